@@ -1,0 +1,33 @@
+/** What every `coresoul` subcommand looks like to the dispatcher in main.ts. */
+import type { ParseArgsConfig } from 'node:util';
+import type { Clock } from '../core/clock';
+
+export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
+export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface CliContext {
+  /** Workspace root (`--root`, default: the current directory). */
+  root: string;
+  clock: Clock;
+  json: boolean;
+  /** This CLI's own bundle, when running from one (copied into vaults by `init`). */
+  bundle?: string;
+  /** A human message on stderr. */
+  warn(message: string): void;
+}
+
+export interface CommandResult {
+  /** The document printed with `--json`. */
+  json: unknown;
+  /** What a person reads on stdout without `--json`. */
+  text: string;
+  exitCode?: number;
+}
+
+export interface Command {
+  name: string;
+  usage: string;
+  summary: string;
+  options: OptionSpec;
+  run(ctx: CliContext, args: string[], opts: OptionValues): Promise<CommandResult>;
+}

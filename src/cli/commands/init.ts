@@ -1,0 +1,25 @@
+import { initVault, parseHosts } from '../../core/scaffold';
+import type { Command } from '../command';
+
+export const init: Command = {
+  name: 'init',
+  usage: 'init [--hosts github,gemini,claude,agents] [--no-git]',
+  summary: 'scaffold AGENTS.md, the CoreSoul skills and the .CoreSoul vault (idempotent)',
+  options: { hosts: { type: 'string' }, 'no-git': { type: 'boolean' } },
+  async run(ctx, _args, opts) {
+    const report = await initVault(ctx.root, {
+      clock: ctx.clock,
+      hosts: parseHosts(String(opts.hosts ?? 'github')),
+      git: !opts['no-git'],
+      cliBundle: ctx.bundle,
+    });
+    const lines = [
+      `Core Soul vault ready in ${report.root}`,
+      ...report.created.map((f) => `  created ${f}`),
+      ...report.updated.map((f) => `  updated ${f}`),
+      `  ${report.kept.length} file(s) already there, kept as they were`,
+      report.git ? `  history: .CoreSoul/.git${report.commit ? ` (commit ${report.commit})` : ''}` : '  history: off (--no-git)',
+    ];
+    return { json: report, text: lines.join('\n') };
+  },
+};

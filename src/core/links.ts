@@ -1,0 +1,63 @@
+/** `[[links]]`: parsing, and the rules an entity name must follow to become a file. */
+import { isDay } from './clock';
+
+export interface Link {
+  /** What the link points at: an entity name or a day `YYYY-MM-DD`. */
+  target: string;
+  heading?: string;
+  alias?: string;
+  /** Offsets of `[[` and just past `]]` in the text. */
+  start: number;
+  end: number;
+}
+
+const LINK_RE = /\[\[([^[\]\n|#]*)(?:#([^[\]\n|]*))?(?:\|([^[\]\n]*))?\]\]/g;
+
+export function parseLinks(text: string): Link[] {
+  const links: Link[] = [];
+  for (const m of text.matchAll(LINK_RE)) {
+    const target = m[1].trim();
+    if (!target) continue;
+    links.push({
+      target,
+      ...(m[2] !== undefined && { heading: m[2].trim() }),
+      ...(m[3] !== undefined && { alias: m[3].trim() }),
+      start: m.index,
+      end: m.index + m[0].length,
+    });
+  }
+  return links;
+}
+
+/** The distinct targets linked from a text, in first-seen order (case-insensitive). */
+export function linkTargets(text: string): string[] {
+  const seen = new Map<string, string>();
+  for (const { target } of parseLinks(text)) {
+    const key = target.toLowerCase();
+    if (!seen.has(key)) seen.set(key, target);
+  }
+  return [...seen.values()];
+}
+
+export const isDayLink = (target: string) => isDay(target);
+
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[/\\:*?"<>|\u0000-\u001f\u007f]/;
+
+/** Why `name` cannot be an entity file name on every OS, or undefined when it can. */
+export function entityNameProblem(name: string): string | undefined {
+  if (!name.trim()) return 'entity name is empty';
+  if (name.length > 120) return `entity name is longer than 120 characters: "${name.slice(0, 40)}…"`;
+  const bad = FORBIDDEN.exec(name);
+  if (bad) {
+    const shown = /[\u0000-\u001f\u007f]/.test(bad[0]) ? 'a control character' : `"${bad[0]}"`;
+    return `entity name "${printable(name)}" contains ${shown}`;
+  }
+  if (name.startsWith('.')) return `entity name "${name}" starts with "."`;
+  if (/[. ]$/.test(name) || name !== name.trim()) return `entity name "${name}" starts or ends with a space or ends with "."`;
+  if (RESERVED.test(name)) return `entity name "${name}" is a reserved device name`;
+  return undefined;
+}
+
+const printable = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, '?');

@@ -1,0 +1,92 @@
+/** The five CoreSoul skills (SPEC §1): one SKILL.md each, calling the vault's bundled CLI. */
+import { CLI } from './soul';
+
+export interface SkillTemplate {
+  name: string;
+  summary: string;
+  description: string;
+  body: string;
+}
+
+export const SKILLS: SkillTemplate[] = [
+  {
+    name: 'CoreSoul_MemoryWrite',
+    summary: 'record an entity, decision or error fix in memory (append-only, no model).',
+    description:
+      'Record a new entity (project, person, technology), an important decision or an error fix in the Core Soul memory vault. Use before ending any turn that involved one (the Stable Memory Trigger).',
+    body: `Append one entry to today's memory. Link every entity as \`[[Name]]\`; each gets a date tag.
+
+\`\`\`sh
+${CLI} write "<what happened, with [[Entity]] links>" --kind <note|decision|error|correction|preference> --json
+\`\`\`
+
+- \`--entity kind/Name\` (kind: people, events, places, objects) files the entry under an entity
+  that the text does not link; repeat it for several.
+- Use \`--kind correction\` when the user corrected your behaviour, \`--kind preference\` for a
+  stated preference, \`--kind decision\` / \`--kind error\` for decisions and error fixes.
+- Output: \`{file, line, entities:[{path, created}], compressed}\`. Exit 1 means the input was
+  refused (message on stderr); nothing was written.`,
+  },
+  {
+    name: 'CoreSoul_MemorySearch',
+    summary: 'retrieve the few relevant lines from memory within a token budget.',
+    description:
+      'Search the Core Soul memory vault for what happened before: returns a few cited snippets within a token budget, never whole files. Use before answering questions about past work, decisions, people or errors.',
+    body: `\`\`\`sh
+${CLI} search "<entity or keywords>" --max-tokens 2000 --json
+\`\`\`
+
+- Search by entity name first (\`PostgreSQL\`, \`Alice\`), then by keywords; Chinese works.
+- Each result cites \`file\`, \`line\` and \`date\`; quote them when you answer.
+- Never read the vault's folders or whole files into context instead.`,
+  },
+  {
+    name: 'CoreSoul_MemoryCompress',
+    summary: 'run the weekly memory decay (L1 → L2 → L3).',
+    description:
+      'Run the weekly Core Soul memory compression: detailed days become hourly summaries, old days fold into monthly files, every [[link]] preserved. Runs by itself before the first write of a new week.',
+    body: `\`\`\`sh
+${CLI} compress --json          # only when a week boundary has passed
+${CLI} compress --dry-run       # show the plan, change nothing
+\`\`\`
+
+Compression also runs automatically before the first memory write of a new Monday–Sunday week.`,
+  },
+  {
+    name: 'CoreSoul_PersonaUpdate',
+    summary: 'propose a gated, soul-checked persona change for review.',
+    description:
+      'Propose a change to one section of the Core Soul persona. Only when the user corrected the same behaviour repeatedly, the work shifted paradigm, or the user explicitly asked; the change is gated, checked against soul.md and reviewed before it applies.',
+    body: `1. Write the new body of one section (without its heading) to a file.
+2. Propose it:
+
+\`\`\`sh
+${CLI} persona propose --section "Behavioral Guidelines" --content-file <file> --trigger <explicit-command|repeated-correction|paradigm-shift> --reason "<why>" --json
+\`\`\`
+
+3. Show the user the printed diff. Only after the user approves:
+
+\`\`\`sh
+${CLI} persona apply <id>     # or: ${CLI} persona reject <id>
+\`\`\`
+
+Exit 3 means the gate or the soul check refused the change: tell the user why, do not retry
+with a rephrasing. A single complaint belongs in memory (\`--kind correction\`), not the persona.`,
+  },
+  {
+    name: 'CoreSoul_PackSoul',
+    summary: 'pack soul, persona, memory and skills into one portable archive.',
+    description:
+      'Pack the Core Soul (AGENTS.md, skills, soul, persona and memory with history) into core_soul_deploy.tar.gz to move it to another project or machine, or restore such an archive.',
+    body: `\`\`\`sh
+${CLI} pack --out core_soul_deploy.tar.gz --json
+${CLI} restore core_soul_deploy.tar.gz --root <empty folder> --json
+\`\`\`
+
+Restore refuses a non-empty folder unless \`--merge\` is given, and refuses unsafe archives.`,
+  },
+];
+
+export function skillMarkdown(s: SkillTemplate): string {
+  return `---\nname: ${s.name}\ndescription: ${JSON.stringify(s.description)}\n---\n\n# ${s.name}\n\nRun from the workspace root.\n\n${s.body}\n`;
+}
