@@ -81,9 +81,16 @@ export function addDays(day: string, n: number): string {
 
 /** The Monday that starts the Monday–Sunday week holding `day`. */
 export function weekMonday(day: string): string {
-  const weekday = (dayToUtc(day).getUTCDay() + 6) % 7; // Monday = 0
-  return addDays(day, -weekday);
+  let monday = mondays.get(day);
+  if (monday === undefined) {
+    const weekday = (dayToUtc(day).getUTCDay() + 6) % 7; // Monday = 0
+    monday = addDays(day, -weekday);
+    if (mondays.size > 10_000) mondays.clear();
+    mondays.set(day, monday);
+  }
+  return monday;
 }
+const mondays = new Map<string, string>(); // a writer asks about the same few days all day long
 
 /** The same calendar day one month earlier, clamped to the month's end (03-31 → 02-28). */
 export function oneMonthBefore(day: string): string {

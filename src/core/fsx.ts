@@ -25,27 +25,41 @@ export function atomicWrite(file: string, data: string | Uint8Array): void {
 export interface Appended {
   /** File size before the append. */
   sizeBefore: number;
-  /** True when the file did not end with a newline and one was written first. */
-  addedNewline: boolean;
+  /** What was written before `lines`: a header for a new file, or a newline to end a partial line. */
+  added: string;
+}
+
+export interface AppendOptions {
+  /** Written first when the file is new or empty (a title, front matter). */
+  header?: string;
+  /** False: the file must exist already (ENOENT is thrown as is, for the caller to handle). */
+  create?: boolean;
 }
 
 /**
  * Appends whole lines with one O_APPEND write, so concurrent appenders never split each
  * other's lines. If the file ends mid-line (edited by hand), a newline goes first.
  */
-export function appendLines(file: string, lines: string): Appended {
-  let fd: number | undefined;
+export function appendLines(file: string, lines: string, opts: AppendOptions = {}): Appended {
+  let fd: number;
   try {
-    fd = fs.openSync(file, 'a+');
+    fd = fs.openSync(file, opts.create === false ? fs.constants.O_RDWR | fs.constants.O_APPEND : 'a+');
+  } catch (err) {
+    if (opts.create === false && (err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
+    throw fsError(err, 'append to', file);
+  }
+  try {
     const { size } = fs.fstatSync(fd);
-    const last = Buffer.alloc(1);
-    const addedNewline = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-    writeAll(fd, Buffer.from(addedNewline ? `\n${lines}` : lines));
-    return { sizeBefore: size, addedNewline };
+    const head = size === 0 ? (opts.header ?? '') : endsWithNewline(file, fd, size) ? '' : '\n';
+    const data = head + lines;
+    const bytes = fs.writeSync(fd, data); // one call, so the appended lines land whole
+    if (bytes !== Buffer.byteLength(data)) throw vaultError(`short write to ${file}: ${bytes} bytes written`);
+    if (lines.endsWith('\n')) newlineEnded.set(file, size + bytes);
+    return { sizeBefore: size, added: head };
   } catch (err) {
     throw fsError(err, 'append to', file);
   } finally {
-    if (fd !== undefined) fs.closeSync(fd);
+    fs.closeSync(fd);
   }
 }
 
@@ -53,8 +67,7 @@ export function appendLines(file: string, lines: string): Appended {
 export function createExclusive(file: string, text: string): boolean {
   let fd: number;
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fd = fs.openSync(file, 'wx');
+    fd = openExclusive(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw fsError(err, 'create', file);
@@ -65,6 +78,26 @@ export function createExclusive(file: string, text: string): boolean {
     fs.closeSync(fd);
   }
   return true;
+}
+
+// Sizes at which a file is known to end with a newline (after our own appends), so the next
+// append to it needs no read.
+const newlineEnded = new Map<string, number>();
+
+function endsWithNewline(file: string, fd: number, size: number): boolean {
+  if (newlineEnded.get(file) === size) return true;
+  const last = Buffer.alloc(1);
+  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
+}
+
+function openExclusive(file: string): number {
+  try {
+    return fs.openSync(file, 'wx');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return fs.openSync(file, 'wx');
+  }
 }
 
 function writeAll(fd: number, buf: Uint8Array): void {
@@ -87,15 +120,12 @@ export function isDirectory(p: string): boolean {
 
 // ---- lock -------------------------------------------------------------------------------
 
-const held = new Map<string, number>(); // lock file → re-entry depth in this process
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
-const STALE_MS = 30_000;
 const WAIT_MS = 60_000;
 
 /**
- * Runs `fn` while holding `lockFile`, a file created with O_EXCL that names its owner's pid.
- * Re-entrant within a process. A lock whose owner is gone, or that is older than 30 s, is
- * taken over, so a crashed writer never blocks the vault for good.
+ * Runs `fn` while holding `lockFile`, which holds its owner's pid. Re-entrant within a process.
+ * A lock whose owner is gone is taken over, so a crashed writer never blocks the vault for good.
  */
 export function withLock<T>(lockFile: string, fn: () => T): T {
   const depth = held.get(lockFile) ?? 0;
@@ -106,30 +136,29 @@ export function withLock<T>(lockFile: string, fn: () => T): T {
   } finally {
     if (depth === 0) {
       held.delete(lockFile);
-      fs.rmSync(lockFile, { force: true });
+      fs.unlinkSync(lockFile);
     } else {
       held.set(lockFile, depth);
     }
   }
 }
 
+const held = new Map<string, number>(); // lock file → re-entry depth in this process
+
+process.once('exit', () => anchors.forEach((a) => fs.rmSync(a, { force: true })));
+
 function acquire(lockFile: string): void {
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = fs.openSync(lockFile, 'wx');
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      return;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw fsError(err, 'lock', lockFile);
-    }
+    if (tryLock(lockFile)) return;
     if (isStale(lockFile)) {
       // Rename first so that only one waiter removes a given stale lock.
       const grave = `${lockFile}.${process.pid}.stale`;
       try {
+        const owner = fs.readFileSync(lockFile, 'utf8');
         fs.renameSync(lockFile, grave);
         fs.rmSync(grave, { force: true });
+        if (/^\d+$/.test(owner)) fs.rmSync(`${lockFile}.${owner}`, { force: true }); // its anchor
       } catch {
         /* another waiter took it over first */
       }
@@ -140,16 +169,59 @@ function acquire(lockFile: string): void {
   }
 }
 
+/**
+ * Taking the lock is one hard link from this process's anchor file (which holds its pid) to the
+ * lock name: atomic, fails if the lock exists, and cheaper than creating a file, which keeps
+ * every memory write quick. Where hard links are not supported, an O_EXCL file does the same.
+ */
+const anchors = new Map<string, string>();
+
+function tryLock(lockFile: string): boolean {
+  const anchor = anchorFor(lockFile);
+  try {
+    fs.linkSync(anchor, lockFile);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'ENOENT' && fs.existsSync(path.dirname(lockFile))) {
+      anchors.delete(lockFile); // someone removed our anchor: make a new one
+      return tryLock(lockFile);
+    }
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw fsError(err, 'lock', lockFile);
+  }
+  try {
+    const fd = fs.openSync(lockFile, 'wx');
+    fs.writeSync(fd, String(process.pid));
+    fs.closeSync(fd);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw fsError(err, 'lock', lockFile);
+  }
+}
+
+function anchorFor(lockFile: string): string {
+  let anchor = anchors.get(lockFile);
+  if (!anchor) {
+    anchor = `${lockFile}.${process.pid}`;
+    try {
+      fs.writeFileSync(anchor, String(process.pid));
+    } catch (err) {
+      throw fsError(err, 'lock', lockFile);
+    }
+    anchors.set(lockFile, anchor);
+  }
+  return anchor;
+}
+
 function isStale(lockFile: string): boolean {
   try {
-    const stat = fs.statSync(lockFile);
-    if (Date.now() - stat.mtimeMs > STALE_MS) return true;
     const pid = Number(fs.readFileSync(lockFile, 'utf8'));
     if (!Number.isInteger(pid) || pid <= 0) return false; // being written right now
     process.kill(pid, 0);
     return false;
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return code === 'ESRCH'; // owner is gone (ENOENT: released meanwhile, just retry)
+    return (err as NodeJS.ErrnoException).code === 'ESRCH'; // owner is gone (ENOENT: released meanwhile, retry)
   }
 }

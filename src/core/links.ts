@@ -15,6 +15,7 @@ const LINK_RE = /\[\[([^[\]\n|#]*)(?:#([^[\]\n|]*))?(?:\|([^[\]\n]*))?\]\]/g;
 
 export function parseLinks(text: string): Link[] {
   const links: Link[] = [];
+  if (!text.includes('[[')) return links;
   for (const m of text.matchAll(LINK_RE)) {
     const target = m[1].trim();
     if (!target) continue;

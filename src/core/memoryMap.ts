@@ -136,6 +136,15 @@ export function readMemoryMap(v: Vault): MemoryMap {
   return map;
 }
 
+/**
+ * The map as this process last saw it, without checking the file. Good enough to decide that
+ * nothing needs doing (the map only ever moves forward); re-read with `readMemoryMap` before
+ * acting on it.
+ */
+export function lastSeenMemoryMap(v: Vault): MemoryMap {
+  return cache.get(v.mapFile)?.map ?? readMemoryMap(v);
+}
+
 export function writeMemoryMap(v: Vault, map: MemoryMap): void {
   atomicWrite(v.mapFile, serializeMemoryMap(map, countEntities(v)));
   cache.set(v.mapFile, { key: statKey(fs.statSync(v.mapFile)), map });

@@ -41,12 +41,17 @@ export function vaultAt(root: string): Vault {
   };
 }
 
-export const dayFile = (v: Vault, day: string) => path.join(v.chronoDir, `${day}.md`);
-export const monthFile = (v: Vault, month: string) => path.join(v.chronoDir, `${month}.md`);
-export const entityFile = (v: Vault, kind: EntityKind, name: string) => path.join(v.entitiesDir, kind, `${name}.md`);
+// Plain concatenation: these run on every memory write, and their parts are already clean.
+export const dayFile = (v: Vault, day: string) => `${v.chronoDir}${path.sep}${day}.md`;
+export const monthFile = (v: Vault, month: string) => `${v.chronoDir}${path.sep}${month}.md`;
+export const entityDir = (v: Vault, kind: EntityKind) => `${v.entitiesDir}${path.sep}${kind}`;
+export const entityFile = (v: Vault, kind: EntityKind, name: string) => `${entityDir(v, kind)}${path.sep}${name}.md`;
 
 /** A path as users see it in reports: relative to the workspace root, with forward slashes. */
-export const rel = (v: Vault, p: string) => path.relative(v.root, p).split(path.sep).join('/');
+export function rel(v: Vault, p: string): string {
+  const inside = p.startsWith(v.root + path.sep) ? p.slice(v.root.length + 1) : path.relative(v.root, p);
+  return path.sep === '/' ? inside : inside.split(path.sep).join('/');
+}
 
 /** The vault of a workspace, or a one-line error when there is none or it is not usable. */
 export function openVault(root: string): Vault {

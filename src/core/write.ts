@@ -4,11 +4,11 @@
  */
 import * as fs from 'node:fs';
 import { type Clock, isLaterWeek, localDay, localTime } from './clock';
-import { DEFAULT_ENTITY_KIND, type EntityRef, createEntity, findEntity } from './entities';
+import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from './entities';
 import { fsError, inputError } from './errors';
-import { appendLines, createExclusive, withLock } from './fsx';
+import { appendLines, withLock } from './fsx';
 import { entityNameProblem, isDayLink, linkTargets } from './links';
-import { readMemoryMap, writeMemoryMap } from './memoryMap';
+import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from './memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, entityFile, isEntityKind, rel } from './vault';
 
 export const ENTRY_KINDS = ['note', 'decision', 'error', 'correction', 'preference'] as const;
@@ -51,11 +51,16 @@ export function parseEntityArg(arg: string): { kind?: EntityKind; name: string }
 
 /** Checks and normalises entry text; multi-line text becomes one entry with indented lines. */
 export function normaliseText(text: string): string {
-  if (Buffer.byteLength(text) > MAX_TEXT_BYTES) throw inputError(`memory text is larger than ${MAX_TEXT_BYTES / 1024} KiB`);
+  if (text.length * 3 > MAX_TEXT_BYTES && Buffer.byteLength(text) > MAX_TEXT_BYTES) throw inputError(`memory text is larger than ${MAX_TEXT_BYTES / 1024} KiB`);
   if (text.includes('\0')) throw inputError('memory text contains a NUL byte');
   // eslint-disable-next-line no-control-regex
   const ctrl = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text);
   if (ctrl) throw inputError(`memory text contains control character U+${ctrl[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
+  if (!/[\r\n]/.test(text)) {
+    const one = text.trim();
+    if (!one) throw inputError('memory text is empty');
+    return one;
+  }
   const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
   while (lines.length && !lines[0].trim()) lines.shift();
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
@@ -82,41 +87,50 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
-    let map = readMemoryMap(v);
-    let compressed = false;
-    if (isLaterWeek(map.lastCompressionDate, localDay(now))) {
-      deps.compress(v, now);
-      map = readMemoryMap(v);
-      compressed = true;
-    }
     const today = localDay(now);
     const time = localTime(now);
-
-    const refs = [...wanted.values()].map(
-      (e): EntityRef => findEntity(v, e.name) ?? { kind: e.kind ?? DEFAULT_ENTITY_KIND, name: e.name, file: '' },
-    );
-    const created = refs.map((r) => {
-      if (r.file) return false;
-      r.file = entityFile(v, r.kind, r.name);
-      return createEntity(r, today);
-    });
+    let compressed = false;
+    if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, today) && isLaterWeek(readMemoryMap(v).lastCompressionDate, today)) {
+      deps.compress(v, now);
+      compressed = true;
+    }
 
     const file = dayFile(v, today);
-    createExclusive(file, `# ${today}\n\n`);
-    const line = appendEntry(file, `- ${time} ${tag}${text}\n`);
-    for (const r of refs) appendLines(r.file, `- [[${today}]] ${time} ${tag}${excerpt}\n`);
+    const line = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${today}\n\n`);
+    const entityLine = `- [[${today}]] ${time} ${tag}${excerpt}\n`;
+    const entities = [...wanted.values()].map((e) => tagEntity(v, e, entityLine, today));
 
-    if (!map.days[today] || created.some(Boolean)) {
+    if (!lastSeenMemoryMap(v).days[today] || entities.some((e) => e.created)) {
+      const map = readMemoryMap(v);
       const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: `chronological/${today}.md` } };
       writeMemoryMap(v, { ...map, days });
     }
     return {
       file: rel(v, file),
       line,
-      entities: refs.map((r, i) => ({ path: rel(v, r.file), created: created[i] })),
+      entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })),
       compressed,
     };
   });
+}
+
+/** Appends the date tag to an entity's note, creating the note (kind `objects` unless given) if needed. */
+function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: string, today: string) {
+  const known = findEntity(v, e.name);
+  if (known) {
+    try {
+      appendLines(known.file, line, { create: false });
+      return { file: known.file, created: false };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      forgetEntities(); // renamed or deleted behind our back: look again
+      return tagEntity(v, e, line, today);
+    }
+  }
+  const kind = e.kind ?? DEFAULT_ENTITY_KIND;
+  const file = entityFile(v, kind, e.name);
+  const { sizeBefore } = appendLines(file, line, { header: entityHeader(kind, e.name, today) });
+  return { file, created: sizeBefore === 0 };
 }
 
 function oneLine(text: string): string {
@@ -128,14 +142,12 @@ function oneLine(text: string): string {
 // re-reading the file; a fresh process reads today's file once.
 const newlineCounts = new Map<string, { size: number; newlines: number }>();
 
-function appendEntry(file: string, entry: string): number {
-  const { sizeBefore, addedNewline } = appendLines(file, entry);
+function appendEntry(file: string, entry: string, header: string): number {
+  const { sizeBefore, added } = appendLines(file, entry, { header });
   const known = newlineCounts.get(file);
-  const before = known && known.size === sizeBefore ? known.newlines : countNewlines(file, sizeBefore);
-  const firstLine = before + (addedNewline ? 1 : 0) + 1;
-  const newlines = before + (addedNewline ? 1 : 0) + countNewlinesIn(entry);
-  newlineCounts.set(file, { size: sizeBefore + (addedNewline ? 1 : 0) + Buffer.byteLength(entry), newlines });
-  return firstLine;
+  const before = (known && known.size === sizeBefore ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
+  newlineCounts.set(file, { size: sizeBefore + Buffer.byteLength(added) + Buffer.byteLength(entry), newlines: before + countNewlinesIn(entry) });
+  return before + 1;
 }
 
 function countNewlines(file: string, size: number): number {
