@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-export const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const ms = (n: number) => `${n < 1 ? n.toFixed(3) : n.toFixed(1)} ms`;
 
 /** Median of several runs of `fn`, in milliseconds. */
 export function timeMedian(runs: number, fn: () => void): number {

@@ -30,6 +30,11 @@ export function parseLinks(text: string): Link[] {
   return links;
 }
 
+/** The text as a reader sees it: each link replaced by its alias or its target. */
+export function stripLinks(text: string): string {
+  return text.replace(LINK_RE, (m, target: string, _heading, alias?: string) => (target.trim() ? (alias ?? target).trim() : m));
+}
+
 /** The distinct targets linked from a text, in first-seen order (case-insensitive). */
 export function linkTargets(text: string): string[] {
   const seen = new Map<string, string>();

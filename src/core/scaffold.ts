@@ -7,6 +7,7 @@ import { inputError, vaultError } from './errors';
 import { atomicWrite, createExclusive, readTextIfExists } from './fsx';
 import { commitVault, hasHistory, initHistory } from './history';
 import { emptyMemoryMap, serializeMemoryMap } from './memoryMap';
+import { profileFile, profileTemplate } from './profile';
 import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
 import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
@@ -64,6 +65,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   scaffold(v.persona, PERSONA_MD);
   scaffold(v.mapFile, serializeMemoryMap(emptyMemoryMap(today), { people: 0, events: 0, places: 0, objects: 0 }));
   scaffold(path.join(v.soulDir, '.gitignore'), VAULT_GITIGNORE);
+  scaffold(profileFile(v), profileTemplate(today));
 
   const hosts = opts.hosts?.length ? opts.hosts : (['github'] as Host[]);
   for (const host of new Set<Host>(['github', ...hosts])) {

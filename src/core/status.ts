@@ -1,9 +1,10 @@
 /** `status`: what is in the vault and whether compression is due. */
+import * as fs from 'node:fs';
 import { localDay } from './clock';
 import { compressionDue } from './compress';
 import { type HistoryState, historyState } from './history';
 import { type Level, countEntities, levelCounts, readMemoryMap } from './memoryMap';
-import type { EntityKind, Vault } from './vault';
+import { type EntityKind, type Vault, rel } from './vault';
 
 export interface VaultStatus {
   root: string;
@@ -14,6 +15,19 @@ export interface VaultStatus {
   months: number;
   entities: Record<EntityKind, number>;
   git: HistoryState;
+  /** Always-loaded files over their size caps (seed 003): they cost tokens on every turn. */
+  warnings: string[];
+}
+
+/** Size caps of the files every prompt carries (seed 003 keeps them near 30 KB). */
+export const ALWAYS_LOADED_CAPS = { soulBytes: 30 * 1024, personaBytes: 30 * 1024 };
+
+export function sizeWarnings(v: Vault, caps = ALWAYS_LOADED_CAPS): string[] {
+  const over = (file: string, cap: number) => {
+    const size = fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+    return size > cap ? [`${rel(v, file)} is ${Math.round(size / 1024)} KB, over its ${Math.round(cap / 1024)} KB cap: move detail into memory`] : [];
+  };
+  return [...over(v.soul, caps.soulBytes), ...over(v.persona, caps.personaBytes)];
 }
 
 export async function vaultStatus(v: Vault, now: Date): Promise<VaultStatus> {
@@ -28,5 +42,6 @@ export async function vaultStatus(v: Vault, now: Date): Promise<VaultStatus> {
     months,
     entities: countEntities(v),
     git: await historyState(v),
+    warnings: sizeWarnings(v),
   };
 }

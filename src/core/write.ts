@@ -7,8 +7,10 @@ import { type Clock, isLaterWeek, localDay, localTime } from './clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from './entities';
 import { fsError, inputError } from './errors';
 import { appendLines, withLock } from './fsx';
-import { entityNameProblem, isDayLink, linkTargets } from './links';
+import { entityNameProblem, isDayLink, linkTargets, stripLinks } from './links';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from './memoryMap';
+import { type Candidate, extractPreferences } from './preferences';
+import { type LearnedChange, learnCandidates } from './profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, entityFile, isEntityKind, rel } from './vault';
 
 export const ENTRY_KINDS = ['note', 'decision', 'error', 'correction', 'preference'] as const;
@@ -32,6 +34,8 @@ export interface WriteResult {
   entities: { path: string; created: boolean }[];
   /** Whether a weekly compression ran before the write. */
   compressed: boolean;
+  /** Profile entries a `preference` or `correction` entry added or reinforced in User.md. */
+  learned?: LearnedChange[];
 }
 
 export interface WriteDeps {
@@ -105,13 +109,28 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
       const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: `chronological/${today}.md` } };
       writeMemoryMap(v, { ...map, days });
     }
+    const learned = req.kind === 'preference' || req.kind === 'correction' ? learnFromEntry(v, req.kind, excerpt, deps.clock) : [];
     return {
       file: rel(v, file),
       line,
       entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })),
       compressed,
+      ...(learned.length && { learned }),
     };
   });
+}
+
+/** A preference is recorded even when no rule recognises it; a correction is an interaction trait. */
+function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: string, clock: Clock): LearnedChange[] {
+  const plain = stripLinks(text);
+  const found = extractPreferences(plain);
+  const extra: Candidate[] =
+    kind === 'correction'
+      ? [{ section: 'Interaction traits', value: `Corrected: ${plain}`, trigger: 'correction' }]
+      : found.length
+        ? []
+        : [{ section: 'Preferences', value: plain, trigger: 'preference' }];
+  return learnCandidates(v, [...found, ...extra], { clock }).changes;
 }
 
 /** Appends the date tag to an entity's note, creating the note (kind `objects` unless given) if needed. */

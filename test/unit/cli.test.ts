@@ -30,7 +30,7 @@ describe('coresoul CLI (SPEC §8)', () => {
     });
     const s = cli(['status', '--json', '--root', root, '--now', '2026-03-10T09:00:00']);
     assert.equal(s.code, 0, s.stderr);
-    assert.deepEqual([s.json.days, s.json.entities, s.json.compressionDue, s.json.git.enabled], [{ L1: 1, L2: 0, L3: 0 }, { people: 1, events: 0, places: 0, objects: 1 }, false, true]);
+    assert.deepEqual([s.json.days, s.json.entities, s.json.compressionDue, s.json.git.enabled], [{ L1: 1, L2: 0, L3: 0 }, { people: 2, events: 0, places: 0, objects: 1 }, false, true]);
     assert.equal(s.json.git.dirty, false, 'the write was committed');
   });
 
@@ -113,5 +113,15 @@ describe('coresoul CLI (SPEC §8)', () => {
     for (const c of ['init', 'write', 'compress', 'status']) assert.match(help.stdout, new RegExp(`\\n  ${c} `));
     assert.equal(cli([]).code, 1);
     assert.match(cli(['write', '--help']).stdout, /usage: coresoul write/);
+  });
+});
+
+describe('coresoul status', () => {
+  it('warns when an always-loaded file is over its size cap (seed 003)', () => {
+    const root = initialised();
+    fs.appendFileSync(path.join(root, '.CoreSoul/persona.md'), `\n${'- a very long lesson\n'.repeat(2000)}`);
+    const r = cli(['status', '--root', root, '--json']);
+    assert.deepEqual(r.json.warnings, ['.CoreSoul/persona.md is 43 KB, over its 30 KB cap: move detail into memory']);
+    assert.match(cli(['status', '--root', root]).stdout, /warning: \.CoreSoul\/persona\.md is 43 KB/);
   });
 });

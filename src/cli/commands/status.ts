@@ -16,6 +16,7 @@ export const status: Command = {
       `  entities: ${e.people} people, ${e.events} events, ${e.places} places, ${e.objects} objects`,
       `  last compression: ${s.lastCompressionDate}${s.compressionDue ? ' — compression is due (coresoul compress)' : ''}`,
       `  history: ${s.git.enabled ? `${s.git.commits} commit(s), head ${s.git.head ?? '-'}${s.git.dirty ? ', uncommitted changes' : ''}` : 'off'}`,
+      ...s.warnings.map((w) => `  warning: ${w}`),
     ].join('\n');
     return { json: s, text };
   },
