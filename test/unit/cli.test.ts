@@ -58,6 +58,20 @@ describe('coresoul CLI (SPEC §8)', () => {
     assert.equal(read(root, '.CoreSoul/memory/chronological/2026-03-11.md'), '# 2026-03-11\n\n- 07:30:00 late UTC\n- 09:00:00 local\n');
   });
 
+  it('keeps the local day and the Monday–Sunday week across a DST change (Europe/Berlin)', () => {
+    const root = initialised();
+    const env = { TZ: 'Europe/Berlin' };
+    // 2026-03-29 is a Sunday: clocks jump from 02:00 to 03:00 (01:00 UTC).
+    const before = cli(['write', 'before the jump', '--root', root, '--now', '2026-03-29T01:30:00', '--json'], { env });
+    assert.equal(before.json.compressed, true, 'the first write since the week of init');
+    const after = cli(['write', 'after the jump', '--root', root, '--now', '2026-03-29T01:30:00Z', '--json'], { env });
+    assert.equal(after.json.compressed, false, 'same week');
+    const monday = cli(['write', 'Monday', '--root', root, '--now', '2026-03-30T00:30:00', '--json'], { env });
+    assert.equal(monday.json.compressed, true, 'Sunday → Monday is a new week');
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-29.md'), /- 01:30:00 before the jump\n- 03:30:00 after the jump\n/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-30.md'), /- 00:30:00 Monday/);
+  });
+
   it('reads the text from stdin with -', () => {
     const root = initialised();
     const r = cli(['write', '-', '--root', root, '--now', '2026-03-10T08:00:00', '--json'], { input: 'piped\nsecond line\n' });
