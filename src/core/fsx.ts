@@ -22,6 +22,23 @@ export function atomicWrite(file: string, data: string | Uint8Array): void {
   }
 }
 
+/** Flushes a folder's entries (renames, removals) to disk; a no-op where folders cannot be opened. */
+export function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(dir, 'r');
+  } catch {
+    return; // Windows: folders cannot be opened, and NTFS journals the rename itself
+  }
+  try {
+    fs.fsyncSync(fd);
+  } catch {
+    /* some file systems do not sync folders; the rename is then as durable as they make it */
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export interface Appended {
   /** File size before the append. */
   sizeBefore: number;
@@ -110,6 +127,17 @@ export function withLock<T>(lockFile: string, fn: () => T): T {
     } else {
       held.set(lockFile, depth);
     }
+  }
+}
+
+/** Marks a lock this process holds as alive, so a long job under it is not taken for a crashed owner. */
+export function refreshLock(lockFile: string): void {
+  if (!held.has(lockFile)) return;
+  const now = new Date();
+  try {
+    fs.utimesSync(lockFile, now, now);
+  } catch {
+    /* gone: nothing to keep fresh */
   }
 }
 

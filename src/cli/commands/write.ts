@@ -1,10 +1,11 @@
 import * as fs from 'node:fs';
-import { compress } from '../../core/compress';
-import { inputError } from '../../core/errors';
+import { compress, compressWithHistory, compressionDue } from '../../core/compress';
+import { CoreSoulError, inputError } from '../../core/errors';
 import { commitVault } from '../../core/history';
 import { openVault } from '../../core/vault';
-import { ENTRY_KINDS, type EntryKind, parseEntityArg, writeMemory } from '../../core/write';
+import { ENTRY_KINDS, type EntryKind, type WriteDeps, parseEntityArg, writeMemory } from '../../core/write';
 import type { Command } from '../command';
+import { warnOdd } from './compress';
 
 export const write: Command = {
   name: 'write',
@@ -18,12 +19,27 @@ export const write: Command = {
     if (kind !== undefined && !(ENTRY_KINDS as readonly string[]).includes(kind)) {
       throw inputError(`--kind: expected one of ${ENTRY_KINDS.join(', ')}, got "${kind}"`);
     }
+    const entities = ((opts.entity as string[]) ?? []).map(parseEntityArg);
     const v = openVault(ctx.root);
-    const result = writeMemory(
-      v,
-      { text, kind: kind as EntryKind | undefined, entities: ((opts.entity as string[]) ?? []).map(parseEntityArg) },
-      { clock: ctx.clock, compress: (vault, now) => compress(vault, { now }) },
-    );
+
+    // A new week: compress first, between two commits, so the vault history keeps last week's
+    // raw entries. writeMemory would compress by itself under its lock, but cannot commit.
+    let compressed = false;
+    let compressInline: WriteDeps['compress'] = (vault, now) => compress(vault, { now });
+    const now = ctx.clock.now();
+    if (compressionDue(v, now)) {
+      try {
+        const report = await compressWithHistory(v, { now, warn: ctx.warn });
+        warnOdd(ctx, report);
+        compressed = report.ran;
+      } catch (err) {
+        if (!(err instanceof CoreSoulError)) throw err;
+        ctx.warn(`warning: weekly compression postponed to the next write: ${err.message}`);
+        compressInline = () => ({ ran: false });
+      }
+    }
+    const result = writeMemory(v, { text, kind: kind as EntryKind | undefined, entities }, { clock: ctx.clock, compress: compressInline });
+    result.compressed ||= compressed;
     await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line}`).catch((err) =>
       ctx.warn(`warning: written, but not committed to the vault history yet: ${String(err.message).split('\n')[0]}`),
     );
