@@ -142,6 +142,7 @@ function plan(v: Vault, map: MemoryMap, today: string, summarise: HourSummariser
       } else if (row) odd(file, `listed in memory_map as ${row.level}, but no file holds this day`);
       continue;
     }
+    if (row?.level === 'L2' && day >= cutoff) continue; // summarised already, not old enough to fold
     const raw = readUtf8Strict(file);
     if (raw === undefined) {
       odd(file, 'not valid UTF-8: left as it is');

@@ -72,6 +72,27 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.deepEqual(gitLog(root).slice(1), head, 'one compression commit; nothing was uncommitted before it');
   });
 
+  it('does not compress when the raw week cannot be committed first; write still writes', () => {
+    const root = tempDir();
+    ok(['init', '--root', root, '--now', '2026-03-09T08:00:00']);
+    ok(['write', 'Sunday entry', '--root', root, '--now', '2026-03-15T21:00:00']);
+    fs.appendFileSync(chrono(root, '2026-03-15.md'), '- 21:30:00 hand edit\n');
+    fs.writeFileSync(path.join(root, '.CoreSoul/.git/index.lock'), ''); // another git process, or a crashed one
+    const before = snapshot(root);
+    const c = cli(['compress', '--root', root, '--now', '2026-03-16T09:00:00']);
+    assert.equal(c.code, 2);
+    assert.match(c.stderr, /git add failed/);
+    assert.deepEqual(snapshot(root), before);
+
+    const w = cli(['write', 'Monday entry', '--root', root, '--now', '2026-03-16T09:00:00', '--json']);
+    assert.equal(w.code, 0, w.stderr);
+    assert.equal(w.json.compressed, false);
+    assert.match(w.stderr, /weekly compression postponed to the next write: git add failed/);
+    assert.equal(read(chrono(root, '2026-03-15.md')), '# 2026-03-15\n\n- 21:00:00 Sunday entry\n- 21:30:00 hand edit\n');
+    assert.match(read(root, '.CoreSoul/memory/memory_map.md'), /last_compression_date: 2026-03-09/);
+    assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 Monday entry\n');
+  });
+
   it('exits 2 on a malformed memory_map and changes nothing', () => {
     const root = tempDir();
     ok(['init', '--root', root, '--now', '2026-03-02T08:00:00', '--no-git']);
