@@ -34,7 +34,7 @@ export interface DayEntries {
 }
 
 /** Longer lines than this are reported: they are usually pasted logs or data. */
-export const HUGE_LINE_CHARS = 10_000;
+const HUGE_LINE_CHARS = 10_000;
 
 const ENTRY_RE = /^- ([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(?: (.*))?$/;
 const KINDS = new Set<string>(ENTRY_KINDS.filter((k) => k !== 'note'));
