@@ -18,7 +18,7 @@ import { isDay, isLaterWeek, localDay, oneMonthBefore, weekMonday } from './cloc
 import { readDayEntries, readUtf8Strict } from './dayEntries';
 import { findDaySection } from './days';
 import { fsError } from './errors';
-import { atomicWrite, refreshLock, syncDirectory, withLock } from './fsx';
+import { atomicWrite, syncDirectory, withLock } from './fsx';
 import { commitVault } from './history';
 import { hourlyDay, isHourlySummary, verifiedLinks } from './hourlySummary';
 import { type DayEntry, type MemoryMap, readMemoryMap, writeMemoryMap } from './memoryMap';
@@ -72,7 +72,6 @@ export function compress(v: Vault, opts: CompressOptions): CompressReport {
     for (const step of steps) {
       opts.onStep?.(step.name);
       step.run();
-      refreshLock(v.lockFile); // a catch-up can outlast the 30 s after which a lock counts as stale
     }
     return { ...report, ran: true };
   });

@@ -37,7 +37,7 @@ export interface WriteResult {
 export interface WriteDeps {
   clock: Clock;
   /** Runs the weekly compression when a week boundary has passed; called under the vault lock. */
-  compress: (v: Vault, now: Date) => { ran: boolean };
+  compress: (v: Vault, now: Date) => void;
 }
 
 /** Parses `kind/Name` or `Name` as given to `--entity`. */
@@ -85,8 +85,9 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     let map = readMemoryMap(v);
     let compressed = false;
     if (isLaterWeek(map.lastCompressionDate, localDay(now))) {
-      compressed = deps.compress(v, now).ran;
+      deps.compress(v, now);
       map = readMemoryMap(v);
+      compressed = true;
     }
     const today = localDay(now);
     const time = localTime(now);

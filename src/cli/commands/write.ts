@@ -23,9 +23,10 @@ export const write: Command = {
     const v = openVault(ctx.root);
 
     // A new week: compress first, between two commits, so the vault history keeps last week's
-    // raw entries. writeMemory would compress by itself under its lock, but cannot commit.
+    // raw entries. writeMemory would compress by itself under its lock, but cannot commit; when
+    // the first commit fails, compression waits for a later write instead.
     let compressed = false;
-    let compressInline: WriteDeps['compress'] = (vault, now) => compress(vault, { now });
+    let postponed = false;
     const now = ctx.clock.now();
     if (compressionDue(v, now)) {
       try {
@@ -35,11 +36,12 @@ export const write: Command = {
       } catch (err) {
         if (!(err instanceof CoreSoulError)) throw err;
         ctx.warn(`warning: weekly compression postponed to the next write: ${err.message}`);
-        compressInline = () => ({ ran: false });
+        postponed = true;
       }
     }
+    const compressInline: WriteDeps['compress'] = postponed ? () => {} : (vault, at) => compress(vault, { now: at });
     const result = writeMemory(v, { text, kind: kind as EntryKind | undefined, entities }, { clock: ctx.clock, compress: compressInline });
-    result.compressed ||= compressed;
+    result.compressed = !postponed && (result.compressed || compressed);
     await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line}`).catch((err) =>
       ctx.warn(`warning: written, but not committed to the vault history yet: ${String(err.message).split('\n')[0]}`),
     );
