@@ -90,13 +90,15 @@ export async function compressWithHistory(
   if (!opts.dryRun && (opts.force || compressionDue(v, opts.now))) await commitVault(v, 'memory: before weekly compression');
   const report = await run();
   if (report.ran) {
-    const what = `${report.l1ToL2.length} day(s) to hourly summaries, ${report.l2ToL3.length} to monthly files`;
-    await commitVault(v, `compress: week of ${report.weekOf}: ${what}`).catch((err: Error) =>
+    await commitVault(v, compressionCommitMessage(report)).catch((err: Error) =>
       opts.warn(`warning: compressed, but not committed to the vault history yet: ${err.message}`),
     );
   }
   return report;
 }
+
+export const compressionCommitMessage = (r: CompressReport) =>
+  `compress: week of ${r.weekOf}: ${r.l1ToL2.length} day(s) to hourly summaries, ${r.l2ToL3.length} to monthly files`;
 
 const emptyReport = (today: string): CompressReport => ({
   ran: false,

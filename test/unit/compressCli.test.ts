@@ -21,6 +21,9 @@ describe('coresoul compress and the weekly trigger of write', () => {
     ok(['init', '--root', root, '--now', '2026-03-09T08:00:00']);
     ok(['write', 'Sunday: fixed the [[Parser]] crash', '--kind', 'correction', '--root', root, '--now', '2026-03-15T21:00:00']);
     fs.appendFileSync(chrono(root, '2026-03-15.md'), '- 21:30:00 typed by hand in the editor, not committed yet\n');
+    const before = snapshot(root);
+    assert.equal(cli(['write', 'bad', '--entity', 'people/a:b', '--root', root, '--now', '2026-03-16T08:00:00']).code, 1);
+    assert.deepEqual(snapshot(root), before, 'bad input in a new week neither compresses nor writes');
 
     const r = ok(['write', 'Monday: planning with [[Alice]]', '--root', root, '--now', '2026-03-16T09:00:00', '--json']);
     assert.equal(r.json.compressed, true);
@@ -32,13 +35,12 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.match(map, /last_compression_date: 2026-03-16/);
     assert.match(map, /\| 2026-03-15 \| L2 \| chronological\/2026-03-15\.md \|\n\| 2026-03-16 \| L1 \|/);
 
-    assert.deepEqual(gitLog(root).slice(0, 3), [
-      'memory: 2026-03-16.md line 3',
-      'compress: week of 2026-03-16: 1 day(s) to hourly summaries, 0 to monthly files',
+    assert.deepEqual(gitLog(root).slice(0, 2), [
+      'memory: 2026-03-16.md line 3, after compress: week of 2026-03-16: 1 day(s) to hourly summaries, 0 to monthly files',
       'memory: before weekly compression',
     ]);
     // The raw L1 text, hand edit included, is in the history.
-    const raw = gitShow(root, 'HEAD~2:memory/chronological/2026-03-15.md');
+    const raw = gitShow(root, 'HEAD~1:memory/chronological/2026-03-15.md');
     assert.equal(raw, '# 2026-03-15\n\n- 21:00:00 #correction Sunday: fixed the [[Parser]] crash\n- 21:30:00 typed by hand in the editor, not committed yet\n');
   });
 
@@ -83,6 +85,10 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.equal(c.code, 2);
     assert.match(c.stderr, /git add failed/);
     assert.deepEqual(snapshot(root), before);
+
+    const bad = cli(['write', 'bad entity', '--entity', 'people/a:b', '--root', root, '--now', '2026-03-16T09:00:00']);
+    assert.equal(bad.code, 1);
+    assert.deepEqual(snapshot(root), before, 'bad input changes nothing, even in a new week');
 
     const w = cli(['write', 'Monday entry', '--root', root, '--now', '2026-03-16T09:00:00', '--json']);
     assert.equal(w.code, 0, w.stderr);

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
-import { compress, compressWithHistory, compressionDue } from '../../core/compress';
+import { type CompressReport, compress, compressionCommitMessage, compressionDue } from '../../core/compress';
 import { CoreSoulError, inputError } from '../../core/errors';
 import { commitVault } from '../../core/history';
 import { openVault } from '../../core/vault';
-import { ENTRY_KINDS, type EntryKind, type WriteDeps, parseEntityArg, writeMemory } from '../../core/write';
+import { ENTRY_KINDS, type EntryKind, parseEntityArg, writeMemory } from '../../core/write';
 import type { Command } from '../command';
 import { warnOdd } from './compress';
 
@@ -22,27 +22,30 @@ export const write: Command = {
     const entities = ((opts.entity as string[]) ?? []).map(parseEntityArg);
     const v = openVault(ctx.root);
 
-    // A new week: compress first, between two commits, so the vault history keeps last week's
-    // raw entries. writeMemory would compress by itself under its lock, but cannot commit; when
-    // the first commit fails, compression waits for a later write instead.
-    let compressed = false;
+    // A new week: writeMemory compresses it (under its lock, after checking the input, before
+    // writing), and cannot commit; so the raw week goes into the vault history first. If that
+    // commit fails, compression waits for a later write rather than lose the raw text.
     let postponed = false;
-    const now = ctx.clock.now();
-    if (compressionDue(v, now)) {
+    if (compressionDue(v, ctx.clock.now())) {
       try {
-        const report = await compressWithHistory(v, { now, warn: ctx.warn });
-        warnOdd(ctx, report);
-        compressed = report.ran;
+        await commitVault(v, 'memory: before weekly compression');
       } catch (err) {
         if (!(err instanceof CoreSoulError)) throw err;
         ctx.warn(`warning: weekly compression postponed to the next write: ${err.message}`);
         postponed = true;
       }
     }
-    const compressInline: WriteDeps['compress'] = postponed ? () => {} : (vault, at) => compress(vault, { now: at });
-    const result = writeMemory(v, { text, kind: kind as EntryKind | undefined, entities }, { clock: ctx.clock, compress: compressInline });
-    result.compressed = !postponed && (result.compressed || compressed);
-    await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line}`).catch((err) =>
+    let report: CompressReport | undefined;
+    const result = writeMemory(v, { text, kind: kind as EntryKind | undefined, entities }, {
+      clock: ctx.clock,
+      compress: (vault, now) => {
+        if (!postponed) report = compress(vault, { now });
+      },
+    });
+    result.compressed = report?.ran ?? false;
+    if (report) warnOdd(ctx, report);
+    const message = `memory: ${result.file.split('/').pop()} line ${result.line}${report?.ran ? `, after ${compressionCommitMessage(report)}` : ''}`;
+    await commitVault(v, message).catch((err) =>
       ctx.warn(`warning: written, but not committed to the vault history yet: ${String(err.message).split('\n')[0]}`),
     );
     const lines = [
