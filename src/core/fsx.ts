@@ -3,6 +3,23 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fsError, vaultError } from './errors';
 
+/** Flushes a folder's entries (renames, removals) to disk; a no-op where folders cannot be opened. */
+export function syncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = fs.openSync(dir, 'r');
+  } catch {
+    return; // Windows: folders cannot be opened, and NTFS journals the rename itself
+  }
+  try {
+    fs.fsyncSync(fd);
+  } catch {
+    /* some file systems do not sync folders; the rename is then as durable as they make it */
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Replaces a file's content all at once: a reader sees the old file or the new one, never half. */
 export function atomicWrite(file: string, data: string | Uint8Array): void {
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

@@ -1,7 +1,6 @@
-import { compress as runCompression } from '../../core/compress';
-import { commitVault } from '../../core/history';
+import { type CompressReport, compressWithHistory, compressionDue } from '../../core/compress';
 import { openVault } from '../../core/vault';
-import type { Command } from '../command';
+import type { CliContext, Command } from '../command';
 
 export const compress: Command = {
   name: 'compress',
@@ -10,13 +9,30 @@ export const compress: Command = {
   options: { force: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
   async run(ctx, _args, opts) {
     const v = openVault(ctx.root);
-    const report = runCompression(v, { now: ctx.clock.now(), force: !!opts.force, dryRun: !!opts['dry-run'] });
-    if (report.ran) await commitVault(v, `compress: week of ${report.weekOf}`);
-    const text = report.ran
-      ? `Compressed (week of ${report.weekOf}): ${report.l1ToL2.length} day(s) to L2, ${report.l2ToL3.length} day(s) to L3, ${report.linksChecked} link(s) checked, ${report.linksLost} lost`
-      : opts['dry-run']
-        ? `Dry run (week of ${report.weekOf}): would move ${report.l1ToL2.length} day(s) to L2 and ${report.l2ToL3.length} day(s) to L3`
-        : `Nothing to compress: the last compression was this week (use --force to run anyway)`;
-    return { json: report, text };
+    const now = ctx.clock.now();
+    const [force, dryRun] = [!!opts.force, !!opts['dry-run']];
+    const due = force || compressionDue(v, now);
+    const report = await compressWithHistory(v, { now, force, dryRun, warn: ctx.warn });
+    warnOdd(ctx, report);
+    const moved = `${report.l1ToL2.length} day(s) to L2 (hourly), ${report.l2ToL3.length} day(s) to L3 (monthly)`;
+    const listed = [dayList('L1 → L2', report.l1ToL2), dayList('L2 → L3', report.l2ToL3)].filter((l) => l !== undefined);
+    const text = !due
+      ? ['Nothing to compress: the last compression was this week (--force runs it anyway)']
+      : dryRun
+        ? [`Dry run (week of ${report.weekOf}), nothing written: would move ${moved}`, ...listed]
+        : [`Compressed (week of ${report.weekOf}): ${moved}; ${report.linksChecked} link(s) checked, ${report.linksLost} lost`, ...listed];
+    return { json: report, text: text.join('\n') };
   },
 };
+
+/** Tells the user, on stderr, what compression found odd and kept or worked around. */
+export function warnOdd(ctx: CliContext, report: CompressReport): void {
+  for (const o of report.odd) ctx.warn(`compress: ${o.file}: ${o.problem}`);
+}
+
+/** `  L1 → L2  2026-03-02, 2026-03-03`, or a range when a catch-up moved many days. */
+function dayList(label: string, days: string[]): string | undefined {
+  if (!days.length) return undefined;
+  const shown = days.length <= 7 ? days.join(', ') : `${days[0]} … ${days[days.length - 1]} (${days.length} days)`;
+  return `  ${label}  ${shown}`;
+}
