@@ -203,7 +203,7 @@ async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budge
     case 'recent': {
       const today = localDay(opts.clock.now());
       const days = [addDays(today, -1), today].map((d) => readDay(v, d)).filter((d) => d !== undefined);
-      const lines = days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}:\d{2} /.test(l)).map((l) => `- ${d.day} ${l.slice(2)}`));
+      const lines = days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => `- ${d.day} ${l.slice(2)}`));
       return draft(lines, days.map((d) => rel(v, d.file)), 'tail');
     }
     case 'request':

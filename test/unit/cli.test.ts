@@ -68,7 +68,7 @@ describe('coresoul CLI (SPEC §8)', () => {
     assert.equal(after.json.compressed, false, 'same week');
     const monday = cli(['write', 'Monday', '--root', root, '--now', '2026-03-30T00:30:00', '--json'], { env });
     assert.equal(monday.json.compressed, true, 'Sunday → Monday is a new week');
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-29.md'), /- 01:30:00 before the jump\n- 03:30:00 after the jump\n/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-29.md'), /## 01:00\n- 01:30 before the jump\n\n## 03:00\n- 03:30 after the jump\n/);
     assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-30.md'), /- 00:30:00 Monday/);
   });
 
