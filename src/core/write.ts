@@ -87,7 +87,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     if (problem) throw inputError(problem);
   }
   const tag = req.kind && req.kind !== 'note' ? `#${req.kind} ` : '';
-  const excerpt = oneLine(text);
+  const excerpt = entityExcerpt(text);
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
@@ -152,7 +152,8 @@ function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: strin
   return { file, created: sizeBefore === 0 };
 }
 
-function oneLine(text: string): string {
+/** The one-line form of an entry that its entities are tagged with. */
+export function entityExcerpt(text: string): string {
   const flat = text.replace(/\s*\n\s*/g, ' ');
   return flat.length > ENTITY_EXCERPT_CHARS ? `${flat.slice(0, ENTITY_EXCERPT_CHARS - 1)}…` : flat;
 }
