@@ -1,0 +1,178 @@
+/**
+ * What `@coresoul` does with one chat request, free of `vscode` so that it runs under node:test
+ * with a scripted model. participant.ts adapts VS Code's chat API to these ports.
+ */
+import { type Clock, localDay } from '../../core/clock';
+import { compress, compressWithHistory } from '../../core/compress';
+import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../core/context';
+import { findEntity } from '../../core/entities';
+import { CoreSoulError } from '../../core/errors';
+import { commitVault } from '../../core/history';
+import { compressWith, type LanguageModel } from '../../core/modelCompress';
+import { vaultStatus } from '../../core/status';
+import { memoriesFromTurn } from '../../core/turnMemory';
+import type { Vault } from '../../core/vault';
+import { type WriteRequest, type WriteResult, writeMemory } from '../../core/write';
+
+export interface ChatModel extends LanguageModel {
+  /** Streams the reply to `onText` as it comes; resolves with the whole text. */
+  stream(prompt: string, signal: AbortSignal, onText: (chunk: string) => void): Promise<string>;
+  /** True when an error from this model means "the prompt is too large". */
+  isTooLarge(err: unknown): boolean;
+}
+
+/** Where the answer goes: the chat response stream, or a recorder in tests. */
+export interface ChatOutput {
+  markdown(text: string): void;
+  progress(text: string): void;
+  /** A cited source: a file relative to the workspace root, 1-based line. */
+  reference(file: string, line: number): void;
+  /** Offers to undo what was recorded in this turn. */
+  undo(written: WriteResult[]): void;
+}
+
+export interface ChatDeps {
+  vault: Vault;
+  clock: Clock;
+  tokens: TokenCounter;
+  /** The memory switch (seed 004). */
+  memory: boolean;
+  /** Relevant memories for a query (the search pipeline). */
+  recall: Recall;
+  model?: ChatModel;
+  signal: AbortSignal;
+  warn(message: string): void;
+}
+
+export interface ChatRequest {
+  command?: string;
+  prompt: string;
+}
+
+export const COMMANDS = ['remember', 'recall', 'compress', 'status'] as const;
+
+const MEMORY_OFF = 'Memory is switched off for this workspace (Core Soul: Toggle Memory): nothing is read from or written to memory.';
+const NO_MODEL = 'No language model is available, so I cannot answer free questions. These work without one: `/remember`, `/recall`, `/compress`, `/status`.';
+
+/** Answers one request; returns what it wrote to memory. Errors a user can cause are shown, not thrown. */
+export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
+  try {
+    switch (req.command) {
+      case 'remember':
+        return await remember(req.prompt, deps, out);
+      case 'recall':
+        await recall(req.prompt, deps, out);
+        return [];
+      case 'compress':
+        await runCompression(deps, out);
+        return [];
+      case 'status':
+        await status(deps, out);
+        return [];
+      case undefined:
+        return await converse(req.prompt, deps, out);
+      default:
+        out.markdown(`Unknown command \`/${req.command}\`. Try ${COMMANDS.map((c) => `\`/${c}\``).join(', ')}.`);
+        return [];
+    }
+  } catch (err) {
+    if (!(err instanceof CoreSoulError)) throw err;
+    out.markdown(`**Core Soul:** ${err.message}`);
+    return [];
+  }
+}
+
+async function remember(text: string, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
+  if (!deps.memory) return out.markdown(MEMORY_OFF), [];
+  const written = record(deps, [{ text }]);
+  await commit(deps, written);
+  out.markdown(`Remembered in \`${written[0].file}:${written[0].line}\`.`);
+  out.reference(written[0].file, written[0].line);
+  out.undo(written);
+  return written;
+}
+
+async function recall(query: string, deps: ChatDeps, out: ChatOutput): Promise<void> {
+  if (!deps.memory) return out.markdown(MEMORY_OFF);
+  const found = await deps.recall(query, 2000);
+  if (!found.length) return out.markdown(`Nothing found in memory for "${query}".`);
+  out.markdown(found.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`\n\n  ${s.text.replace(/\n/g, '\n  ')}`).join('\n'));
+  for (const s of found) out.reference(s.file, s.line);
+}
+
+async function runCompression(deps: ChatDeps, out: ChatOutput): Promise<void> {
+  if (!deps.memory) return out.markdown(MEMORY_OFF);
+  const now = deps.clock.now();
+  out.progress(deps.model ? `Compressing with ${deps.model.name}…` : 'Compressing…');
+  const model = deps.model;
+  const report = await compressWithHistory(deps.vault, { now, force: true, warn: deps.warn }, () =>
+    model ? compressWith(deps.vault, { now, force: true, model }) : compress(deps.vault, { now, force: true }),
+  );
+  out.markdown(
+    `Compressed (week of ${report.weekOf}): ${report.l1ToL2.length} day(s) to hourly summaries, ${report.l2ToL3.length} day(s) into monthly files; ${report.linksChecked} links checked, ${report.linksLost} lost.`,
+  );
+}
+
+async function status(deps: ChatDeps, out: ChatOutput): Promise<void> {
+  const s = await vaultStatus(deps.vault, deps.clock.now());
+  const e = s.entities;
+  out.markdown(
+    [
+      `**Memory** ${deps.memory ? 'on' : 'off'} · last compression ${s.lastCompressionDate}${s.compressionDue ? ' (due)' : ''}`,
+      `- days: ${s.days.L1} detailed, ${s.days.L2} summarised, ${s.days.L3} archived`,
+      `- entities: ${e.people} people, ${e.events} events, ${e.places} places, ${e.objects} objects`,
+      `- history: ${s.git.enabled ? `${s.git.commits} commits` : 'off'}`,
+      ...s.warnings.map((w) => `- ⚠ ${w}`),
+    ].join('\n'),
+  );
+}
+
+async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
+  const model = deps.model;
+  if (!model) return out.markdown(NO_MODEL), [];
+  let mode: ContextMode | undefined = 'full';
+  let answer: string | undefined;
+  let context: BuiltContext | undefined;
+  while (mode && answer === undefined) {
+    context = await buildContext(deps.vault, {
+      request: prompt,
+      clock: deps.clock,
+      tokens: deps.tokens,
+      memory: deps.memory,
+      recall: deps.recall,
+      mode,
+      budget: Math.max(100, Math.floor(model.maxPromptTokens * 0.75)),
+    });
+    try {
+      answer = await model.stream(context.text, deps.signal, (chunk) => out.markdown(chunk));
+    } catch (err) {
+      if (!model.isTooLarge(err)) throw err;
+      mode = nextMode(mode);
+      if (mode) out.progress(`The model refused the size of the context; retrying with the ${mode} context…`);
+    }
+  }
+  if (answer === undefined) return out.markdown('\n\nThe model refused even the minimal context (soul, persona and your request).'), [];
+  for (const source of context?.layers.find((l) => l.name === 'memories')?.sources ?? []) {
+    const [file, line] = [source.slice(0, source.lastIndexOf(':')), Number(source.slice(source.lastIndexOf(':') + 1))];
+    out.reference(file, line);
+  }
+  if (!deps.memory || deps.signal.aborted) return [];
+  // The soul's Stable Memory Trigger: decisions, fixes and new entities of this turn.
+  const memories = memoriesFromTurn({ request: prompt, response: answer }, (name) => findEntity(deps.vault, name) !== undefined);
+  if (!memories.length) return [];
+  const written = record(deps, memories);
+  await commit(deps, written);
+  out.markdown(`\n\n---\nRecorded in memory: ${written.map((w, i) => `${memories[i].kind} \`${w.file}:${w.line}\``).join(', ')}.`);
+  out.undo(written);
+  return written;
+}
+
+function record(deps: ChatDeps, entries: WriteRequest[]): WriteResult[] {
+  return entries.map((e) => writeMemory(deps.vault, e, { clock: deps.clock, compress: (v, now) => compress(v, { now }) }));
+}
+
+async function commit(deps: ChatDeps, written: WriteResult[]): Promise<void> {
+  await commitVault(deps.vault, `memory: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} from chat on ${localDay(deps.clock.now())}`).catch((err: Error) =>
+    deps.warn(`Core Soul: written, but not committed to the vault history yet: ${err.message}`),
+  );
+}

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fixedClock } from '../../src/core/clock';
+import type { TokenCounter } from '../../src/core/context';
+import type { WriteResult } from '../../src/core/write';
+import { type ChatModel, type ChatOutput, handleChat } from '../../src/extension/chat/handler';
+import { read, tempVault, writeAt } from './helpers';
+
+const words: TokenCounter = { name: 'words', count: (t) => (t.match(/\S+/g) ?? []).length };
+
+/** A scripted model: answers with `reply`, and refuses prompts over `limit` words. */
+function scripted(reply: string, limit = Infinity): ChatModel & { prompts: string[] } {
+  const prompts: string[] = [];
+  const tooLarge = new Error('prompt too large');
+  const stream = async (prompt: string, _signal: AbortSignal, onText: (s: string) => void) => {
+    prompts.push(prompt);
+    if (words.count(prompt) > limit) throw tooLarge;
+    for (const chunk of reply.split(/(?<= )/)) onText(chunk);
+    return reply;
+  };
+  return { name: 'scripted', maxPromptTokens: 100_000, prompts, stream, complete: (p, s) => stream(p, s, () => {}), isTooLarge: (e) => e === tooLarge };
+}
+
+function recorder() {
+  const o = { text: '', progress: [] as string[], refs: [] as string[], undone: [] as WriteResult[][] };
+  const out: ChatOutput = {
+    markdown: (t) => void (o.text += t),
+    progress: (t) => void o.progress.push(t),
+    reference: (f, l) => void o.refs.push(`${f}:${l}`),
+    undo: (w) => void o.undone.push(w),
+  };
+  return { o, out };
+}
+
+async function deps(opts: { memory?: boolean; model?: ChatModel } = {}) {
+  const v = await tempVault('2026-03-09T08:00:00');
+  writeAt(v, '2026-03-10T09:00:00', 'Chose [[PostgreSQL]] for [[Billing]]');
+  return {
+    vault: v,
+    clock: fixedClock('2026-03-10T10:00:00'),
+    tokens: words,
+    memory: opts.memory ?? true,
+    recall: async () => [{ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'Chose [[PostgreSQL]] for [[Billing]]' }],
+    model: opts.model,
+    signal: new AbortController().signal,
+    warn: () => {},
+  };
+}
+
+describe('@coresoul chat handler', () => {
+  it('/remember writes a memory, cites it and offers undo', async () => {
+    const d = await deps();
+    const { o, out } = recorder();
+    const written = await handleChat({ command: 'remember', prompt: 'The staging DB moved to [[db-2]]' }, d, out);
+    assert.equal(written.length, 1);
+    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 The staging DB moved to \[\[db-2\]\]/);
+    assert.deepEqual(o.refs, [`${written[0].file}:${written[0].line}`]);
+    assert.equal(o.undone.length, 1);
+  });
+
+  it('/recall lists the snippets with their sources', async () => {
+    const d = await deps();
+    const { o, out } = recorder();
+    await handleChat({ command: 'recall', prompt: 'PostgreSQL' }, d, out);
+    assert.match(o.text, /\*\*2026-03-10\*\* `\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3`/);
+    assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
+  });
+
+  it('answers a free question from the layered context, cites memories and records the decision it states', async () => {
+    const model = scripted('We decided to keep [[PostgreSQL]] and add read replicas. ');
+    const d = await deps({ model });
+    const { o, out } = recorder();
+    const written = await handleChat({ prompt: 'Which database does Billing use?' }, d, out);
+    assert.match(model.prompts[0], /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories[\s\S]*# Request\n\nWhich database does Billing use\?\n$/);
+    assert.match(o.text, /^We decided to keep \[\[PostgreSQL\]\] and add read replicas\. /);
+    assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
+    assert.equal(written.length, 1);
+    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 #decision We decided to keep \[\[PostgreSQL\]\] and add read replicas\./);
+    assert.match(o.text, /Recorded in memory: decision `\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+`/);
+  });
+
+  it('falls back to a smaller context when the model rejects the size', async () => {
+    const model = scripted('Fine.', 1);
+    const d = await deps({ model });
+    const { o, out } = recorder();
+    await handleChat({ prompt: 'hello there' }, d, out);
+    assert.equal(model.prompts.length, 3, 'full, focused, minimal');
+    assert.match(o.progress.join('\n'), /focused context[\s\S]*minimal context/);
+    assert.match(o.text, /refused even the minimal context/);
+  });
+
+  it('with memory off: no memory in the prompt, nothing recorded, /remember refused; soul and persona still there', async () => {
+    const model = scripted('We decided to use [[Redis]].');
+    const d = await deps({ model, memory: false });
+    const { o, out } = recorder();
+    const written = await handleChat({ prompt: 'cache?' }, d, out);
+    assert.deepEqual(written, []);
+    assert.match(model.prompts[0], /^# Soul[\s\S]*# Persona[\s\S]*# Request/);
+    assert.doesNotMatch(model.prompts[0], /Relevant memories|Recent days|for \[\[Billing\]\]/);
+    const r = recorder();
+    assert.deepEqual(await handleChat({ command: 'remember', prompt: 'x' }, d, r.out), []);
+    assert.match(r.o.text, /Memory is switched off/);
+  });
+
+  it('says what needs a model when none is available, and /status still works', async () => {
+    const d = await deps();
+    const { o, out } = recorder();
+    await handleChat({ prompt: 'hi' }, d, out);
+    assert.match(o.text, /No language model is available/);
+    const s = recorder();
+    await handleChat({ command: 'status', prompt: '' }, d, s.out);
+    assert.match(s.o.text, /\*\*Memory\*\* on · last compression 2026-03-09[\s\S]*- days: 1 detailed/);
+  });
+
+  it('shows a user error instead of throwing, e.g. an empty /remember', async () => {
+    const d = await deps();
+    const { o, out } = recorder();
+    assert.deepEqual(await handleChat({ command: 'remember', prompt: '  ' }, d, out), []);
+    assert.match(o.text, /\*\*Core Soul:\*\* memory text is empty/);
+  });
+});
