@@ -95,6 +95,7 @@ describe('@coresoul chat handler', () => {
     const { o, out } = recorder();
     const written = await handleChat({ prompt: 'cache?' }, d, out);
     assert.deepEqual(written, []);
+    assert.doesNotMatch(o.text, /Recorded in memory/);
     assert.match(model.prompts[0], /^# Soul[\s\S]*# Persona[\s\S]*# Request/);
     assert.doesNotMatch(model.prompts[0], /Relevant memories|Recent days|for \[\[Billing\]\]/);
     const r = recorder();
