@@ -2,7 +2,9 @@
 import type { Command } from '../command';
 import { compress } from './compress';
 import { init } from './init';
+import { pack } from './pack';
+import { restore } from './restore';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, compress, status];
+export const COMMANDS: Command[] = [init, write, compress, status, pack, restore];
