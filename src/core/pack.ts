@@ -59,7 +59,7 @@ export interface PackReport {
   /** Size and sha256 of the archive file. */
   bytes: number;
   sha256: string;
-  /** Files in the archive, MANIFEST.json not counted. */
+  /** Workspace files in the archive (MANIFEST.json and the history bundle not counted). */
   files: number;
   skills: string[];
   history: Manifest['history'];
@@ -82,8 +82,10 @@ export async function packVault(v: Vault, opts: PackOptions): Promise<PackReport
     const tree = path.join(work, 'tree');
     // Files and history tips are taken under the vault lock: one consistent moment of the vault.
     let history: Manifest['history'] = !hasHistory(v) ? 'off' : opts.history === false ? 'omitted' : 'bundle';
-    const { content, tips } = withLock(v.lockFile, () => ({ content: copySoul(v, tree), tips: history === 'bundle' ? historyTips(v) : undefined }));
-    const cli = content.files.includes(CLI_PATH) || addCli(tree, content, opts.cliBundle);
+    const { content, tips } = withLock(v.lockFile, () => ({
+      content: copySoul(v, tree, opts.cliBundle),
+      tips: history === 'bundle' ? historyTips(v) : undefined,
+    }));
     const bundle = tips && (await writeHistoryBundle(v, tips, path.join(tree, HISTORY_BUNDLE)));
     if (!bundle && history === 'bundle') history = 'omitted'; // a repository without commits yet
     const meta = bundle ? [HISTORY_BUNDLE] : [];
@@ -117,11 +119,11 @@ export async function packVault(v: Vault, opts: PackOptions): Promise<PackReport
       format,
       bytes: size,
       sha256,
-      files: manifest.files.length,
+      files: content.files.length,
       skills: content.skills,
       history,
       ...(bundle && { commits: bundle.commits }),
-      cli,
+      cli: content.files.includes(CLI_PATH),
       skipped: content.skipped,
     };
   } finally {
@@ -146,14 +148,17 @@ interface SoulContent {
   skipped: Skipped[];
 }
 
-/** Copies what the archive holds into `tree`, with normalised modes (0644, 0755 for executables and folders). */
-function copySoul(v: Vault, tree: string): SoulContent {
+/**
+ * Copies what the archive holds into `tree`, with normalised modes (0644, 0755 for executables
+ * and folders); `cliBundle` stands in for `.CoreSoul/bin/coresoul.js` when the vault has none.
+ */
+function copySoul(v: Vault, tree: string, cliBundle: string | undefined): SoulContent {
   const c: SoulContent = { files: [], dirs: [], skills: [], skipped: [] };
   const dirs = new Set<string>();
   const addDir = (rel: string) => {
     for (let d = rel; d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
   };
-  const addFile = (rel: string, st: fs.Stats) => {
+  const addFile = (rel: string, st: fs.Stats, source = path.join(v.root, rel)) => {
     const problem = archivePathProblem(rel, false);
     if (problem) {
       c.skipped.push({ path: rel, reason: problem });
@@ -162,11 +167,11 @@ function copySoul(v: Vault, tree: string): SoulContent {
     const dest = path.join(tree, rel);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     try {
-      fs.copyFileSync(path.join(v.root, rel), dest);
+      fs.copyFileSync(source, dest);
     } catch (err) {
-      throw fsError(err, 'read', path.join(v.root, rel));
+      throw fsError(err, 'read', source);
     }
-    fs.chmodSync(dest, st.mode & 0o111 ? 0o755 : 0o644);
+    fs.chmodSync(dest, st.mode & 0o111 || rel === CLI_PATH ? 0o755 : 0o644);
     c.files.push(rel);
     addDir(path.posix.dirname(rel));
   };
@@ -200,6 +205,8 @@ function copySoul(v: Vault, tree: string): SoulContent {
     }
   }
   walk(SOUL_DIR);
+  const bundle = cliBundle && !c.files.includes(CLI_PATH) ? fs.statSync(cliBundle, { throwIfNoEntry: false }) : undefined;
+  if (bundle?.isFile()) addFile(CLI_PATH, bundle, cliBundle);
 
   c.files.sort(byCodePoint);
   c.dirs = [...dirs].sort(byCodePoint);
@@ -215,18 +222,6 @@ function isLocalState(rel: string, isDir: boolean): boolean {
   const name = path.posix.basename(rel);
   if (isDir) return name === '.git' || rel === `${SOUL_DIR}/cache`;
   return name === '.lock' || name.endsWith('.tmp') || name.endsWith('.stale');
-}
-
-function addCli(tree: string, content: SoulContent, bundle: string | undefined): boolean {
-  if (!bundle || !fs.existsSync(bundle)) return false;
-  const dest = path.join(tree, CLI_PATH);
-  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o755 });
-  fs.copyFileSync(bundle, dest);
-  fs.chmodSync(dest, 0o755);
-  content.files = [...content.files, CLI_PATH].sort(byCodePoint);
-  if (!content.dirs.includes(path.posix.dirname(CLI_PATH))) content.dirs = [...content.dirs, path.posix.dirname(CLI_PATH)].sort(byCodePoint);
-  fs.chmodSync(path.dirname(dest), 0o755);
-  return true;
 }
 
 /** Moves the finished archive to `out` in one step: a reader never sees half an archive. */

@@ -67,7 +67,7 @@ export interface RestoreReport {
   /**
    * `restored`: rebuilt from the bundle; `started`: a new history (archive packed without one);
    * `fetched`: merged into a vault that has its own, the archive's refs under `refs/restored/`;
-   * `kept`: merged into a vault without git; `off`: the vault had none.
+   * `kept`: merged into a vault that keeps its own (the archive brought none); `off`: no git.
    */
   history: 'restored' | 'started' | 'fetched' | 'kept' | 'off';
   commits?: number;
@@ -293,7 +293,7 @@ async function mergeInto(tree: string, target: string, manifest: Manifest): Prom
     }
   }
   if (fresh) return { ...report, ...fresh };
-  if (!hasHistory(v)) return { ...report, history: 'kept' };
+  if (!hasHistory(v)) return { ...report, history: 'off' };
   if (manifest.history === 'bundle') await fetchBundleAside(v, path.join(tree, HISTORY_BUNDLE));
   await commitVault(v, `restore: merged the archive packed ${manifest.created}`);
   return { ...report, history: manifest.history === 'bundle' ? 'fetched' : 'kept' };

@@ -24,6 +24,8 @@ export function selfExtractingScript(manifest: Manifest): string {
 set -u
 LC_ALL=C
 export LC_ALL
+# git works on the vault, even when this runs inside a git hook of another repository
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_COMMON_DIR GIT_NAMESPACE
 skip=${skip}
 history=${manifest.history}
 head=${shellQuote(manifest.head ?? '')}

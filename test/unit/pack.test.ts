@@ -207,6 +207,25 @@ describe('pack --format sh', () => {
     assert.equal(gitOut(target, 'status', '--porcelain'), '');
   });
 
+  it('needs only tail, gzip, tar, find, sort, cmp and core utilities; without sha256sum it says checksums were not verified', () => {
+    const bin = tempDir();
+    for (const tool of ['tail', 'gzip', 'tar', 'find', 'sort', 'cmp', 'ls', 'mkdir', 'rm', 'rmdir', 'mv', 'cat', 'grep']) {
+      const found = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+      fs.symlinkSync(found, path.join(bin, tool));
+    }
+    const target = path.join(tempDir(), 'restored');
+    const r = spawnSync('/bin/sh', [script, target], { encoding: 'utf8', env: { PATH: bin } });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /checksums not verified/);
+    assert.match(r.stderr, /git not found: the history is kept in \.CoreSoul\/history\.bundle/);
+    const bundle = path.join(target, '.CoreSoul/history.bundle');
+    const clone = path.join(tempDir(), 'clone');
+    execFileSync('git', ['clone', '-q', bundle, clone]);
+    assert.equal(execFileSync('git', ['rev-parse', 'HEAD'], { cwd: clone, encoding: 'utf8' }).trim(), gitOut(v.root, 'rev-parse', 'HEAD'));
+    fs.rmSync(bundle);
+    assertSameSoul(v.root, target);
+  });
+
   it('is deterministic like the .tar.gz', async () => {
     const again = path.join(tempDir(), 'again.sh');
     await packVault(v, { now: NOW, out: again, format: 'sh' });

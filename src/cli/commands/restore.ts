@@ -15,7 +15,7 @@ export const restore: Command = {
       restored: `restored (${r.commits} commit(s))`,
       started: 'started anew (the archive was packed without it)',
       fetched: "the vault's own, with the archive's refs under refs/restored/",
-      kept: "the vault's own (the archive's was not merged)",
+      kept: "the vault's own (the archive brought none)",
       off: 'off',
     }[r.history];
     const lines = r.merge
