@@ -23,6 +23,16 @@ export const SOUL_DIR = '.CoreSoul';
 export const BOOTLOADERS = ['AGENTS.md', ...Object.values(HOSTS).flatMap((h) => ('bootloader' in h ? [h.bootloader] : []))];
 export const SKILL_DIRS = Object.values(HOSTS).map((h) => h.skillsDir);
 
+/**
+ * Lock files (and their `.lock.<pid>` anchors), temp files, the search cache and the raw git
+ * folder: state of one machine, never packed, and refused in an archive.
+ */
+export function isLocalState(rel: string, isDir: boolean): boolean {
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  if (isDir) return name === '.git' || rel === `${SOUL_DIR}/cache`;
+  return /^\.lock(\.|$)/.test(name) || name.endsWith('.tmp');
+}
+
 /** Why a path (relative, `/`-separated) cannot be in an archive, or undefined when it can. */
 export function archivePathProblem(p: string, isDir: boolean): string | undefined {
   if (!p) return 'empty path';
@@ -32,6 +42,7 @@ export function archivePathProblem(p: string, isDir: boolean): string | undefine
   if (parts.includes('..')) return 'path climbs out with ".."';
   if (parts.some((s) => s === '' || s === '.')) return 'empty or "." path segment';
   if (parts.includes('.git')) return 'raw .git folder (history travels as a bundle)';
+  if (parts.some((_, i) => isLocalState(parts.slice(0, i + 1).join('/'), i < parts.length - 1 || isDir))) return 'machine-local state (lock, temp file or cache)';
   if (!isDir && (p === MANIFEST || p === HISTORY_BUNDLE || BOOTLOADERS.includes(p))) return undefined;
   if (p === SOUL_DIR ? isDir : p.startsWith(`${SOUL_DIR}/`)) return undefined;
   for (const dir of SKILL_DIRS) {

@@ -25,6 +25,7 @@ import {
   archivePathProblem,
   defaultArchiveName,
   hashFile,
+  isLocalState,
   serializeManifest,
 } from './archiveLayout';
 import { fsError } from './errors';
@@ -215,13 +216,6 @@ function copySoul(v: Vault, tree: string, cliBundle: string | undefined): SoulCo
     fs.chmodSync(path.join(tree, d), 0o755);
   }
   return c;
-}
-
-/** Lock files, temp files, the search cache and the raw git folder: machine-local, never packed. */
-function isLocalState(rel: string, isDir: boolean): boolean {
-  const name = path.posix.basename(rel);
-  if (isDir) return name === '.git' || rel === `${SOUL_DIR}/cache`;
-  return name === '.lock' || name.endsWith('.tmp') || name.endsWith('.stale');
 }
 
 /** Moves the finished archive to `out` in one step: a reader never sees half an archive. */

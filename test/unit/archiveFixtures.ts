@@ -141,6 +141,7 @@ export async function realisticVault(): Promise<Vault> {
 
   // Left out of every archive:
   fs.writeFileSync(path.join(v.chronoDir, '.lock'), '1');
+  fs.writeFileSync(path.join(v.soulDir, '.lock.4242'), '4242'); // a lock anchor
   fs.writeFileSync(path.join(v.chronoDir, '2026-03-10.md.4242.x1.tmp'), 'half a write');
   fs.mkdirSync(path.join(v.soulDir, 'cache'));
   fs.writeFileSync(path.join(v.soulDir, 'cache', 'index.json'), '{}');

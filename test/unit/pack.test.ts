@@ -27,7 +27,7 @@ async function entriesOf(archive: string): Promise<string[]> {
 }
 
 /** What pack leaves out of the realistic vault: local state, unregistered folders, links. */
-const LEFT_OUT = /(^|\/)\.lock$|\.tmp$|^\.CoreSoul\/cache(\/|$)|^\.github\/skills\/Other_Skill|^\.github\/workflows|agents-link\.md$|\.tar\.gz$|\.sh$/;
+const LEFT_OUT = /(^|\/)\.lock(\.\d+)?$|\.tmp$|^\.CoreSoul\/cache(\/|$)|^\.github\/skills\/Other_Skill|^\.github\/workflows|agents-link\.md$|\.tar\.gz$|\.sh$/;
 
 /** The restored workspace holds exactly the packed files of `source`, byte for byte; returns their count. */
 function assertSameSoul(source: string, restoredRoot: string): number {

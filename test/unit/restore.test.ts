@@ -44,6 +44,8 @@ describe('restore refuses hostile archives (exit 3), writing nothing', () => {
     ['a duplicate entry', gz([manifestFor(soul), ...soul, { path: '.CoreSoul/soul.md', body: 'replaced' }]), /"\.CoreSoul\/soul\.md" appears twice/],
     ['a file outside the soul (CI workflow)', plus({ path: '.github/workflows/ci.yml', body: 'on: push' }), /not part of a soul/],
     ['a raw .git folder (hooks)', plus({ path: '.CoreSoul/.git/hooks/post-checkout', body: '#!/bin/sh' }), /raw \.git folder/],
+    ['a lock file', plus({ path: '.CoreSoul/.lock', body: '1' }), /machine-local state/],
+    ['the search cache', plus({ path: '.CoreSoul/cache/index.json', body: '{}' }), /machine-local state/],
     ['a setuid file', plus({ path: '.CoreSoul/run', body: 'x', mode: 0o4755 }), /setuid/],
     ['a manifest with a wrong sha256', gz([manifestFor(soul, (m) => (m.files[1].sha256 = '0'.repeat(64))), ...soul]), /manifest does not match.*sha256/],
     ['a manifest with a wrong size', gz([manifestFor(soul, (m) => (m.files[0].size += 1)), ...soul]), /manifest does not match.*bytes/],
