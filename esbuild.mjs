@@ -2,14 +2,16 @@
 // Each is one self-contained CommonJS file in dist/ (only `vscode` stays external).
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const watch = process.argv.includes('--watch');
 
 /**
- * Modules matched by `filter` are bundled on their own and embedded as source text, compiled on
- * first use. A large library that only one command needs (tar, for pack and restore) then costs
- * the other commands a string scan instead of a parse at every start.
+ * Modules matched by `filter` are bundled on their own and embedded as gzipped source text,
+ * compiled on first use. A large library that only one command needs (tar, for pack and
+ * restore) then costs the other commands the scan of a short string instead of a parse at
+ * every start.
  */
 const lazyText = (filter) => ({
   name: 'lazy-text',
@@ -25,10 +27,15 @@ const lazyText = (filter) => ({
         legalComments: 'inline',
         write: false,
       });
-      const code = JSON.stringify(outputFiles[0].text);
+      const packed = gzipSync(outputFiles[0].contents, { level: 9 }).toString('base64');
       return {
         loader: 'js',
-        contents: `const m = { exports: {} };\nnew Function('module', 'exports', 'require', ${code})(m, m.exports, require);\nmodule.exports = m.exports;\n`,
+        contents: [
+          `const code = require('node:zlib').gunzipSync(Buffer.from('${packed}', 'base64')).toString();`,
+          'const m = { exports: {} };',
+          "new Function('module', 'exports', 'require', code)(m, m.exports, require);",
+          'module.exports = m.exports;',
+        ].join('\n'),
       };
     });
   },
