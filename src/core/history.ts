@@ -16,10 +16,23 @@ export function hasHistory(v: Vault): boolean {
   return fs.existsSync(path.join(v.soulDir, '.git'));
 }
 
+/**
+ * The environment for vault git calls. Variables that point git at another repository are
+ * dropped: called from inside a git hook of the user's project (GIT_DIR set), git must still
+ * work on `.CoreSoul/.git`, not commit the vault into the project.
+ */
+export function vaultGitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { GIT_TERMINAL_PROMPT: '0' };
+  for (const [k, val] of Object.entries(process.env)) {
+    if (!/^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX)$/.test(k)) env[k] ??= val;
+  }
+  return env;
+}
+
 /** Runs git in the vault folder; resolves with its exit code and output, rejects only when git cannot run. */
 export function git(v: Vault, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (err, stdout, stderr) => {
+    execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') reject(vaultError(`cannot run git (${err.message.split('\n')[0]}); install git, or run init with --no-git`));
       else resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
     });

@@ -88,7 +88,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
 }
 
 /** Puts the override directive at the top of a bootloader file, keeping every byte it had. */
-function addDirective(file: string): 'created' | 'updated' | 'kept' {
+export function addDirective(file: string): 'created' | 'updated' | 'kept' {
   const existing = readTextIfExists(file);
   if (existing === undefined) {
     atomicWrite(file, `${OVERRIDE_DIRECTIVE}\n`);

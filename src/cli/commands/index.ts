@@ -2,8 +2,10 @@
 import type { Command } from '../command';
 import { compress } from './compress';
 import { init } from './init';
+import { pack } from './pack';
 import { profile } from './profile';
+import { restore } from './restore';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, compress, status, profile];
+export const COMMANDS: Command[] = [init, write, compress, status, profile, pack, restore];

@@ -1,0 +1,40 @@
+import type { PackFormat } from '../../core/archiveLayout';
+import { inputError } from '../../core/errors';
+import { openVault } from '../../core/vault';
+import type { Command } from '../command';
+
+export const pack: Command = {
+  name: 'pack',
+  usage: 'pack [--out <file>] [--format tgz|sh] [--no-history]',
+  summary: 'pack AGENTS.md, the registered skills and .CoreSoul (with its history) into one archive',
+  options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' } },
+  async run(ctx, args, opts) {
+    if (args.length) throw inputError(`pack: unexpected argument "${args[0]}" (usage: coresoul ${pack.usage})`);
+    // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
+    const { packVault, PACK_FORMATS } = await import('../../core/pack');
+    const format = (opts.format ?? 'tgz') as PackFormat;
+    if (!PACK_FORMATS.includes(format)) throw inputError(`--format: expected tgz or sh, got "${String(opts.format)}"`);
+    const v = openVault(ctx.root);
+    const r = await packVault(v, {
+      now: ctx.clock.now(),
+      out: opts.out as string | undefined,
+      format,
+      history: !opts['no-history'],
+      cliBundle: ctx.bundle,
+    });
+    const history = {
+      bundle: `included (${r.commits} commit(s))`,
+      omitted: 'left out (restore starts a new one)',
+      off: 'off in this vault',
+    }[r.history];
+    const lines = [
+      `Packed ${r.files} file(s) into ${r.out} (${r.bytes} bytes, sha256 ${r.sha256})`,
+      `  skills: ${r.skills.join(', ') || 'none registered in persona.md'}`,
+      `  history: ${history}`,
+      `  CLI: ${r.cli ? '.CoreSoul/bin/coresoul.js included' : 'not included (no bundled CLI found)'}`,
+      ...r.skipped.map((s) => `  skipped ${s.path}: ${s.reason}`),
+      r.format === 'sh' ? `Restore with: sh ${r.out} <empty folder>` : `Restore with: coresoul restore ${r.out} --root <empty folder>`,
+    ];
+    return { json: r, text: lines.join('\n') };
+  },
+};
