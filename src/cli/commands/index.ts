@@ -2,7 +2,8 @@
 import type { Command } from '../command';
 import { compress } from './compress';
 import { init } from './init';
+import { search } from './search';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, compress, status];
+export const COMMANDS: Command[] = [init, write, search, compress, status];

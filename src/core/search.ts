@@ -1,0 +1,343 @@
+/**
+ * MemorySearch (SPEC §4.3): the few lines that answer a query, never whole files.
+ *
+ * 1. Entities named in the query (file name or alias) lock the search: their `[[YYYY-MM-DD]]`
+ *    tags give the days, each resolved by days.ts to its daily file or L3 section.
+ *    Without an entity (or when its days hold no match) every chunk of the vault is a candidate.
+ * 2. Candidates are visited best-first — by how many query concepts their index filter allows,
+ *    then newest day first — and matching lines are verified on the text, with 5 lines of context
+ *    either side, clipped to the day. The visit stops once `limit` snippets are known to beat
+ *    everything left, so a query that hits every day reads only the newest few.
+ * 3. Overlapping windows are merged, ranked (share of the query's concepts present, then newer
+ *    day first) and cut to the token budget, counted with a named tokenizer.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { dayLocation } from './days';
+import { inputError } from './errors';
+import { type Concept, type EntityName, type Query, parseQuery } from './query';
+import { type Chunk, type IndexView, type VaultFile, chunkLines, entityHead, keyHashes, mayHave, refreshIndex, searchableLine, splitLines } from './searchIndex';
+import { TOKENIZER, countTokens } from './tokens';
+import type { Vault } from './vault';
+import { lineHas } from './words';
+
+export const DEFAULT_MAX_TOKENS = 2000;
+export const DEFAULT_LIMIT = 20;
+export const CONTEXT_LINES = 5;
+
+export interface SearchHit {
+  /** Relative to the workspace root. */
+  file: string;
+  /** 1-based line in `file` of the first line of `text`. */
+  line: number;
+  /** The day the snippet belongs to, or null (an entity's own notes). */
+  date: string | null;
+  /** The entity the snippet was found through or belongs to, or null. */
+  entity: string | null;
+  text: string;
+  /** Share of the query's concepts (entities, phrases, words) present in the snippet, 0–1. */
+  score: number;
+}
+
+export interface SearchResult {
+  query: string;
+  /** Tokens of the rendered results (`renderHits`), never above the budget. */
+  tokens: number;
+  tokenizer: string;
+  results: SearchHit[];
+  /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
+  warnings: string[];
+}
+
+export interface SearchOptions {
+  maxTokens?: number;
+  limit?: number;
+  /** Milliseconds the call may spend bringing the index up to date (default: unlimited). */
+  indexBudgetMs?: number;
+}
+
+interface Candidate {
+  file: VaultFile;
+  chunk: Chunk;
+  /** Concepts the chunk may hold (a bit mask), and how many. */
+  mask: number;
+  bound: number;
+  via?: string;
+}
+
+interface Window {
+  file: VaultFile;
+  day: string;
+  sectionStart: number;
+  start: number;
+  end: number;
+  mask: number;
+  hits: number;
+  /** The line with the most concepts: the centre when the window must shrink. */
+  best: number;
+  bestHits: number;
+  via?: string;
+}
+
+const popcount = (m: number) => {
+  let n = 0;
+  for (let x = m >>> 0; x; x &= x - 1) n++;
+  return n;
+};
+
+/** Searches the vault. Synchronous: it reads files and counts tokens, nothing else. */
+export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}): SearchResult {
+  const maxTokens = checkCount('--max-tokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
+  const limit = checkCount('--limit', opts.limit ?? DEFAULT_LIMIT, 1000);
+  const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs });
+  const reader = new LineReader(view);
+  const q = parseQuery(query, entityNames(view, reader));
+
+  let windows: Window[] = [];
+  const locked = q.concepts.filter((c) => c.entity);
+  if (locked.length) windows = collect(q, entityCandidates(v, q, locked, reader), limit, reader);
+  if (!windows.length) windows = collect(q, allCandidates(q, view, reader), limit, reader);
+
+  const hits = fit(rank(merge(windows)), q, maxTokens, limit, reader);
+  return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, warnings: [...view.warnings, ...reader.warnings] };
+}
+
+function checkCount(name: string, n: number, max: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > max) throw inputError(`${name}: expected a whole number from 1 to ${max}, got ${n}`);
+  return n;
+}
+
+/** Reads each file once per search; binary files found late are skipped with a warning. */
+class LineReader {
+  private readonly lines = new Map<string, string[]>();
+  readonly byRel: Map<string, VaultFile>;
+  readonly warnings: string[] = [];
+
+  constructor(readonly view: IndexView) {
+    this.byRel = new Map(view.files.map((f) => [f.rel, f]));
+  }
+
+  get(f: VaultFile): string[] {
+    let lines = this.lines.get(f.rel);
+    if (!lines) {
+      let text = '';
+      try {
+        text = fs.readFileSync(f.abs, 'utf8');
+      } catch {
+        this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: cannot be read`);
+      }
+      if (text.includes('\0')) {
+        this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: not a text file`);
+        text = '';
+      }
+      lines = splitLines(text);
+      this.lines.set(f.rel, lines);
+    }
+    return lines;
+  }
+
+  chunks(f: VaultFile): Chunk[] {
+    return this.view.indexed.get(f.rel)?.chunks ?? chunkLines(f, this.get(f));
+  }
+}
+
+function entityNames(view: IndexView, reader: LineReader): EntityName[] {
+  return view.files
+    .filter((f) => f.entity)
+    .map((f) => ({ name: f.entity!.name, rel: f.rel, aliases: view.indexed.get(f.rel)?.aliases ?? entityHead(reader.get(f)).aliases }));
+}
+
+const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/g;
+
+function inDates(q: Query, day: string): boolean {
+  if (!q.days.length && !q.months.length) return true;
+  return q.days.includes(day) || q.months.includes(day.slice(0, 7));
+}
+
+/** Chunks of the days the query's entities are tagged with (SPEC §4.3), newest day first. */
+function entityCandidates(v: Vault, q: Query, locked: Concept[], reader: LineReader): Candidate[] {
+  const via = new Map<string, string>(); // day → entity that led there
+  for (const c of locked) {
+    const file = reader.byRel.get(c.entity!.rel);
+    if (!file) continue;
+    for (const line of reader.get(file)) for (const m of line.matchAll(DAY_LINK)) if (!via.has(m[1]) && inDates(q, m[1])) via.set(m[1], c.entity!.name);
+  }
+  const out: Candidate[] = [];
+  for (const day of [...via.keys()].sort().reverse()) {
+    const loc = dayLocation(v, day);
+    if (!loc) continue;
+    const file = reader.byRel.get(path.relative(v.memoryDir, loc.file).split(path.sep).join('/'));
+    if (!file) continue;
+    for (const chunk of reader.chunks(file)) if (chunk.day === day) out.push(candidate(q, file, chunk, via.get(day)));
+  }
+  return out;
+}
+
+function allCandidates(q: Query, view: IndexView, reader: LineReader): Candidate[] {
+  const out: Candidate[] = [];
+  const dated = q.days.length > 0 || q.months.length > 0;
+  for (const file of view.files) {
+    if (dated && file.kind === 'entity') continue;
+    for (const chunk of reader.chunks(file)) if (inDates(q, chunk.day)) out.push(candidate(q, file, chunk, file.entity?.name));
+  }
+  return out;
+}
+
+const hashCache = new WeakMap<Concept, [number, number][][]>();
+
+function candidate(q: Query, file: VaultFile, chunk: Chunk, via?: string): Candidate {
+  let mask = 0;
+  q.concepts.forEach((c, i) => {
+    let hashes = hashCache.get(c);
+    if (!hashes) hashCache.set(c, (hashes = c.needles.map((n) => n.keys.map(keyHashes))));
+    if (hashes.some((keys) => keys.every((h) => mayHave(chunk, h)))) mask |= 1 << i;
+  });
+  return { file, chunk, mask, bound: q.concepts.length ? popcount(mask) : 1, via };
+}
+
+/** Visits candidates best-first and stops when `limit` windows beat everything not visited. */
+function collect(q: Query, candidates: Candidate[], limit: number, reader: LineReader): Window[] {
+  candidates.sort((a, b) => b.bound - a.bound || (a.chunk.day < b.chunk.day ? 1 : a.chunk.day > b.chunk.day ? -1 : 0));
+  const windows: Window[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i];
+    if (c.bound === 0) break;
+    windows.push(...windowsIn(q, c, reader.get(c.file)));
+    const next = candidates[i + 1];
+    if (!next || windows.length < limit) continue;
+    const beaten = windows.filter((w) => w.hits > next.bound || (w.hits === next.bound && w.day >= next.chunk.day)).length;
+    if (beaten >= limit) break;
+  }
+  return windows;
+}
+
+/** The matching lines of a chunk, each with its context, merged where they overlap. */
+function windowsIn(q: Query, c: Candidate, lines: string[]): Window[] {
+  const out: Window[] = [];
+  const end = Math.min(c.chunk.end, lines.length);
+  for (let i = c.chunk.start; i < end; i++) {
+    const line = lines[i];
+    if (!line.trim() || !searchableLine(c.file.kind, line)) continue;
+    let mask = 0;
+    if (q.concepts.length) {
+      const lower = line.toLowerCase();
+      q.concepts.forEach((concept, k) => {
+        if (c.mask & (1 << k) && concept.needles.some((n) => lineHas(lower, n))) mask |= 1 << k;
+      });
+      if (!mask) continue;
+    }
+    const hits = q.concepts.length ? popcount(mask) : 1;
+    const start = Math.max(c.chunk.sectionStart, i - CONTEXT_LINES);
+    const stop = Math.min(c.chunk.sectionEnd, lines.length, i + CONTEXT_LINES + 1);
+    const last = out[out.length - 1];
+    if (last && start <= last.end) {
+      last.end = Math.max(last.end, stop);
+      last.mask |= mask;
+      last.hits = q.concepts.length ? popcount(last.mask) : 1;
+      if (hits > last.bestHits) Object.assign(last, { best: i, bestHits: hits });
+    } else {
+      out.push({ file: c.file, day: c.chunk.day, sectionStart: c.chunk.sectionStart, start, end: stop, mask, hits, best: i, bestHits: hits, via: c.via });
+    }
+  }
+  return out;
+}
+
+/** Merges windows of the same day that overlap or touch (they may come from adjacent chunks). */
+function merge(windows: Window[]): Window[] {
+  const groups = new Map<string, Window[]>();
+  for (const w of windows) {
+    const key = `${w.file.rel}\u0000${w.sectionStart}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(w);
+  }
+  const out: Window[] = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.start - b.start);
+    let cur = group[0];
+    for (const w of group.slice(1)) {
+      if (w.start <= cur.end) {
+        cur = {
+          ...cur,
+          end: Math.max(cur.end, w.end),
+          mask: cur.mask | w.mask,
+          hits: Math.max(cur.hits, w.hits, popcount(cur.mask | w.mask)),
+          ...(w.bestHits > cur.bestHits && { best: w.best, bestHits: w.bestHits }),
+        };
+      } else {
+        out.push(cur);
+        cur = w;
+      }
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+function rank(windows: Window[]): Window[] {
+  return windows.sort(
+    (a, b) =>
+      b.hits - a.hits ||
+      (a.day < b.day ? 1 : a.day > b.day ? -1 : 0) ||
+      (a.file.rel < b.file.rel ? -1 : a.file.rel > b.file.rel ? 1 : 0) ||
+      a.start - b.start,
+  );
+}
+
+/** How a hit is shown to a person or a model; the budget counts exactly this text. */
+export function renderHit(h: SearchHit): string {
+  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}\n${h.text}`;
+}
+
+export function renderHits(hits: SearchHit[]): string {
+  return hits.map(renderHit).join('\n\n');
+}
+
+function toHit(q: Query, w: Window, start: number, end: number, lines: string[], cut?: number): SearchHit {
+  const named = q.concepts.find((c, i) => c.entity && w.mask & (1 << i))?.entity?.name;
+  let text = lines.slice(start, end).join('\n');
+  if (cut !== undefined) text = `${text.slice(0, cut)}…`;
+  return {
+    file: `.CoreSoul/memory/${w.file.rel}`,
+    line: start + 1,
+    date: w.day || null,
+    entity: w.file.entity?.name ?? named ?? w.via ?? null,
+    text,
+    score: q.concepts.length ? Math.round((w.hits / q.concepts.length) * 1000) / 1000 : 1,
+  };
+}
+
+/** Takes ranked windows while they fit the budget; a window that does not fit shrinks around its best line. */
+function fit(windows: Window[], q: Query, maxTokens: number, limit: number, reader: LineReader): SearchHit[] {
+  const out: SearchHit[] = [];
+  let used = 0;
+  for (const w of windows) {
+    if (out.length >= limit) break;
+    const room = maxTokens - used - (out.length ? 1 : 0); // "\n\n" between hits is one token
+    if (room <= 0) break;
+    const lines = reader.get(w.file);
+    let hit = toHit(q, w, w.start, w.end, lines);
+    let cost = countTokens(renderHit(hit));
+    for (let r = CONTEXT_LINES; cost > room && r >= 0; r--) {
+      hit = toHit(q, w, Math.max(w.start, w.best - r), Math.min(w.end, w.best + r + 1), lines);
+      cost = countTokens(renderHit(hit));
+    }
+    if (cost > room) {
+      // One line longer than the room left: keep as much of its start as fits.
+      let lo = 0;
+      let hi = lines[w.best].length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (countTokens(renderHit(toHit(q, w, w.best, w.best + 1, lines, mid))) <= room) lo = mid;
+        else hi = mid - 1;
+      }
+      hit = toHit(q, w, w.best, w.best + 1, lines, lo);
+      cost = countTokens(renderHit(hit));
+      if (lo === 0 || cost > room) break;
+    }
+    out.push(hit);
+    used += cost + (out.length > 1 ? 1 : 0);
+  }
+  // Token counts of parts need not add up exactly across the joins: check the whole.
+  while (out.length && countTokens(renderHits(out)) > maxTokens) out.pop();
+  return out;
+}
