@@ -48,12 +48,15 @@ export function daySections(all: string[]): { day: string; start: number; end: n
   return out;
 }
 
-/** Which file holds `day` (without reading it): the daily file, else the monthly one. */
-export function dayLocation(v: Vault, day: string): { file: string; monthly: boolean } | undefined {
+/**
+ * Which file holds `day` (without reading it): the daily file, else the monthly one. `exists`
+ * lets a caller that has just listed the folder (search, for thousands of days) skip the stats.
+ */
+export function dayLocation(v: Vault, day: string, exists: (file: string) => boolean = fs.existsSync): { file: string; monthly: boolean } | undefined {
   const daily = dayFile(v, day);
-  if (fs.existsSync(daily)) return { file: daily, monthly: false };
+  if (exists(daily)) return { file: daily, monthly: false };
   const monthly = monthFile(v, day.slice(0, 7));
-  if (fs.existsSync(monthly)) return { file: monthly, monthly: true };
+  if (exists(monthly)) return { file: monthly, monthly: true };
   return undefined;
 }
 

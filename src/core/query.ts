@@ -69,6 +69,7 @@ function takeEntities(lower: string, entities: EntityName[]): { found: EntityNam
   for (const e of entities) {
     let best: { at: number; len: number } | undefined;
     for (const alt of [e.name, ...e.aliases]) {
+      if (!lower.includes(alt.toLowerCase())) continue; // cheap test first: thousands of entities
       const n = needle(alt, { exact: true });
       if (!n || [...n.text].length < 2) continue;
       const at = findNeedle(lower, n);

@@ -12,11 +12,10 @@
  *    day first) and cut to the token budget, counted with a named tokenizer.
  */
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { dayLocation } from './days';
 import { inputError } from './errors';
 import { type Concept, type EntityName, type Query, parseQuery } from './query';
-import { type Chunk, type IndexView, type VaultFile, chunkLines, entityHead, keyHashes, mayHave, refreshIndex, searchableLine, splitLines } from './searchIndex';
+import { type Chunk, type IndexView, type VaultFile, chunkLines, dayLinks, entityHead, keyHashes, mayHave, refreshIndex, searchableLine, splitLines } from './searchIndex';
 import { TOKENIZER, countTokens } from './tokens';
 import type { Vault } from './vault';
 import { lineHas } from './words';
@@ -107,9 +106,12 @@ function checkCount(name: string, n: number, max: number): number {
   return n;
 }
 
-/** Reads each file once per search; binary files found late are skipped with a warning. */
+/**
+ * Reads lines for one search: indexed files a chunk at a time (by byte range), others whole.
+ * A file that turns out to be binary is skipped with a warning.
+ */
 class LineReader {
-  private readonly lines = new Map<string, string[]>();
+  private readonly files = new Map<string, { lines: (string | undefined)[]; whole: boolean }>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
@@ -117,37 +119,78 @@ class LineReader {
     this.byRel = new Map(view.files.map((f) => [f.rel, f]));
   }
 
-  get(f: VaultFile): string[] {
-    let lines = this.lines.get(f.rel);
-    if (!lines) {
-      let text = '';
-      try {
-        text = fs.readFileSync(f.abs, 'utf8');
-      } catch {
-        this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: cannot be read`);
-      }
-      if (text.includes('\0')) {
-        this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: not a text file`);
-        text = '';
-      }
-      lines = splitLines(text);
-      this.lines.set(f.rel, lines);
+  /** Every line of a file. */
+  all(f: VaultFile): string[] {
+    let entry = this.files.get(f.rel);
+    if (!entry?.whole) {
+      entry = { lines: splitLines(this.text(f, fs.readFileSync, f.abs)), whole: true };
+      this.files.set(f.rel, entry);
     }
+    return entry.lines as string[];
+  }
+
+  /** The lines of a file, of which at least [from, to) are loaded. */
+  range(f: VaultFile, from: number, to: number): (string | undefined)[] {
+    const entry = this.files.get(f.rel);
+    if (entry?.whole) return entry.lines;
+    const chunks = this.view.indexed.get(f.rel)?.chunks;
+    if (!chunks || f.kind === 'entity') return this.all(f);
+    const lines = entry?.lines ?? [];
+    let missing = false;
+    for (let i = from; i < to && !missing; i++) missing = lines[i] === undefined;
+    if (!missing) return lines;
+    const cover = chunks.filter((c) => c.start < to && c.end > from);
+    cover.sort((a, b) => a.start - b.start);
+    if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
+    const first = cover[0];
+    const last = cover[cover.length - 1];
+    const buf = Buffer.alloc(last.byteEnd - first.byteStart);
+    const fd = fs.openSync(f.abs, 'r');
+    try {
+      if (fs.fstatSync(fd).size !== f.size) return this.all(f); // changed since it was indexed
+      fs.readSync(fd, buf, 0, buf.length, first.byteStart);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const read = splitLines(this.text(f, () => buf));
+    for (let i = 0; i < last.end - first.start; i++) lines[first.start + i] = read[i] ?? '';
+    this.files.set(f.rel, { lines, whole: false });
     return lines;
   }
 
+  private text(f: VaultFile, read: (p: string) => Buffer, p?: string): string {
+    let buf: Buffer;
+    try {
+      buf = read(p ?? f.abs);
+    } catch {
+      this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: cannot be read`);
+      return '';
+    }
+    if (buf.includes(0)) {
+      this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: not a text file`);
+      return '';
+    }
+    return buf.toString('utf8');
+  }
+
   chunks(f: VaultFile): Chunk[] {
-    return this.view.indexed.get(f.rel)?.chunks ?? chunkLines(f, this.get(f));
+    return this.view.indexed.get(f.rel)?.chunks ?? chunkLines(f, this.all(f)).chunks;
+  }
+
+  aliases(f: VaultFile): string[] {
+    return this.view.indexed.get(f.rel)?.aliases ?? entityHead(this.all(f)).aliases;
+  }
+
+  tags(f: VaultFile): string[] {
+    return this.view.indexed.get(f.rel)?.tags() ?? dayLinks(this.all(f));
   }
 }
 
 function entityNames(view: IndexView, reader: LineReader): EntityName[] {
   return view.files
     .filter((f) => f.entity)
-    .map((f) => ({ name: f.entity!.name, rel: f.rel, aliases: view.indexed.get(f.rel)?.aliases ?? entityHead(reader.get(f)).aliases }));
+    .map((f) => ({ name: f.entity!.name, rel: f.rel, aliases: reader.aliases(f) }));
 }
-
-const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/g;
 
 function inDates(q: Query, day: string): boolean {
   if (!q.days.length && !q.months.length) return true;
@@ -160,15 +203,21 @@ function entityCandidates(v: Vault, q: Query, locked: Concept[], reader: LineRea
   for (const c of locked) {
     const file = reader.byRel.get(c.entity!.rel);
     if (!file) continue;
-    for (const line of reader.get(file)) for (const m of line.matchAll(DAY_LINK)) if (!via.has(m[1]) && inDates(q, m[1])) via.set(m[1], c.entity!.name);
+    for (const day of reader.tags(file)) if (!via.has(day) && inDates(q, day)) via.set(day, c.entity!.name);
   }
+  const byAbs = new Map(reader.view.files.map((f) => [f.abs, f]));
+  const byDay = new Map<VaultFile, Map<string, Chunk[]>>();
   const out: Candidate[] = [];
   for (const day of [...via.keys()].sort().reverse()) {
-    const loc = dayLocation(v, day);
-    if (!loc) continue;
-    const file = reader.byRel.get(path.relative(v.memoryDir, loc.file).split(path.sep).join('/'));
+    const loc = dayLocation(v, day, (p) => byAbs.has(p));
+    const file = loc && byAbs.get(loc.file);
     if (!file) continue;
-    for (const chunk of reader.chunks(file)) if (chunk.day === day) out.push(candidate(q, file, chunk, via.get(day)));
+    if (!byDay.has(file)) {
+      const days = new Map<string, Chunk[]>();
+      for (const chunk of reader.chunks(file)) days.set(chunk.day, [...(days.get(chunk.day) ?? []), chunk]);
+      byDay.set(file, days);
+    }
+    for (const chunk of byDay.get(file)!.get(day) ?? []) out.push(candidate(q, file, chunk, via.get(day)));
   }
   return out;
 }
@@ -202,7 +251,8 @@ function collect(q: Query, candidates: Candidate[], limit: number, reader: LineR
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i];
     if (c.bound === 0) break;
-    windows.push(...windowsIn(q, c, reader.get(c.file)));
+    const { chunk } = c;
+    windows.push(...windowsIn(q, c, reader.range(c.file, Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES), Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES))));
     const next = candidates[i + 1];
     if (!next || windows.length < limit) continue;
     const beaten = windows.filter((w) => w.hits > next.bound || (w.hits === next.bound && w.day >= next.chunk.day)).length;
@@ -212,11 +262,11 @@ function collect(q: Query, candidates: Candidate[], limit: number, reader: LineR
 }
 
 /** The matching lines of a chunk, each with its context, merged where they overlap. */
-function windowsIn(q: Query, c: Candidate, lines: string[]): Window[] {
+function windowsIn(q: Query, c: Candidate, lines: (string | undefined)[]): Window[] {
   const out: Window[] = [];
   const end = Math.min(c.chunk.end, lines.length);
   for (let i = c.chunk.start; i < end; i++) {
-    const line = lines[i];
+    const line = lines[i] ?? '';
     if (!line.trim() || !searchableLine(c.file.kind, line)) continue;
     let mask = 0;
     if (q.concepts.length) {
@@ -292,7 +342,7 @@ export function renderHits(hits: SearchHit[]): string {
   return hits.map(renderHit).join('\n\n');
 }
 
-function toHit(q: Query, w: Window, start: number, end: number, lines: string[], cut?: number): SearchHit {
+function toHit(q: Query, w: Window, start: number, end: number, lines: (string | undefined)[], cut?: number): SearchHit {
   const named = q.concepts.find((c, i) => c.entity && w.mask & (1 << i))?.entity?.name;
   let text = lines.slice(start, end).join('\n');
   if (cut !== undefined) text = `${text.slice(0, cut)}…`;
@@ -314,7 +364,7 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
     if (out.length >= limit) break;
     const room = maxTokens - used - (out.length ? 1 : 0); // "\n\n" between hits is one token
     if (room <= 0) break;
-    const lines = reader.get(w.file);
+    const lines = reader.range(w.file, w.start, w.end);
     let hit = toHit(q, w, w.start, w.end, lines);
     let cost = countTokens(renderHit(hit));
     for (let r = CONTEXT_LINES; cost > room && r >= 0; r--) {
@@ -324,7 +374,7 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
     if (cost > room) {
       // One line longer than the room left: keep as much of its start as fits.
       let lo = 0;
-      let hi = lines[w.best].length;
+      let hi = (lines[w.best] ?? '').length;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
         if (countTokens(renderHit(toHit(q, w, w.best, w.best + 1, lines, mid))) <= room) lo = mid;

@@ -21,9 +21,9 @@ import { addIndexKeys } from './words';
 export const CHUNK_LINES = 64;
 /** Larger files are skipped with a warning: a memory file is text written a line at a time. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
-const MAGIC = 'CSIX0001';
-const BITS_PER_KEY = 10;
-const HASHES = 4;
+const MAGIC = 'CSIX0002';
+const BITS_PER_KEY = 12;
+const HASHES = 7;
 
 export type FileKind = 'day' | 'month' | 'entity' | 'other';
 
@@ -46,8 +46,18 @@ export interface Chunk {
   sectionEnd: number;
   /** `YYYY-MM-DD`, or '' for entity notes. */
   day: string;
+  /** Byte range of the chunk's lines in the file, so a search reads only the chunks it checks. */
+  byteStart: number;
+  byteEnd: number;
   /** Absent for files searched without the index: then any query may match. */
-  bloom?: Uint32Array;
+  filter?: Filter;
+}
+
+/** A Bloom filter: `len` words at `off` in `words` (one array holds every filter of a loaded index). */
+export interface Filter {
+  words: Uint32Array;
+  off: number;
+  len: number;
 }
 
 export interface IndexedFile {
@@ -58,6 +68,8 @@ export interface IndexedFile {
   /** First line of the last chunk: lines before it are final if the file only grows. */
   tail: number;
   aliases: string[];
+  /** An entity note's `[[YYYY-MM-DD]]` links (decoded on demand: thousands of notes, one asked for). */
+  tags: () => string[];
   /** The file was binary when indexed: skipped until it changes. */
   binary?: boolean;
   chunks: Chunk[];
@@ -100,7 +112,24 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   return out;
 }
 
-export const splitLines = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
+export const splitLines = (text: string) => text.split(/\r?\n/);
+
+/** Byte offset of the start of every line, plus the file's length at the end. */
+export function lineOffsets(buf: Buffer): number[] {
+  const out = [0];
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) out.push(i + 1);
+  out.push(buf.length);
+  return out;
+}
+
+const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/g;
+
+/** The days a text links to with `[[YYYY-MM-DD]]`, in first-seen order. */
+export function dayLinks(lines: string[], from = 0): string[] {
+  const days = new Set<string>();
+  for (let i = from; i < lines.length; i++) if (lines[i].includes('[[')) for (const m of lines[i].matchAll(DAY_LINK)) days.add(m[1]);
+  return [...days];
+}
 
 /** Whether a line of a file is searched: entity notes' front matter, title and date tags are not. */
 export function searchableLine(kind: FileKind, line: string): boolean {
@@ -128,25 +157,36 @@ export function entityHead(lines: string[]): { bodyStart: number; aliases: strin
   return { bodyStart: i, aliases: aliases.map((a) => a.trim().replace(/^["']|["']$/g, '')).filter(Boolean) };
 }
 
-/** Cuts a file's lines into chunks (without filters), starting at line `from`. */
-export function chunkLines(file: Pick<VaultFile, 'rel' | 'kind'>, lines: string[], from = 0): Chunk[] {
-  const sections: { day: string; start: number; end: number }[] =
-    file.kind === 'month'
-      ? daySections(lines)
-      : file.kind === 'entity'
-        ? [{ day: '', start: entityHead(lines).bodyStart, end: lines.length }]
-        : [{ day: DAY_FILE.exec(file.rel)?.[1] ?? '', start: 0, end: lines.length }];
+/** The day sections of a file: a daily file is one, a monthly file has one per `## YYYY-MM-DD`. */
+function sections(file: Pick<VaultFile, 'rel' | 'kind'>, lines: string[]): { day: string; start: number; end: number }[] {
+  if (file.kind === 'month') return daySections(lines);
+  if (file.kind === 'entity') return [{ day: '', start: entityHead(lines).bodyStart, end: lines.length }];
+  return [{ day: DAY_FILE.exec(file.rel)?.[1] ?? '', start: 0, end: lines.length }];
+}
+
+/**
+ * Cuts a file's lines into chunks (without filters) from line `from` on. Chunks start every
+ * 64 lines from their section's start, so cutting again from an old chunk start after an
+ * append gives the same chunks. `offsets` (from `lineOffsets`) adds byte ranges.
+ */
+export function chunkLines(file: Pick<VaultFile, 'rel' | 'kind'>, lines: string[], from = 0, offsets?: number[]): { chunks: Chunk[]; tail: number; ends: Map<number, number> } {
   const chunks: Chunk[] = [];
-  for (const s of sections) {
+  let tail = 0;
+  const all = sections(file, lines);
+  for (const s of all) {
+    if (s.end <= s.start) continue;
+    tail = s.start + Math.floor((s.end - 1 - s.start) / CHUNK_LINES) * CHUNK_LINES;
     if (s.end <= from) continue;
     const first = from > s.start ? s.start + Math.floor((from - s.start) / CHUNK_LINES) * CHUNK_LINES : s.start;
     for (let start = first; start < s.end; start += CHUNK_LINES) {
       const end = Math.min(s.end, start + CHUNK_LINES);
       if (file.kind === 'entity' && !lines.slice(start, end).some((l) => l.trim() && searchableLine('entity', l))) continue;
-      chunks.push({ start, end, sectionStart: s.start, sectionEnd: s.end, day: s.day });
+      const byteStart = offsets ? offsets[start] : 0;
+      const byteEnd = offsets ? Math.min(offsets[end], offsets[offsets.length - 1]) : 0;
+      chunks.push({ start, end, sectionStart: s.start, sectionEnd: s.end, day: s.day, byteStart, byteEnd });
     }
   }
-  return chunks;
+  return { chunks, tail, ends: new Map(all.map((s) => [s.start, s.end])) };
 }
 
 // ---- Bloom filters --------------------------------------------------------------------------
@@ -163,7 +203,7 @@ export function keyHashes(key: string): [number, number] {
   return [h1 >>> 0, (h2 | 1) >>> 0];
 }
 
-function makeBloom(keys: Set<string>): Uint32Array {
+function makeFilter(keys: Set<string>): Filter {
   const words = Math.max(2, Math.ceil((keys.size * BITS_PER_KEY) / 32));
   const bloom = new Uint32Array(words);
   const bits = words * 32;
@@ -174,18 +214,18 @@ function makeBloom(keys: Set<string>): Uint32Array {
       bloom[b >>> 5] |= 1 << (b & 31);
     }
   }
-  return bloom;
+  return { words: bloom, off: 0, len: words };
 }
 
 /** False when the chunk certainly lacks the key; a chunk without a filter may hold anything. */
 export function mayHave(chunk: Chunk, hashes: [number, number]): boolean {
-  const bloom = chunk.bloom;
-  if (!bloom) return true;
-  const bits = bloom.length * 32;
+  const f = chunk.filter;
+  if (!f) return true;
+  const bits = f.len * 32;
   const [h1, h2] = hashes;
   for (let i = 0; i < HASHES; i++) {
     const b = (h1 + i * h2) % bits;
-    if (!(bloom[b >>> 5] & (1 << (b & 31)))) return false;
+    if (!(f.words[f.off + (b >>> 5)] & (1 << (b & 31)))) return false;
   }
   return true;
 }
@@ -194,16 +234,18 @@ function addFilters(file: VaultFile, lines: string[], chunks: Chunk[]): void {
   for (const c of chunks) {
     const keys = new Set<string>();
     for (let i = c.start; i < c.end; i++) if (searchableLine(file.kind, lines[i])) addIndexKeys(lines[i].toLowerCase(), keys);
-    c.bloom = makeBloom(keys);
+    c.filter = makeFilter(keys);
   }
 }
 
 // ---- persistence ----------------------------------------------------------------------------
 
 interface Header {
-  files: (Omit<IndexedFile, 'chunks'> & { chunks: number })[];
+  files: (Omit<IndexedFile, 'chunks' | 'tags'> & { chunks: number; tags: number })[];
   days: string[];
 }
+
+const INTS_PER_CHUNK = 9;
 
 function save(file: string, indexed: Map<string, IndexedFile>): void {
   const days: string[] = [];
@@ -214,25 +256,29 @@ function save(file: string, indexed: Map<string, IndexedFile>): void {
   };
   const entries = [...indexed.values()];
   const chunks = entries.flatMap((f) => f.chunks);
-  const table = new Int32Array(chunks.length * 7);
+  const table = new Int32Array(chunks.length * INTS_PER_CHUNK);
   let bloomWords = 0;
   chunks.forEach((c, i) => {
-    table.set([c.start, c.end, c.sectionStart, c.sectionEnd, dayId(c.day), bloomWords, c.bloom!.length], i * 7);
-    bloomWords += c.bloom!.length;
+    table.set([c.start, c.end, c.sectionStart, c.sectionEnd, dayId(c.day), c.byteStart, c.byteEnd, bloomWords, c.filter!.len], i * INTS_PER_CHUNK);
+    bloomWords += c.filter!.len;
   });
+  const tagLists = entries.map((f) => f.tags());
+  const tags = Int32Array.from(tagLists.flat().map(dayId));
   const blooms = new Uint32Array(bloomWords);
   let at = 0;
   for (const c of chunks) {
-    blooms.set(c.bloom!, at);
-    at += c.bloom!.length;
+    const f = c.filter!;
+    blooms.set(f.words.subarray(f.off, f.off + f.len), at);
+    at += f.len;
   }
-  const header: Header = { files: entries.map((f) => ({ ...f, chunks: f.chunks.length })), days };
+  const header: Header = { files: entries.map((f, i) => ({ ...f, chunks: f.chunks.length, tags: tagLists[i].length })), days };
   let json = Buffer.from(JSON.stringify(header));
   json = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)]);
-  const head = Buffer.alloc(12);
+  const head = Buffer.alloc(16);
   head.write(MAGIC, 0, 'latin1');
   head.writeUInt32LE(json.length, 8);
-  atomicWrite(file, Buffer.concat([head, json, Buffer.from(table.buffer), Buffer.from(blooms.buffer)]));
+  head.writeUInt32LE(tags.length, 12);
+  atomicWrite(file, Buffer.concat([head, json, Buffer.from(table.buffer), Buffer.from(tags.buffer), Buffer.from(blooms.buffer)]));
 }
 
 /** The saved index, or undefined when there is none; throws when it is damaged. */
@@ -243,27 +289,42 @@ function load(file: string): Map<string, IndexedFile> | undefined {
   } catch {
     return undefined;
   }
-  if (buf.length < 12 || buf.toString('latin1', 0, 8) !== MAGIC) throw new Error('not a Core Soul search index');
+  if (buf.length < 16 || buf.toString('latin1', 0, 8) !== MAGIC) throw new Error('not a Core Soul search index');
   const jsonLen = buf.readUInt32LE(8);
-  const header = JSON.parse(buf.toString('utf8', 12, 12 + jsonLen)) as Header;
+  const tagCount = buf.readUInt32LE(12);
+  const header = JSON.parse(buf.toString('utf8', 16, 16 + jsonLen)) as Header;
   const count = header.files.reduce((n, f) => n + f.chunks, 0);
   // Copy into aligned memory: a Buffer's offset in its pool need not be a multiple of 4.
-  const rest = new Uint8Array(buf.length - 12 - jsonLen);
-  rest.set(buf.subarray(12 + jsonLen));
-  if (rest.length < count * 28) throw new Error('truncated');
-  const table = new Int32Array(rest.buffer, 0, count * 7);
-  const blooms = new Uint32Array(rest.buffer, count * 28, (rest.length - count * 28) >> 2);
+  const rest = new Uint8Array(buf.length - 16 - jsonLen);
+  rest.set(buf.subarray(16 + jsonLen));
+  const tableBytes = count * INTS_PER_CHUNK * 4;
+  if (rest.length < tableBytes + tagCount * 4 || rest.length % 4) throw new Error('truncated');
+  const table = new Int32Array(rest.buffer, 0, count * INTS_PER_CHUNK);
+  const tags = new Int32Array(rest.buffer, tableBytes, tagCount);
+  const blooms = new Uint32Array(rest.buffer, tableBytes + tagCount * 4);
+  const day = (id: number) => {
+    const d = header.days[id];
+    if (d === undefined) throw new Error('truncated');
+    return d;
+  };
   const indexed = new Map<string, IndexedFile>();
   let i = 0;
+  let t = 0;
   for (const f of header.files) {
     const chunks: Chunk[] = [];
     for (let n = 0; n < f.chunks; n++, i++) {
-      const [start, end, sectionStart, sectionEnd, day, off, len] = table.subarray(i * 7, i * 7 + 7);
-      if (off + len > blooms.length || header.days[day] === undefined) throw new Error('truncated');
-      chunks.push({ start, end, sectionStart, sectionEnd, day: header.days[day], bloom: blooms.subarray(off, off + len) });
+      const k = i * INTS_PER_CHUNK;
+      const off = table[k + 7];
+      const len = table[k + 8];
+      if (off + len > blooms.length) throw new Error('truncated');
+      const filter = { words: blooms, off, len };
+      chunks.push({ start: table[k], end: table[k + 1], sectionStart: table[k + 2], sectionEnd: table[k + 3], day: day(table[k + 4]), byteStart: table[k + 5], byteEnd: table[k + 6], filter });
     }
-    indexed.set(f.rel, { ...f, chunks });
+    const from = t;
+    const to = (t += f.tags);
+    indexed.set(f.rel, { ...f, chunks, tags: () => Array.from(tags.subarray(from, to), day) });
   }
+  if (i !== count || t !== tagCount) throw new Error('truncated');
   return indexed;
 }
 
@@ -333,19 +394,20 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     const sha1 = createHash('sha1').update(buf).digest('hex');
     if (buf.includes(0)) {
       warnings.push(`warning: skipped ${shown}: not a text file`);
-      indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: 0, aliases: [], binary: true, chunks: [] });
+      indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: 0, aliases: [], tags: () => [], binary: true, chunks: [] });
       continue;
     }
     const lines = splitLines(buf.toString('utf8'));
     const grewOnly = old && !old.binary && f.size > old.size && createHash('sha1').update(buf.subarray(0, old.size)).digest('hex') === old.sha1;
     const from = grewOnly ? old.tail : 0;
-    const fresh = chunkLines(f, lines, from);
-    addFilters(f, lines, fresh);
-    const chunks = [...(grewOnly ? old.chunks.filter((c) => c.start < from) : []), ...fresh];
+    const cut = chunkLines(f, lines, from, lineOffsets(buf));
+    addFilters(f, lines, cut.chunks);
+    // Kept chunks' sections may have grown with the append.
+    const kept = grewOnly ? old.chunks.filter((c) => c.start < from).map((c) => ({ ...c, sectionEnd: cut.ends.get(c.sectionStart) ?? c.sectionEnd })) : [];
+    const chunks = [...kept, ...cut.chunks];
     const aliases = f.kind === 'entity' ? entityHead(lines).aliases : [];
-    const lastStart = fresh.length ? fresh[fresh.length - 1].start : from;
-    const tail = Math.max(0, Math.min(lastStart, lines.length - 1));
-    indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail, aliases, chunks });
+    const tags = f.kind !== 'entity' ? [] : grewOnly ? [...new Set([...old.tags(), ...dayLinks(lines, from)])] : dayLinks(lines);
+    indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: cut.tail, aliases, tags: () => tags, chunks });
     searchable.push(f);
     current.add(f.rel);
   }
