@@ -344,6 +344,9 @@ export function renderHits(hits: SearchHit[]): string {
 
 function toHit(q: Query, w: Window, start: number, end: number, lines: (string | undefined)[], cut?: number): SearchHit {
   const named = q.concepts.find((c, i) => c.entity && w.mask & (1 << i))?.entity?.name;
+  const blank = (i: number) => !lines[i]?.trim();
+  while (end - start > 1 && blank(start)) start++;
+  while (end - start > 1 && blank(end - 1)) end--;
   let text = lines.slice(start, end).join('\n');
   if (cut !== undefined) text = `${text.slice(0, cut)}…`;
   return {
