@@ -41,6 +41,7 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
 const PHRASES = /"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』/g;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const pad2 = (n: string | number) => String(n).padStart(2, '0');
@@ -116,6 +117,12 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     return ' ';
   });
   rest = takeDates(rest, days, months);
+  // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
+  rest = rest.replace(COMPOUND, (token) => {
+    const n = needle(token, { exact: true });
+    if (n) add({ label: n.text, needles: [n] });
+    return ' ';
+  });
   const words = segmentWords(rest);
   const content = words.filter((w) => !STOP_WORDS.has(w));
   for (const w of content.length ? content : words) {

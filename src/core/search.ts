@@ -57,7 +57,14 @@ export interface SearchOptions {
 
 interface Candidate {
   file: VaultFile;
-  chunk: Chunk;
+  /** Absent for a file not indexed yet: it is read and cut into chunks only if the visit reaches it. */
+  chunk?: Chunk;
+  /** The chunk's day; for a file not read yet, a day no chunk of it is later than. */
+  day: string;
+  /** Only the chunks of this day (a day an entity is tagged with), for a file not read yet. */
+  onlyDay?: string;
+  /** The bound of a file not indexed has been narrowed by a look at its bytes. */
+  checked?: boolean;
   /** Concepts the chunk may hold (a bit mask), and how many. */
   mask: number;
   bound: number;
@@ -76,6 +83,18 @@ interface Window {
   best: number;
   bestHits: number;
   via?: string;
+}
+
+const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
+
+/** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
+function hasNoteLines(text: string): boolean {
+  const lines = text.split('\n', 64);
+  const { bodyStart } = entityHead(lines.map((l) => l.replace(/\r$/, '')));
+  if (bodyStart >= lines.length) return NOTE_LINE.test(text); // a very long head: test all of it
+  let offset = 0;
+  for (let i = 0; i < bodyStart; i++) offset += lines[i].length + 1;
+  return NOTE_LINE.test(text.slice(offset));
 }
 
 const popcount = (m: number) => {
@@ -112,6 +131,8 @@ function checkCount(name: string, n: number, max: number): number {
  */
 class LineReader {
   private readonly files = new Map<string, { lines: (string | undefined)[]; whole: boolean }>();
+  private readonly cut = new Map<string, Chunk[]>(); // chunks of files not indexed
+  private readonly raws = new Map<string, Buffer>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
@@ -119,11 +140,18 @@ class LineReader {
     this.byRel = new Map(view.files.map((f) => [f.rel, f]));
   }
 
+  /** A whole file, read once; empty (with a warning) when it cannot be read or is not text. */
+  raw(f: VaultFile): Buffer {
+    let buf = this.raws.get(f.rel);
+    if (!buf) this.raws.set(f.rel, (buf = this.checked(f, () => fs.readFileSync(f.abs))));
+    return buf;
+  }
+
   /** Every line of a file. */
   all(f: VaultFile): string[] {
     let entry = this.files.get(f.rel);
     if (!entry?.whole) {
-      entry = { lines: splitLines(this.text(f, fs.readFileSync, f.abs)), whole: true };
+      entry = { lines: splitLines(this.raw(f).toString('utf8')), whole: true };
       this.files.set(f.rel, entry);
     }
     return entry.lines as string[];
@@ -152,33 +180,56 @@ class LineReader {
     } finally {
       fs.closeSync(fd);
     }
-    const read = splitLines(this.text(f, () => buf));
+    const read = splitLines(this.checked(f, () => buf).toString('utf8'));
     for (let i = 0; i < last.end - first.start; i++) lines[first.start + i] = read[i] ?? '';
     this.files.set(f.rel, { lines, whole: false });
     return lines;
   }
 
-  private text(f: VaultFile, read: (p: string) => Buffer, p?: string): string {
+  private checked(f: VaultFile, read: () => Buffer): Buffer {
     let buf: Buffer;
     try {
-      buf = read(p ?? f.abs);
+      buf = read();
     } catch {
       this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: cannot be read`);
-      return '';
+      return Buffer.alloc(0);
     }
     if (buf.includes(0)) {
       this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: not a text file`);
-      return '';
+      return Buffer.alloc(0);
     }
-    return buf.toString('utf8');
+    return buf;
   }
 
   chunks(f: VaultFile): Chunk[] {
-    return this.view.indexed.get(f.rel)?.chunks ?? chunkLines(f, this.all(f)).chunks;
+    const indexed = this.view.indexed.get(f.rel);
+    if (indexed) return indexed.chunks;
+    let chunks = this.cut.get(f.rel);
+    if (!chunks) {
+      // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
+      chunks = f.kind === 'entity' && !hasNoteLines(this.raw(f).toString('latin1')) ? [] : chunkLines(f, this.all(f)).chunks;
+      this.cut.set(f.rel, chunks);
+    }
+    return chunks;
   }
 
   aliases(f: VaultFile): string[] {
-    return this.view.indexed.get(f.rel)?.aliases ?? entityHead(this.all(f)).aliases;
+    return this.view.indexed.get(f.rel)?.aliases ?? entityHead(splitLines(this.head(f))).aliases;
+  }
+
+  /** The first 4 KiB of a file as Latin-1: enough for front matter. */
+  private head(f: VaultFile): string {
+    try {
+      const fd = fs.openSync(f.abs, 'r');
+      try {
+        const buf = Buffer.alloc(4096);
+        return buf.toString('latin1', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch {
+      return '';
+    }
   }
 
   tags(f: VaultFile): string[] {
@@ -212,14 +263,20 @@ function entityCandidates(v: Vault, q: Query, locked: Concept[], reader: LineRea
     const loc = dayLocation(v, day, (p) => byAbs.has(p));
     const file = loc && byAbs.get(loc.file);
     if (!file) continue;
-    if (!byDay.has(file)) {
-      const days = new Map<string, Chunk[]>();
-      for (const chunk of reader.chunks(file)) days.set(chunk.day, [...(days.get(chunk.day) ?? []), chunk]);
-      byDay.set(file, days);
+    if (!reader.view.indexed.has(file.rel)) {
+      out.push(unread(q, file, day, day, via.get(day)));
+      continue;
     }
+    if (!byDay.has(file)) byDay.set(file, chunksByDay(reader.chunks(file)));
     for (const chunk of byDay.get(file)!.get(day) ?? []) out.push(candidate(q, file, chunk, via.get(day)));
   }
   return out;
+}
+
+function chunksByDay(chunks: Chunk[]): Map<string, Chunk[]> {
+  const days = new Map<string, Chunk[]>();
+  for (const chunk of chunks) days.set(chunk.day, [...(days.get(chunk.day) ?? []), chunk]);
+  return days;
 }
 
 function allCandidates(q: Query, view: IndexView, reader: LineReader): Candidate[] {
@@ -227,42 +284,101 @@ function allCandidates(q: Query, view: IndexView, reader: LineReader): Candidate
   const dated = q.days.length > 0 || q.months.length > 0;
   for (const file of view.files) {
     if (dated && file.kind === 'entity') continue;
-    for (const chunk of reader.chunks(file)) if (inDates(q, chunk.day)) out.push(candidate(q, file, chunk, file.entity?.name));
+    if (view.indexed.has(file.rel)) {
+      for (const chunk of reader.chunks(file)) if (inDates(q, chunk.day)) out.push(candidate(q, file, chunk, file.entity?.name));
+      continue;
+    }
+    const name = /^chronological\/(\d{4}-\d{2})(-\d{2})?\.md$/.exec(file.rel);
+    if (dated && !(name && (q.months.includes(name[1]) || q.days.some((d) => d.startsWith(name[1]))))) continue;
+    out.push(unread(q, file, name ? `${name[1]}${name[2] ?? '-99'}` : '', undefined, file.entity?.name));
   }
   return out;
 }
 
+/** A file not indexed yet: everything may match in it, no later than `day`. */
+function unread(q: Query, file: VaultFile, day: string, onlyDay?: string, via?: string): Candidate {
+  return { file, day, onlyDay, mask: -1, bound: Math.max(1, q.concepts.length), via };
+}
+
 const hashCache = new WeakMap<Concept, [number, number][][]>();
 
-function candidate(q: Query, file: VaultFile, chunk: Chunk, via?: string): Candidate {
+function candidate(q: Query, file: VaultFile, chunk: Chunk, via?: string, within = -1): Candidate {
   let mask = 0;
   q.concepts.forEach((c, i) => {
     let hashes = hashCache.get(c);
     if (!hashes) hashCache.set(c, (hashes = c.needles.map((n) => n.keys.map(keyHashes))));
-    if (hashes.some((keys) => keys.every((h) => mayHave(chunk, h)))) mask |= 1 << i;
+    if (within & (1 << i) && hashes.some((keys) => keys.every((h) => mayHave(chunk, h)))) mask |= 1 << i;
   });
-  return { file, chunk, mask, bound: q.concepts.length ? popcount(mask) : 1, via };
+  return { file, chunk, day: chunk.day, mask, bound: q.concepts.length ? popcount(mask) : 1, via };
 }
 
 /** Visits candidates best-first and stops when `limit` windows beat everything not visited. */
+const KELVIN = Buffer.from('\u212a'); // the one non-ASCII letter that lower-cases to ASCII ("k")
+const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A quick test on a file's bytes before it is decoded and cut into lines: the concepts of the
+ * query that may be in it (ASCII needles case-insensitively, caseless ones as bytes).
+ */
+function conceptsIn(buf: Buffer, q: Query): number {
+  if (!buf.length) return 0;
+  if (buf.includes(KELVIN)) return (1 << q.concepts.length) - 1;
+  let latin1: string | undefined;
+  let mask = 0;
+  q.concepts.forEach((c, i) => {
+    const may = c.needles.some((n) => {
+      // eslint-disable-next-line no-control-regex
+      if (/^[\x00-\x7f]*$/.test(n.text)) return new RegExp(escapeRegExp(n.text), 'i').test((latin1 ??= buf.toString('latin1')));
+      if (n.text.toLowerCase() === n.text.toUpperCase()) return buf.includes(n.text);
+      return true;
+    });
+    if (may) mask |= 1 << i;
+  });
+  return mask;
+}
+
+const byPromise = (a: Candidate, b: Candidate) => b.bound - a.bound || (a.day < b.day ? 1 : a.day > b.day ? -1 : 0);
+
 function collect(q: Query, candidates: Candidate[], limit: number, reader: LineReader): Window[] {
-  candidates.sort((a, b) => b.bound - a.bound || (a.chunk.day < b.chunk.day ? 1 : a.chunk.day > b.chunk.day ? -1 : 0));
+  let queue = candidates.sort(byPromise);
   const windows: Window[] = [];
-  for (let i = 0; i < candidates.length; i++) {
-    const c = candidates[i];
+  for (let i = 0; i < queue.length; i++) {
+    const c = queue[i];
     if (c.bound === 0) break;
     const { chunk } = c;
-    windows.push(...windowsIn(q, c, reader.range(c.file, Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES), Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES))));
-    const next = candidates[i + 1];
+    if (!chunk) {
+      // A file not indexed: first a quick look at its bytes, which may lower its bound and put
+      // it back in the queue; then its chunks, which rank no higher, go after this point.
+      let found: Candidate[] = [];
+      const mask = c.checked ? c.mask : conceptsIn(reader.raw(c.file), q);
+      const bound = !reader.raw(c.file).length ? 0 : q.concepts.length ? popcount(mask) : 1;
+      if (bound && bound < c.bound) found = [{ ...c, mask, bound, checked: true }];
+      else if (bound) {
+        const chunks = reader.chunks(c.file).filter((k) => (c.onlyDay === undefined ? inDates(q, k.day) : k.day === c.onlyDay));
+        found = chunks.map((k) => candidate(q, c.file, k, c.via, mask)).sort(byPromise);
+      }
+      queue = [...queue.slice(0, i + 1), ...mergeSorted(found, queue.slice(i + 1))];
+      continue;
+    }
+    windows.push(...windowsIn(q, { ...c, chunk }, reader.range(c.file, Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES), Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES))));
+    const next = queue[i + 1];
     if (!next || windows.length < limit) continue;
-    const beaten = windows.filter((w) => w.hits > next.bound || (w.hits === next.bound && w.day >= next.chunk.day)).length;
+    const beaten = windows.filter((w) => w.hits > next.bound || (w.hits === next.bound && w.day >= next.day)).length;
     if (beaten >= limit) break;
   }
   return windows;
 }
 
+function mergeSorted(a: Candidate[], b: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byPromise(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
 /** The matching lines of a chunk, each with its context, merged where they overlap. */
-function windowsIn(q: Query, c: Candidate, lines: (string | undefined)[]): Window[] {
+function windowsIn(q: Query, c: Candidate & { chunk: Chunk }, lines: (string | undefined)[]): Window[] {
   const out: Window[] = [];
   const end = Math.min(c.chunk.end, lines.length);
   for (let i = c.chunk.start; i < end; i++) {

@@ -285,7 +285,7 @@ function save(file: string, indexed: Map<string, IndexedFile>): void {
 function load(file: string): Map<string, IndexedFile> | undefined {
   let buf: Buffer;
   try {
-    buf = fs.readFileSync(file);
+    buf = readAligned(file);
   } catch {
     return undefined;
   }
@@ -294,14 +294,12 @@ function load(file: string): Map<string, IndexedFile> | undefined {
   const tagCount = buf.readUInt32LE(12);
   const header = JSON.parse(buf.toString('utf8', 16, 16 + jsonLen)) as Header;
   const count = header.files.reduce((n, f) => n + f.chunks, 0);
-  // Copy into aligned memory: a Buffer's offset in its pool need not be a multiple of 4.
-  const rest = new Uint8Array(buf.length - 16 - jsonLen);
-  rest.set(buf.subarray(16 + jsonLen));
+  const at = 16 + jsonLen;
   const tableBytes = count * INTS_PER_CHUNK * 4;
-  if (rest.length < tableBytes + tagCount * 4 || rest.length % 4) throw new Error('truncated');
-  const table = new Int32Array(rest.buffer, 0, count * INTS_PER_CHUNK);
-  const tags = new Int32Array(rest.buffer, tableBytes, tagCount);
-  const blooms = new Uint32Array(rest.buffer, tableBytes + tagCount * 4);
+  if (at % 4 || buf.length < at + tableBytes + tagCount * 4 || buf.length % 4) throw new Error('truncated');
+  const table = new Int32Array(buf.buffer, at, count * INTS_PER_CHUNK);
+  const tags = new Int32Array(buf.buffer, at + tableBytes, tagCount);
+  const blooms = new Uint32Array(buf.buffer, at + tableBytes + tagCount * 4);
   const day = (id: number) => {
     const d = header.days[id];
     if (d === undefined) throw new Error('truncated');
@@ -328,13 +326,27 @@ function load(file: string): Map<string, IndexedFile> | undefined {
   return indexed;
 }
 
+/** A whole file in memory of its own, so typed arrays can view it at 4-byte offsets. */
+function readAligned(file: string): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.from(new ArrayBuffer(fs.fstatSync(fd).size));
+    for (let off = 0; off < buf.length; ) {
+      const n = fs.readSync(fd, buf, off, buf.length - off, off);
+      if (!n) throw new Error('truncated');
+      off += n;
+    }
+    return buf;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 // ---- refresh --------------------------------------------------------------------------------
 
 export interface RefreshOptions {
   /** Stop indexing new or changed files after this many milliseconds (default: no limit). */
   budgetMs?: number;
-  /** Do not write the refreshed index back (read-only callers, tests of the fallback). */
-  readOnly?: boolean;
 }
 
 /** Loads the index, brings it up to date with the vault (within the budget) and saves it. */
@@ -411,7 +423,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     searchable.push(f);
     current.add(f.rel);
   }
-  if (changed && !opts.readOnly) {
+  if (changed) {
     try {
       save(where, indexed);
     } catch (err) {

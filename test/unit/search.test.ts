@@ -95,6 +95,12 @@ describe('search pipeline', () => {
     assert.equal(meta.results.length, 1);
     assert.equal(meta.results[0].date, '2025-12-02');
     for (const q of ['(x', '.*', 'a|b', '\\', '[[']) assert.doesNotThrow(() => searchMemory(v, `${q} notes`));
+    // Unquoted identifiers stay whole: a.b*c is one literal, not the words a, b and c.
+    assert.deepEqual(searchMemory(v, 'a.b*c').results.map((h) => h.date), ['2025-12-02']);
+    writeAt(v, '2026-03-11T12:00:00', 'Merged PR-4821 and PR 4821b, see pr-48');
+    const id = searchMemory(v, 'PR-4821').results;
+    assert.equal(id.length, 1);
+    assert.equal(id[0].score, 1);
   });
 
   it('answers a date with that day, wherever it lives', async () => {
@@ -167,11 +173,13 @@ describe('search pipeline', () => {
       const day = `2025-11-${String(d).padStart(2, '0')}`;
       put(v, `chronological/${day}.md`, [`# ${day}`, '', `- 10:00:00 rollback drill ${d}`, ...Array(12).fill('- filler'), `- 11:00:00 ${d % 7 === 0 ? 'rollback timeout' : 'timeout'} seen`]);
     }
-    for (const q of ['rollback timeout', 'timeout', 'rollback']) {
+    for (const q of ['rollback timeout', 'timeout', 'rollback', 'drill 14']) {
       const all = searchMemory(v, q, { limit: 1000, maxTokens: 1_000_000 }).results;
       for (const limit of [1, 3, 5]) {
         const top = searchMemory(v, q, { limit, maxTokens: 1_000_000 }).results;
         assert.deepEqual(top, all.slice(0, limit), `${q} limit ${limit}`);
+        const unindexed = searchMemory(v, q, { limit, maxTokens: 1_000_000, indexBudgetMs: -1 }).results;
+        assert.deepEqual(unindexed, all.slice(0, limit), `${q} limit ${limit} without the index`);
       }
     }
   });
@@ -217,10 +225,12 @@ describe('search pipeline', () => {
     }
   });
 
-  it('answers the same with the index, without it, and with a budget that stops indexing at once', async () => {
+  it('answers the same with the index and without it (an indexing budget already spent)', async () => {
     const v = await fixtureVault();
-    const queries = ['Kubernetes', '遷移', 'rollback', '"connection pool"', 'Alice', '2025-12-01', 'container platform'];
-    const cold = queries.map((q) => searchMemory(v, q, { indexBudgetMs: 0 }).results);
+    const queries = ['Kubernetes', '遷移', 'rollback', '"connection pool"', 'Alice', '2025-12-01', 'container platform', 'owner', 'k8s'];
+    const cold = queries.map((q) => searchMemory(v, q, { indexBudgetMs: -1 }).results);
+    assert.ok(!fs.existsSync(indexFile(v)), 'nothing was indexed');
+    assert.equal(cold[7].length, 1, 'a note line is found in a note that is not indexed');
     fs.rmSync(path.join(v.soulDir, 'cache'), { recursive: true, force: true });
     const fresh = queries.map((q) => searchMemory(v, q).results);
     const warm = queries.map((q) => searchMemory(v, q).results);

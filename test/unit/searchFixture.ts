@@ -79,6 +79,7 @@ export async function fixtureVault(): Promise<Vault> {
   const written = fs.readFileSync(kube, 'utf8').split('\n').filter((l) => l.startsWith('- [['));
   put(v, 'entities/objects/Kubernetes.md', entityNote('objects', 'Kubernetes', ['k8s', 'kube'], [
     'Our container platform since 2025; the cluster is called "blue".',
+    'owner: platform team',
     '',
     '- [[2025-12-01]] 09:00:00 Planned the [[Kubernetes]] 遷移 with [[Alice Chen]]',
     '- [[2026-02-20]] 09:00:00 [[Kubernetes]] upgrade rolled back',

@@ -4,7 +4,7 @@ import { openVault } from '../../core/vault';
 import type { Command } from '../command';
 
 /** A CLI call spends at most this long indexing; files left over are searched directly. */
-const INDEX_BUDGET_MS = 400;
+const INDEX_BUDGET_MS = 300;
 
 const count = (name: string, value: unknown, fallback: number): number => {
   if (value === undefined) return fallback;
