@@ -7,21 +7,27 @@ import { createRequire } from 'node:module';
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const watch = process.argv.includes('--watch');
 
-// gpt-tokenizer's rank table is a 1 MB array literal: V8 must scan all of it whenever the bundle
-// loads, which cost every CLI call ~45 ms even though only `search` uses it. As one JSON string
-// it is skipped almost for free and parsed only when a search first counts tokens.
-const rankTableAsJson = {
-  name: 'rank-table-as-json',
+// gpt-tokenizer's rank table is a 1 MB array literal that V8 would scan on every CLI start,
+// though only `search` counts tokens. The CLI keeps it as JSON in a comment at the end of the
+// bundle, which the parser skips, and reads it back from its own file on the first count.
+const RANKS_MARK = '/*coresoul-cl100k-ranks:';
+const ranksInComment = {
+  name: 'ranks-in-comment',
   setup(build) {
-    build.onLoad({ filter: /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/][a-z0-9_]+\.js$/ }, (args) => {
-      const ranks = createRequire(import.meta.url)(args.path.replace(/[\\/]esm[\\/]/, '/cjs/')).default;
-      return { contents: `exports.default = JSON.parse(${JSON.stringify(JSON.stringify(ranks))});`, loader: 'js' };
-    });
+    build.onLoad({ filter: /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/ }, () => ({
+      loader: 'js',
+      contents: `const t = require('node:fs').readFileSync(__filename, 'utf8');
+const at = t.lastIndexOf(${JSON.stringify(RANKS_MARK)}) + ${RANKS_MARK.length};
+exports.default = JSON.parse(t.slice(at, t.indexOf('*/', at)));`,
+    }));
   },
 };
+const ranks = createRequire(import.meta.url)('gpt-tokenizer/cjs/bpeRanks/cl100k_base').default;
+// ASCII only (\u escapes), so Node can hold the whole bundle as a one-byte string.
+const ascii = (json) => json.replace(/\*\//g, '*\\/').replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ranksFooter = `${RANKS_MARK}${ascii(JSON.stringify(ranks))}*/`;
 
 const common = {
-  plugins: [rankTableAsJson],
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -37,7 +43,14 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  {
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    footer: { js: ranksFooter },
+    plugins: [ranksInComment],
+  },
 ];
 
 if (watch) {

@@ -42,7 +42,8 @@ const STOP_WORDS = new Set(
 );
 
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
-const PHRASES = /"([^"]*)"|“([^”]*)”|「([^」]*)」|『([^』]*)』/g;
+// "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
+const PHRASES = /"([^"]*)"|\u201c([^\u201d]*)\u201d|\u300c([^\u300d]*)\u300d|\u300e([^\u300f]*)\u300f/g;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const pad2 = (n: string | number) => String(n).padStart(2, '0');
 
@@ -51,7 +52,8 @@ function takeDates(text: string, days: Set<string>, months: Set<string>): string
   const month = (y: string, m: number) => m >= 1 && m <= 12 && months.add(`${y}-${pad2(m)}`);
   return text
     .replace(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g, (all, y, m, d) => (isDay(`${y}-${m}-${d}`) ? (days.add(`${y}-${m}-${d}`), ' ') : all))
-    .replace(/(\d{4})\s*年\s*(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日號号])?/g, (all, y, m, d) => {
+    // 2020年6月(15日|號|号)
+    .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => {
       if (d === undefined) return month(y, +m) ? ' ' : all;
       const day = `${y}-${pad2(m)}-${pad2(d)}`;
       return isDay(day) ? (days.add(day), ' ') : all;

@@ -23,6 +23,7 @@ import { lineHas } from './words';
 export const DEFAULT_MAX_TOKENS = 2000;
 export const DEFAULT_LIMIT = 20;
 export const CONTEXT_LINES = 5;
+const MIN_CUT_CHARS = 24;
 
 export interface SearchHit {
   /** Relative to the workspace root. */
@@ -501,7 +502,7 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
       }
       hit = toHit(q, w, w.best, w.best + 1, lines, lo);
       cost = countTokens(renderHit(hit));
-      if (lo === 0 || cost > room) break;
+      if (lo < Math.min(MIN_CUT_CHARS, (lines[w.best] ?? '').length) || cost > room) break; // a stub helps no one
     }
     out.push(hit);
     used += cost + (out.length > 1 ? 1 : 0);
