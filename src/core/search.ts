@@ -45,6 +45,8 @@ export interface SearchResult {
   tokens: number;
   tokenizer: string;
   results: SearchHit[];
+  /** Snippets found before the budget and the limit cut them. */
+  matched: number;
   /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
   warnings: string[];
 }
@@ -117,8 +119,10 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   if (locked.length) windows = collect(q, entityCandidates(v, q, locked, reader), limit, reader);
   if (!windows.length) windows = collect(q, allCandidates(q, view, reader), limit, reader);
 
-  const hits = fit(rank(merge(windows)), q, maxTokens, limit, reader);
-  return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, warnings: [...view.warnings, ...reader.warnings] };
+  const ranked = rank(merge(windows));
+  const hits = fit(ranked, q, maxTokens, limit, reader);
+  const warnings = [...view.warnings, ...reader.warnings];
+  return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, warnings };
 }
 
 function checkCount(name: string, n: number, max: number): number {

@@ -152,6 +152,9 @@ describe('search pipeline', () => {
         assert.equal(r.tokens, countTokens(renderHits(r.results)));
       }
     }
+    const none = searchMemory(v, 'Kubernetes', { maxTokens: 1 });
+    assert.deepEqual(none.results, []);
+    assert.ok(none.matched > 0, 'what was found is still counted');
     const small = searchMemory(v, 'Kubernetes', { maxTokens: 60 });
     assert.ok(small.results.length >= 1, 'something useful still fits');
     assert.match(small.results[0].text, /Kubernetes/);

@@ -26,7 +26,7 @@ describe('coresoul search', () => {
 
   it('keeps what it prints within --max-tokens', async () => {
     const v = await fixtureVault();
-    for (const n of ['40', '200']) {
+    for (const n of ['60', '200']) {
       const r = cli(['search', 'Kubernetes', '--max-tokens', n, '--root', v.root]);
       assert.equal(r.code, 0, r.stderr);
       assert.ok(countTokens(r.stdout.replace(/\n$/, '')) <= Number(n), `${n}: ${countTokens(r.stdout)}`);
@@ -34,6 +34,9 @@ describe('coresoul search', () => {
       assert.ok(j.tokens <= Number(n) && j.tokens > 0);
     }
     assert.equal(cli(['search', 'Kubernetes', '--limit', '1', '--json', '--root', v.root]).json.results.length, 1);
+    const tiny = cli(['search', 'Kubernetes', '--max-tokens', '5', '--root', v.root]);
+    assert.equal(tiny.code, 0);
+    assert.match(tiny.stdout, /^nothing fits in 5 tokens: \d+ snippet\(s\) found \(raise --max-tokens\)\n$/);
   });
 
   it('says "nothing found" and exits 0 when nothing matches', async () => {

@@ -25,7 +25,8 @@ export const search: Command = {
       indexBudgetMs: INDEX_BUDGET_MS,
     });
     for (const w of r.warnings) ctx.warn(w);
-    const { warnings: _w, ...json } = r;
+    const { warnings: _w, matched: _m, ...json } = r;
+    if (!r.results.length && r.matched) return { json, text: `nothing fits in ${opts['max-tokens']} tokens: ${r.matched} snippet(s) found (raise --max-tokens)` };
     if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
     ctx.warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})`);
     return { json, text: renderHits(r.results) };
