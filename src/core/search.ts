@@ -317,7 +317,6 @@ function candidate(q: Query, file: VaultFile, chunk: Chunk, via?: string, within
   return { file, chunk, day: chunk.day, mask, bound: q.concepts.length ? popcount(mask) : 1, via };
 }
 
-/** Visits candidates best-first and stops when `limit` windows beat everything not visited. */
 const KELVIN = Buffer.from('\u212a'); // the one non-ASCII letter that lower-cases to ASCII ("k")
 const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -344,6 +343,7 @@ function conceptsIn(buf: Buffer, q: Query): number {
 
 const byPromise = (a: Candidate, b: Candidate) => b.bound - a.bound || (a.day < b.day ? 1 : a.day > b.day ? -1 : 0);
 
+/** Visits candidates best-first and stops when `limit` windows beat everything not visited. */
 function collect(q: Query, candidates: Candidate[], limit: number, reader: LineReader): Window[] {
   let queue = candidates.sort(byPromise);
   const windows: Window[] = [];

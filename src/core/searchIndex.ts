@@ -19,8 +19,12 @@ import { ENTITY_KINDS, type EntityKind, type Vault } from './vault';
 import { addIndexKeys } from './words';
 
 export const CHUNK_LINES = 64;
-/** Larger files are skipped with a warning: a memory file is text written a line at a time. */
+/**
+ * Larger files are skipped with a warning: a day is text written a line at a time. An entity
+ * note gains a line per mention for ever, so it may grow four times larger.
+ */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+const maxBytes = (kind: FileKind) => (kind === 'entity' ? 4 : 1) * MAX_FILE_BYTES;
 const MAGIC = 'CSIX0002';
 const BITS_PER_KEY = 12;
 const HASHES = 7;
@@ -377,8 +381,8 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   const order = [...files].sort((a, b) => (a.kind === 'entity' ? 1 : 0) - (b.kind === 'entity' ? 1 : 0) || (a.rel < b.rel ? 1 : -1));
   for (const f of order) {
     const shown = `.CoreSoul/memory/${f.rel}`;
-    if (f.size > MAX_FILE_BYTES) {
-      warnings.push(`warning: skipped ${shown}: larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
+    if (f.size > maxBytes(f.kind)) {
+      warnings.push(`warning: skipped ${shown}: larger than ${maxBytes(f.kind) / 1024 / 1024} MiB`);
       if (indexed.delete(f.rel)) changed = true;
       continue;
     }
@@ -419,7 +423,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     const chunks = [...kept, ...cut.chunks];
     const aliases = f.kind === 'entity' ? entityHead(lines).aliases : [];
     const tags = f.kind !== 'entity' ? [] : grewOnly ? [...new Set([...old.tags(), ...dayLinks(lines, from)])] : dayLinks(lines);
-    indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: cut.tail, aliases, tags: () => tags, chunks });
+    indexed.set(f.rel, { rel: f.rel, size: buf.length, mtimeMs: f.mtimeMs, sha1, tail: cut.tail, aliases, tags: () => tags, chunks });
     searchable.push(f);
     current.add(f.rel);
   }

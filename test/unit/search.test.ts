@@ -213,6 +213,14 @@ describe('search pipeline', () => {
     assert.ok(r.warnings.some((w) => /2026-01-05\.md: not a text file/.test(w)));
     assert.ok(r.warnings.some((w) => /2026-01-06\.md: larger than 16 MiB/.test(w)));
     assert.ok(searchMemory(v, 'rollback').warnings.some((w) => /2026-01-05\.md/.test(w)), 'warned again while it is there');
+    // An entity note may be larger (a line per mention): skipped only past 64 MiB.
+    const note = path.join(v.entitiesDir, 'objects', 'Kubernetes.md');
+    const line = '- [[2026-03-10]] 10:00:00 padding\n';
+    fs.appendFileSync(note, line.repeat(Math.ceil((17 * 1024 * 1024) / line.length)));
+    const big = searchMemory(v, 'k8s');
+    assert.ok(!big.warnings.some((w) => /Kubernetes\.md/.test(w)) && big.results.length > 0, '17 MiB note searched');
+    fs.truncateSync(note, 65 * 1024 * 1024);
+    assert.ok(searchMemory(v, 'k8s').warnings.some((w) => /Kubernetes\.md: larger than 64 MiB/.test(w)));
   });
 
   it('rebuilds a damaged index and answers the same', async () => {
