@@ -491,9 +491,22 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
     const lines = reader.range(w.file, w.start, w.end);
     let hit = toHit(q, w, w.start, w.end, lines);
     let cost = countTokens(renderHit(hit));
-    for (let r = CONTEXT_LINES; cost > room && r >= 0; r--) {
-      hit = toHit(q, w, Math.max(w.start, w.best - r), Math.min(w.end, w.best + r + 1), lines);
-      cost = countTokens(renderHit(hit));
+    if (cost > room) {
+      // Keep the best line with its context before it, and as many lines after it as fit.
+      const fits = (start: number, end: number) => countTokens(renderHit(toHit(q, w, start, end, lines))) <= room;
+      for (const start of [Math.max(w.start, w.best - CONTEXT_LINES), w.best]) {
+        if (!fits(start, w.best + 1)) continue;
+        let lo = w.best + 1;
+        let hi = w.end;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (fits(start, mid)) lo = mid;
+          else hi = mid - 1;
+        }
+        hit = toHit(q, w, start, lo, lines);
+        cost = countTokens(renderHit(hit));
+        break;
+      }
     }
     if (cost > room) {
       // One line longer than the room left: keep as much of its start as fits.

@@ -110,6 +110,11 @@ describe('search pipeline', () => {
     assert.ok(r.results.every((h) => h.date === '2025-12-02'));
     assert.equal(r.results[0].file, '.CoreSoul/memory/chronological/2025-12.md');
     assert.equal(r.results[0].line, 21);
+    // A whole day that does not fit: its start, as far as the budget goes (not just 5 lines).
+    const day = searchMemory(v, '2025-12-01').results[0];
+    assert.deepEqual(day.text.split('\n'), MONTH.slice(2, 19));
+    const part = searchMemory(v, '2025-12-01', { maxTokens: countTokens(renderHits([day])) - 12 }).results[0];
+    assert.ok(day.text.startsWith(part.text) && part.text.split('\n').length > 11, part.text);
     const month = searchMemory(v, 'rollback February 2026');
     assert.ok(month.results.length && month.results.every((h) => h.date === '2026-02-20'));
     assert.equal(searchMemory(v, 'rollback 2025-12').results.length, 0);
