@@ -9,9 +9,9 @@ const watch = process.argv.includes('--watch');
 
 /**
  * Modules matched by `filter` are bundled on their own and embedded as gzipped source text,
- * compiled on first use. A large library that only one command needs (tar, for pack and
- * restore) then costs the other commands the scan of a short string instead of a parse at
- * every start.
+ * compiled on first use. A large library that only one command needs (tar for pack and
+ * restore, gpt-tokenizer's 1 MB rank table for counting tokens) then costs the other commands
+ * the scan of a string instead of a parse at every start.
  */
 const lazyText = (filter) => ({
   name: 'lazy-text',
@@ -52,7 +52,7 @@ const common = {
   legalComments: 'linked',
   define: { VERSION: JSON.stringify(version) },
   logLevel: 'warning',
-  plugins: [lazyText(/src[\\/]core[\\/]tarLib\.ts$/)],
+  plugins: [lazyText(/src[\\/]core[\\/]tarLib\.ts$|gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/)],
 };
 
 const builds = [

@@ -5,7 +5,8 @@ import { init } from './init';
 import { pack } from './pack';
 import { profile } from './profile';
 import { restore } from './restore';
+import { search } from './search';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, compress, status, profile, pack, restore];
+export const COMMANDS: Command[] = [init, write, search, compress, status, profile, pack, restore];

@@ -1,0 +1,530 @@
+/**
+ * MemorySearch (SPEC §4.3): the few lines that answer a query, never whole files.
+ *
+ * 1. Entities named in the query (file name or alias) lock the search: their `[[YYYY-MM-DD]]`
+ *    tags give the days, each resolved by days.ts to its daily file or L3 section.
+ *    Without an entity (or when its days hold no match) every chunk of the vault is a candidate.
+ * 2. Candidates are visited best-first — by how many query concepts their index filter allows,
+ *    then newest day first — and matching lines are verified on the text, with 5 lines of context
+ *    either side, clipped to the day. The visit stops once `limit` snippets are known to beat
+ *    everything left, so a query that hits every day reads only the newest few.
+ * 3. Overlapping windows are merged, ranked (share of the query's concepts present, then newer
+ *    day first) and cut to the token budget, counted with a named tokenizer.
+ */
+import * as fs from 'node:fs';
+import { dayLocation } from './days';
+import { inputError } from './errors';
+import { type Concept, type EntityName, type Query, parseQuery } from './query';
+import { type Chunk, type IndexView, type VaultFile, chunkLines, dayLinks, entityHead, keyHashes, mayHave, refreshIndex, searchableLine, splitLines } from './searchIndex';
+import { TOKENIZER, countTokens } from './tokens';
+import type { Vault } from './vault';
+import { lineHas } from './words';
+
+export const DEFAULT_MAX_TOKENS = 2000;
+export const DEFAULT_LIMIT = 20;
+export const CONTEXT_LINES = 5;
+const MIN_CUT_CHARS = 24;
+
+export interface SearchHit {
+  /** Relative to the workspace root. */
+  file: string;
+  /** 1-based line in `file` of the first line of `text`. */
+  line: number;
+  /** The day the snippet belongs to, or null (an entity's own notes). */
+  date: string | null;
+  /** The entity the snippet was found through or belongs to, or null. */
+  entity: string | null;
+  text: string;
+  /** Share of the query's concepts (entities, phrases, words) present in the snippet, 0–1. */
+  score: number;
+}
+
+export interface SearchResult {
+  query: string;
+  /** Tokens of the rendered results (`renderHits`), never above the budget. */
+  tokens: number;
+  tokenizer: string;
+  results: SearchHit[];
+  /** Snippets found before the budget and the limit cut them. */
+  matched: number;
+  /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
+  warnings: string[];
+}
+
+export interface SearchOptions {
+  maxTokens?: number;
+  limit?: number;
+  /** Milliseconds the call may spend bringing the index up to date (default: unlimited). */
+  indexBudgetMs?: number;
+}
+
+interface Candidate {
+  file: VaultFile;
+  /** Absent for a file not indexed yet: it is read and cut into chunks only if the visit reaches it. */
+  chunk?: Chunk;
+  /** The chunk's day; for a file not read yet, a day no chunk of it is later than. */
+  day: string;
+  /** Only the chunks of this day (a day an entity is tagged with), for a file not read yet. */
+  onlyDay?: string;
+  /** The bound of a file not indexed has been narrowed by a look at its bytes. */
+  checked?: boolean;
+  /** Concepts the chunk may hold (a bit mask), and how many. */
+  mask: number;
+  bound: number;
+  via?: string;
+}
+
+interface Window {
+  file: VaultFile;
+  day: string;
+  sectionStart: number;
+  start: number;
+  end: number;
+  mask: number;
+  hits: number;
+  /** The line with the most concepts: the centre when the window must shrink. */
+  best: number;
+  bestHits: number;
+  via?: string;
+}
+
+const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
+
+/** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
+function hasNoteLines(text: string): boolean {
+  const lines = text.split('\n', 64);
+  const { bodyStart } = entityHead(lines.map((l) => l.replace(/\r$/, '')));
+  if (bodyStart >= lines.length) return NOTE_LINE.test(text); // a very long head: test all of it
+  let offset = 0;
+  for (let i = 0; i < bodyStart; i++) offset += lines[i].length + 1;
+  return NOTE_LINE.test(text.slice(offset));
+}
+
+const popcount = (m: number) => {
+  let n = 0;
+  for (let x = m >>> 0; x; x &= x - 1) n++;
+  return n;
+};
+
+/** Searches the vault. Synchronous: it reads files and counts tokens, nothing else. */
+export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}): SearchResult {
+  const maxTokens = checkCount('--max-tokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
+  const limit = checkCount('--limit', opts.limit ?? DEFAULT_LIMIT, 1000);
+  const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs });
+  const reader = new LineReader(view);
+  const q = parseQuery(query, entityNames(view, reader));
+
+  let windows: Window[] = [];
+  const locked = q.concepts.filter((c) => c.entity);
+  if (locked.length) windows = collect(q, entityCandidates(v, q, locked, reader), limit, reader);
+  if (!windows.length) windows = collect(q, allCandidates(q, view, reader), limit, reader);
+
+  const ranked = rank(merge(windows));
+  const hits = fit(ranked, q, maxTokens, limit, reader);
+  const warnings = [...view.warnings, ...reader.warnings];
+  return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, warnings };
+}
+
+function checkCount(name: string, n: number, max: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > max) throw inputError(`${name}: expected a whole number from 1 to ${max}, got ${n}`);
+  return n;
+}
+
+/**
+ * Reads lines for one search: indexed files a chunk at a time (by byte range), others whole.
+ * A file that turns out to be binary is skipped with a warning.
+ */
+class LineReader {
+  private readonly files = new Map<string, { lines: (string | undefined)[]; whole: boolean }>();
+  private readonly cut = new Map<string, Chunk[]>(); // chunks of files not indexed
+  private readonly raws = new Map<string, Buffer>();
+  readonly byRel: Map<string, VaultFile>;
+  readonly warnings: string[] = [];
+
+  constructor(readonly view: IndexView) {
+    this.byRel = new Map(view.files.map((f) => [f.rel, f]));
+  }
+
+  /** A whole file, read once; empty (with a warning) when it cannot be read or is not text. */
+  raw(f: VaultFile): Buffer {
+    let buf = this.raws.get(f.rel);
+    if (!buf) this.raws.set(f.rel, (buf = this.checked(f, () => fs.readFileSync(f.abs))));
+    return buf;
+  }
+
+  /** Every line of a file. */
+  all(f: VaultFile): string[] {
+    let entry = this.files.get(f.rel);
+    if (!entry?.whole) {
+      entry = { lines: splitLines(this.raw(f).toString('utf8')), whole: true };
+      this.files.set(f.rel, entry);
+    }
+    return entry.lines as string[];
+  }
+
+  /** The lines of a file, of which at least [from, to) are loaded. */
+  range(f: VaultFile, from: number, to: number): (string | undefined)[] {
+    const entry = this.files.get(f.rel);
+    if (entry?.whole) return entry.lines;
+    const chunks = this.view.indexed.get(f.rel)?.chunks;
+    if (!chunks || f.kind === 'entity') return this.all(f);
+    const lines = entry?.lines ?? [];
+    let missing = false;
+    for (let i = from; i < to && !missing; i++) missing = lines[i] === undefined;
+    if (!missing) return lines;
+    const cover = chunks.filter((c) => c.start < to && c.end > from);
+    cover.sort((a, b) => a.start - b.start);
+    if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
+    const first = cover[0];
+    const last = cover[cover.length - 1];
+    const buf = Buffer.alloc(last.byteEnd - first.byteStart);
+    const fd = fs.openSync(f.abs, 'r');
+    try {
+      if (fs.fstatSync(fd).size !== f.size) return this.all(f); // changed since it was indexed
+      fs.readSync(fd, buf, 0, buf.length, first.byteStart);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const read = splitLines(this.checked(f, () => buf).toString('utf8'));
+    for (let i = 0; i < last.end - first.start; i++) lines[first.start + i] = read[i] ?? '';
+    this.files.set(f.rel, { lines, whole: false });
+    return lines;
+  }
+
+  private checked(f: VaultFile, read: () => Buffer): Buffer {
+    let buf: Buffer;
+    try {
+      buf = read();
+    } catch {
+      this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: cannot be read`);
+      return Buffer.alloc(0);
+    }
+    if (buf.includes(0)) {
+      this.warnings.push(`warning: skipped .CoreSoul/memory/${f.rel}: not a text file`);
+      return Buffer.alloc(0);
+    }
+    return buf;
+  }
+
+  chunks(f: VaultFile): Chunk[] {
+    const indexed = this.view.indexed.get(f.rel);
+    if (indexed) return indexed.chunks;
+    let chunks = this.cut.get(f.rel);
+    if (!chunks) {
+      // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
+      chunks = f.kind === 'entity' && !hasNoteLines(this.raw(f).toString('latin1')) ? [] : chunkLines(f, this.all(f)).chunks;
+      this.cut.set(f.rel, chunks);
+    }
+    return chunks;
+  }
+
+  aliases(f: VaultFile): string[] {
+    return this.view.indexed.get(f.rel)?.aliases ?? entityHead(splitLines(this.head(f))).aliases;
+  }
+
+  /** The first 4 KiB of a file as Latin-1: enough for front matter. */
+  private head(f: VaultFile): string {
+    try {
+      const fd = fs.openSync(f.abs, 'r');
+      try {
+        const buf = Buffer.alloc(4096);
+        return buf.toString('latin1', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+      } finally {
+        fs.closeSync(fd);
+      }
+    } catch {
+      return '';
+    }
+  }
+
+  tags(f: VaultFile): string[] {
+    return this.view.indexed.get(f.rel)?.tags() ?? dayLinks(this.all(f));
+  }
+}
+
+function entityNames(view: IndexView, reader: LineReader): EntityName[] {
+  return view.files
+    .filter((f) => f.entity)
+    .map((f) => ({ name: f.entity!.name, rel: f.rel, aliases: reader.aliases(f) }));
+}
+
+function inDates(q: Query, day: string): boolean {
+  if (!q.days.length && !q.months.length) return true;
+  return q.days.includes(day) || q.months.includes(day.slice(0, 7));
+}
+
+/** Chunks of the days the query's entities are tagged with (SPEC §4.3), newest day first. */
+function entityCandidates(v: Vault, q: Query, locked: Concept[], reader: LineReader): Candidate[] {
+  const via = new Map<string, string>(); // day → entity that led there
+  for (const c of locked) {
+    const file = reader.byRel.get(c.entity!.rel);
+    if (!file) continue;
+    for (const day of reader.tags(file)) if (!via.has(day) && inDates(q, day)) via.set(day, c.entity!.name);
+  }
+  const byAbs = new Map(reader.view.files.map((f) => [f.abs, f]));
+  const byDay = new Map<VaultFile, Map<string, Chunk[]>>();
+  const out: Candidate[] = [];
+  for (const day of [...via.keys()].sort().reverse()) {
+    const loc = dayLocation(v, day, (p) => byAbs.has(p));
+    const file = loc && byAbs.get(loc.file);
+    if (!file) continue;
+    if (!reader.view.indexed.has(file.rel)) {
+      out.push(unread(q, file, day, day, via.get(day)));
+      continue;
+    }
+    if (!byDay.has(file)) byDay.set(file, chunksByDay(reader.chunks(file)));
+    for (const chunk of byDay.get(file)!.get(day) ?? []) out.push(candidate(q, file, chunk, via.get(day)));
+  }
+  return out;
+}
+
+function chunksByDay(chunks: Chunk[]): Map<string, Chunk[]> {
+  const days = new Map<string, Chunk[]>();
+  for (const chunk of chunks) days.set(chunk.day, [...(days.get(chunk.day) ?? []), chunk]);
+  return days;
+}
+
+function allCandidates(q: Query, view: IndexView, reader: LineReader): Candidate[] {
+  const out: Candidate[] = [];
+  const dated = q.days.length > 0 || q.months.length > 0;
+  for (const file of view.files) {
+    if (dated && file.kind === 'entity') continue;
+    if (view.indexed.has(file.rel)) {
+      for (const chunk of reader.chunks(file)) if (inDates(q, chunk.day)) out.push(candidate(q, file, chunk, file.entity?.name));
+      continue;
+    }
+    const name = /^chronological\/(\d{4}-\d{2})(-\d{2})?\.md$/.exec(file.rel);
+    if (dated && !(name && (q.months.includes(name[1]) || q.days.some((d) => d.startsWith(name[1]))))) continue;
+    out.push(unread(q, file, name ? `${name[1]}${name[2] ?? '-99'}` : '', undefined, file.entity?.name));
+  }
+  return out;
+}
+
+/** A file not indexed yet: everything may match in it, no later than `day`. */
+function unread(q: Query, file: VaultFile, day: string, onlyDay?: string, via?: string): Candidate {
+  return { file, day, onlyDay, mask: -1, bound: Math.max(1, q.concepts.length), via };
+}
+
+const hashCache = new WeakMap<Concept, [number, number][][]>();
+
+function candidate(q: Query, file: VaultFile, chunk: Chunk, via?: string, within = -1): Candidate {
+  let mask = 0;
+  q.concepts.forEach((c, i) => {
+    let hashes = hashCache.get(c);
+    if (!hashes) hashCache.set(c, (hashes = c.needles.map((n) => n.keys.map(keyHashes))));
+    if (within & (1 << i) && hashes.some((keys) => keys.every((h) => mayHave(chunk, h)))) mask |= 1 << i;
+  });
+  return { file, chunk, day: chunk.day, mask, bound: q.concepts.length ? popcount(mask) : 1, via };
+}
+
+const KELVIN = Buffer.from('\u212a'); // the one non-ASCII letter that lower-cases to ASCII ("k")
+const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A quick test on a file's bytes before it is decoded and cut into lines: the concepts of the
+ * query that may be in it (ASCII needles case-insensitively, caseless ones as bytes).
+ */
+function conceptsIn(buf: Buffer, q: Query): number {
+  if (!buf.length) return 0;
+  if (buf.includes(KELVIN)) return (1 << q.concepts.length) - 1;
+  let latin1: string | undefined;
+  let mask = 0;
+  q.concepts.forEach((c, i) => {
+    const may = c.needles.some((n) => {
+      // eslint-disable-next-line no-control-regex
+      if (/^[\x00-\x7f]*$/.test(n.text)) return new RegExp(escapeRegExp(n.text), 'i').test((latin1 ??= buf.toString('latin1')));
+      if (n.text.toLowerCase() === n.text.toUpperCase()) return buf.includes(n.text);
+      return true;
+    });
+    if (may) mask |= 1 << i;
+  });
+  return mask;
+}
+
+const byPromise = (a: Candidate, b: Candidate) => b.bound - a.bound || (a.day < b.day ? 1 : a.day > b.day ? -1 : 0);
+
+/** Visits candidates best-first and stops when `limit` windows beat everything not visited. */
+function collect(q: Query, candidates: Candidate[], limit: number, reader: LineReader): Window[] {
+  let queue = candidates.sort(byPromise);
+  const windows: Window[] = [];
+  for (let i = 0; i < queue.length; i++) {
+    const c = queue[i];
+    if (c.bound === 0) break;
+    const { chunk } = c;
+    if (!chunk) {
+      // A file not indexed: first a quick look at its bytes, which may lower its bound and put
+      // it back in the queue; then its chunks, which rank no higher, go after this point.
+      let found: Candidate[] = [];
+      const mask = c.checked ? c.mask : conceptsIn(reader.raw(c.file), q);
+      const bound = !reader.raw(c.file).length ? 0 : q.concepts.length ? popcount(mask) : 1;
+      if (bound && bound < c.bound) found = [{ ...c, mask, bound, checked: true }];
+      else if (bound) {
+        const chunks = reader.chunks(c.file).filter((k) => (c.onlyDay === undefined ? inDates(q, k.day) : k.day === c.onlyDay));
+        found = chunks.map((k) => candidate(q, c.file, k, c.via, mask)).sort(byPromise);
+      }
+      queue = [...queue.slice(0, i + 1), ...mergeSorted(found, queue.slice(i + 1))];
+      continue;
+    }
+    windows.push(...windowsIn(q, { ...c, chunk }, reader.range(c.file, Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES), Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES))));
+    const next = queue[i + 1];
+    if (!next || windows.length < limit) continue;
+    const beaten = windows.filter((w) => w.hits > next.bound || (w.hits === next.bound && w.day >= next.day)).length;
+    if (beaten >= limit) break;
+  }
+  return windows;
+}
+
+function mergeSorted(a: Candidate[], b: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(byPromise(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
+/** The matching lines of a chunk, each with its context, merged where they overlap. */
+function windowsIn(q: Query, c: Candidate & { chunk: Chunk }, lines: (string | undefined)[]): Window[] {
+  const out: Window[] = [];
+  const end = Math.min(c.chunk.end, lines.length);
+  for (let i = c.chunk.start; i < end; i++) {
+    const line = lines[i] ?? '';
+    if (!line.trim() || !searchableLine(c.file.kind, line)) continue;
+    let mask = 0;
+    if (q.concepts.length) {
+      const lower = line.toLowerCase();
+      q.concepts.forEach((concept, k) => {
+        if (c.mask & (1 << k) && concept.needles.some((n) => lineHas(lower, n))) mask |= 1 << k;
+      });
+      if (!mask) continue;
+    }
+    const hits = q.concepts.length ? popcount(mask) : 1;
+    const start = Math.max(c.chunk.sectionStart, i - CONTEXT_LINES);
+    const stop = Math.min(c.chunk.sectionEnd, lines.length, i + CONTEXT_LINES + 1);
+    const last = out[out.length - 1];
+    if (last && start <= last.end) {
+      last.end = Math.max(last.end, stop);
+      last.mask |= mask;
+      last.hits = q.concepts.length ? popcount(last.mask) : 1;
+      if (hits > last.bestHits) Object.assign(last, { best: i, bestHits: hits });
+    } else {
+      out.push({ file: c.file, day: c.chunk.day, sectionStart: c.chunk.sectionStart, start, end: stop, mask, hits, best: i, bestHits: hits, via: c.via });
+    }
+  }
+  return out;
+}
+
+/** Merges windows of the same day that overlap or touch (they may come from adjacent chunks). */
+function merge(windows: Window[]): Window[] {
+  const groups = new Map<string, Window[]>();
+  for (const w of windows) {
+    const key = `${w.file.rel}\u0000${w.sectionStart}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(w);
+  }
+  const out: Window[] = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => a.start - b.start);
+    let cur = group[0];
+    for (const w of group.slice(1)) {
+      if (w.start <= cur.end) {
+        cur = {
+          ...cur,
+          end: Math.max(cur.end, w.end),
+          mask: cur.mask | w.mask,
+          hits: Math.max(cur.hits, w.hits, popcount(cur.mask | w.mask)),
+          ...(w.bestHits > cur.bestHits && { best: w.best, bestHits: w.bestHits }),
+        };
+      } else {
+        out.push(cur);
+        cur = w;
+      }
+    }
+    out.push(cur);
+  }
+  return out;
+}
+
+function rank(windows: Window[]): Window[] {
+  return windows.sort(
+    (a, b) =>
+      b.hits - a.hits ||
+      (a.day < b.day ? 1 : a.day > b.day ? -1 : 0) ||
+      (a.file.rel < b.file.rel ? -1 : a.file.rel > b.file.rel ? 1 : 0) ||
+      a.start - b.start,
+  );
+}
+
+/** How a hit is shown to a person or a model; the budget counts exactly this text. */
+export function renderHit(h: SearchHit): string {
+  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}\n${h.text}`;
+}
+
+export function renderHits(hits: SearchHit[]): string {
+  return hits.map(renderHit).join('\n\n');
+}
+
+function toHit(q: Query, w: Window, start: number, end: number, lines: (string | undefined)[], cut?: number): SearchHit {
+  const named = q.concepts.find((c, i) => c.entity && w.mask & (1 << i))?.entity?.name;
+  const blank = (i: number) => !lines[i]?.trim();
+  while (end - start > 1 && blank(start)) start++;
+  while (end - start > 1 && blank(end - 1)) end--;
+  let text = lines.slice(start, end).join('\n');
+  if (cut !== undefined) text = `${text.slice(0, cut)}…`;
+  return {
+    file: `.CoreSoul/memory/${w.file.rel}`,
+    line: start + 1,
+    date: w.day || null,
+    entity: w.file.entity?.name ?? named ?? w.via ?? null,
+    text,
+    score: q.concepts.length ? Math.round((w.hits / q.concepts.length) * 1000) / 1000 : 1,
+  };
+}
+
+/** Takes ranked windows while they fit the budget; a window that does not fit shrinks around its best line. */
+function fit(windows: Window[], q: Query, maxTokens: number, limit: number, reader: LineReader): SearchHit[] {
+  const out: SearchHit[] = [];
+  let used = 0;
+  for (const w of windows) {
+    if (out.length >= limit) break;
+    const room = maxTokens - used - (out.length ? 1 : 0); // "\n\n" between hits is one token
+    if (room <= 0) break;
+    const lines = reader.range(w.file, w.start, w.end);
+    let hit = toHit(q, w, w.start, w.end, lines);
+    let cost = countTokens(renderHit(hit));
+    if (cost > room) {
+      // Keep the best line with its context before it, and as many lines after it as fit.
+      const fits = (start: number, end: number) => countTokens(renderHit(toHit(q, w, start, end, lines))) <= room;
+      for (const start of [Math.max(w.start, w.best - CONTEXT_LINES), w.best]) {
+        if (!fits(start, w.best + 1)) continue;
+        let lo = w.best + 1;
+        let hi = w.end;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (fits(start, mid)) lo = mid;
+          else hi = mid - 1;
+        }
+        hit = toHit(q, w, start, lo, lines);
+        cost = countTokens(renderHit(hit));
+        break;
+      }
+    }
+    if (cost > room) {
+      // One line longer than the room left: keep as much of its start as fits.
+      let lo = 0;
+      let hi = (lines[w.best] ?? '').length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (countTokens(renderHit(toHit(q, w, w.best, w.best + 1, lines, mid))) <= room) lo = mid;
+        else hi = mid - 1;
+      }
+      hit = toHit(q, w, w.best, w.best + 1, lines, lo);
+      cost = countTokens(renderHit(hit));
+      if (lo < Math.min(MIN_CUT_CHARS, (lines[w.best] ?? '').length) || cost > room) break; // a stub helps no one
+    }
+    out.push(hit);
+    used += cost + (out.length > 1 ? 1 : 0);
+  }
+  // Token counts of parts need not add up exactly across the joins: check the whole.
+  while (out.length && countTokens(renderHits(out)) > maxTokens) out.pop();
+  return out;
+}

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type EntityName, parseQuery } from '../../src/core/query';
+
+const ENTITIES: EntityName[] = [
+  { name: 'Alice', aliases: [], rel: 'entities/people/Alice.md' },
+  { name: 'Alice Chen', aliases: ['AC'], rel: 'entities/people/Alice Chen.md' },
+  { name: 'Kubernetes', aliases: ['k8s'], rel: 'entities/objects/Kubernetes.md' },
+  { name: '王小明', aliases: [], rel: 'entities/people/王小明.md' },
+  { name: 'Go', aliases: [], rel: 'entities/objects/Go.md' },
+];
+const labels = (q: string) => parseQuery(q, ENTITIES).concepts.map((c) => c.label);
+
+describe('query', () => {
+  it('finds entities by name or alias, the longest first, at word boundaries', () => {
+    assert.deepEqual(labels('what did Alice Chen say about k8s'), ['Alice Chen', 'Kubernetes', 'say']);
+    assert.deepEqual(labels('Alice'), ['Alice']);
+    assert.deepEqual(labels('與王小明討論遷移'), ['王小明', '討論', '遷移']);
+    assert.deepEqual(labels('good google'), ['good', 'google'], 'Go is not inside other words');
+    const k = parseQuery('K8S', ENTITIES).concepts[0];
+    assert.deepEqual(k.needles.map((n) => n.text), ['kubernetes', 'k8s']);
+  });
+
+  it('keeps quoted phrases and identifiers whole, drops stop words unless nothing else is left', () => {
+    assert.deepEqual(labels('"connection pool" of the cluster'), ['"connection pool"', 'cluster']);
+    assert.deepEqual(labels('「資料庫遷移」'), ['"資料庫遷移"']);
+    assert.deepEqual(labels('PR-4821 node.js v1.2.3'), ['pr-4821', 'node.js', 'v1.2.3']);
+    assert.deepEqual(labels('the'), ['the']);
+  });
+
+  it('reads dates in several forms as filters', () => {
+    const q = (s: string) => {
+      const p = parseQuery(s, []);
+      return { days: p.days, months: p.months, words: p.concepts.map((c) => c.label) };
+    };
+    assert.deepEqual(q('2020-06-15'), { days: ['2020-06-15'], months: [], words: [] });
+    assert.deepEqual(q('rollback 2020-06'), { days: [], months: ['2020-06'], words: ['rollback'] });
+    assert.deepEqual(q('June 2020 deploy'), { days: [], months: ['2020-06'], words: ['deploy'] });
+    assert.deepEqual(q('Sept. 2021'), { days: [], months: ['2021-09'], words: [] });
+    assert.deepEqual(q('2020年6月15日 部署'), { days: ['2020-06-15'], months: [], words: ['部署'] });
+    assert.deepEqual(q('2020-02-30 x'), { days: [], months: [], words: ['2020-02-30', 'x'] });
+    assert.deepEqual(q('may 2020'), { days: [], months: ['2020-05'], words: [] });
+  });
+});

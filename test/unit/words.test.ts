@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { addIndexKeys, lineHas, needle, segmentWords } from '../../src/core/words';
+
+const has = (line: string, text: string, exact = false) => lineHas(line.toLowerCase(), needle(text, { exact })!);
+
+describe('words', () => {
+  it('segments Chinese without spaces into words, and mixed text into both scripts', () => {
+    assert.ok(segmentWords('資料庫遷移計畫').includes('遷移'));
+    assert.deepEqual(segmentWords('Kubernetes遷移'), ['kubernetes', '遷移']);
+    assert.deepEqual(segmentWords('?!。，…'), []);
+  });
+
+  it('matches Latin words at a word start, short words and phrases whole', () => {
+    assert.ok(has('We deployed it', 'deploy'));
+    assert.ok(!has('We redeployed it', 'deploy'));
+    assert.ok(has('Go is fine', 'go'));
+    assert.ok(!has('google it', 'go'));
+    assert.ok(has('the connection pool ran dry', 'connection pool', true));
+    assert.ok(!has('the connection pooling ran dry', 'connection pool', true));
+    assert.ok(has('DEPLOY', 'deploy'), 'case-insensitive');
+  });
+
+  it('matches Chinese anywhere, with or without spaces around it', () => {
+    assert.ok(has('開始 Kubernetes 遷移，先處理', '遷移'));
+    assert.ok(has('與王小明討論Kubernetes遷移計畫', '遷移'));
+    assert.ok(has('與王小明討論Kubernetes遷移計畫', 'kubernetes'));
+    assert.ok(!has('與王小明討論Kubernetes移遷計畫', '遷移'));
+  });
+
+  it('treats regex metacharacters as literal text', () => {
+    assert.ok(has('pattern a.b*c (x) here', 'a.b*c (x)', true));
+    assert.ok(!has('pattern aXbbbc (x) here', 'a.b*c (x)', true));
+    assert.ok(has('uses C++ daily', 'c++', true));
+    assert.ok(has('[x] done', '[x]', true));
+  });
+
+  it('derives from every needle only index keys that each line it matches has (no false negatives)', () => {
+    const lines = [
+      'Fixed the flaky [[CI]] job: the cache key ignored the lockfile (PR-4821)',
+      '與[[王小明]]討論Kubernetes遷移計畫，決定先在測試環境驗證',
+      'Müller reviewed the node.js upgrade; 遷 and k8s too',
+    ];
+    const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', '測試環境'];
+    for (const line of lines) {
+      const keys = new Set<string>();
+      addIndexKeys(line.toLowerCase(), keys);
+      for (const text of needles) {
+        for (const exact of [false, true]) {
+          const n = needle(text, { exact })!;
+          if (lineHas(line.toLowerCase(), n)) for (const k of n.keys) assert.ok(keys.has(k), `${text} in "${line}" needs ${k}`);
+        }
+      }
+    }
+  });
+
+  it('has no needle for text without letters or digits', () => {
+    assert.equal(needle('?!…—'), undefined);
+  });
+});
