@@ -49,7 +49,7 @@ const builds = [
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
     footer: { js: ranksFooter },
-    plugins: [ranksInComment],
+    plugins: [...(common.plugins ?? []), ranksInComment],
   },
 ];
 
