@@ -9,6 +9,10 @@
  * to date on every search: unchanged files (same size and mtime) are kept, files that only
  * grew are indexed from their last chunk on, others are re-read; a damaged or foreign file is
  * rebuilt. Files left over when the time budget runs out are searched without the index.
+ *
+ * Why not a BM25 engine such as minisearch (DESIGN's first choice): on the 100 MB benchmark
+ * vault it took 125 s to build, 74 MB of JSON and 2.2 s to load in every CLI call. This index
+ * builds in ~6 s, weighs ~13% of the vault and loads in ~30 ms.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
