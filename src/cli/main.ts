@@ -63,7 +63,8 @@ export async function main(argv: string[]): Promise<number> {
       warn: (m) => process.stderr.write(`${m}\n`),
     };
     const result = await command.run(ctx, positionals, values);
-    process.stdout.write(json ? `${JSON.stringify(result.json, null, 2)}\n` : `${result.text}\n`);
+    const out = json ? JSON.stringify(result.json, null, 2) : result.text;
+    process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
     return result.exitCode ?? 0;
   } catch (err) {
     if (!(err instanceof CoreSoulError)) {

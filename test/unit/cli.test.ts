@@ -139,3 +139,28 @@ describe('coresoul status', () => {
     assert.match(cli(['status', '--root', root]).stdout, /warning: \.CoreSoul\/persona\.md is 43 KB/);
   });
 });
+
+describe('coresoul context', () => {
+  it('prints the layered prompt, byte-identical on a second run, with per-layer counts from a named tokenizer', () => {
+    const root = initialised();
+    assert.equal(cli(['write', 'Chose [[PostgreSQL]] for [[Billing]]', '--kind', 'decision', '--root', root, '--now', '2026-03-10T08:00:00']).code, 0);
+    const args = ['context', 'Which database does Billing use?', '--root', root, '--now', '2026-03-10T09:00:00'];
+    const a = cli(args);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(cli(args).stdout, a.stdout);
+    assert.match(a.stdout, /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories\n\n- \[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\][^\n]*PostgreSQL[\s\S]*# Request\n\nWhich database does Billing use\?\n$/);
+    const j = cli([...args, '--json']).json;
+    assert.equal(j.tokenizer, 'cl100k_base (gpt-tokenizer)');
+    assert.deepEqual(j.layers.map((l: { name: string }) => l.name), ['soul', 'persona', 'memories', 'recent', 'request']);
+    assert.ok(j.tokens <= j.budget);
+  });
+
+  it('--no-memory keeps soul and persona only; a bad --mode is refused', () => {
+    const root = initialised();
+    const j = cli(['context', 'hi', '--no-memory', '--json', '--root', root]).json;
+    assert.deepEqual(j.layers.map((l: { name: string }) => l.name), ['soul', 'persona', 'request']);
+    const bad = cli(['context', 'hi', '--mode', 'huge', '--root', root]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--mode: expected one of full, focused, minimal/);
+  });
+});

@@ -1,6 +1,7 @@
 /** Every `coresoul` subcommand, in the order `--help` lists them. */
 import type { Command } from '../command';
 import { compress } from './compress';
+import { context } from './context';
 import { init } from './init';
 import { pack } from './pack';
 import { profile } from './profile';
@@ -9,4 +10,4 @@ import { search } from './search';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, profile, pack, restore];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, profile, pack, restore];

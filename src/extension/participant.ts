@@ -1,0 +1,101 @@
+/**
+ * `@coresoul` in Copilot Chat: adapts VS Code's chat API to the vscode-free handler in
+ * chat/handler.ts (request.model becomes a ChatModel, the response stream a ChatOutput).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { systemClock } from '../core/clock';
+import { CoreSoulError } from '../core/errors';
+import { commitVault } from '../core/history';
+import { retractMemory } from '../core/retract';
+import { TOKENIZER, countTokens } from '../core/tokens';
+import { openVault } from '../core/vault';
+import type { WriteResult } from '../core/write';
+import { type ChatModel, type ChatOutput, handleChat } from './chat/handler';
+import { recallFrom } from '../core/recall';
+import type { Services } from './extension';
+
+export const UNDO_COMMAND = 'coresoul.undoMemory';
+
+export function register(context: vscode.ExtensionContext, services: Services): void {
+  const participant = vscode.chat.createChatParticipant('coresoul.participant', async (request, _chat, stream, token) => {
+    const root = services.root();
+    if (!root) {
+      stream.markdown(vscode.l10n.t('Open a folder first: Core Soul keeps its memory in the workspace.'));
+      return;
+    }
+    let vault;
+    try {
+      vault = openVault(root);
+    } catch (err) {
+      stream.markdown(vscode.l10n.t('Core Soul: {0}', err instanceof CoreSoulError ? err.message : String(err)));
+      stream.button({ command: 'coresoul.initialize', title: vscode.l10n.t('Initialize Core Soul') });
+      return;
+    }
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    const out: ChatOutput = {
+      markdown: (text) => stream.markdown(text),
+      progress: (text) => stream.progress(text),
+      reference: (file, line) => stream.reference(new vscode.Location(vscode.Uri.file(path.join(root, file)), new vscode.Position(Math.max(0, line - 1), 0))),
+      undo: (written) => stream.button({ command: UNDO_COMMAND, title: vscode.l10n.t('Undo'), arguments: [written] }),
+    };
+    try {
+      await handleChat(
+      { command: request.command, prompt: request.prompt },
+      {
+        vault,
+        clock: systemClock,
+        tokens: { name: TOKENIZER, count: countTokens },
+        memory: services.memoryEnabled(),
+        recall: recallFrom(vault),
+        model: chatModel(request.model, token),
+        signal: abort.signal,
+        warn: (m) => void vscode.window.showWarningMessage(m),
+      },
+        out,
+      );
+    } catch (err) {
+      // The model failed (quota, permission, blocked, offline): say so in the chat, do not throw.
+      if (!(err instanceof vscode.LanguageModelError)) throw err;
+      stream.markdown(vscode.l10n.t('\n\nThe language model failed: {0} ({1})', err.message, err.code));
+    }
+  });
+  participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'coresoul.svg');
+  context.subscriptions.push(
+    participant,
+    vscode.commands.registerCommand(UNDO_COMMAND, async (written: WriteResult[]) => {
+      const root = services.root();
+      if (!root || !Array.isArray(written)) return;
+      try {
+        const vault = openVault(root);
+        for (const w of [...written].reverse()) retractMemory(vault, w);
+        await commitVault(vault, `memory: undo ${written.length} entr${written.length === 1 ? 'y' : 'ies'} from chat`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Core Soul: removed {0} memory entries (kept in the vault history).', written.length));
+      } catch (err) {
+        void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: {0}', err instanceof Error ? err.message : String(err)));
+      }
+    }),
+  );
+}
+
+/** The chat's own model as the handler's port; its errors about size trigger the smaller context. */
+function chatModel(model: vscode.LanguageModelChat, token: vscode.CancellationToken): ChatModel {
+  const stream = async (prompt: string, _signal: AbortSignal, onText: (chunk: string) => void) => {
+    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(prompt)], {}, token);
+    let text = '';
+    for await (const chunk of response.text) {
+      text += chunk;
+      onText(chunk);
+    }
+    return text;
+  };
+  return {
+    name: model.name,
+    maxPromptTokens: model.maxInputTokens,
+    countTokens: async (text) => model.countTokens(text, token),
+    stream,
+    complete: (prompt, signal) => stream(prompt, signal, () => {}),
+    isTooLarge: (err) => err instanceof Error && /too (large|long)|context (length|window)|token limit|maximum.*tokens/i.test(err.message),
+  };
+}

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fixedClock } from '../../src/core/clock';
+import { memorySearch, memoryWrite } from '../../src/extension/chat/toolCalls';
+import { read, snapshot, tempVault } from './helpers';
+
+const clock = fixedClock('2026-03-10T09:00:00');
+
+describe('Language Model tools (inputs come from a model)', () => {
+  it('coresoul_memoryWrite writes and answers with the write report', async () => {
+    const v = await tempVault();
+    const out = JSON.parse(await memoryWrite(v, { text: 'Chose [[PostgreSQL]]', kind: 'decision', entities: ['people/Alice'] }, clock));
+    assert.equal(out.file, '.CoreSoul/memory/chronological/2026-03-10.md');
+    assert.match(read(v.root, out.file), /- 09:00:00 #decision Chose \[\[PostgreSQL\]\] \[\[Alice\]\]/);
+  });
+
+  it('coresoul_memorySearch answers with cited snippets', async () => {
+    const v = await tempVault();
+    await memoryWrite(v, { text: 'Moved [[Billing]] to Kubernetes' }, clock);
+    const out = await memorySearch(v, { query: 'Billing' });
+    assert.match(out, /^\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:1 · 2026-03-10\]\n# 2026-03-10\n\n- 09:00:00 Moved \[\[Billing\]\]/);
+    assert.equal(await memorySearch(v, { query: 'zebra' }), 'nothing found in memory for "zebra"');
+  });
+
+  for (const [label, input, why] of [
+    ['a missing text', {}, /text: /],
+    ['a number for text', { text: 42 }, /text: /],
+    ['an unknown kind', { text: 'x', kind: 'rumour' }, /kind: /],
+    ['not an object', 'just a string', /input: /],
+    ['a hostile entity', { text: 'x', entities: ['../../etc/passwd'] }, /expected kind\/Name/],
+    ['an empty text', { text: '   ' }, /memory text is empty/],
+  ] as const) {
+    it(`coresoul_memoryWrite explains ${label} instead of throwing, and changes nothing`, async () => {
+      const v = await tempVault();
+      const before = snapshot(v.root);
+      const out = await memoryWrite(v, input, clock);
+      assert.match(out, /^error: /);
+      assert.match(out, why);
+      assert.deepEqual(snapshot(v.root), before);
+    });
+  }
+
+  it('coresoul_memorySearch explains a bad input', async () => {
+    const v = await tempVault();
+    assert.match(await memorySearch(v, { query: 'x', maxTokens: 5 }), /^error: invalid input for coresoul_memorySearch: maxTokens: /);
+    assert.match(await memorySearch(v, null), /^error: invalid input/);
+  });
+});
