@@ -10,6 +10,7 @@ import { readDay } from '../../src/core/days';
 import { commitVault } from '../../src/core/history';
 import { packVault, registeredSkills } from '../../src/core/pack';
 import { restoreArchive } from '../../src/core/restore';
+import { searchMemory } from '../../src/core/search';
 import { vaultStatus } from '../../src/core/status';
 import { PERSONA_MD } from '../../src/core/templates/persona';
 import { type Vault, openVault } from '../../src/core/vault';
@@ -117,6 +118,10 @@ describe('pack', () => {
     for (const day of ['2026-01-12', '2026-01-14', '2026-03-02', '2026-03-09', '2026-03-10']) {
       assert.deepEqual(readDay(r, day)?.lines, readDay(v, day)?.lines, day);
     }
+    // …and through the search pipeline, as an agent asks them: entity → date tags → day lines.
+    const found = searchMemory(r, 'PostgreSQL replication');
+    assert.ok(found.results.some((h) => h.date === '2026-01-12' && /Set up \[\[PostgreSQL\]\] replication/.test(h.text)), JSON.stringify(found.results));
+    assert.ok(found.tokens <= 2000);
     const tags = fs.readFileSync(path.join(r.entitiesDir, 'objects/PostgreSQL.md'), 'utf8').match(/\[\[\d{4}-\d{2}-\d{2}\]\]/g);
     assert.deepEqual(tags, ['[[2026-01-12]]', '[[2026-03-02]]', '[[2026-03-09]]']);
 
