@@ -16,7 +16,7 @@ import { fsError, inputError, vaultError } from './errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLock } from './fsx';
 import { commitVault } from './history';
 import { type GateDecision, PERSONA_EVENT, TRIGGERS, type Trigger, personaGate } from './personaGate';
-import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './personaDoc';
+import { controlCharacter, normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './personaDoc';
 import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from './soulCheck';
 import { parseInvariants } from './soulInvariants';
 import { firstIssue } from './validation';
@@ -114,6 +114,8 @@ export async function proposePersonaChange(v: Vault, input: ProposalInput, deps:
   const reason = parsed.data.reason.trim();
   if (!reason) throw inputError('--reason: say why the persona should change');
   if (reason.length > MAX_REASON_CHARS) throw inputError(`--reason is longer than ${MAX_REASON_CHARS} characters`);
+  const ctrl = controlCharacter(reason);
+  if (ctrl) throw inputError(`--reason contains control character ${ctrl}`);
   const changes: Proposal['changes'] = [];
   for (const c of parsed.data.changes) {
     const { heading } = resolveSection(c.section);

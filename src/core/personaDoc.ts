@@ -129,13 +129,19 @@ export function sectionBody(doc: PersonaDoc, heading: SectionHeading): string {
 
 export const MAX_SECTION_BYTES = 64 * 1024;
 
+/** The first control character of a text other than tab and line ends, as `U+XXXX`. */
+export function controlCharacter(text: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const c = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(text)?.[0];
+  return c && `U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`;
+}
+
 /** Checks a proposed section body and normalises it: `\n` line ends, no surrounding blank lines. */
 export function normaliseBody(content: string, heading: SectionHeading): string {
   const label = sectionLabel(heading);
   if (Buffer.byteLength(content) > MAX_SECTION_BYTES) throw inputError(`the new ${label} is larger than ${MAX_SECTION_BYTES / 1024} KiB`);
-  // eslint-disable-next-line no-control-regex
-  const ctrl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.exec(content);
-  if (ctrl) throw inputError(`the new ${label} contains control character U+${ctrl[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`);
+  const ctrl = controlCharacter(content);
+  if (ctrl) throw inputError(`the new ${label} contains control character ${ctrl}`);
   const lines = content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   while (lines.length && !lines[0].trim()) lines.shift();
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
