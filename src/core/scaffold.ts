@@ -45,7 +45,7 @@ export interface InitReport {
   commit?: string;
 }
 
-const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\n';
+const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\nproposals/\n';
 
 export async function initVault(root: string, opts: InitOptions): Promise<InitReport> {
   const v = vaultAt(root);

@@ -4,10 +4,11 @@ import { compress } from './compress';
 import { context } from './context';
 import { init } from './init';
 import { pack } from './pack';
+import { persona } from './persona';
 import { profile } from './profile';
 import { restore } from './restore';
 import { search } from './search';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, profile, pack, restore];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, pack, restore];

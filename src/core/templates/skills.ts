@@ -71,7 +71,8 @@ ${CLI} persona apply <id>     # or: ${CLI} persona reject <id>
 \`\`\`
 
 Exit 3 means the gate or the soul check refused the change: tell the user why, do not retry
-with a rephrasing. A single complaint belongs in memory (\`--kind correction\`), not the persona.`,
+with a rephrasing. A single complaint belongs in memory (\`--kind correction\`), not the persona.
+\`persona history\` lists past changes; \`persona revert <commit>\` undoes one, only when the user asks.`,
   },
   {
     name: 'CoreSoul_PackSoul',

@@ -1,0 +1,29 @@
+/**
+ * One-line descriptions of zod/mini validation issues. zod/mini ships no English messages
+ * (they would add to the CLI bundle), so an issue without a custom message says only
+ * "Invalid input"; this names what was expected instead.
+ */
+import type * as z from 'zod/mini';
+
+/** `path: what was wrong` for the first issue of a failed parse. */
+export function firstIssue(error: { issues: readonly z.core.$ZodIssue[] }): string {
+  const issue = error.issues[0];
+  const where = issue.path.length ? issue.path.join('.') : '(root)';
+  return `${where}: ${describe(issue)}`;
+}
+
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((x) => JSON.stringify(x)).join(' or ')}`;
+    case 'too_small':
+      return `expected at least ${String(issue.minimum)}`;
+    default:
+      return issue.message;
+  }
+}
