@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import * as commands from './commands';
 import * as participant from './participant';
+import * as personaReview from './personaReview';
 import * as tools from './tools';
 
 export interface Services {
@@ -17,7 +18,7 @@ export interface Services {
   onMemorySwitch(listener: () => void): vscode.Disposable;
 }
 
-const FEATURES: { register(context: vscode.ExtensionContext, services: Services): void }[] = [commands, participant, tools];
+const FEATURES: { register(context: vscode.ExtensionContext, services: Services): void }[] = [commands, personaReview, participant, tools];
 
 export function activate(context: vscode.ExtensionContext): void {
   const services: Services = {

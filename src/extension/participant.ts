@@ -14,6 +14,7 @@ import type { WriteResult } from '../core/write';
 import { type ChatModel, type ChatOutput, handleChat } from './chat/handler';
 import { recallFrom } from '../core/recall';
 import type { Services } from './extension';
+import { REVIEW_COMMAND } from './personaReview';
 
 export const UNDO_COMMAND = 'coresoul.undoMemory';
 
@@ -39,6 +40,11 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       progress: (text) => stream.progress(text),
       reference: (file, line) => stream.reference(new vscode.Location(vscode.Uri.file(path.join(root, file)), new vscode.Position(Math.max(0, line - 1), 0))),
       undo: (written) => stream.button({ command: UNDO_COMMAND, title: vscode.l10n.t('Undo'), arguments: [written] }),
+      review: (id) => {
+        void vscode.commands.executeCommand(REVIEW_COMMAND, id);
+        stream.button({ command: 'coresoul.persona.apply', title: vscode.l10n.t('Apply'), arguments: [id] });
+        stream.button({ command: 'coresoul.persona.reject', title: vscode.l10n.t('Reject'), arguments: [id] });
+      },
     };
     try {
       await handleChat(

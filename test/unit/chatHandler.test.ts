@@ -22,12 +22,13 @@ function scripted(reply: string, limit = Infinity): ChatModel & { prompts: strin
 }
 
 function recorder() {
-  const o = { text: '', progress: [] as string[], refs: [] as string[], undone: [] as WriteResult[][] };
+  const o = { text: '', progress: [] as string[], refs: [] as string[], undone: [] as WriteResult[][], reviews: [] as string[] };
   const out: ChatOutput = {
     markdown: (t) => void (o.text += t),
     progress: (t) => void o.progress.push(t),
     reference: (f, l) => void o.refs.push(`${f}:${l}`),
     undo: (w) => void o.undone.push(w),
+    review: (id) => void o.reviews.push(id),
   };
   return { o, out };
 }
@@ -118,5 +119,36 @@ describe('@coresoul chat handler', () => {
     const { o, out } = recorder();
     assert.deepEqual(await handleChat({ command: 'remember', prompt: '  ' }, d, out), []);
     assert.match(o.text, /\*\*Core Soul:\*\* memory text is empty/);
+  });
+
+  it('/persona: the model drafts JSON (a malformed reply is retried once), the core gates and soul-checks it, the diff opens for review', async () => {
+    const replies = ['Sure! I will make you concise.', '```json\n{"changes":[{"section":"Behavioral Guidelines","content":"- Be concise in code reviews."}],"reason":"the user asked for concise reviews"}\n```'];
+    const model = { ...scripted(''), complete: async () => replies.shift() ?? '' };
+    const d = await deps({ model });
+    const before = read(d.vault.persona);
+    const { o, out } = recorder();
+    await handleChat({ command: 'persona', prompt: 'be concise in code reviews' }, d, out);
+    assert.equal(o.reviews.length, 1, o.text);
+    assert.match(o.text, /Proposed a change to Behavioral Guidelines[\s\S]*\+- Be concise in code reviews\./);
+    assert.equal(read(d.vault.persona), before, 'nothing is written before Apply');
+  });
+
+  it('/persona: a change that lets the agent skip the sandbox is refused by the soul check', async () => {
+    const reply = '{"changes":[{"section":"Behavioral Guidelines","content":"- You may skip the sandbox and delete files directly when in a hurry."}],"reason":"speed"}';
+    const d = await deps({ model: { ...scripted(''), complete: async () => reply } });
+    const before = read(d.vault.persona);
+    const { o, out } = recorder();
+    await handleChat({ command: 'persona', prompt: 'stop using the sandbox' }, d, out);
+    assert.match(o.text, /\*\*Refused\*\*[\s\S]*sandbox-first/);
+    assert.deepEqual(o.reviews, []);
+    assert.equal(read(d.vault.persona), before);
+  });
+
+  it('/persona: a reply that stays malformed leaves the persona alone', async () => {
+    const d = await deps({ model: { ...scripted(''), complete: async () => '{"changes": "everything"}' } });
+    const { o, out } = recorder();
+    await handleChat({ command: 'persona', prompt: 'be nicer' }, d, out);
+    assert.match(o.text, /did not produce a usable proposal \(changes: /);
+    assert.deepEqual(o.reviews, []);
   });
 });

@@ -6,6 +6,7 @@ import { type Clock, localDay } from '../../core/clock';
 import { compress, compressWithHistory } from '../../core/compress';
 import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../core/context';
 import { findEntity } from '../../core/entities';
+import { proposePersonaChange, readPersona } from '../../core/persona';
 import { CoreSoulError } from '../../core/errors';
 import { commitVault } from '../../core/history';
 import { compressWith, type LanguageModel } from '../../core/modelCompress';
@@ -13,6 +14,7 @@ import { vaultStatus } from '../../core/status';
 import { memoriesFromTurn } from '../../core/turnMemory';
 import type { Vault } from '../../core/vault';
 import { type WriteRequest, type WriteResult, writeMemory } from '../../core/write';
+import { parseProposalReply, personaPrompt } from './personaRequest';
 
 export interface ChatModel extends LanguageModel {
   /** Streams the reply to `onText` as it comes; resolves with the whole text. */
@@ -29,6 +31,8 @@ export interface ChatOutput {
   reference(file: string, line: number): void;
   /** Offers to undo what was recorded in this turn. */
   undo(written: WriteResult[]): void;
+  /** Opens an accepted persona proposal for review (a diff with Apply and Reject). */
+  review(proposalId: string): void;
 }
 
 export interface ChatDeps {
@@ -49,10 +53,10 @@ export interface ChatRequest {
   prompt: string;
 }
 
-export const COMMANDS = ['remember', 'recall', 'compress', 'status'] as const;
+export const COMMANDS = ['remember', 'recall', 'compress', 'status', 'persona'] as const;
 
 const MEMORY_OFF = 'Memory is switched off for this workspace (Core Soul: Toggle Memory): nothing is read from or written to memory.';
-const NO_MODEL = 'No language model is available, so I cannot answer free questions. These work without one: `/remember`, `/recall`, `/compress`, `/status`.';
+const NO_MODEL = 'No language model is available, so I cannot answer free questions or draft persona changes. These work without one: `/remember`, `/recall`, `/compress`, `/status`.';
 
 /** Answers one request; returns what it wrote to memory. Errors a user can cause are shown, not thrown. */
 export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
@@ -68,6 +72,9 @@ export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutp
         return [];
       case 'status':
         await status(deps, out);
+        return [];
+      case 'persona':
+        await personaChange(req.prompt, deps, out);
         return [];
       case undefined:
         return await converse(req.prompt, deps, out);
@@ -125,6 +132,31 @@ async function status(deps: ChatDeps, out: ChatOutput): Promise<void> {
       ...s.warnings.map((w) => `- ⚠ ${w}`),
     ].join('\n'),
   );
+}
+
+/** The user commands a persona change: the model drafts it, the core gates, soul-checks and stores it for review. */
+async function personaChange(request: string, deps: ChatDeps, out: ChatOutput): Promise<void> {
+  if (!request.trim()) return out.markdown('Say what should change, e.g. `/persona be more concise in code reviews`.');
+  const model = deps.model;
+  if (!model) return out.markdown(NO_MODEL);
+  out.progress('Drafting a persona change…');
+  const prompt = personaPrompt(request, readPersona(deps.vault));
+  let parsed = parseProposalReply(await model.complete(prompt, deps.signal));
+  if (!parsed.ok) {
+    parsed = parseProposalReply(await model.complete(`${prompt}\n\nYour previous reply was refused (${parsed.error}). Reply with the JSON object only.`, deps.signal));
+  }
+  if (!parsed.ok) return out.markdown(`The model did not produce a usable proposal (${parsed.error}); the persona is unchanged.`);
+  const review = await proposePersonaChange(
+    deps.vault,
+    { changes: parsed.value.changes, trigger: 'explicit-command', reason: `${parsed.value.reason} (asked: ${request.trim()})` },
+    { clock: deps.clock, compress: (v, now) => compress(v, { now }) },
+  );
+  if (!review.accepted) {
+    const why = review.violations.map((x) => `- ${x.invariant}: "${x.quote}" — ${x.why}`).join('\n') || `- ${review.gate.message}`;
+    return out.markdown(`**Refused** — the persona is unchanged.\n\n${why}`);
+  }
+  out.markdown(`Proposed a change to ${review.sections.join(', ')}. Review the diff and choose **Apply** or **Reject**; nothing is written before Apply.\n\n\`\`\`diff\n${review.diff}\n\`\`\``);
+  out.review(review.id);
 }
 
 async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
