@@ -103,7 +103,7 @@ export class VaultTreeModel {
   private days?: DayInfo[];
   private mapProblem?: string;
   private grouped?: { today: string; groups: DayGroups };
-  private readonly entities = new Map<EntityKind, string[]>();
+  private readonly entities = new Map<EntityKind, { names: string[]; sorted: boolean }>();
   private readonly limits = new Map<string, number>();
   // Containers keep their identity across refreshes: a view refreshes a node by identity.
   private readonly containers = new Map<string, ContainerNode>();
@@ -149,7 +149,7 @@ export class VaultTreeModel {
       case 'kind':
         return this.page(
           node,
-          this.entityNames(node.kind).map((name) => ({
+          this.entityNames(node.kind, true).map((name) => ({
             type: 'entity' as const,
             id: `entity/${node.kind}/${name}`,
             kind: node.kind,
@@ -259,16 +259,21 @@ export class VaultTreeModel {
     return this.days;
   }
 
-  private entityNames(kind: EntityKind): string[] {
-    let names = this.entities.get(kind);
-    if (!names) {
-      names = readdirOrEmpty(path.join(this.vault.entitiesDir, kind))
+  /** A kind's entity names as listed, which is enough to count them; sorted only when asked. */
+  private entityNames(kind: EntityKind, sorted = false): string[] {
+    let list = this.entities.get(kind);
+    if (!list) {
+      const names = readdirOrEmpty(path.join(this.vault.entitiesDir, kind))
         .filter((f) => f.endsWith('.md') && !f.startsWith('.'))
-        .map((f) => f.slice(0, -3))
-        .sort(byName.compare);
-      this.entities.set(kind, names);
+        .map((f) => f.slice(0, -3));
+      list = { names, sorted: false };
+      this.entities.set(kind, list);
     }
-    return names;
+    if (sorted && !list.sorted) {
+      list.names.sort(byName.compare);
+      list.sorted = true;
+    }
+    return list.names;
   }
 }
 

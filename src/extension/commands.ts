@@ -26,13 +26,12 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         const s = await vaultStatus(openVault(root), services.clock.now());
         void vscode.window.showInformationMessage(
           vscode.l10n.t(
-            'Core Soul: {0} L1, {1} L2, {2} L3 days; last compression {3}{4}; memory {5}.',
+            'Core Soul: {0} L1, {1} L2, {2} L3 days; last compression {3}{4}.',
             s.days.L1,
             s.days.L2,
             s.days.L3,
             s.lastCompressionDate,
             s.compressionDue ? vscode.l10n.t(' (compression due)') : '',
-            services.memory.enabled ? vscode.l10n.t('on') : vscode.l10n.t('off'),
           ),
         );
       }),

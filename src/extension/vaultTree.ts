@@ -45,12 +45,19 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
   }
 
   refresh(nodes: VaultNode[] | 'root'): void {
-    this.changed.fire(nodes === 'root' ? undefined : nodes);
+    if (nodes === 'root') this.changed.fire(undefined);
+    else if (nodes.length) this.changed.fire(nodes);
   }
 
   getChildren(node?: VaultNode): VaultNode[] {
     const model = this.model;
-    if (!model || this.services.vault.state.kind === 'none') return [];
+    const state = this.services.vault.state;
+    // Without a usable vault the tree is empty and has no message, so that the welcome view
+    // (Initialize, Show Status) shows instead: VS Code hides it behind a message.
+    if (!model || state.kind !== 'ready') {
+      if (this.view) this.view.message = undefined;
+      return [];
+    }
     try {
       const children = model.children(node);
       if (this.view) this.view.message = model.problem;
@@ -71,7 +78,7 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
       case 'file': {
         const item = new vscode.TreeItem(FILE_LABELS[node.role](), None);
         item.resourceUri = vscode.Uri.file(node.file);
-        item.description = this.relative(node.file);
+        item.tooltip = this.relative(node.file);
         item.iconPath = new vscode.ThemeIcon(FILE_ICONS[node.role]);
         item.command = open(l10n.t('Open'));
         return this.finish(item, node);

@@ -29,7 +29,7 @@ export interface VaultChange {
 
 export interface VaultWatch {
   readonly state: VaultState;
-  /** The tree model while the vault is ready or damaged (then it shows what can be read). */
+  /** The tree model of the workspace's vault, while there is a `.CoreSoul` folder. */
   readonly model: VaultTreeModel | undefined;
   readonly onDidChangeState: vscode.Event<VaultState>;
   readonly onDidChange: vscode.Event<VaultChange>;

@@ -47,12 +47,17 @@ export function register(context: vscode.ExtensionContext, services: Services): 
           services.log.warn(`written, not committed: ${outcome.commitProblem}`);
           void window.showWarningMessage(l10n.t('Core Soul: written, but not committed to the vault history yet: {0}', outcome.commitProblem));
         }
-        const entities = result.entities.length;
+        const where = `${result.file}:${result.line}`;
+        const tagged = result.entities.map((e) => path.basename(e.path, '.md')).join(', ');
         offer(
           window.showInformationMessage,
           result.compressed
-            ? l10n.t('Core Soul: compressed last week, then remembered in {0}:{1} ({2} entities tagged).', result.file, result.line, entities)
-            : l10n.t('Core Soul: remembered in {0}:{1} ({2} entities tagged).', result.file, result.line, entities),
+            ? tagged
+              ? l10n.t('Core Soul: compressed last week, then remembered in {0}, tagged {1}.', where, tagged)
+              : l10n.t('Core Soul: compressed last week, then remembered in {0}.', where)
+            : tagged
+              ? l10n.t('Core Soul: remembered in {0}, tagged {1}.', where, tagged)
+              : l10n.t('Core Soul: remembered in {0}.', where),
           l10n.t('Open'),
           () => openAt(path.join(root, result.file), result.line, vscode.TextEditorRevealType.InCenterIfOutsideViewport),
         );
