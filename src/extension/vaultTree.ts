@@ -185,12 +185,28 @@ async function openNode(services: Services, node: VaultNode): Promise<void> {
   }
 }
 
+/** Redraws the days just after each local midnight: "this week" and "this month" move on. */
+function everyMidnight(services: Services, redraw: () => void): vscode.Disposable {
+  let timer: ReturnType<typeof setTimeout>;
+  const arm = () => {
+    const now = services.clock.now();
+    const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 0, 0, 5);
+    timer = setTimeout(() => {
+      redraw();
+      arm();
+    }, next.getTime() - now.getTime());
+  };
+  arm();
+  return { dispose: () => clearTimeout(timer) };
+}
+
 export function register(context: vscode.ExtensionContext, services: Services): void {
   const provider = new VaultTreeProvider(services);
   const view = vscode.window.createTreeView('coresoul.vault', { treeDataProvider: provider, showCollapseAll: true });
   provider.view = view;
   context.subscriptions.push(
     view,
+    everyMidnight(services, () => provider.refresh('root')), // the model regroups from its cache
     services.vault.onDidChange((change) => provider.refresh(change.refresh)),
     services.vault.onDidChangeState(() => provider.refresh('root')),
     vscode.commands.registerCommand('coresoul.vault.open', (node: VaultNode) =>
