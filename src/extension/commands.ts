@@ -1,32 +1,20 @@
-/** Command palette entries ("Core Soul: …") over the core. */
+/** Command palette entries ("Core Soul: …") over the core: Initialize, Show Status, Open Today. */
 import * as vscode from 'vscode';
-import { systemClock } from '../core/clock';
-import { CoreSoulError } from '../core/errors';
+import { localDay } from '../core/clock';
+import { dayLocation } from '../core/days';
 import { initVault } from '../core/scaffold';
 import { vaultStatus } from '../core/status';
 import { openVault } from '../core/vault';
 import type { Services } from './extension';
+import { inFolder, offer, openAt } from './ui';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
-  const withRoot = (fn: (root: string) => Promise<void>) => async () => {
-    const root = services.root();
-    if (!root) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Core Soul: open a folder first.'));
-      return;
-    }
-    try {
-      await fn(root);
-    } catch (err) {
-      const message = err instanceof CoreSoulError ? err.message : String((err as Error)?.message ?? err);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: {0}', message));
-    }
-  };
-
   context.subscriptions.push(
     vscode.commands.registerCommand(
       'coresoul.initialize',
-      withRoot(async (root) => {
-        const report = await initVault(root, { clock: systemClock, cliBundle: services.cliBundle });
+      inFolder(services, async (root) => {
+        const report = await initVault(root, { clock: services.clock, cliBundle: services.cliBundle });
+        services.vault.recheck();
         void vscode.window.showInformationMessage(
           vscode.l10n.t('Core Soul: vault ready ({0} files created, {1} kept).', report.created.length, report.kept.length),
         );
@@ -34,8 +22,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     ),
     vscode.commands.registerCommand(
       'coresoul.showStatus',
-      withRoot(async (root) => {
-        const s = await vaultStatus(openVault(root), systemClock.now());
+      inFolder(services, async (root) => {
+        const s = await vaultStatus(openVault(root), services.clock.now());
         void vscode.window.showInformationMessage(
           vscode.l10n.t(
             'Core Soul: {0} L1, {1} L2, {2} L3 days; last compression {3}{4}.',
@@ -45,6 +33,20 @@ export function register(context: vscode.ExtensionContext, services: Services): 
             s.lastCompressionDate,
             s.compressionDue ? vscode.l10n.t(' (compression due)') : '',
           ),
+        );
+      }),
+    ),
+    vscode.commands.registerCommand(
+      'coresoul.openToday',
+      inFolder(services, async (root) => {
+        const today = localDay(services.clock.now());
+        const at = dayLocation(openVault(root), today);
+        if (at && !at.monthly) {
+          await openAt(at.file, Number.MAX_SAFE_INTEGER, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+          return;
+        }
+        offer(vscode.window.showInformationMessage, vscode.l10n.t('Core Soul: nothing written today ({0}) yet.', today), vscode.l10n.t('Write Memory'), () =>
+          vscode.commands.executeCommand('coresoul.writeMemory'),
         );
       }),
     ),

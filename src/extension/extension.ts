@@ -1,36 +1,72 @@
 /**
  * The VS Code adapter: turns commands into core calls and core results into UI.
- * Features are listed in FEATURES; each registers its own disposables.
+ * Features are listed in FEATURES; each registers its own disposables. Activation only wires
+ * things up: nothing here reads the vault beyond a few `stat` calls.
  */
 import * as vscode from 'vscode';
+import { type Clock, systemClock } from '../core/clock';
 import * as commands from './commands';
+import * as memorySwitch from './memorySwitch';
 import * as participant from './participant';
 import * as personaReview from './personaReview';
 import * as tools from './tools';
+import { type MemorySwitch, createMemorySwitch } from './memorySwitch';
+import { type VaultWatch, createVaultWatch } from './vaultWatch';
+import * as vaultTree from './vaultTree';
+import * as writeMemory from './writeMemory';
 
 export interface Services {
   /** The workspace folder that holds (or will hold) the vault. */
   root(): string | undefined;
   /** The bundled CLI, copied into vaults by Initialize. */
   cliBundle: string;
-  /** The memory switch (setting `coresoul.memory.enabled`, per workspace; seed 004). */
-  memoryEnabled(): boolean;
-  onMemorySwitch(listener: () => void): vscode.Disposable;
+  clock: Clock;
+  /** The "Core Soul" output channel. */
+  log: vscode.LogOutputChannel;
+  /** The workspace's memory switch: while off, no feature reads or writes memory. */
+  memory: MemorySwitch;
+  /** The vault's state, its tree model, and its files' changes from the one debounced watcher. */
+  vault: VaultWatch;
 }
 
-const FEATURES: { register(context: vscode.ExtensionContext, services: Services): void }[] = [commands, personaReview, participant, tools];
+/** What `activate` returns, for tests and other extensions. */
+export interface CoreSoulApi {
+  readonly services: Services;
+}
 
-export function activate(context: vscode.ExtensionContext): void {
+interface Feature {
+  register(context: vscode.ExtensionContext, services: Services): void;
+}
+
+const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, personaReview, participant, tools];
+
+export function activate(context: vscode.ExtensionContext): CoreSoulApi {
+  const log = vscode.window.createOutputChannel('Core Soul', { log: true });
+  context.subscriptions.push(log);
+  const root = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const clock = systemClock;
   const services: Services = {
-    root: () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    root,
     cliBundle: context.asAbsolutePath('dist/cli.js'),
-    memoryEnabled: () => vscode.workspace.getConfiguration('coresoul').get<boolean>('memory.enabled', true),
-    onMemorySwitch: (listener) =>
-      vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('coresoul.memory.enabled')) listener();
-      }),
+    clock,
+    log,
+    memory: createMemorySwitch(context, log),
+    vault: createVaultWatch(context, { root, clock, log }),
   };
-  for (const feature of FEATURES) feature.register(context, services);
+  // One feature failing to start must not take the others down; the user is told once.
+  let failures = 0;
+  for (const feature of FEATURES) {
+    try {
+      feature.register(context, services);
+    } catch (err) {
+      failures++;
+      log.error('a feature failed to start:', err as Error);
+    }
+  }
+  if (failures) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: {0} feature(s) failed to start; see the Core Soul output.', failures));
+  }
+  return { services };
 }
 
 export function deactivate(): void {}

@@ -4,7 +4,6 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { systemClock } from '../core/clock';
 import { CoreSoulError } from '../core/errors';
 import { commitVault } from '../core/history';
 import { retractMemory } from '../core/retract';
@@ -51,9 +50,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       { command: request.command, prompt: request.prompt },
       {
         vault,
-        clock: systemClock,
+        clock: services.clock,
         tokens: { name: TOKENIZER, count: countTokens },
-        memory: services.memoryEnabled(),
+        memory: services.memory.enabled,
         recall: recallFrom(vault),
         model: chatModel(request.model, token),
         signal: abort.signal,
@@ -64,13 +63,13 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     } catch (err) {
       // The model failed (quota, permission, blocked, offline): say so in the chat, do not throw.
       if (!(err instanceof vscode.LanguageModelError)) throw err;
-      stream.markdown(vscode.l10n.t('\n\nThe language model failed: {0} ({1})', err.message, err.code));
+      stream.markdown(`\n\n${vscode.l10n.t('The language model failed: {0} ({1})', err.message, err.code)}`);
     }
   });
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'coresoul.svg');
   context.subscriptions.push(
     participant,
-    vscode.commands.registerCommand(UNDO_COMMAND, async (written: WriteResult[]) => {
+    vscode.commands.registerCommand('coresoul.undoMemory', async (written: WriteResult[]) => {
       const root = services.root();
       if (!root || !Array.isArray(written)) return;
       try {

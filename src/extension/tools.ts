@@ -3,7 +3,6 @@
  * search. Offered only while the memory switch is on (seed 004).
  */
 import * as vscode from 'vscode';
-import { systemClock } from '../core/clock';
 import { openVault } from '../core/vault';
 import { memorySearch, memoryWrite } from './chat/toolCalls';
 import type { Services } from './extension';
@@ -26,13 +25,13 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   const sync = () => {
     registered.forEach((d) => d.dispose());
     registered = [];
-    if (!services.memoryEnabled()) return;
+    if (!services.memory.enabled) return;
     registered = [
       vscode.lm.registerTool(
         'coresoul_memoryWrite',
         tool(
           services,
-          (root, input) => memoryWrite(openVault(root), input, systemClock),
+          (root, input) => memoryWrite(openVault(root), input, services.clock),
           (input) => ({
             invocationMessage: vscode.l10n.t('Writing to Core Soul memory'),
             confirmationMessages: {
@@ -50,7 +49,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   };
   sync();
   context.subscriptions.push(
-    services.onMemorySwitch(sync),
+    services.memory.onDidChange(sync),
     { dispose: () => registered.forEach((d) => d.dispose()) },
   );
 }

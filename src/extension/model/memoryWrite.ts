@@ -1,0 +1,47 @@
+/**
+ * Write Memory as the editor runs it, without `vscode`: refused while the workspace's memory
+ * switch is off (seed 004), else one append-only write (compressing first when a week has
+ * passed) and one commit in the vault's history.
+ */
+import type { Clock } from '../../core/clock';
+import { compress } from '../../core/compress';
+import { refusedError } from '../../core/errors';
+import { commitVault } from '../../core/history';
+import { openVault } from '../../core/vault';
+import { type WriteRequest, type WriteResult, normaliseText, writeMemory } from '../../core/write';
+
+export interface EditorWriteOutcome {
+  result: WriteResult;
+  committed: boolean;
+  /** Why the write is not in the vault's history yet (it is on disk all the same). */
+  commitProblem?: string;
+}
+
+export const memoryOffError = () =>
+  refusedError('memory is switched off for this workspace (setting coresoul.memory.enabled), so nothing was written');
+
+export async function writeFromEditor(
+  root: string,
+  req: WriteRequest,
+  deps: { clock: Clock; memoryEnabled: boolean },
+): Promise<EditorWriteOutcome> {
+  if (!deps.memoryEnabled) throw memoryOffError();
+  const v = openVault(root);
+  const result = writeMemory(v, req, { clock: deps.clock, compress: (vault, now) => compress(vault, { now }) });
+  try {
+    const { committed } = await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line}`);
+    return { result, committed };
+  } catch (err) {
+    return { result, committed: false, commitProblem: String((err as Error).message ?? err).split('\n')[0] };
+  }
+}
+
+/** Why the input box's text cannot be written (shown while typing), or undefined when it can. */
+export function memoryTextProblem(text: string): string | undefined {
+  try {
+    normaliseText(text);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
