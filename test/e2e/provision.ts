@@ -9,7 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-export const VERSIONS = { node: '24.21.0', codeServer: '4.139.1' } as const;
+/** code-server 4.139.1 is VS Code 1.139.1; the Electron run uses the same VS Code. */
+export const VERSIONS = { node: '24.21.0', codeServer: '4.139.1', vscode: '1.139.1' } as const;
 
 const DEBIAN_PACKAGES = ['build-essential', 'python3', 'pkg-config', 'libkrb5-dev', 'chromium'];
 export const CHROMIUM = '/usr/bin/chromium';

@@ -1,9 +1,10 @@
 /**
- * `npm run test:e2e [-- --grep <text>] [--keep]`: the extension in a real VS Code, offline.
+ * `npm run test:e2e [-- --grep <text>] [--keep] [--electron]`: the extension in a real VS Code.
  *
- * Provisions Chromium and code-server (cached), bundles the suite, and for every suite opens a
- * fresh window on a fresh fixture workspace, where the suite runs inside the real extension host
- * with the extension under development. Prints each test and `N passed, N failed`; exits 0 when
+ * Provisions Chromium and code-server (cached; offline), bundles the suite, and for every suite
+ * opens a fresh window on a fresh fixture workspace, where the suite runs inside the real
+ * extension host with the extension under development. `--electron` runs the same suite in
+ * desktop VS Code downloaded at run time instead (machines with internet only). Prints each test and `N passed, N failed`; exits 0 when
  * every test passed, 1 when one failed (named), 2 when something could not be installed.
  * Whatever happens, including Ctrl-C or SIGTERM, every process it started is ended.
  */
@@ -11,14 +12,16 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { E2E_DIR, bundleSuite, planSuite } from './bundle';
+import { codeServerHost } from './codeServer';
 import { type ControlServer, startControl } from './control';
+import { electronHost } from './electron';
 import { type Fixture, makeFixture } from './fixtures';
 import { killMarked, killOrphansOfDeadRuns, markRun, survivors } from './processes';
 import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, fullName } from './protocol';
 import { ProvisionError, cacheRoot, provision } from './provision';
-import { type CodeServer, launchBrowser, perform, runWindow, startCodeServer, workbenchUrl } from './workbench';
+import { type Host, perform } from './workbench';
 
 const REPO = path.resolve(E2E_DIR, '../..');
 const RESULTS = path.join(REPO, 'test-results');
@@ -34,64 +37,63 @@ const note = (line: string) => say(`e2e: ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const firstLines = (text: string, n: number) => text.split('\n').slice(0, n).join('\n');
 
-/** Workbench settings for a quiet, reproducible window. */
-const USER_SETTINGS = {
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'telemetry.telemetryLevel': 'off',
-  'security.workspace.trust.enabled': false,
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'update.mode': 'none',
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-};
-
 interface State {
   mark: string;
   runDir?: string;
-  codeServer?: CodeServer;
-  browser?: BrowserContext;
+  host?: Host;
   control?: ControlServer;
   keep: boolean;
+  tornDown?: boolean;
 }
 
 async function teardown(s: State): Promise<void> {
-  await Promise.race([s.browser?.close().catch(() => undefined), new Promise((r) => setTimeout(r, 10_000))]);
-  if (s.codeServer?.process.pid) {
-    try {
-      process.kill(-s.codeServer.process.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
+  if (s.tornDown) return;
+  s.tornDown = true;
+  await s.host?.close();
   killMarked(s.mark);
   s.control?.close();
-  if (s.codeServer) fs.copyFileSync(s.codeServer.logFile, path.join(LOGS, 'code-server.log'));
+  const serverLog = s.runDir && path.join(s.runDir, 'host/code-server.log');
+  if (serverLog && fs.existsSync(serverLog)) fs.copyFileSync(serverLog, path.join(LOGS, 'code-server.log'));
   if (s.runDir && !s.keep) fs.rmSync(s.runDir, { recursive: true, force: true });
   else if (s.runDir) note(`kept ${s.runDir}`);
 }
 
-async function main(state: State, grep: string): Promise<number> {
+/** Temporary folders of earlier runs that were killed before they could remove them. */
+function removeRunDirsOfDeadRuns(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const owner = Number(/^coresoul-e2e-(\d+)-/.exec(name)?.[1]);
+    if (!owner) continue;
+    try {
+      process.kill(owner, 0);
+    } catch {
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
+async function main(state: State, grep: string, electron: boolean): Promise<number> {
   const t0 = Date.now();
   const orphans = killOrphansOfDeadRuns();
   if (orphans) note(`ended ${orphans} process(es) left behind by an earlier run that was killed`);
 
   let tools;
-  try {
-    tools = await provision(note);
-  } catch (err) {
-    if (!(err instanceof ProvisionError)) throw err;
-    process.stderr.write(`e2e: cannot run: ${err.message}\n`);
-    return 2;
+  if (!electron) {
+    try {
+      tools = await provision(note);
+    } catch (err) {
+      if (!(err instanceof ProvisionError)) throw err;
+      process.stderr.write(`e2e: cannot run: ${err.message}\n`);
+      return 2;
+    }
+    note(`tools ready in ${seconds(Date.now() - t0)} (${cacheRoot()})`);
   }
-  note(`tools ready in ${seconds(Date.now() - t0)} (${cacheRoot()})`);
   setTimeout(() => {
     say(`e2e: the run did not end within ${RUN_LIMIT_MS / 60_000} min; stopping`);
     void teardown(state).finally(() => process.exit(1));
   }, RUN_LIMIT_MS).unref();
 
-  state.runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coresoul-e2e-'));
+  removeRunDirsOfDeadRuns();
+  state.runDir = fs.mkdtempSync(path.join(os.tmpdir(), `coresoul-e2e-${process.pid}-`));
   fs.rmSync(LOGS, { recursive: true, force: true });
   fs.mkdirSync(LOGS, { recursive: true });
   const bundle = path.join(state.runDir, 'suite.js');
@@ -133,12 +135,11 @@ async function main(state: State, grep: string): Promise<number> {
     ui: async (a) => (page ? perform(page, a, SCREENSHOTS) : { ok: false, error: 'no window is open' }),
   });
 
-  const csDir = path.join(state.runDir, 'code-server');
-  fs.mkdirSync(path.join(csDir, 'user-data/User'), { recursive: true });
-  fs.writeFileSync(path.join(csDir, 'user-data/User/settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
-  state.codeServer = await startCodeServer(tools, csDir, { ...process.env, [CONTROL_ENV]: state.control.url });
-  note(`code-server on 127.0.0.1:${state.codeServer.port}; Chromium ${tools.chromium}`);
-  state.browser = await launchBrowser(tools, path.join(state.runDir, 'chromium-profile'));
+  const hostDir = path.join(state.runDir, 'host');
+  fs.mkdirSync(hostDir);
+  const hostOpts = { extension: REPO, suite: bundle, env: { ...process.env, [CONTROL_ENV]: state.control.url } };
+  state.host = tools ? await codeServerHost(tools, hostDir, hostOpts) : await electronHost(hostDir, hostOpts);
+  note(state.host.label);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
   const windowProblems: string[] = [];
@@ -148,8 +149,7 @@ async function main(state: State, grep: string): Promise<number> {
     session = { suite: s.suite, grep };
     say(`${s.suite} (fixture: ${s.fixture})`);
     const log = fs.createWriteStream(path.join(LOGS, `${safeName(s.suite)}.log`));
-    const url = workbenchUrl(state.codeServer.port, folder, REPO, bundle);
-    const opened = await runWindow(state.browser, url, WINDOW_OVERHEAD_MS + s.budgetMs, (l) => log.write(`${l}\n`), (p) => (page = p));
+    const opened = await state.host.run(folder, WINDOW_OVERHEAD_MS + s.budgetMs, (l) => log.write(`${l}\n`), (p) => (page = p));
     const { end } = opened;
     for (const t of s.tests) {
       const name = fullName(s.suite, t);
@@ -163,21 +163,28 @@ async function main(state: State, grep: string): Promise<number> {
     if (end.code !== 0) await opened.page.screenshot({ path: path.join(SCREENSHOTS, `FAILED-window-${safeName(s.suite)}.png`) }).catch(() => undefined);
     log.end();
     page = undefined;
-    await opened.page.close().catch(() => undefined);
+    await opened.close();
   }
+
+  await teardown(state);
+  const left = survivors(state.mark);
+  if (left.length) windowProblems.push(`teardown left ${left.length} process(es) running: ${left.join(' ')}`);
+  else note('teardown: every process this run started has ended');
 
   const all = [...results.values()];
   const failed = all.filter((r) => !r.ok);
   fs.writeFileSync(path.join(RESULTS, 'e2e-metrics.json'), `${JSON.stringify(metrics, null, 2)}\n`);
   for (const m of metrics) note(`${m.name}: ${m.value} ${m.unit}`);
   note(`${plan.length} window(s) in ${seconds(Date.now() - t0)}; screenshots in ${path.relative(REPO, SCREENSHOTS)}/, logs in ${path.relative(REPO, LOGS)}/`);
-  for (const p of windowProblems) say(`window failed: ${p}`);
+  for (const p of windowProblems) say(`failed: ${p}`);
   for (const r of failed) say(`failed: ${r.name}`);
   say(`${all.length - failed.length} passed, ${failed.length + windowProblems.length} failed`);
   return failed.length || windowProblems.length ? 1 : 0;
 }
 
-const { values } = parseArgs({ options: { grep: { type: 'string', default: '' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { grep: { type: 'string', default: '' }, keep: { type: 'boolean', default: false }, electron: { type: 'boolean', default: false } },
+});
 const state: State = { mark: markRun(), keep: Boolean(values.keep) };
 
 let stopping = false;
@@ -199,7 +206,7 @@ for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] a
 // Last resort if the process exits some other way: synchronous, by pid.
 process.on('exit', () => killMarked(state.mark, 1000));
 
-main(state, values.grep ?? '').then(stop, (err: unknown) => {
+main(state, values.grep ?? '', Boolean(values.electron)).then(stop, (err: unknown) => {
   process.stderr.write(`e2e: harness error: ${err instanceof Error ? err.stack : String(err)}\n`);
   stop(1);
 });

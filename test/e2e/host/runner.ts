@@ -21,6 +21,7 @@ function withTimeout(p: Promise<unknown>, ms: number): Promise<unknown> {
 }
 
 export async function run(): Promise<void> {
+  process.setSourceMapsEnabled(true); // stack traces point into test/e2e/*.ts
   const session = await control.session();
   const suite = registeredSuites().find((s) => s.suite === session.suite);
   if (!suite) throw new Error(`no suite named ${session.suite}`);
