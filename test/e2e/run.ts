@@ -16,7 +16,6 @@ import type { Page } from 'playwright-core';
 import { E2E_DIR, bundleSuite, planSuite } from './bundle';
 import { codeServerHost } from './codeServer';
 import { type ControlServer, startControl } from './control';
-import { electronHost } from './electron';
 import { type Fixture, makeFixture } from './fixtures';
 import { killMarked, killOrphansOfDeadRuns, markRun, survivors } from './processes';
 import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, fullName } from './protocol';
@@ -94,8 +93,10 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
 
   removeRunDirsOfDeadRuns();
   state.runDir = fs.mkdtempSync(path.join(os.tmpdir(), `coresoul-e2e-${process.pid}-`));
-  fs.rmSync(LOGS, { recursive: true, force: true });
-  fs.mkdirSync(LOGS, { recursive: true });
+  for (const d of [LOGS, SCREENSHOTS]) {
+    fs.rmSync(d, { recursive: true, force: true });
+    fs.mkdirSync(d, { recursive: true });
+  }
   const bundle = path.join(state.runDir, 'suite.js');
   await bundleSuite(bundle);
   const plan: PlannedSuite[] = planSuite(bundle)
@@ -138,9 +139,9 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
   const hostDir = path.join(state.runDir, 'host');
   fs.mkdirSync(hostDir);
   const hostOpts = { extension: REPO, suite: bundle, env: { ...process.env, [CONTROL_ENV]: state.control.url } };
-  state.host = tools ? await codeServerHost(tools, hostDir, hostOpts) : await electronHost(hostDir, hostOpts);
+  // The Electron host's modules load only when asked for: the offline run never needs them.
+  state.host = tools ? await codeServerHost(tools, hostDir, hostOpts) : await (await import('./electron')).electronHost(hostDir, hostOpts);
   note(state.host.label);
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
   const windowProblems: string[] = [];
   for (const [i, s] of plan.entries()) {
