@@ -118,9 +118,12 @@ async function installOnce(
   const started = Date.now();
   const npmCli = path.join(path.dirname(fs.realpathSync(process.execPath)), '../lib/node_modules/npm/bin/npm-cli.js');
   const npm = fs.existsSync(npmCli) ? [opts.node ?? process.execPath, npmCli] : ['npm'];
+  // Under `npm run`, the outer npm's settings are in the environment (npm_config_user_agent
+  // names Node 20, which code-server's postinstall rejects): the inner npm must not inherit them.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
   const failure = await run(npm[0]!, [...npm.slice(1), 'install', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     cwd: tmp,
-    env: { ...process.env, ...opts.env },
+    env: { ...env, ...(opts.node ? { NODE: opts.node } : {}), ...opts.env },
     timeoutMs: 30 * 60_000,
   });
   if (failure) {
