@@ -118,9 +118,12 @@ async function installOnce(
   const started = Date.now();
   const npmCli = path.join(path.dirname(fs.realpathSync(process.execPath)), '../lib/node_modules/npm/bin/npm-cli.js');
   const npm = fs.existsSync(npmCli) ? [opts.node ?? process.execPath, npmCli] : ['npm'];
-  // Under `npm run`, the outer npm's settings are in the environment (npm_config_user_agent
-  // names Node 20, which code-server's postinstall rejects): the inner npm must not inherit them.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  // Under `npm run`, the outer npm describes itself in the environment, and the inner npm would
+  // take that for its own (npm_config_user_agent names Node 20, which code-server's postinstall
+  // rejects). The user's own npm_config_* settings (registry, cache, proxy) stay.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_(config_user_agent|config_local_prefix|lifecycle_|package_|command$|execpath$|node_execpath$)/i.test(k)),
+  );
   const failure = await run(npm[0]!, [...npm.slice(1), 'install', '--no-audit', '--no-fund', '--loglevel=error', spec], {
     cwd: tmp,
     env: { ...env, ...(opts.node ? { NODE: opts.node } : {}), ...opts.env },
