@@ -98,22 +98,27 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
       }
       case 'notification': {
         // With the smoke-test driver on, VS Code shows no toasts: notifications go straight to
-        // the notification center, which a person opens with the bell in the status bar.
-        if (!(await page.locator('.notifications-center.visible').isVisible())) {
-          await page.locator('.statusbar-item[id="status.notifications"]').click({ timeout: UI_TIMEOUT });
-        }
+        // the notification center, which a person opens with the bell in the status bar. The
+        // center may be opened before the notification arrives, or close again: poll, reopening.
+        const center = page.locator('.notifications-center.visible');
+        const bell = page.locator('.statusbar-item[id="status.notifications"]');
         const messages = () =>
           page.evaluate(() => [...document.querySelectorAll('.notifications-center .notification-list-item-message')].map((el) => el.textContent ?? ''));
         const deadline = Date.now() + UI_TIMEOUT;
         const re = new RegExp(a.pattern);
+        let lastClick = 0;
         for (;;) {
+          if (!(await center.isVisible()) && Date.now() - lastClick > 2_000) {
+            await bell.click({ timeout: UI_TIMEOUT });
+            lastClick = Date.now();
+          }
           const shown = await messages();
           const text = shown.find((m) => re.test(m));
           if (text !== undefined) return { ok: true, text };
           if (Date.now() > deadline) {
             return { ok: false, error: `no notification matches /${a.pattern}/ within ${UI_TIMEOUT / 1000} s; shown: ${JSON.stringify(shown)}` };
           }
-          await page.waitForTimeout(100);
+          await page.waitForTimeout(200);
         }
       }
       case 'screenshot': {
