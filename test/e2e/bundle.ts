@@ -5,7 +5,7 @@
  */
 import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { SourceMap, createRequire } from 'node:module';
 import * as path from 'node:path';
 import type { PlannedSuite } from './protocol';
 
@@ -23,10 +23,30 @@ export async function bundleSuite(outFile: string): Promise<void> {
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    sourcemap: 'inline',
+    sourcemap: 'external',
     external: ['vscode'],
     outfile: outFile,
     logLevel: 'error',
+  });
+}
+
+/**
+ * Rewrites `…/suite.js:LINE:COL` in a stack trace to the test/e2e/*.ts line it came from (the
+ * extension host replaces Node's stack formatting, so source maps do not apply there).
+ */
+export function mapStack(bundle: string, stack: string): string {
+  let map: SourceMap;
+  try {
+    map = new SourceMap(JSON.parse(fs.readFileSync(`${bundle}.map`, 'utf8')));
+  } catch {
+    return stack;
+  }
+  const name = path.basename(bundle).replace(/\./g, '\\.');
+  return stack.replace(new RegExp(`\\S*${name}:(\\d+):(\\d+)`, 'g'), (whole, line: string, col: string) => {
+    const hit = map.findEntry(Number(line) - 1, Number(col) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (!hit?.originalSource) return whole;
+    const source = path.relative(process.cwd(), path.resolve(path.dirname(bundle), hit.originalSource));
+    return `${source}:${hit.originalLine! + 1}:${hit.originalColumn! + 1}`;
   });
 }
 

@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { E2E_DIR, bundleSuite, planSuite } from './bundle';
+import { E2E_DIR, bundleSuite, mapStack, planSuite } from './bundle';
 import { codeServerHost } from './codeServer';
 import { type ControlServer, startControl } from './control';
 import { type Fixture, makeFixture } from './fixtures';
@@ -126,7 +126,7 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
       results.set(r.name, r);
       say(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.ms} ms)`);
       if (!r.ok) {
-        say(`      ${firstLines(r.error ?? '', 6).replace(/\n/g, '\n      ')}`);
+        say(`      ${firstLines(mapStack(bundle, r.error ?? ''), 6).replace(/\n/g, '\n      ')}`);
         void page?.screenshot({ path: path.join(SCREENSHOTS, `FAILED-${safeName(r.name)}.png`) }).catch(() => undefined);
       }
     },
