@@ -139,8 +139,16 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
   const hostDir = path.join(state.runDir, 'host');
   fs.mkdirSync(hostDir);
   const hostOpts = { extension: REPO, suite: bundle, env: { ...process.env, [CONTROL_ENV]: state.control.url } };
-  // The Electron host's modules load only when asked for: the offline run never needs them.
-  state.host = tools ? await codeServerHost(tools, hostDir, hostOpts) : await (await import('./electron')).electronHost(hostDir, hostOpts);
+  if (tools) state.host = await codeServerHost(tools, hostDir, hostOpts);
+  else {
+    try {
+      // The Electron host's modules load only when asked for: the offline run never needs them.
+      state.host = await (await import('./electron')).electronHost(hostDir, hostOpts);
+    } catch (err) {
+      process.stderr.write(`e2e: cannot run: --electron downloads VS Code at run time and needs internet (${(err as Error).message})\n`);
+      return 2;
+    }
+  }
   note(state.host.label);
 
   const windowProblems: string[] = [];
