@@ -1,0 +1,104 @@
+/**
+ * The API that suite files use, inside the real extension host:
+ * `suite(name, fixture, body)` with `test(name, fn)` inside, `ui.*` for what a person does in the
+ * workbench (done by Playwright in the harness), `waitFor` for effects that take a moment,
+ * and `record` for figures worth keeping.
+ */
+import type { Fixture } from '../fixtures';
+import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, type UiAction, type UiReply } from '../protocol';
+
+export const EXTENSION_ID = 'coresoul.core-soul';
+
+export interface TestCase {
+  name: string;
+  fn: () => unknown;
+  timeoutMs: number;
+}
+
+interface Suite extends PlannedSuite {
+  cases: TestCase[];
+}
+
+const suites: Suite[] = [];
+let current: Suite | undefined;
+
+/**
+ * A group of tests that runs in its own fresh window, on a fresh copy of `fixture`, in the order
+ * they are declared (so later tests may build on the effects of earlier ones in the same suite).
+ */
+export function suite(name: string, fixture: Fixture, body: () => void): void {
+  if (suites.some((s) => s.suite === name)) throw new Error(`duplicate suite name: ${name}`);
+  current = { suite: name, fixture, tests: [], budgetMs: 0, cases: [] };
+  suites.push(current);
+  try {
+    body();
+  } finally {
+    current = undefined;
+  }
+}
+
+export function test(name: string, fn: () => unknown, opts: { timeoutMs?: number } = {}): void {
+  if (!current) throw new Error(`test "${name}" is outside a suite()`);
+  current.tests.push(name);
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  current.cases.push({ name, fn, timeoutMs });
+  current.budgetMs += timeoutMs;
+}
+
+export const registeredSuites = (): readonly Suite[] => suites;
+
+async function call<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
+  const base = process.env[CONTROL_ENV];
+  if (!base) throw new Error(`${CONTROL_ENV} is not set: run the suite with npm run test:e2e`);
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(90_000),
+  });
+  if (!res.ok) throw new Error(`harness ${route}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+export const control = {
+  session: () => call<SessionInfo>('GET', '/session'),
+  result: (r: TestResult) => call<unknown>('POST', '/result', r),
+  begin: (name: string) => call<unknown>('POST', '/begin', { name }),
+};
+
+async function act(a: UiAction): Promise<UiReply> {
+  const reply = await call<UiReply>('POST', '/ui', a);
+  if (!reply.ok) throw new Error(`ui ${a.action} failed: ${reply.error}`);
+  return reply;
+}
+
+/** What a person does in the workbench; each resolves when the action is done (not its effect). */
+export const ui = {
+  /** F1, type the command's title, check it is the selected entry, Enter. */
+  palette: async (title: string) => void (await act({ action: 'palette', title })),
+  /** Waits for a notification whose text matches `pattern` and returns its text. */
+  notification: async (pattern: RegExp) => (await act({ action: 'notification', pattern: pattern.source })).text ?? '',
+  /** Saves test-results/screenshots/<name>.png of the whole workbench. */
+  screenshot: async (name: string) => void (await act({ action: 'screenshot', name })),
+};
+
+/** Keeps a figure (printed at the end and written to test-results/e2e-metrics.json). */
+export const record = (m: Metric) => call<unknown>('POST', '/metric', m);
+
+/** Polls `probe` until it returns something other than undefined/false; fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const v = await probe();
+      if (v !== undefined && v !== false) return v;
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${(lastError as Error).message})` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * What every way of running the workbench shares: a `Host` opens one window per suite and
+ * reports how its extension host ended; `perform` does the person-like actions the suite asks
+ * for (command palette, notifications, screenshots) on that window's page.
+ */
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { UiAction, UiReply } from './protocol';
+
+export interface SessionEnd {
+  /** The extension host's exit code (0: every test passed), or undefined when it never ended. */
+  code: number | undefined;
+  reason: string;
+}
+
+export interface OpenedWindow {
+  page: Page;
+  end: SessionEnd;
+  close(): Promise<void>;
+}
+
+export interface Host {
+  /** One line for the log: what runs the workbench. */
+  label: string;
+  /**
+   * Opens `folder` in a fresh window with the extension under development and the bundled suite,
+   * and resolves when the suite's extension host has ended or `timeoutMs` has passed.
+   */
+  run(folder: string, timeoutMs: number, onLog: (line: string) => void, onPage: (page: Page) => void): Promise<OpenedWindow>;
+  close(): Promise<void>;
+}
+
+/** Workbench settings for a quiet, reproducible window. */
+export const USER_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'telemetry.telemetryLevel': 'off',
+  'security.workspace.trust.enabled': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+};
+
+export function writeUserSettings(userDataDir: string): void {
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.writeFileSync(path.join(userDataDir, 'User/settings.json'), `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
+}
+
+/** The little of the DOM that the functions run inside the page use (the project has no DOM types). */
+declare const document: {
+  querySelector(selector: string): { textContent: string | null } | null;
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+};
+
+export const VIEWPORT = { width: 1280, height: 800 };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const UI_TIMEOUT = 20_000;
+
+/** Does what a person would do in the workbench page. */
+export async function perform(page: Page, a: UiAction, screenshotsDir: string): Promise<UiReply> {
+  try {
+    switch (a.action) {
+      case 'palette': {
+        const input = page.locator('.quick-input-widget .quick-input-box input');
+        await page.locator('.monaco-workbench').waitFor({ timeout: UI_TIMEOUT });
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F1');
+        await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+        await input.fill(`>${a.title}`);
+        // The entry the palette selects must be the command asked for, not a near miss.
+        const selected = page.locator('.quick-input-list .monaco-list-row.focused .label-name');
+        await page.waitForFunction(
+          ({ title }) => document.querySelector('.quick-input-list .monaco-list-row.focused .label-name')?.textContent?.trim() === title,
+          { title: a.title },
+          { timeout: UI_TIMEOUT },
+        ).catch(async () => {
+          throw new Error(`the palette selects "${(await selected.textContent().catch(() => null)) ?? 'nothing'}", not "${a.title}"`);
+        });
+        await page.keyboard.press('Enter');
+        await input.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
+      case 'notification': {
+        // With the smoke-test driver on, VS Code shows no toasts: notifications go straight to
+        // the notification center, which a person opens with the bell in the status bar. The
+        // center may be opened before the notification arrives, or close again: poll, reopening.
+        const center = page.locator('.notifications-center.visible');
+        const bell = page.locator('.statusbar-item[id="status.notifications"]');
+        const messages = () =>
+          page.evaluate(() => [...document.querySelectorAll('.notifications-center .notification-list-item-message')].map((el) => el.textContent ?? ''));
+        const deadline = Date.now() + UI_TIMEOUT;
+        const re = new RegExp(a.pattern);
+        let lastClick = 0;
+        for (;;) {
+          if (!(await center.isVisible()) && Date.now() - lastClick > 2_000) {
+            await bell.click({ timeout: UI_TIMEOUT });
+            lastClick = Date.now();
+          }
+          const shown = await messages();
+          const text = shown.find((m) => re.test(m));
+          if (text !== undefined) return { ok: true, text };
+          if (Date.now() > deadline) {
+            return { ok: false, error: `no notification matches /${a.pattern}/ within ${UI_TIMEOUT / 1000} s; shown: ${JSON.stringify(shown)}` };
+          }
+          await page.waitForTimeout(200);
+        }
+      }
+      case 'screenshot': {
+        if (!/^[\w.-]+$/.test(a.name)) return { ok: false, error: `bad screenshot name ${a.name}` };
+        fs.mkdirSync(screenshotsDir, { recursive: true });
+        await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2); // no hover tooltip in the picture
+        await page.screenshot({ path: path.join(screenshotsDir, `${a.name}.png`), timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
+    }
+  } catch (err) {
+    return { ok: false, error: (err as Error).message.split('\n')[0] };
+  }
+}
