@@ -25,18 +25,38 @@ export function findDaySection(text: string, day: string): { startLine: number; 
   const all = text.replace(/\r\n?/g, '\n').split('\n');
   const start = all.findIndex((l) => l.trimEnd() === sectionHeading(day));
   if (start === -1) return undefined;
+  return { startLine: start + 1, lines: all.slice(start, sectionEnd(all, start)) };
+}
+
+/** Index just past the section that starts at `start`: it ends at the next `#`/`##` heading, without trailing blank lines. */
+function sectionEnd(all: string[], start: number): number {
   let end = start + 1;
   while (end < all.length && !/^#{1,2} /.test(all[end])) end++;
   while (end > start + 1 && !all[end - 1].trim()) end--;
-  return { startLine: start + 1, lines: all.slice(start, end) };
+  return end;
 }
 
-/** Which file holds `day` (without reading it): the daily file, else the monthly one. */
-export function dayLocation(v: Vault, day: string): { file: string; monthly: boolean } | undefined {
+const SECTION_RE = /^## (\d{4}-\d{2}-\d{2})\s*$/;
+
+/** Every `## YYYY-MM-DD` section of a monthly file's lines, as 0-based [start, end) line ranges. */
+export function daySections(all: string[]): { day: string; start: number; end: number }[] {
+  const out: { day: string; start: number; end: number }[] = [];
+  all.forEach((line, i) => {
+    const m = SECTION_RE.exec(line);
+    if (m) out.push({ day: m[1], start: i, end: sectionEnd(all, i) });
+  });
+  return out;
+}
+
+/**
+ * Which file holds `day` (without reading it): the daily file, else the monthly one. `exists`
+ * lets a caller that has just listed the folder (search, for thousands of days) skip the stats.
+ */
+export function dayLocation(v: Vault, day: string, exists: (file: string) => boolean = fs.existsSync): { file: string; monthly: boolean } | undefined {
   const daily = dayFile(v, day);
-  if (fs.existsSync(daily)) return { file: daily, monthly: false };
+  if (exists(daily)) return { file: daily, monthly: false };
   const monthly = monthFile(v, day.slice(0, 7));
-  if (fs.existsSync(monthly)) return { file: monthly, monthly: true };
+  if (exists(monthly)) return { file: monthly, monthly: true };
   return undefined;
 }
 
