@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import * as commands from './commands';
+import * as languageClient from './languageClient';
 
 export interface Services {
   /** The workspace folder that holds (or will hold) the vault. */
@@ -12,7 +13,7 @@ export interface Services {
   cliBundle: string;
 }
 
-const FEATURES: { register(context: vscode.ExtensionContext, services: Services): void }[] = [commands];
+const FEATURES: { register(context: vscode.ExtensionContext, services: Services): void }[] = [commands, languageClient];
 
 export function activate(context: vscode.ExtensionContext): void {
   const services: Services = {
