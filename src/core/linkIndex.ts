@@ -75,6 +75,12 @@ export interface PlacedLink extends Link {
  */
 export function placeLinks(text: string): PlacedLink[] {
   const placed: PlacedLink[] = [];
+  eachLink(text, (link, line, character, endCharacter) => placed.push({ ...link, line, character, endCharacter }));
+  return placed;
+}
+
+/** `placeLinks` without building the placed objects (the index of a 100 MB vault visits a million links). */
+function eachLink(text: string, visit: (link: Link, line: number, character: number, endCharacter: number) => void): void {
   let line = 0;
   let lineStart = 0;
   let nl = text.indexOf('\n');
@@ -83,9 +89,8 @@ export function placeLinks(text: string): PlacedLink[] {
       line++;
       lineStart = nl + 1;
     }
-    placed.push({ ...link, line, character: link.start - lineStart, endCharacter: link.end - lineStart });
+    visit(link, line, link.start - lineStart, link.end - lineStart);
   }
-  return placed;
 }
 
 /** The link whose `[[…]]` contains column `character` of a line's text (not in an inline code span). */
@@ -129,6 +134,7 @@ interface FileRecord {
 }
 
 const keyOf = (target: string) => target.toLowerCase();
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 const DAILY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
 const MONTHLY_RE = /^\d{4}-\d{2}\.md$/;
 const READ_CONCURRENCY = 8;
@@ -147,6 +153,7 @@ export class LinkIndex {
   private s = emptyState();
   private readonly listeners = new Set<(files: string[]) => void>();
   private dayList: string[] | undefined;
+  private entityList: Entity[] | undefined;
   private generation = 0;
   /** File → number of its latest update, so a slow read never overwrites a newer update. */
   private readonly tickets = new Map<string, number>();
@@ -187,6 +194,7 @@ export class LinkIndex {
     if (generation !== this.generation) throw new Cancelled();
     this.s = fresh;
     this.dayList = undefined;
+    this.entityList = undefined;
     this.emit([...fresh.records.keys()]);
     for (const file of touched) await this.refresh(file);
     return { files: fresh.records.size };
@@ -232,9 +240,9 @@ export class LinkIndex {
     return this.s.records.keys();
   }
 
-  /** Every entity (all kinds). */
-  *entities(): Iterable<Entity> {
-    for (const list of this.s.entities.values()) yield* list;
+  /** Every entity (all kinds); the same array until an entity note is added, changed or removed. */
+  entities(): readonly Entity[] {
+    return (this.entityList ??= [...this.s.entities.values()].flat());
   }
 
   /** The entity a `[[name]]` means: case-insensitive, the first kind in kind order on a tie. */
@@ -250,7 +258,7 @@ export class LinkIndex {
   /** Entities that list `name` among their aliases (case-insensitive). */
   entitiesWithAlias(name: string): Entity[] {
     const key = keyOf(name);
-    return [...this.entities()].filter((e) => e.aliases.some((a) => keyOf(a) === key));
+    return this.entities().filter((e) => e.aliases.some((a) => keyOf(a) === key));
   }
 
   /** Every day the vault holds (daily files and L3 sections), newest first. */
@@ -388,18 +396,16 @@ export class LinkIndex {
 
   private index(s: State, file: string, text: string): void {
     const { kind, entityKind } = this.kindOf(file);
-    const links = placeLinks(text);
-    const targets: TargetStat[] = new Array(links.length);
-    const pos = new Uint32Array(3 * links.length);
-    let lastDay: string | undefined;
-    links.forEach((l, i) => {
-      targets[i] = retain(s, l.target);
-      pos[3 * i] = l.line;
-      pos[3 * i + 1] = l.character;
-      pos[3 * i + 2] = l.endCharacter;
-      if (kind === 'entity' && isDay(l.target) && (!lastDay || l.target > lastDay)) lastDay = l.target;
+    const targets: TargetStat[] = [];
+    const pos: number[] = [];
+    let lastDay: string | undefined; // the greatest date-shaped target; checked to be a real day below
+    eachLink(text, (l, line, character, endCharacter) => {
+      targets.push(retain(s, l.target));
+      pos.push(line, character, endCharacter);
+      if (kind === 'entity' && (!lastDay || l.target > lastDay) && DAY_SHAPE.test(l.target)) lastDay = l.target;
     });
-    const record: FileRecord = { kind, targets, pos };
+    if (lastDay && !isDay(lastDay)) lastDay = targets.map((t) => t.key).filter(isDay).sort().pop();
+    const record: FileRecord = { kind, targets, pos: Uint32Array.from(pos) };
     if (kind === 'monthly') {
       record.sections = new Map(daySections(text.replace(/\r\n?/g, '\n').split('\n')).map((sec) => [sec.day, sec.start]));
     }
@@ -411,6 +417,7 @@ export class LinkIndex {
       const key = keyOf(record.entity.name);
       const list = [...(s.entities.get(key) ?? []), record.entity];
       s.entities.set(key, list.sort((a, b) => ENTITY_KINDS.indexOf(a.kind) - ENTITY_KINDS.indexOf(b.kind)));
+      if (s === this.s) this.entityList = undefined;
     }
     s.records.set(file, record);
   }
@@ -427,6 +434,7 @@ export class LinkIndex {
       const rest = (entities.get(key) ?? []).filter((e) => e !== r.entity);
       if (rest.length) entities.set(key, rest);
       else entities.delete(key);
+      this.entityList = undefined;
     }
     records.delete(file);
   }

@@ -15,21 +15,17 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Entity } from '../core/linkIndex';
 import { previewMarkdown } from './navigation';
-import { frecency, matchTier } from './ranking';
+import { best, frecency, matchTier } from './ranking';
 import { type Session, lineText } from './session';
 
 export const MAX_ITEMS = 100;
 
-interface Candidate {
-  label: string;
-  /** What the link's target becomes. */
-  target: string;
-  /** Inserted after the target when the link has no `|alias` yet. */
-  alias?: string;
-  kind: CompletionItemKind;
-  detail: string;
-  tier: number;
-  score: number;
+// Lower-case name and aliases per entity; an entity object is replaced when its note changes.
+const lowered = new WeakMap<Entity, { name: string; aliases: string[] }>();
+function lower(e: Entity) {
+  let l = lowered.get(e);
+  if (!l) lowered.set(e, (l = { name: e.name.toLowerCase(), aliases: e.aliases.map((a) => a.toLowerCase()) }));
+  return l;
 }
 
 /** Where the `[[` being typed is, what was typed after it, and what follows the cursor. */
@@ -46,48 +42,69 @@ export function linkBeingTyped(doc: TextDocument, position: Position): { query: 
   return { query, range: { start: { line: position.line, character: open + 2 }, end: { line: position.line, character: end } }, follow };
 }
 
+/**
+ * The best items for what was typed. Every entity, alias and day is ranked as a number
+ * (tier, then frecency; see ranking.ts) and only the kept ones become items, so a 10k-entity
+ * vault costs one pass over plain arrays per keystroke.
+ */
 export function complete(session: Session, doc: TextDocument, position: Position): CompletionList | null {
   const typed = linkBeingTyped(doc, position);
   if (!typed) return null;
   const { index } = session;
   const query = typed.query.trim().toLowerCase();
   const today = session.today();
-  const found: Candidate[] = [];
+  const score = frecency(today);
+  const entities = index.entities();
+  const days = index.days().includes(today) ? index.days() : [today, ...index.days()];
 
-  const entityScore = (e: Entity) => frecency(index.linkCount(e.name), e.lastDay, today);
-  for (const e of index.entities()) {
-    const tier = matchTier(e.name, query);
-    if (tier !== -1) found.push({ label: e.name, target: e.name, kind: CompletionItemKind.File, detail: e.kind, tier, score: entityScore(e) });
-    for (const alias of e.aliases) {
-      const aliasTier = matchTier(alias, query);
-      if (aliasTier !== -1) {
-        found.push({ label: alias, target: e.name, alias, kind: CompletionItemKind.Reference, detail: `alias of ${e.name} · ${e.kind}`, tier: aliasTier, score: entityScore(e) });
-      }
-    }
-  }
-  const days = index.days();
-  for (const day of days.includes(today) ? days : [today, ...days]) {
+  // Candidate i: entity `who[i]` by its name (`alias[i]` = -1) or by an alias; or day `who[i]` (alias[i] = -2).
+  const ranks: number[] = [];
+  const who: number[] = [];
+  const alias: number[] = [];
+  const add = (tier: number, s: number, w: number, a: number) => {
+    ranks.push(tier * 1000 - s);
+    who.push(w);
+    alias.push(a);
+  };
+  entities.forEach((e, w) => {
+    const l = lower(e);
+    const tier = matchTier(l.name, query);
+    let s: number | undefined;
+    if (tier !== -1) add(tier, (s = score(index.linkCount(e.name), e.lastDay)), w, -1);
+    l.aliases.forEach((a, i) => {
+      const t = matchTier(a, query);
+      if (t !== -1) add(t, (s ??= score(index.linkCount(e.name), e.lastDay)), w, i);
+    });
+  });
+  days.forEach((day, w) => {
     const tier = matchTier(day, query);
-    if (tier === -1) continue;
-    const where = index.resolve(day);
-    const detail = day === today ? 'today' : where?.type === 'day' && where.monthly ? 'day · monthly summary' : 'day';
-    found.push({ label: day, target: day, kind: CompletionItemKind.Event, detail, tier, score: frecency(index.linkCount(day), day, today) });
-  }
+    if (tier !== -1) add(tier, score(index.linkCount(day), day), w, -2);
+  });
 
-  found.sort((a, b) => a.tier - b.tier || b.score - a.score || (a.label < b.label ? -1 : 1));
-  const items = found.slice(0, MAX_ITEMS).map((c, i): CompletionItem => {
-    const alias = c.alias && (typed.follow === '' || typed.follow === ']]') ? `|${c.alias}` : '';
+  const labelOf = (i: number) => (alias[i] === -2 ? days[who[i]] : alias[i] === -1 ? entities[who[i]].name : entities[who[i]].aliases[alias[i]]);
+  const kept = best(ranks, MAX_ITEMS, labelOf);
+  const items = kept.map((i, n): CompletionItem => {
+    const label = labelOf(i);
+    const entity = alias[i] === -2 ? undefined : entities[who[i]];
+    const target = entity?.name ?? label;
+    const byAlias = alias[i] >= 0;
+    const aliasText = byAlias && (typed.follow === '' || typed.follow === ']]') ? `|${label}` : '';
     return {
-      label: c.label,
-      kind: c.kind,
-      detail: c.detail,
-      sortText: String(i).padStart(4, '0'),
-      filterText: c.label,
-      textEdit: { range: typed.range, newText: `${c.target}${alias}${typed.follow ? '' : ']]'}` },
-      data: { target: c.target },
+      label,
+      kind: byAlias ? CompletionItemKind.Reference : entity ? CompletionItemKind.File : CompletionItemKind.Event,
+      detail: entity ? (byAlias ? `alias of ${entity.name} · ${entity.kind}` : entity.kind) : dayDetail(session, label, today),
+      sortText: String(n).padStart(4, '0'),
+      textEdit: { range: typed.range, newText: `${target}${aliasText}${typed.follow ? '' : ']]'}` },
+      data: { target },
     };
   });
-  return { isIncomplete: found.length > MAX_ITEMS, items };
+  return { isIncomplete: ranks.length > MAX_ITEMS, items };
+}
+
+function dayDetail(session: Session, day: string, today: string): string {
+  if (day === today) return 'today';
+  const t = session.index.resolve(day);
+  return t?.type === 'day' && t.monthly ? 'day · monthly summary' : 'day';
 }
 
 /** Adds the target's first lines as documentation when the editor shows an item's details. */

@@ -139,7 +139,7 @@ export function workspaceSymbols(session: Session, query: string, token: Cancell
   for (const e of session.index.entities()) {
     if (token.isCancellationRequested) throw new Cancelled();
     const names = [e.name, ...e.aliases];
-    const tiers = names.map((n) => matchTier(n, q)).filter((t) => t !== -1);
+    const tiers = names.map((n) => matchTier(n.toLowerCase(), q)).filter((t) => t !== -1);
     if (!tiers.length) continue;
     found.push({ tier: Math.min(...tiers), symbol: { name: e.name, kind: SYMBOL_KINDS[e.kind], containerName: e.kind, location: location(e.file, 0) } });
   }

@@ -77,6 +77,8 @@ describe('link index', () => {
     assert.equal(index.entity('Alice')?.lastDay, '2026-03-10', 'latest date tag');
     assert.equal(index.entity('Kubernetes')?.lastDay, '2026-01-03', 'no tag: created');
     assert.deepEqual(index.entitiesWithAlias('KUBE').map((e) => e.name), ['Kubernetes']);
+    index.setText(entity('objects', 'Odd'), note('objects', 'aliases: []\ncreated: 2026-01-01\n', '- [[2026-02-01]] x\n- [[2026-99-99]] not a day\n- [[Zed]]\n'));
+    assert.equal(index.entity('Odd')?.lastDay, '2026-02-01', 'a date-shaped non-day is not a mention date');
   });
 
   it('records every link occurrence with line and UTF-16 columns; links in code are not links', async () => {
