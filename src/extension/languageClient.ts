@@ -6,8 +6,19 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
-import { INCLUDE_SETTING, type LinkSettings, REINDEX_METHOD, type ReindexResult } from '../server/protocol';
+import { BACKLINKS_METHOD, type BacklinksResult, INCLUDE_SETTING, type LinkSettings, REINDEX_METHOD, type ReindexResult } from '../server/protocol';
 import type { Services } from './extension';
+
+let current: LanguageClient | undefined;
+
+/**
+ * The backlinks of a document (an entity note, a daily file, a monthly file's days) from the
+ * running link server, with each linking line's text; undefined while the server is not running.
+ * For views such as the sidebar's Backlinks, so they need no second index.
+ */
+export function backlinks(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<BacklinksResult> | undefined {
+  return current?.state === State.Running ? current.sendRequest<BacklinksResult>(BACKLINKS_METHOD, { uri: uri.toString() }, token) : undefined;
+}
 
 export function register(context: vscode.ExtensionContext, _services: Services): void {
   const module = context.asAbsolutePath('dist/server.js');
@@ -23,6 +34,7 @@ export function register(context: vscode.ExtensionContext, _services: Services):
     initializationOptions: settings,
   };
   const client = new LanguageClient('coresoul.links', vscode.l10n.t('Core Soul links'), serverOptions, clientOptions);
+  current = client;
   let failed: string | undefined;
   client.start().catch((err: unknown) => {
     failed = String((err as Error)?.message ?? err);
@@ -31,6 +43,7 @@ export function register(context: vscode.ExtensionContext, _services: Services):
 
   context.subscriptions.push(
     client,
+    { dispose: () => (current = current === client ? undefined : current) },
     vscode.commands.registerCommand('coresoul.links.reindex', async () => {
       if (client.state !== State.Running) {
         const why = failed ? vscode.l10n.t('Core Soul: the link server did not start: {0}', failed) : vscode.l10n.t('Core Soul: the link server is starting…');

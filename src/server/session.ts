@@ -52,7 +52,9 @@ export class Session {
     this.vault = vaultAt(root);
     this.scope = linkScope(root, include);
     // The scope is looked up on every call, so a settings change needs no new index.
-    this.workspace = diskWorkspace({ root: this.vault.root, includes: (f) => this.serves(f), list: () => this.scope.list() }, (f) => this.open.get(f)?.getText());
+    // Open documents are listed too: a note being written may not be on disk yet.
+    const list = async () => [...new Set([...(await this.scope.list()), ...this.openDocuments().map((d) => d.file)])];
+    this.workspace = diskWorkspace({ root: this.vault.root, includes: (f) => this.serves(f), list }, (f) => this.open.get(f)?.getText());
     this.index = new LinkIndex(this.vault, this.workspace);
   }
 

@@ -18,6 +18,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { entityHeader } from '../../src/core/entities';
+import { REINDEX_METHOD } from '../../src/server/protocol';
 import { type Fixture, TEXT, fixture } from './fixture';
 import { type Lsp, startServer, uri } from './lsp';
 
@@ -193,6 +194,17 @@ describe('language server: diagnostics, quick fixes, rename, incremental updates
       .request('textDocument/prepareRename', { textDocument: { uri: uri(f.alice) }, position: { line: 7, character: 5 } })
       .then(() => 'accepted', (e: Error) => e.message);
     assert.equal(day, 'A day cannot be renamed.');
+  });
+
+  it('keeps a document open in the editor but not on disk through a full reindex', async () => {
+    const draft = path.join(f.v.soulDir, 'draft.md');
+    lsp.open(draft, 'Draft about [[Kafka]]');
+    const { files } = await lsp.request<{ files: number }>(REINDEX_METHOD, {});
+    assert.ok(files >= 10);
+    lsp.open(f.kafka);
+    const refs = await lsp.request<Location[]>('textDocument/references', { textDocument: { uri: uri(f.kafka) }, position: { line: 5, character: 3 }, context: { includeDeclaration: false } });
+    assert.ok(refs.some((r) => r.uri === uri(draft)));
+    assert.ok(!fs.existsSync(draft));
   });
 
   it('clears the diagnostics of a closed document', async () => {

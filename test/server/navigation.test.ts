@@ -129,7 +129,7 @@ describe('language server: completion, navigation, symbols (over stdio)', () => 
     assert.deepEqual(viaRequest.links.map((l) => [path.basename(decodeURIComponent(l.uri)), l.line, l.text]), [['2026-01.md', 4, TEXT.month[4].trim()]]);
   });
 
-  it('previews a link target on hover: entity notes, L3 sections, broken links', async () => {
+  it('previews a link target on hover: entity notes from a #heading, L3 sections', async () => {
     lsp.open(f.alice, TEXT.alice.join('\n'));
     const hoverAt = (p: { line: number; character: number }) => lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri: uri(f.alice) }, position: p });
     const k8s = await hoverAt(pos(TEXT.alice, 8, '[[Kubernetes', 3));
