@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { type Clock, systemClock } from '../core/clock';
 import * as commands from './commands';
+import * as languageClient from './languageClient';
 import * as memorySwitch from './memorySwitch';
 import * as participant from './participant';
 import * as personaReview from './personaReview';
@@ -38,7 +39,7 @@ interface Feature {
   register(context: vscode.ExtensionContext, services: Services): void;
 }
 
-const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, personaReview, participant, tools];
+const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools];
 
 export function activate(context: vscode.ExtensionContext): CoreSoulApi {
   const log = vscode.window.createOutputChannel('Core Soul', { log: true });
