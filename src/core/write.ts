@@ -109,14 +109,12 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
       const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: `chronological/${today}.md` } };
       writeMemoryMap(v, { ...map, days });
     }
-    const learned = req.kind === 'preference' || req.kind === 'correction' ? learnFromEntry(v, req.kind, excerpt, deps.clock) : [];
-    return {
-      file: rel(v, file),
-      line,
-      entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })),
-      compressed,
-      ...(learned.length && { learned }),
-    };
+    const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
+    if (req.kind === 'preference' || req.kind === 'correction') {
+      const learned = learnFromEntry(v, req.kind, excerpt, deps.clock);
+      if (learned.length) result.learned = learned;
+    }
+    return result;
   });
 }
 
@@ -158,18 +156,20 @@ function oneLine(text: string): string {
 }
 
 // Newlines counted per day file, so a long-lived writer knows its entry's line number without
-// re-reading the file; a fresh process reads today's file once.
+// re-reading the file; a fresh process reads today's file once. The count holds while the file
+// still ends with our last entry (same size, and appendLines had to add nothing before it).
 const newlineCounts = new Map<string, { size: number; newlines: number }>();
 
 function appendEntry(file: string, entry: string, header: string): number {
-  const { sizeBefore, added } = appendLines(file, entry, { header });
+  const { sizeBefore, sizeAfter, added } = appendLines(file, entry, { header });
   const known = newlineCounts.get(file);
-  const before = (known && known.size === sizeBefore ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
-  newlineCounts.set(file, { size: sizeBefore + Buffer.byteLength(added) + Buffer.byteLength(entry), newlines: before + countNewlinesIn(entry) });
+  const before = (known?.size === sizeBefore && !added ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
+  newlineCounts.set(file, { size: sizeAfter, newlines: before + countNewlinesIn(entry) });
   return before + 1;
 }
 
 function countNewlines(file: string, size: number): number {
+  if (size === 0) return 0;
   try {
     const buf = Buffer.alloc(size);
     const fd = fs.openSync(file, 'r');
