@@ -3,7 +3,7 @@
  * of the entry. Append-only, no model, safe with concurrent writers.
  */
 import * as fs from 'node:fs';
-import { type Clock, isLaterWeek, localDay, localTime } from './clock';
+import { type Clock, isLaterWeek, localStamp } from './clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from './entities';
 import { fsError, inputError } from './errors';
 import { appendLines, withLock } from './fsx';
@@ -91,8 +91,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
-    const today = localDay(now);
-    const time = localTime(now);
+    const { day: today, time } = localStamp(now);
     let compressed = false;
     if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, today) && isLaterWeek(readMemoryMap(v).lastCompressionDate, today)) {
       deps.compress(v, now);
