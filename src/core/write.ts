@@ -150,7 +150,7 @@ function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: strin
 }
 
 function oneLine(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const flat = text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text;
   return flat.length > ENTITY_EXCERPT_CHARS ? `${flat.slice(0, ENTITY_EXCERPT_CHARS - 1)}…` : flat;
 }
 
