@@ -173,6 +173,7 @@ const held = new Map<string, number>(); // lock file → re-entry depth in this 
 process.once('exit', () => anchors.forEach((a) => fs.rmSync(a, { force: true })));
 
 function acquire(lockFile: string): void {
+  if (tryLock(lockFile)) return; // the usual case, kept free of the waiting loop's bookkeeping
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     if (tryLock(lockFile)) return;
