@@ -55,6 +55,18 @@ export function localTime(d: Date): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/**
+ * `localDay` and `localTime` together. Memory writes come in bursts within one second (a chat
+ * turn's entries, a script's loop), so the last second's strings are kept and handed out again.
+ */
+export function localStamp(d: Date): Readonly<{ day: string; time: string }> {
+  const second = Math.floor(d.getTime() / 1000);
+  const offset = d.getTimezoneOffset(); // TZ can change while a process runs
+  if (second !== last.second || offset !== last.offset) last = { second, offset, stamp: { day: localDay(d), time: localTime(d) } };
+  return last.stamp;
+}
+let last = { second: Number.NaN, offset: Number.NaN, stamp: { day: '', time: '' } };
+
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function isDay(text: string): boolean {

@@ -11,41 +11,44 @@ export interface EntityRef {
 /** Kind given to a new entity that was only linked, with no `--entity kind/Name`. */
 export const DEFAULT_ENTITY_KIND: EntityKind = 'objects';
 
-// name (lower case) → entity, per kind folder. The cache is trusted for names it knows (an
-// append to a vanished file fails and refreshes it) and refreshed before a name is declared new.
-const folderCache = new Map<string, { mtimeMs: number; names: Map<string, string> }>();
+// name (lower case) → entity, one index per vault over the four kind folders (an earlier kind
+// wins a name). The index is trusted for names it knows (an append to a vanished file fails and
+// forgets it) and re-read, if a folder changed, before a name is declared new.
+const indexes = new Map<string, { stamps: string; byName: Map<string, EntityRef> }>();
 
-function namesIn(dir: string, refresh: boolean): Map<string, string> {
-  const hit = folderCache.get(dir);
-  if (hit && !refresh) return hit.names;
-  const st = fs.statSync(dir, { throwIfNoEntry: false });
-  if (!st?.isDirectory()) return new Map();
-  if (hit && hit.mtimeMs === st.mtimeMs) return hit.names;
-  const names = new Map<string, string>();
-  for (const f of fs.readdirSync(dir)) {
-    if (f.endsWith('.md')) names.set(f.slice(0, -3).toLowerCase(), f.slice(0, -3));
+function entityIndex(v: Vault, refresh: boolean): Map<string, EntityRef> {
+  const hit = indexes.get(v.entitiesDir);
+  if (hit && !refresh) return hit.byName;
+  const folders = ENTITY_KINDS.map((kind) => {
+    const dir = entityDir(v, kind);
+    const st = fs.statSync(dir, { throwIfNoEntry: false });
+    return { kind, dir, mtimeMs: st?.isDirectory() ? st.mtimeMs : -1 };
+  });
+  const stamps = folders.map((f) => f.mtimeMs).join();
+  if (hit && hit.stamps === stamps) return hit.byName;
+  const byName = new Map<string, EntityRef>();
+  for (const { kind, dir, mtimeMs } of folders) {
+    if (mtimeMs === -1) continue;
+    for (const f of fs.readdirSync(dir)) {
+      if (!f.endsWith('.md')) continue;
+      const name = f.slice(0, -3);
+      const key = name.toLowerCase();
+      if (!byName.has(key)) byName.set(key, { kind, name, file: entityFile(v, kind, name) });
+    }
   }
-  folderCache.set(dir, { mtimeMs: st.mtimeMs, names });
-  return names;
+  indexes.set(v.entitiesDir, { stamps, byName });
+  return byName;
 }
 
 /** Finds an entity by name, case-insensitively, in any kind (in kind order). */
 export function findEntity(v: Vault, name: string): EntityRef | undefined {
-  return lookup(v, name, false) ?? lookup(v, name, true);
+  const key = name.toLowerCase();
+  return entityIndex(v, false).get(key) ?? entityIndex(v, true).get(key);
 }
 
 /** Forgets what is cached about entity folders (after an entity file vanished under us). */
 export function forgetEntities(): void {
-  folderCache.clear();
-}
-
-function lookup(v: Vault, name: string, refresh: boolean): EntityRef | undefined {
-  const key = name.toLowerCase();
-  for (const kind of ENTITY_KINDS) {
-    const found = namesIn(entityDir(v, kind), refresh).get(key);
-    if (found !== undefined) return { kind, name: found, file: entityFile(v, kind, found) };
-  }
-  return undefined;
+  indexes.clear();
 }
 
 export function entityHeader(kind: EntityKind, name: string, created: string): string {

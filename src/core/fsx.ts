@@ -42,6 +42,8 @@ export function atomicWrite(file: string, data: string | Uint8Array): void {
 export interface Appended {
   /** File size before the append. */
   sizeBefore: number;
+  /** File size after it. */
+  sizeAfter: number;
   /** What was written before `lines`: a header for a new file, or a newline to end a partial line. */
   added: string;
 }
@@ -60,19 +62,19 @@ export interface AppendOptions {
 export function appendLines(file: string, lines: string, opts: AppendOptions = {}): Appended {
   let fd: number;
   try {
-    fd = fs.openSync(file, opts.create === false ? fs.constants.O_RDWR | fs.constants.O_APPEND : 'a+');
+    fd = fs.openSync(file, opts.create === false ? APPEND_EXISTING : APPEND_OR_CREATE);
   } catch (err) {
     if (opts.create === false && (err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
     throw fsError(err, 'append to', file);
   }
   try {
-    const { size } = fs.fstatSync(fd);
-    const head = size === 0 ? (opts.header ?? '') : endsWithNewline(file, fd, size) ? '' : '\n';
+    const { size, endsWithNewline } = fileEnd(file, fd);
+    const head = size === 0 ? (opts.header ?? '') : endsWithNewline ? '' : '\n';
     const data = head + lines;
     const bytes = fs.writeSync(fd, data); // one call, so the appended lines land whole
     if (bytes !== Buffer.byteLength(data)) throw vaultError(`short write to ${file}: ${bytes} bytes written`);
     if (lines.endsWith('\n')) newlineEnded.set(file, size + bytes);
-    return { sizeBefore: size, added: head };
+    return { sizeBefore: size, sizeAfter: size + bytes, added: head };
   } catch (err) {
     throw fsError(err, 'append to', file);
   } finally {
@@ -97,14 +99,24 @@ export function createExclusive(file: string, text: string): boolean {
   return true;
 }
 
-// Sizes at which a file is known to end with a newline (after our own appends), so the next
-// append to it needs no read.
-const newlineEnded = new Map<string, number>();
+const { O_RDWR, O_APPEND, O_CREAT } = fs.constants;
+const APPEND_EXISTING = O_RDWR | O_APPEND;
+const APPEND_OR_CREATE = O_RDWR | O_APPEND | O_CREAT;
 
-function endsWithNewline(file: string, fd: number, size: number): boolean {
-  if (newlineEnded.get(file) === size) return true;
-  const last = Buffer.alloc(1);
-  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
+// Size of each file after our own last append to it, which ended with a newline.
+const newlineEnded = new Map<string, number>();
+const tail = Buffer.alloc(2);
+
+/**
+ * The file's size and whether it ends with a newline. When we appended last, one 2-byte read at
+ * our last newline proves both (exactly 1 byte comes back only if the size is unchanged), which
+ * is cheaper than fstat; otherwise fstat and a read of the last byte.
+ */
+function fileEnd(file: string, fd: number): { size: number; endsWithNewline: boolean } {
+  const ours = newlineEnded.get(file);
+  if (ours !== undefined && fs.readSync(fd, tail, 0, 2, ours - 1) === 1 && tail[0] === 0x0a) return { size: ours, endsWithNewline: true };
+  const { size } = fs.fstatSync(fd);
+  return { size, endsWithNewline: size > 0 && fs.readSync(fd, tail, 0, 1, size - 1) === 1 && tail[0] === 0x0a };
 }
 
 function openExclusive(file: string): number {
@@ -151,12 +163,8 @@ export function withLock<T>(lockFile: string, fn: () => T): T {
   try {
     return fn();
   } finally {
-    if (depth === 0) {
-      held.delete(lockFile);
-      fs.unlinkSync(lockFile);
-    } else {
-      held.set(lockFile, depth);
-    }
+    held.set(lockFile, depth);
+    if (depth === 0) fs.unlinkSync(lockFile);
   }
 }
 
@@ -165,6 +173,7 @@ const held = new Map<string, number>(); // lock file → re-entry depth in this 
 process.once('exit', () => anchors.forEach((a) => fs.rmSync(a, { force: true })));
 
 function acquire(lockFile: string): void {
+  if (tryLock(lockFile)) return; // the usual case, kept free of the waiting loop's bookkeeping
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     if (tryLock(lockFile)) return;

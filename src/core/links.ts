@@ -16,16 +16,15 @@ const LINK_RE = /\[\[([^[\]\n|#]*)(?:#([^[\]\n|]*))?(?:\|([^[\]\n]*))?\]\]/g;
 export function parseLinks(text: string): Link[] {
   const links: Link[] = [];
   if (!text.includes('[[')) return links;
-  for (const m of text.matchAll(LINK_RE)) {
+  // An exec loop rather than matchAll, which clones the RegExp on every call (this runs on every write).
+  LINK_RE.lastIndex = 0;
+  for (let m = LINK_RE.exec(text); m; m = LINK_RE.exec(text)) {
     const target = m[1].trim();
     if (!target) continue;
-    links.push({
-      target,
-      ...(m[2] !== undefined && { heading: m[2].trim() }),
-      ...(m[3] !== undefined && { alias: m[3].trim() }),
-      start: m.index,
-      end: m.index + m[0].length,
-    });
+    const link: Link = { target, start: m.index, end: LINK_RE.lastIndex };
+    if (m[2] !== undefined) link.heading = m[2].trim();
+    if (m[3] !== undefined) link.alias = m[3].trim();
+    links.push(link);
   }
   return links;
 }

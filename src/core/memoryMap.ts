@@ -33,6 +33,23 @@ const FrontMatter = z.looseObject({
   counts: z.optional(z.unknown()),
 });
 
+/**
+ * The front matter as YAML writes it for a map without extra keys. Written and recognised
+ * without the YAML library, which costs a millisecond or two in a fresh process (every CLI call,
+ * the first write of a day); any other front matter goes through YAML.
+ */
+function ownFrontMatter(date: string, count: (key: string) => string): string {
+  return [
+    'version: 1',
+    `last_compression_date: ${date}`,
+    'counts:',
+    ...['days', 'L1', 'L2', 'L3', 'months'].map((key) => `  ${key}: ${count(key)}`),
+    '  entities:',
+    ...ENTITY_KINDS.map((kind) => `    ${kind}: ${count(kind)}`),
+  ].join('\n');
+}
+const OWN_FRONT_MATTER = new RegExp(`^${ownFrontMatter('(\\d{4}-\\d{2}-\\d{2})', () => '\\d+')}$`);
+
 const ROW_RE = /^\|([^|]*)\|([^|]*)\|([^|]*)\|\s*$/;
 const DAY_FILE_RE = /^chronological\/(\d{4}-\d{2}-\d{2}|\d{4}-\d{2})\.md$/;
 
@@ -41,9 +58,10 @@ export function parseMemoryMap(text: string, where = 'memory_map.md'): MemoryMap
   const src = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const fm = /^---\n([\s\S]*?)\n---\n?/.exec(src);
   if (!fm) throw damaged('missing front matter (--- … ---)');
-  let raw: unknown;
+  const own = OWN_FRONT_MATTER.exec(fm[1]);
+  let raw: unknown = own && { version: 1, last_compression_date: own[1] };
   try {
-    raw = parseYaml(fm[1]);
+    raw ??= parseYaml(fm[1]);
   } catch (err) {
     throw damaged(`front matter is not valid YAML (${(err as Error).message.split('\n')[0]})`);
   }
@@ -79,16 +97,15 @@ export function parseMemoryMap(text: string, where = 'memory_map.md'): MemoryMap
 export function serializeMemoryMap(map: MemoryMap, entityCounts: Record<EntityKind, number>): string {
   const sorted = Object.keys(map.days).sort();
   const { days, months } = levelCounts(map);
-  const front = {
-    version: 1,
-    last_compression_date: map.lastCompressionDate,
-    counts: { days: sorted.length, ...days, months, entities: entityCounts },
-    ...map.extra,
-  };
+  const counts = { days: sorted.length, ...days, months };
+  const numbers: Record<string, number> = { ...counts, ...entityCounts };
+  const front = Object.keys(map.extra).length
+    ? stringifyYaml({ version: 1, last_compression_date: map.lastCompressionDate, counts: { ...counts, entities: entityCounts }, ...map.extra }).trimEnd()
+    : ownFrontMatter(map.lastCompressionDate, (key) => String(numbers[key]));
   const rows = sorted.map((d) => `| ${d} | ${map.days[d].level} | ${map.days[d].file} |`);
   return [
     '---',
-    stringifyYaml(front).trimEnd(),
+    front,
     '---',
     '# Memory map',
     '',

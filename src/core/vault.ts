@@ -42,15 +42,16 @@ export function vaultAt(root: string): Vault {
 }
 
 // Plain concatenation: these run on every memory write, and their parts are already clean.
-export const dayFile = (v: Vault, day: string) => `${v.chronoDir}${path.sep}${day}.md`;
-export const monthFile = (v: Vault, month: string) => `${v.chronoDir}${path.sep}${month}.md`;
-export const entityDir = (v: Vault, kind: EntityKind) => `${v.entitiesDir}${path.sep}${kind}`;
-export const entityFile = (v: Vault, kind: EntityKind, name: string) => `${entityDir(v, kind)}${path.sep}${name}.md`;
+const SEP = path.sep;
+export const dayFile = (v: Vault, day: string) => `${v.chronoDir}${SEP}${day}.md`;
+export const monthFile = (v: Vault, month: string) => `${v.chronoDir}${SEP}${month}.md`;
+export const entityDir = (v: Vault, kind: EntityKind) => `${v.entitiesDir}${SEP}${kind}`;
+export const entityFile = (v: Vault, kind: EntityKind, name: string) => `${entityDir(v, kind)}${SEP}${name}.md`;
 
 /** A path as users see it in reports: relative to the workspace root, with forward slashes. */
 export function rel(v: Vault, p: string): string {
-  const inside = p.startsWith(v.root + path.sep) ? p.slice(v.root.length + 1) : path.relative(v.root, p);
-  return path.sep === '/' ? inside : inside.split(path.sep).join('/');
+  const inside = p.startsWith(v.root) && p[v.root.length] === SEP ? p.slice(v.root.length + 1) : path.relative(v.root, p);
+  return SEP === '/' ? inside : inside.split(SEP).join('/');
 }
 
 /** The vault of a workspace, or a one-line error when there is none or it is not usable. */

@@ -3,7 +3,7 @@
  * of the entry. Append-only, no model, safe with concurrent writers.
  */
 import * as fs from 'node:fs';
-import { type Clock, isLaterWeek, localDay, localTime } from './clock';
+import { type Clock, isLaterWeek, localStamp } from './clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from './entities';
 import { fsError, inputError } from './errors';
 import { appendLines, withLock } from './fsx';
@@ -91,8 +91,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
-    const today = localDay(now);
-    const time = localTime(now);
+    const { day: today, time } = localStamp(now);
     let compressed = false;
     if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, today) && isLaterWeek(readMemoryMap(v).lastCompressionDate, today)) {
       deps.compress(v, now);
@@ -109,14 +108,12 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
       const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: `chronological/${today}.md` } };
       writeMemoryMap(v, { ...map, days });
     }
-    const learned = req.kind === 'preference' || req.kind === 'correction' ? learnFromEntry(v, req.kind, excerpt, deps.clock) : [];
-    return {
-      file: rel(v, file),
-      line,
-      entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })),
-      compressed,
-      ...(learned.length && { learned }),
-    };
+    const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
+    if (req.kind === 'preference' || req.kind === 'correction') {
+      const learned = learnFromEntry(v, req.kind, excerpt, deps.clock);
+      if (learned.length) result.learned = learned;
+    }
+    return result;
   });
 }
 
@@ -154,23 +151,25 @@ function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: strin
 
 /** The one-line form of an entry that its entities are tagged with. */
 export function entityExcerpt(text: string): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
+  const flat = text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text;
   return flat.length > ENTITY_EXCERPT_CHARS ? `${flat.slice(0, ENTITY_EXCERPT_CHARS - 1)}…` : flat;
 }
 
 // Newlines counted per day file, so a long-lived writer knows its entry's line number without
-// re-reading the file; a fresh process reads today's file once.
+// re-reading the file; a fresh process reads today's file once. The count holds while the file
+// still ends with our last entry (same size, and appendLines had to add nothing before it).
 const newlineCounts = new Map<string, { size: number; newlines: number }>();
 
 function appendEntry(file: string, entry: string, header: string): number {
-  const { sizeBefore, added } = appendLines(file, entry, { header });
+  const { sizeBefore, sizeAfter, added } = appendLines(file, entry, { header });
   const known = newlineCounts.get(file);
-  const before = (known && known.size === sizeBefore ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
-  newlineCounts.set(file, { size: sizeBefore + Buffer.byteLength(added) + Buffer.byteLength(entry), newlines: before + countNewlinesIn(entry) });
+  const before = (known?.size === sizeBefore && !added ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
+  newlineCounts.set(file, { size: sizeAfter, newlines: before + countNewlinesIn(entry) });
   return before + 1;
 }
 
 function countNewlines(file: string, size: number): number {
+  if (size === 0) return 0;
   try {
     const buf = Buffer.alloc(size);
     const fd = fs.openSync(file, 'r');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addDays, isDay, isLaterWeek, localDay, localTime, oneMonthBefore, parseNow, weekMonday } from '../../src/core/clock';
+import { addDays, isDay, isLaterWeek, localDay, localStamp, localTime, oneMonthBefore, parseNow, weekMonday } from '../../src/core/clock';
 
 describe('clock', () => {
   it('reads --now without an offset in local time, and a bare date as local midnight', () => {
@@ -9,6 +9,21 @@ describe('clock', () => {
     assert.equal(localTime(d), '08:07:06');
     assert.equal(localTime(parseNow('2026-03-10')), '00:00:00');
     assert.equal(localDay(parseNow('2026-03-10')), '2026-03-10');
+  });
+
+  it('stamps day and time together, right across seconds, midnight and a change of TZ', () => {
+    const tz = process.env.TZ;
+    try {
+      process.env.TZ = 'Asia/Taipei';
+      assert.deepEqual(localStamp(parseNow('2026-03-10T15:59:59.100Z')), { day: '2026-03-10', time: '23:59:59' });
+      assert.deepEqual(localStamp(parseNow('2026-03-10T15:59:59.900Z')), { day: '2026-03-10', time: '23:59:59' });
+      assert.deepEqual(localStamp(parseNow('2026-03-10T16:00:00Z')), { day: '2026-03-11', time: '00:00:00' });
+      process.env.TZ = 'UTC';
+      assert.deepEqual(localStamp(parseNow('2026-03-10T16:00:00Z')), { day: '2026-03-10', time: '16:00:00' });
+    } finally {
+      if (tz === undefined) delete process.env.TZ;
+      else process.env.TZ = tz;
+    }
   });
 
   it('honours an explicit UTC offset', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { CoreSoulError } from '../../src/core/errors';
-import { emptyMemoryMap, parseMemoryMap, serializeMemoryMap } from '../../src/core/memoryMap';
+import { type DayEntry, emptyMemoryMap, parseMemoryMap, serializeMemoryMap } from '../../src/core/memoryMap';
 
 const counts = { people: 1, events: 0, places: 0, objects: 2 };
 const damaged = (re: RegExp) => (e: unknown) => e instanceof CoreSoulError && e.kind === 'vault' && re.test(e.message) && !e.message.includes('\n');
@@ -20,6 +21,33 @@ describe('memory_map.md', () => {
     assert.match(text, /^---\nversion: 1\nlast_compression_date: 2026-03-09\ncounts:\n  days: 3\n  L1: 1\n  L2: 1\n  L3: 1\n  months: 1\n/);
     assert.ok(text.indexOf('| 2025-12-01 | L3 | chronological/2025-12.md |') < text.indexOf('| 2026-03-10 |'), 'rows sorted by day');
     assert.deepEqual(parseMemoryMap(text), map);
+  });
+
+  it('writes its front matter exactly as YAML would, and YAML reads it back the same', () => {
+    const oneDay: Record<string, DayEntry> = { '2026-03-10': { level: 'L1', file: 'chronological/2026-03-10.md' } };
+    for (const days of [{}, oneDay]) {
+      const text = serializeMemoryMap({ ...emptyMemoryMap('2026-03-09'), days }, { people: 12, events: 0, places: 3, objects: 1024 });
+      const front = /^---\n([\s\S]*?)\n---\n/.exec(text)![1];
+      const expected = {
+        version: 1,
+        last_compression_date: '2026-03-09',
+        counts: { days: Object.keys(days).length, L1: Object.keys(days).length, L2: 0, L3: 0, months: 0, entities: { people: 12, events: 0, places: 3, objects: 1024 } },
+      };
+      assert.deepEqual(parseYaml(front), expected);
+      assert.equal(front, stringifyYaml(expected).trimEnd());
+    }
+  });
+
+  it('reads the same front matter written in other YAML spellings', () => {
+    const own = serializeMemoryMap(emptyMemoryMap('2026-03-09'), counts);
+    const spellings = [
+      own.replace('2026-03-09', "'2026-03-09'"),
+      own.replace('version: 1\n', 'version: 1 # the format\n'),
+      own.replace(/\n {2}/g, '\n    '),
+      own.replace(/counts:\n[\s\S]*?\n---/, 'counts: { days: 0 }\n---'),
+    ];
+    for (const text of spellings) assert.deepEqual(parseMemoryMap(text), emptyMemoryMap('2026-03-09'), text);
+    assert.throws(() => parseMemoryMap(own.replace('2026-03-09', '2026-02-30')), damaged(/last_compression_date/));
   });
 
   it('keeps front-matter keys it does not know, and tolerates CRLF and a BOM', () => {

@@ -109,6 +109,34 @@ describe('memory write (SPEC §4.1)', () => {
     assert.match(read(entityFile(v, 'objects', 'Alice')), /Alice likes tea\n- \[\[2026-03-10\]\] 09:05:00 second/);
   });
 
+  it('notices a hand edit that kept the size but replaced the final newline', async () => {
+    const v = await tempVault();
+    writeAt(v, '2026-03-10T09:00:00', 'first');
+    const file = dayFile(v, '2026-03-10');
+    fs.writeFileSync(file, read(file).replace(/\n$/, '!'));
+    const r = writeAt(v, '2026-03-10T09:05:00', 'second');
+    assert.equal(read(file), '# 2026-03-10\n\n- 09:00:00 first!\n- 09:05:00 second\n');
+    assert.equal(r.line, 4);
+  });
+
+  it('follows entity notes that another process created, moved or deleted', async () => {
+    const v = await tempVault();
+    writeAt(v, '2026-03-10T09:00:00', 'met [[Alice]]');
+    fs.mkdirSync(path.dirname(entityFile(v, 'people', 'Bob')), { recursive: true });
+    fs.writeFileSync(entityFile(v, 'people', 'Bob'), '# Bob\n');
+    fs.renameSync(entityFile(v, 'objects', 'Alice'), entityFile(v, 'people', 'Alice'));
+    const r = writeAt(v, '2026-03-10T09:05:00', 'met [[alice]] and [[bob]]');
+    assert.deepEqual(r.entities, [
+      { path: '.CoreSoul/memory/entities/people/Alice.md', created: false },
+      { path: '.CoreSoul/memory/entities/people/Bob.md', created: false },
+    ]);
+    assert.equal(fs.existsSync(entityFile(v, 'objects', 'Alice')), false);
+    fs.rmSync(entityFile(v, 'people', 'Bob'));
+    assert.deepEqual(writeAt(v, '2026-03-10T09:10:00', 'met [[Bob]] again').entities, [
+      { path: '.CoreSoul/memory/entities/objects/Bob.md', created: true },
+    ]);
+  });
+
   it('gives the right line number when another process appended meanwhile', async () => {
     const v = await tempVault();
     writeAt(v, '2026-03-10T09:00:00', 'one');
