@@ -62,6 +62,9 @@ export function compressionDue(v: Vault, now: Date): boolean {
   return isLaterWeek(readMemoryMap(v).lastCompressionDate, localDay(now));
 }
 
+/** The weekly compression as `writeMemory` runs it when a week has passed: the built-in summariser. */
+export const compressBeforeWrite = (v: Vault, now: Date): void => void compress(v, { now });
+
 export function compress(v: Vault, opts: CompressOptions): CompressReport {
   const today = localDay(opts.now);
   return withLock(v.lockFile, () => {

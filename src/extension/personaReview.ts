@@ -4,7 +4,7 @@
  * Nothing is written before Apply; Apply and Reject go through the core.
  */
 import * as vscode from 'vscode';
-import { compress } from '../core/compress';
+import { compressBeforeWrite } from '../core/compress';
 import { applyProposal, previewProposal, rejectProposal } from '../core/persona';
 import { openVault } from '../core/vault';
 import type { Services } from './extension';
@@ -21,7 +21,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     if (!root) throw new Error(vscode.l10n.t('open a folder first'));
     return openVault(root);
   };
-  const deps = { clock: services.clock, compress: (v: ReturnType<typeof openVault>, now: Date) => compress(v, { now }) };
+  const deps = { clock: services.clock, compress: compressBeforeWrite };
   const guarded = (fn: (id: string) => Promise<void>) => async (arg?: string | vscode.Uri) => {
     const id = typeof arg === 'string' ? arg : idOf(arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri);
     if (!id) return void vscode.window.showWarningMessage(vscode.l10n.t('Core Soul: open a persona proposal first.'));

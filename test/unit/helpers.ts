@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after } from 'node:test';
 import { fixedClock } from '../../src/core/clock';
-import { compress } from '../../src/core/compress';
+import { compressBeforeWrite } from '../../src/core/compress';
 import { initVault } from '../../src/core/scaffold';
 import { type Vault, openVault } from '../../src/core/vault';
 import { type WriteRequest, writeMemory } from '../../src/core/write';
@@ -36,7 +36,7 @@ export async function tempVault(now = '2026-03-10T09:00:00', opts: { git?: boole
 export function writeAt(v: Vault, at: string, req: WriteRequest | string) {
   return writeMemory(v, typeof req === 'string' ? { text: req } : req, {
     clock: fixedClock(at),
-    compress: (vault, now) => compress(vault, { now }),
+    compress: compressBeforeWrite,
   });
 }
 

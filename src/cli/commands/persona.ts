@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { compress } from '../../core/compress';
+import { compressBeforeWrite } from '../../core/compress';
 import { CoreSoulError, inputError } from '../../core/errors';
 import type { ApplyResult, PersonaDeps, Review, Trigger } from '../../core/persona';
 import { TRIGGERS } from '../../core/personaGate';
@@ -48,7 +48,7 @@ export const persona: Command = {
       import('../../core/personaHistory'),
       import('../../core/personaDoc'),
     ]);
-    const deps: PersonaDeps = { clock: ctx.clock, compress: (vault, now) => compress(vault, { now }) };
+    const deps: PersonaDeps = { clock: ctx.clock, compress: compressBeforeWrite };
     switch (sub) {
       case 'propose': {
         const review = await proposePersonaChange(v, proposalInput(opts), deps);

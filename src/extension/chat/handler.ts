@@ -3,7 +3,7 @@
  * with a scripted model. participant.ts adapts VS Code's chat API to these ports.
  */
 import { type Clock, localDay } from '../../core/clock';
-import { compress, compressWithHistory } from '../../core/compress';
+import { compress, compressBeforeWrite, compressWithHistory } from '../../core/compress';
 import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../core/context';
 import { findEntity } from '../../core/entities';
 import { proposePersonaChange, readPersona } from '../../core/persona';
@@ -149,7 +149,7 @@ async function personaChange(request: string, deps: ChatDeps, out: ChatOutput): 
   const review = await proposePersonaChange(
     deps.vault,
     { changes: parsed.value.changes, trigger: 'explicit-command', reason: `${parsed.value.reason} (asked: ${request.trim()})` },
-    { clock: deps.clock, compress: (v, now) => compress(v, { now }) },
+    { clock: deps.clock, compress: compressBeforeWrite },
   );
   if (!review.accepted) {
     const why = review.violations.map((x) => `- ${x.invariant}: "${x.quote}" — ${x.why}`).join('\n') || `- ${review.gate.message}`;
@@ -200,7 +200,7 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
 }
 
 function record(deps: ChatDeps, entries: WriteRequest[]): WriteResult[] {
-  return entries.map((e) => writeMemory(deps.vault, e, { clock: deps.clock, compress: (v, now) => compress(v, { now }) }));
+  return entries.map((e) => writeMemory(deps.vault, e, { clock: deps.clock, compress: compressBeforeWrite }));
 }
 
 async function commit(deps: ChatDeps, written: WriteResult[]): Promise<void> {

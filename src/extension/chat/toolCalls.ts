@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { Clock } from '../../core/clock';
-import { compress } from '../../core/compress';
+import { compressBeforeWrite } from '../../core/compress';
 import { CoreSoulError } from '../../core/errors';
 import { commitVault } from '../../core/history';
 import { searchMemory } from '../../core/search';
@@ -38,7 +38,7 @@ export function memoryWrite(v: Vault, input: unknown, clock: Clock): Promise<str
     const parsed = MemoryWriteInput.safeParse(input);
     if (!parsed.success) return explain('coresoul_memoryWrite', parsed.error);
     const { text, kind, entities = [] } = parsed.data;
-    const result = writeMemory(v, { text, kind, entities: entities.map(parseEntityArg) }, { clock, compress: (vault, now) => compress(vault, { now }) });
+    const result = writeMemory(v, { text, kind, entities: entities.map(parseEntityArg) }, { clock, compress: compressBeforeWrite });
     await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line} (tool)`);
     return JSON.stringify(result);
   });

@@ -4,7 +4,7 @@
  * passed) and one commit in the vault's history.
  */
 import type { Clock } from '../../core/clock';
-import { compress } from '../../core/compress';
+import { compressBeforeWrite } from '../../core/compress';
 import { refusedError } from '../../core/errors';
 import { commitVault } from '../../core/history';
 import { openVault } from '../../core/vault';
@@ -27,7 +27,7 @@ export async function writeFromEditor(
 ): Promise<EditorWriteOutcome> {
   if (!deps.memoryEnabled) throw memoryOffError();
   const v = openVault(root);
-  const result = writeMemory(v, req, { clock: deps.clock, compress: (vault, now) => compress(vault, { now }) });
+  const result = writeMemory(v, req, { clock: deps.clock, compress: compressBeforeWrite });
   try {
     const { committed } = await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line}`);
     return { result, committed };
