@@ -289,8 +289,23 @@ function save(file: string, indexed: Map<string, IndexedFile>): void {
   atomicWrite(file, Buffer.concat([head, json, Buffer.from(table.buffer), Buffer.from(tags.buffer), Buffer.from(blooms.buffer)]));
 }
 
+/**
+ * The index a long-lived process (the extension host, `coresoul serve-search`) last loaded or
+ * saved, with the stamp of the file it matches: unchanged on disk, it is not read again.
+ */
+let kept: { file: string; stamp: string; indexed: Map<string, IndexedFile> } | undefined;
+const stampOf = (file: string) => {
+  const st = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
+  return st && `${st.size}:${st.mtimeNs}:${st.ino}`;
+};
+function keep(file: string, indexed: Map<string, IndexedFile>): void {
+  const stamp = stampOf(file);
+  kept = stamp ? { file, stamp, indexed: new Map(indexed) } : undefined;
+}
+
 /** The saved index, or undefined when there is none; throws when it is damaged. */
 function load(file: string): Map<string, IndexedFile> | undefined {
+  if (kept?.file === file && kept.stamp === stampOf(file)) return new Map(kept.indexed);
   let buf: Buffer;
   try {
     buf = readAligned(file);
@@ -438,6 +453,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
       warnings.push(`warning: could not save the search index: ${(err as Error).message}`);
     }
   }
+  keep(where, indexed);
   for (const rel of indexed.keys()) if (!current.has(rel)) indexed.delete(rel);
   return { files: searchable, indexed, warnings };
 }

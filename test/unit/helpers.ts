@@ -47,13 +47,16 @@ export interface CliRun {
   json: any;
 }
 
-/** Runs the built `dist/cli.js` (npm test builds it first). */
+/**
+ * Runs the built `dist/cli.js` (npm test builds it first), without the warm search server
+ * unless `env` asks for it (searchServer.test.ts), so that tests leave no process behind.
+ */
 export function cli(args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd: opts.cwd,
     input: opts.input,
     encoding: 'utf8',
-    env: { ...process.env, CORESOUL_NOW: '', ...opts.env },
+    env: { ...process.env, CORESOUL_NOW: '', CORESOUL_SEARCH_SERVER: '0', ...opts.env },
   });
   let json: unknown;
   try {

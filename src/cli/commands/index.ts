@@ -8,7 +8,8 @@ import { persona } from './persona';
 import { profile } from './profile';
 import { restore } from './restore';
 import { search } from './search';
+import { serveSearch } from './serveSearch';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, pack, restore];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, pack, restore, serveSearch];

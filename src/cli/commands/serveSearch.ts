@@ -1,0 +1,16 @@
+import { openVault } from '../../core/vault';
+import type { Command } from '../command';
+import { runSearchServer, socketPath } from '../searchServer';
+
+export const serveSearch: Command = {
+  name: 'serve-search',
+  usage: 'serve-search',
+  summary: 'keep the search index loaded for later `search` calls (started by `search`; stops after 10 idle minutes)',
+  options: {},
+  async run(ctx) {
+    const v = openVault(ctx.root);
+    if (!ctx.bundle) throw new Error('serve-search runs from the built CLI bundle only');
+    const why = await runSearchServer(v, socketPath(ctx.bundle, v.root));
+    return { json: { stopped: why }, text: why };
+  },
+};
