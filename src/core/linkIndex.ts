@@ -10,10 +10,9 @@
  * integers each) because a 100 MB vault holds about a million of them.
  */
 import * as path from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import * as z from 'zod/mini';
 import { isDay } from './clock';
 import { dayLocation, daySections, findDaySection } from './days';
+import { entityFrontMatter } from './entityFrontMatter';
 import { type Link, parseLinks } from './links';
 import { ENTITY_KINDS, type EntityKind, type Vault, isEntityKind } from './vault';
 
@@ -363,7 +362,7 @@ export class LinkIndex {
       const section = findDaySection(text, target.day);
       return section && { line: section.startLine - 1, lines: section.lines };
     }
-    const body = target.type === 'entity' ? (frontMatter(text)?.lines ?? 0) : 0;
+    const body = target.type === 'entity' ? (entityFrontMatter(text)?.lines ?? 0) : 0;
     return { line: body, lines: text.replace(/\r\n?/g, '\n').split('\n').slice(body) };
   }
 
@@ -410,7 +409,7 @@ export class LinkIndex {
       record.sections = new Map(daySections(text.replace(/\r\n?/g, '\n').split('\n')).map((sec) => [sec.day, sec.start]));
     }
     if (entityKind) {
-      const fm = frontMatter(text);
+      const fm = entityFrontMatter(text);
       const created = fm?.data.created;
       if (!lastDay && created && isDay(created)) lastDay = created;
       record.entity = { kind: entityKind, name: path.basename(file, '.md'), file, aliases: fm?.data.aliases ?? [], lastDay };
@@ -462,38 +461,3 @@ function headingLine(lines: string[], heading: string): number {
   return lines.findIndex((l) => /^#{1,6}\s/.test(l) && l.replace(/^#{1,6}\s+/, '').trim().toLowerCase() === want);
 }
 
-const EntityFrontMatter = z.looseObject({
-  aliases: z.optional(z.union([z.array(z.union([z.string(), z.number()])), z.string(), z.null()])),
-  created: z.optional(z.unknown()),
-});
-
-/**
- * An entity note's front matter: aliases (a YAML list or a single string) and `created`;
- * `lines` is where the body starts. Hand-edited front matter that is not valid gives no
- * aliases rather than an error: the note still resolves by its file name.
- */
-function frontMatter(text: string): { lines: number; data: { aliases: string[]; created?: string } } | undefined {
-  const m = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text);
-  if (!m) return undefined;
-  const lines = m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0);
-  // The common case, as `write` creates notes, needs no YAML parser.
-  const simple = /^kind: \w+\naliases: \[\]\ncreated: (\d{4}-\d{2}-\d{2})$/.exec(m[1]);
-  if (simple) return { lines, data: { aliases: [], created: simple[1] } };
-  let raw: unknown;
-  try {
-    raw = parseYaml(m[1]);
-  } catch {
-    return { lines, data: { aliases: [] } };
-  }
-  const parsed = EntityFrontMatter.safeParse(raw);
-  if (!parsed.success) return { lines, data: { aliases: [] } };
-  const { aliases, created } = parsed.data;
-  const list = aliases == null ? [] : Array.isArray(aliases) ? aliases : [aliases];
-  return {
-    lines,
-    data: {
-      aliases: list.map((a) => String(a).trim()).filter(Boolean),
-      ...(typeof created === 'string' && { created }),
-    },
-  };
-}

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { daySections } from './days';
+import { entityFrontMatter } from './entityFrontMatter';
 import { atomicWrite } from './fsx';
 import { ENTITY_KINDS, type EntityKind, type Vault } from './vault';
 import { addIndexKeys } from './words';
@@ -29,7 +30,7 @@ export const CHUNK_LINES = 64;
  */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 const maxBytes = (kind: FileKind) => (kind === 'entity' ? 4 : 1) * MAX_FILE_BYTES;
-const MAGIC = 'CSIX0002';
+const MAGIC = 'CSIX0003'; // 0003: aliases read by entityFrontMatter
 const BITS_PER_KEY = 12;
 const HASHES = 7;
 
@@ -146,23 +147,13 @@ export function searchableLine(kind: FileKind, line: string): boolean {
 
 /** Where an entity note's body starts (after front matter and `# Name`), and its aliases. */
 export function entityHead(lines: string[]): { bodyStart: number; aliases: string[] } {
-  let i = 0;
-  const aliases: string[] = [];
-  if (lines[0]?.trim() === '---') {
-    const close = lines.findIndex((l, j) => j > 0 && l.trim() === '---');
-    if (close !== -1) {
-      for (let j = 1; j < close; j++) {
-        const m = /^aliases:\s*(.*)$/.exec(lines[j]);
-        if (!m) continue;
-        if (m[1].trim()) aliases.push(...m[1].replace(/^\[|\]$/g, '').split(','));
-        else for (let k = j + 1; k < close && /^\s+-\s/.test(lines[k]); k++) aliases.push(lines[k].replace(/^\s+-\s/, ''));
-      }
-      i = close + 1;
-    }
-  }
+  // Only the head goes to the front matter reader: a note may hold thousands of tag lines.
+  const close = /^\uFEFF?---\s*$/.test(lines[0] ?? '') ? lines.findIndex((l, j) => j > 0 && /^---[ \t]*$/.test(l)) : -1;
+  const fm = close === -1 ? undefined : entityFrontMatter(lines.slice(0, close + 1).join('\n'));
+  let i = fm?.lines ?? 0;
   while (i < lines.length && !lines[i].trim()) i++;
   if (/^# /.test(lines[i] ?? '')) i++;
-  return { bodyStart: i, aliases: aliases.map((a) => a.trim().replace(/^["']|["']$/g, '')).filter(Boolean) };
+  return { bodyStart: i, aliases: fm?.data.aliases ?? [] };
 }
 
 /** The day sections of a file: a daily file is one, a monthly file has one per `## YYYY-MM-DD`. */

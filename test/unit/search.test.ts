@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CoreSoulError } from '../../src/core/errors';
 import { type SearchHit, renderHits, searchMemory } from '../../src/core/search';
-import { indexFile } from '../../src/core/searchIndex';
+import { LinkIndex } from '../../src/core/linkIndex';
+import { diskWorkspace, linkScope } from '../../src/core/linkScope';
+import { entityHead, indexFile } from '../../src/core/searchIndex';
 import { TOKENIZER, countTokens } from '../../src/core/tokens';
 import type { Vault } from '../../src/core/vault';
 import { writeAt } from './helpers';
@@ -293,5 +295,22 @@ describe('search pipeline', () => {
       assert.equal(r.results[0].entity, 'Taipei Office');
       assert.match(r.results[0].text, /Moved desks/);
     }
+  });
+
+  it('reads an entity\'s aliases exactly as the link index does (one front matter reader)', async () => {
+    const v = await fixtureVault();
+    // A single quoted string is one alias, commas and all; a flow list may quote its items.
+    put(v, 'entities/people/Grace Hopper.md', ['---', 'kind: people', 'aliases: "Amazing Grace, Admiral"', '---', '# Grace Hopper', '']);
+    put(v, 'entities/objects/COBOL.md', ['---', 'kind: objects', 'aliases: [cobol-85, "Common, Business"]', '---', '# COBOL', '']);
+    writeAt(v, '2026-03-11T12:00:00', 'Read the [[Grace Hopper]] memo about [[COBOL]]');
+    const links = new LinkIndex(v, diskWorkspace(linkScope(v.root)));
+    await links.build();
+    for (const [name, aliases] of [['Grace Hopper', ['Amazing Grace, Admiral']], ['COBOL', ['cobol-85', 'Common, Business']]] as const) {
+      assert.deepEqual(links.entity(name)?.aliases, aliases);
+      const head = entityHead(fs.readFileSync(path.join(v.entitiesDir, name === 'COBOL' ? 'objects' : 'people', `${name}.md`), 'utf8').split('\n'));
+      assert.deepEqual(head.aliases, aliases, name);
+    }
+    assert.equal(searchMemory(v, 'Amazing Grace, Admiral').results[0]?.entity, 'Grace Hopper');
+    assert.equal(searchMemory(v, 'Admiral').results.length, 0, 'a part of an alias is not an alias');
   });
 });
