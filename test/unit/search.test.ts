@@ -234,7 +234,7 @@ describe('search pipeline', () => {
     const v = await fixtureVault();
     const before = searchMemory(v, 'Kubernetes 遷移');
     assert.ok(fs.existsSync(indexFile(v)));
-    for (const damage of ['garbage', 'CSIX0002\u0000\u0000\u0000\u0010{"files":', '']) {
+    for (const damage of ['garbage', 'CSIX0003\u0000\u0000\u0000\u0010{"files":', '']) {
       fs.writeFileSync(indexFile(v), damage);
       const after = searchMemory(v, 'Kubernetes 遷移');
       assert.deepEqual(after.results, before.results);
