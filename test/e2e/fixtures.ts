@@ -7,11 +7,13 @@
  *   its last compression is this week, so opening it compresses nothing.
  * - `pastWeek`: two weeks of days that end two weeks ago; its last compression is in a past
  *   week, so compression is due when it is opened.
+ * - `archive`: a week of days nine weeks ago, compressed into their monthly file (L3), and a day
+ *   today that links one of them (`[[YYYY-MM-DD]]`) beside entities; nothing is due.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-export const FIXTURES = ['empty', 'vault', 'pastWeek'] as const;
+export const FIXTURES = ['empty', 'vault', 'pastWeek', 'archive'] as const;
 export type Fixture = (typeof FIXTURES)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -49,9 +51,20 @@ export function makeFixture(kind: Fixture, dir: string, cli: string, now = new D
     // after it are in earlier weeks than the last compression, so they stay L1.
     write(now, 0);
     days.forEach((d, i) => write(d, i + 1));
-  } else {
+  } else if (kind === 'pastWeek') {
     const start = addDays(thisMonday, -21);
     run('init', '--now', at(start, '08:00:00'));
     weekdays(start, addDays(start, 11)).forEach((d, i) => write(d, i));
+  } else {
+    const start = addDays(thisMonday, -63);
+    run('init', '--now', at(start, '08:00:00'));
+    const old = weekdays(start, addDays(start, 4));
+    old.forEach((d, i) => write(d, i));
+    // More than a month before this week's Monday: the days fold into their monthly file.
+    run('compress', '--now', at(now, '07:00:00'));
+    run('write', `Followed up on [[${archivedDay(now)}]] with [[Alice]] about [[PostgreSQL]]`, '--now', at(now, '09:30:00'));
   }
 }
+
+/** The archived day that the `archive` fixture's today links to (the Wednesday nine weeks ago). */
+export const archivedDay = (now = new Date()) => day(addDays(monday(now), -61));

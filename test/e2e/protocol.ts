@@ -40,7 +40,9 @@ export interface Metric {
 export type UiAction =
   | { action: 'palette'; title: string }
   | { action: 'notification'; pattern: string }
-  | { action: 'screenshot'; name: string };
+  | { action: 'screenshot'; name: string }
+  /** Types into the editor's open rename box (F2) and presses Enter. */
+  | { action: 'rename'; newName: string };
 
 export interface UiReply {
   ok: boolean;

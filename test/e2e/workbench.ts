@@ -121,6 +121,14 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
           await page.waitForTimeout(200);
         }
       }
+      case 'rename': {
+        const box = page.locator('.monaco-editor .rename-box input');
+        await box.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+        await box.fill(a.newName);
+        await box.press('Enter');
+        await box.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
       case 'screenshot': {
         if (!/^[\w.-]+$/.test(a.name)) return { ok: false, error: `bad screenshot name ${a.name}` };
         fs.mkdirSync(screenshotsDir, { recursive: true });

@@ -80,6 +80,8 @@ export const ui = {
   notification: async (pattern: RegExp) => (await act({ action: 'notification', pattern: pattern.source })).text ?? '',
   /** Saves test-results/screenshots/<name>.png of the whole workbench. */
   screenshot: async (name: string) => void (await act({ action: 'screenshot', name })),
+  /** Types `newName` into the editor's open rename box (F2) and presses Enter; the edit may still be applying. */
+  rename: async (newName: string) => void (await act({ action: 'rename', newName })),
 };
 
 /** Keeps a figure (printed at the end and written to test-results/e2e-metrics.json). */
