@@ -3,12 +3,12 @@
  * Debian's Chromium by playwright-core. The suite runs in code-server's extension host with the
  * extension under development; VS Code reports its exit code through `codeAutomationExit`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import type { Tools } from './provision';
-import { type Host, type SessionEnd, VIEWPORT, freePort, writeUserSettings } from './workbench';
+import { type ExtensionSource, type Host, type HostOptions, type SessionEnd, VIEWPORT, freePort, writeUserSettings } from './workbench';
 
 /** The flags this machine's closed network needs (no background connections, no QUIC). */
 export const CHROMIUM_FLAGS = [
@@ -22,11 +22,15 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv): Promise<{ port: number; process: ChildProcess }> {
+async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv, vsix?: string): Promise<{ port: number; process: ChildProcess }> {
   const port = await freePort();
   const logFile = path.join(dir, 'code-server.log');
-  const log = fs.openSync(logFile, 'a');
   writeUserSettings(path.join(dir, 'user-data'));
+  const common = ['--user-data-dir', path.join(dir, 'user-data'), '--extensions-dir', path.join(dir, 'extensions')];
+  const nodeEnv = { ...env, PATH: `${path.dirname(tools.node)}:${env.PATH}` };
+  // As a person installs a downloaded package: into this host's own (empty) extensions folder.
+  if (vsix) execFileSync(tools.node, [tools.codeServer, ...common, '--install-extension', vsix], { env: nodeEnv, stdio: 'ignore', timeout: 120_000 });
+  const log = fs.openSync(logFile, 'a');
   const args = [
     tools.codeServer,
     '--auth', 'none',
@@ -35,13 +39,12 @@ async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv
     '--disable-update-check',
     '--disable-workspace-trust',
     '--disable-getting-started-override',
-    '--user-data-dir', path.join(dir, 'user-data'),
-    '--extensions-dir', path.join(dir, 'extensions'),
+    ...common,
     // Runs the suite given by extensionTestsPath and reports through codeAutomationLog/Exit.
     '--vscode-option', 'enable-smoke-test-driver',
   ];
   // Its own process group, so that teardown can end it and everything it started at once.
-  const child = spawn(tools.node, args, { detached: true, stdio: ['ignore', log, log], env: { ...env, PATH: `${path.dirname(tools.node)}:${env.PATH}` } });
+  const child = spawn(tools.node, args, { detached: true, stdio: ['ignore', log, log], env: nodeEnv });
   fs.closeSync(log);
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -72,18 +75,18 @@ function launchBrowser(tools: Tools, userDataDir: string): Promise<BrowserContex
 }
 
 /** The workbench URL that opens `folder` with the extension under development and the suite. */
-function workbenchUrl(port: number, folder: string, extensionPath: string, testsPath: string): string {
+function workbenchUrl(port: number, folder: string, extension: ExtensionSource, testsPath: string): string {
   const remote = (p: string) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = JSON.stringify([
-    ['extensionDevelopmentPath', remote(extensionPath)],
+    ['extensionDevelopmentPath', remote(extension.development)],
     ['extensionTestsPath', remote(testsPath)],
   ]);
   return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
 }
 
 /** Starts code-server and Chromium in `dir`; each `run` opens one page (one window). */
-export async function codeServerHost(tools: Tools, dir: string, opts: { extension: string; suite: string; env: NodeJS.ProcessEnv }): Promise<Host> {
-  const server = await startCodeServer(tools, dir, opts.env);
+export async function codeServerHost(tools: Tools, dir: string, opts: HostOptions): Promise<Host> {
+  const server = await startCodeServer(tools, dir, opts.env, opts.extension.vsix);
   const browser = await launchBrowser(tools, path.join(dir, 'chromium-profile'));
   return {
     label: `code-server on 127.0.0.1:${server.port} (logs: ${path.join(dir, 'code-server.log')}), Chromium ${tools.chromium}`,

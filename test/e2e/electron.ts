@@ -5,13 +5,14 @@
  * Desktop VS Code exits with the suite's exit code when extensionTestsPath is given.
  * It needs a display (on a headless Linux, run it under xvfb-run).
  */
-import { downloadAndUnzipVSCode } from '@vscode/test-electron';
+import { downloadAndUnzipVSCode, resolveCliArgsFromVSCodeExecutablePath } from '@vscode/test-electron';
+import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { _electron } from 'playwright-core';
 import { VERSIONS } from './provision';
-import { type Host, type SessionEnd, writeUserSettings } from './workbench';
+import { type Host, type HostOptions, type SessionEnd, writeUserSettings } from './workbench';
 
-export async function electronHost(dir: string, opts: { extension: string; suite: string; env: NodeJS.ProcessEnv }): Promise<Host> {
+export async function electronHost(dir: string, opts: HostOptions): Promise<Host> {
   const version = process.env.CORESOUL_E2E_VSCODE || VERSIONS.vscode;
   const executablePath = await downloadAndUnzipVSCode(version);
   let windows = 0;
@@ -20,14 +21,19 @@ export async function electronHost(dir: string, opts: { extension: string; suite
     async run(folder, timeoutMs, onLog, onPage) {
       const profile = path.join(dir, `vscode-${++windows}`);
       writeUserSettings(path.join(profile, 'user-data'));
+      const dirs = [`--user-data-dir=${path.join(profile, 'user-data')}`, `--extensions-dir=${path.join(profile, 'extensions')}`];
+      const { extension } = opts;
+      if (extension.vsix) {
+        const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executablePath);
+        execFileSync(cli!, [...cliArgs, ...dirs, '--install-extension', extension.vsix], { stdio: 'ignore', timeout: 120_000 });
+      }
       const app = await _electron.launch({
         executablePath,
         args: [
           folder,
-          `--extensionDevelopmentPath=${opts.extension}`,
+          `--extensionDevelopmentPath=${extension.development}`,
           `--extensionTestsPath=${opts.suite}`,
-          `--user-data-dir=${path.join(profile, 'user-data')}`,
-          `--extensions-dir=${path.join(profile, 'extensions')}`,
+          ...dirs,
           '--enable-smoke-test-driver',
           '--disable-workspace-trust',
           '--disable-updates',

@@ -12,6 +12,8 @@ export interface PlannedSuite {
   tests: string[];
   /** Sum of the tests' own time limits, in ms. */
   budgetMs: number;
+  /** `vsix`: the window runs the packaged extension, installed, instead of the one under development. */
+  from?: 'vsix';
 }
 
 /** GET /session: what this window is for. */

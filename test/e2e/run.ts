@@ -8,6 +8,7 @@
  * every test passed, 1 when one failed (named), 2 when something could not be installed.
  * Whatever happens, including Ctrl-C or SIGTERM, every process it started is ended.
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -19,8 +20,8 @@ import { type ControlServer, startControl } from './control';
 import { type Fixture, makeFixture } from './fixtures';
 import { killMarked, killOrphansOfDeadRuns, markRun, survivors } from './processes';
 import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, fullName } from './protocol';
-import { ProvisionError, cacheRoot, provision } from './provision';
-import { type Host, perform } from './workbench';
+import { ProvisionError, type Tools, cacheRoot, provision } from './provision';
+import { type ExtensionSource, type Host, type HostOptions, perform } from './workbench';
 
 const REPO = path.resolve(E2E_DIR, '../..');
 const RESULTS = path.join(REPO, 'test-results');
@@ -36,10 +37,30 @@ const note = (line: string) => say(`e2e: ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const firstLines = (text: string, n: number) => text.split('\n').slice(0, n).join('\n');
 
+type ExtensionKind = 'development' | 'vsix';
+const hostDirName = (kind: ExtensionKind) => (kind === 'development' ? 'host' : `host-${kind}`);
+
+/**
+ * The VSIX as `npm run package` makes it (the same script, so the same contents), into `dir`,
+ * and an empty extension beside it: VS Code runs extensionTestsPath only in a window that has an
+ * extension under development, and that must not be ours.
+ */
+function packageVsix(dir: string): ExtensionSource {
+  const file = path.join(dir, 'core-soul.vsix');
+  execFileSync('npm', ['run', '--silent', 'package', '--', '--out', file], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
+  note(`packaged ${path.relative(dir, file)} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB) for the suites that install it`);
+  const empty = path.join(dir, 'empty-extension');
+  fs.mkdirSync(empty);
+  const manifest = { name: 'e2e-empty', publisher: 'coresoul-e2e', version: '0.0.0', engines: { vscode: '*' } };
+  fs.writeFileSync(path.join(empty, 'package.json'), JSON.stringify(manifest));
+  return { vsix: file, development: empty };
+}
+
 interface State {
   mark: string;
   runDir?: string;
-  host?: Host;
+  /** One host per kind of extension the suites ask for (under development, or the installed VSIX). */
+  hosts: Map<ExtensionKind, Host>;
   control?: ControlServer;
   keep: boolean;
   tornDown?: boolean;
@@ -48,11 +69,13 @@ interface State {
 async function teardown(s: State): Promise<void> {
   if (s.tornDown) return;
   s.tornDown = true;
-  await s.host?.close();
+  await Promise.all([...s.hosts.values()].map((h) => h.close()));
   killMarked(s.mark);
   s.control?.close();
-  const serverLog = s.runDir && path.join(s.runDir, 'host/code-server.log');
-  if (serverLog && fs.existsSync(serverLog)) fs.copyFileSync(serverLog, path.join(LOGS, 'code-server.log'));
+  for (const kind of s.hosts.keys()) {
+    const serverLog = s.runDir && path.join(s.runDir, hostDirName(kind), 'code-server.log');
+    if (serverLog && fs.existsSync(serverLog)) fs.copyFileSync(serverLog, path.join(LOGS, `${hostDirName(kind).replace('host', 'code-server')}.log`));
+  }
   if (s.runDir && !s.keep) fs.rmSync(s.runDir, { recursive: true, force: true });
   else if (s.runDir) note(`kept ${s.runDir}`);
 }
@@ -75,7 +98,7 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
   const orphans = killOrphansOfDeadRuns();
   if (orphans) note(`ended ${orphans} process(es) left behind by an earlier run that was killed`);
 
-  let tools;
+  let tools: Tools | undefined;
   if (!electron) {
     try {
       tools = await provision(note);
@@ -136,20 +159,21 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
     ui: async (a) => (page ? perform(page, a, SCREENSHOTS) : { ok: false, error: 'no window is open' }),
   });
 
-  const hostDir = path.join(state.runDir, 'host');
-  fs.mkdirSync(hostDir);
-  const hostOpts = { extension: REPO, suite: bundle, env: { ...process.env, [CONTROL_ENV]: state.control.url } };
-  if (tools) state.host = await codeServerHost(tools, hostDir, hostOpts);
-  else {
-    try {
-      // The Electron host's modules load only when asked for: the offline run never needs them.
-      state.host = await (await import('./electron')).electronHost(hostDir, hostOpts);
-    } catch (err) {
-      process.stderr.write(`e2e: cannot run: --electron downloads VS Code at run time and needs internet (${(err as Error).message})\n`);
-      return 2;
-    }
-  }
-  note(state.host.label);
+  const env = { ...process.env, [CONTROL_ENV]: state.control.url };
+  /** The host for `kind`, started the first time a suite needs it. */
+  const hostFor = async (kind: ExtensionKind): Promise<Host> => {
+    const started = state.hosts.get(kind);
+    if (started) return started;
+    const dir = path.join(state.runDir!, hostDirName(kind));
+    fs.mkdirSync(dir);
+    const extension: ExtensionSource = kind === 'vsix' ? packageVsix(state.runDir!) : { development: REPO };
+    const opts: HostOptions = { extension, suite: bundle, env };
+    // The Electron host's modules load only when asked for: the offline run never needs them.
+    const host = tools ? await codeServerHost(tools, dir, opts) : await (await import('./electron')).electronHost(dir, opts);
+    state.hosts.set(kind, host);
+    note(`${kind}: ${host.label}`);
+    return host;
+  };
 
   const windowProblems: string[] = [];
   for (const [i, s] of plan.entries()) {
@@ -158,7 +182,15 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
     session = { suite: s.suite, grep };
     say(`${s.suite} (fixture: ${s.fixture})`);
     const log = fs.createWriteStream(path.join(LOGS, `${safeName(s.suite)}.log`));
-    const opened = await state.host.run(folder, WINDOW_OVERHEAD_MS + s.budgetMs, (l) => log.write(`${l}\n`), (p) => (page = p));
+    let host: Host;
+    try {
+      host = await hostFor(s.from ?? 'development');
+    } catch (err) {
+      if (tools) throw err;
+      process.stderr.write(`e2e: cannot run: --electron downloads VS Code at run time and needs internet (${(err as Error).message})\n`);
+      return 2;
+    }
+    const opened = await host.run(folder, WINDOW_OVERHEAD_MS + s.budgetMs, (l) => log.write(`${l}\n`), (p) => (page = p));
     const { end } = opened;
     for (const t of s.tests) {
       const name = fullName(s.suite, t);
@@ -194,7 +226,7 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
 const { values } = parseArgs({
   options: { grep: { type: 'string', default: '' }, keep: { type: 'boolean', default: false }, electron: { type: 'boolean', default: false } },
 });
-const state: State = { mark: markRun(), keep: Boolean(values.keep) };
+const state: State = { mark: markRun(), keep: Boolean(values.keep), hosts: new Map() };
 
 let stopping = false;
 const stop = (code: number) => {

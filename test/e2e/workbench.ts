@@ -21,6 +21,22 @@ export interface OpenedWindow {
   close(): Promise<void>;
 }
 
+/**
+ * What a host loads: an extension under development (a folder), and a packaged VSIX to install
+ * into the host's own extensions folder first (so the package must be complete on its own).
+ */
+export interface ExtensionSource {
+  development: string;
+  vsix?: string;
+}
+
+export interface HostOptions {
+  extension: ExtensionSource;
+  /** The bundled suite (extensionTestsPath). */
+  suite: string;
+  env: NodeJS.ProcessEnv;
+}
+
 export interface Host {
   /** One line for the log: what runs the workbench. */
   label: string;

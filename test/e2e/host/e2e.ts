@@ -25,10 +25,11 @@ let current: Suite | undefined;
 /**
  * A group of tests that runs in its own fresh window, on a fresh copy of `fixture`, in the order
  * they are declared (so later tests may build on the effects of earlier ones in the same suite).
+ * `{ from: 'vsix' }`: the window runs the packaged `.vsix`, installed, not the repository's code.
  */
-export function suite(name: string, fixture: Fixture, body: () => void): void {
+export function suite(name: string, fixture: Fixture, body: () => void, opts: { from?: 'vsix' } = {}): void {
   if (suites.some((s) => s.suite === name)) throw new Error(`duplicate suite name: ${name}`);
-  current = { suite: name, fixture, tests: [], budgetMs: 0, cases: [] };
+  current = { suite: name, fixture, tests: [], budgetMs: 0, cases: [], ...opts };
   suites.push(current);
   try {
     body();

@@ -9,7 +9,7 @@ import { fullName } from '../protocol';
 import { control, registeredSuites } from './e2e';
 
 export function plan(): PlannedSuite[] {
-  return registeredSuites().map(({ suite, fixture, tests, budgetMs }) => ({ suite, fixture, tests: [...tests], budgetMs }));
+  return registeredSuites().map(({ suite, fixture, tests, budgetMs, from }) => ({ suite, fixture, tests: [...tests], budgetMs, ...(from ? { from } : {}) }));
 }
 
 function withTimeout(p: Promise<unknown>, ms: number): Promise<unknown> {
