@@ -7,11 +7,13 @@
  *   its last compression is this week, so opening it compresses nothing.
  * - `pastWeek`: two weeks of days that end two weeks ago; its last compression is in a past
  *   week, so compression is due when it is opened.
+ * - `pastWeekModelAllowed`, `pastWeekMemoryOff`: `pastWeek` with workspace settings that allow a
+ *   language model for summaries, or turn the memory switch off.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-export const FIXTURES = ['empty', 'vault', 'pastWeek'] as const;
+export const FIXTURES = ['empty', 'vault', 'pastWeek', 'pastWeekModelAllowed', 'pastWeekMemoryOff'] as const;
 export type Fixture = (typeof FIXTURES)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,6 +28,12 @@ function weekdays(from: Date, to: Date): Date[] {
   for (let d = from; day(d) <= day(to); d = addDays(d, 1)) if (d.getDay() % 6 !== 0) out.push(d);
   return out;
 }
+
+/** Workspace settings (.vscode/settings.json) of the fixtures that have some. */
+const SETTINGS: Partial<Record<Fixture, Record<string, unknown>>> = {
+  pastWeekModelAllowed: { 'coresoul.compression.useLanguageModel': true },
+  pastWeekMemoryOff: { 'coresoul.memory.enabled': false },
+};
 
 const ENTRIES = [
   ['09:12:05', 'Planned the sprint with [[Alice]] and [[Bob]]', ['people/Alice', 'people/Bob']],
@@ -53,5 +61,10 @@ export function makeFixture(kind: Fixture, dir: string, cli: string, now = new D
     const start = addDays(thisMonday, -21);
     run('init', '--now', at(start, '08:00:00'));
     weekdays(start, addDays(start, 11)).forEach((d, i) => write(d, i));
+  }
+  const settings = SETTINGS[kind];
+  if (settings) {
+    fs.mkdirSync(`${dir}/.vscode`);
+    fs.writeFileSync(`${dir}/.vscode/settings.json`, `${JSON.stringify(settings, null, 2)}\n`);
   }
 }
