@@ -81,11 +81,14 @@ export function freePort(): Promise<number> {
 const UI_TIMEOUT = 20_000;
 const QUICK_INPUT = '.quick-input-widget';
 
-/** The side bar section (view pane) whose title is `view`, expanded. */
+/**
+ * The side bar section (view pane) whose title is `view`, expanded. A view alone in its container
+ * has its header hidden (the container's title names it), so the header need not be visible.
+ */
 async function viewPane(page: Page, view: string) {
   const header = page.locator('.pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${escapeRegExp(view)}$`) }) });
-  await header.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
-  if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  await header.waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+  if ((await header.isVisible()) && (await header.getAttribute('aria-expanded')) === 'false') await header.click();
   return page.locator('.pane', { has: header });
 }
 

@@ -164,7 +164,7 @@ suite('Sidebar when the vault is edited by hand', 'vault', () => {
   test('a deleted .CoreSoul shows the welcome view, and the memory commands say there is no vault', async () => {
     fs.rmSync(vaultPath(), { recursive: true, force: true });
     const { message } = await rowsWhen('Vault', 'the welcome view', (_rows, message) => /no Core Soul vault yet/.test(message ?? ''));
-    assert.match(message!, /Initialize Core Soul/);
+    assert.match(message!, /Initialize Core Soul.*Restore Soul/s);
     await vscode.commands.executeCommand('coresoul.searchMemory', 'Alice');
     await ui.notification(/Core Soul: this workspace has no vault yet\./);
     assert.equal(fs.existsSync(vaultPath()), false, 'nothing was recreated behind the user');
