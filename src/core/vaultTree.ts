@@ -239,7 +239,7 @@ export class VaultTreeModel {
   private loadDays(): DayInfo[] {
     if (this.days) return this.days;
     const v = this.vault;
-    const listed = new Set(readdirOrEmpty(v.chronoDir));
+    const listed = new Set(filesIn(v.chronoDir));
     const days = new Map<string, DayInfo>();
     this.mapProblem = undefined;
     try {
@@ -263,7 +263,7 @@ export class VaultTreeModel {
   private entityNames(kind: EntityKind, sorted = false): string[] {
     let list = this.entities.get(kind);
     if (!list) {
-      const names = readdirOrEmpty(path.join(this.vault.entitiesDir, kind))
+      const names = filesIn(path.join(this.vault.entitiesDir, kind))
         .filter((f) => f.endsWith('.md') && !f.startsWith('.'))
         .map((f) => f.slice(0, -3));
       list = { names, sorted: false };
@@ -279,9 +279,13 @@ export class VaultTreeModel {
 
 const dayNode = (d: DayInfo): VaultNode => ({ type: 'day', id: `day/${d.day}`, ...d });
 
-function readdirOrEmpty(dir: string): string[] {
+/** Names of the files in `dir` (a folder named like a note is not one); none when it is gone. */
+function filesIn(dir: string): string[] {
   try {
-    return fs.readdirSync(dir);
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() || e.isSymbolicLink())
+      .map((e) => e.name);
   } catch {
     return []; // a folder removed or replaced by hand: the tree shows it empty
   }

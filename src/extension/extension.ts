@@ -5,11 +5,15 @@
  */
 import * as vscode from 'vscode';
 import { type Clock, systemClock } from '../core/clock';
+import * as backlinks from './backlinks';
 import * as commands from './commands';
+import * as compression from './compression';
 import * as languageClient from './languageClient';
 import * as memorySwitch from './memorySwitch';
 import * as participant from './participant';
 import * as personaReview from './personaReview';
+import * as searchMemory from './searchMemory';
+import * as soulArchive from './soulArchive';
 import * as tools from './tools';
 import { type MemorySwitch, createMemorySwitch } from './memorySwitch';
 import { type VaultWatch, createVaultWatch } from './vaultWatch';
@@ -33,13 +37,15 @@ export interface Services {
 /** What `activate` returns, for tests and other extensions. */
 export interface CoreSoulApi {
   readonly services: Services;
+  /** This extension's log folder; the extension host's own log is beside it (tests read both). */
+  readonly logUri: vscode.Uri;
 }
 
 interface Feature {
   register(context: vscode.ExtensionContext, services: Services): void;
 }
 
-const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools];
+const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, searchMemory, compression, soulArchive, backlinks];
 
 export function activate(context: vscode.ExtensionContext): CoreSoulApi {
   const log = vscode.window.createOutputChannel('Core Soul', { log: true });
@@ -67,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): CoreSoulApi {
   if (failures) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: {0} feature(s) failed to start; see the Core Soul output.', failures));
   }
-  return { services };
+  return { services, logUri: context.logUri };
 }
 
 export function deactivate(): void {}

@@ -8,14 +8,21 @@ import type { Services } from './extension';
  * to the user (one line for the errors users can cause) and never an unhandled rejection.
  */
 export function inFolder<A extends unknown[], R>(services: Services, fn: (root: string, ...args: A) => Promise<R>) {
-  return async (...args: A): Promise<R | undefined> => {
+  return guarded(services, async (...args: A): Promise<R | undefined> => {
     const root = services.root();
     if (!root) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Core Soul: open a folder first.'));
       return undefined;
     }
+    return fn(root, ...args);
+  });
+}
+
+/** Wraps a command so that a failure is a message to the user, never an unhandled rejection. */
+export function guarded<A extends unknown[], R>(services: Services, fn: (...args: A) => Promise<R>) {
+  return async (...args: A): Promise<R | undefined> => {
     try {
-      return await fn(root, ...args);
+      return await fn(...args);
     } catch (err) {
       showError(services, err);
       return undefined;
@@ -29,6 +36,29 @@ export function inFolder<A extends unknown[], R>(services: Services, fn: (root: 
  */
 export function offer(show: typeof vscode.window.showInformationMessage, message: string, button: string, then: () => unknown): void {
   void show(message, button).then((choice) => (choice === button ? then() : undefined));
+}
+
+/**
+ * Whether a memory command may run: false (and the user told why, with the button that fixes
+ * it) while the workspace's memory switch is off — `refusal` says what was not done — or
+ * while the workspace has no vault.
+ */
+export function memoryUsable(services: Services, refusal: string): boolean {
+  const { window, l10n } = vscode;
+  if (!services.memory.enabled) {
+    offer(window.showWarningMessage, refusal, l10n.t('Turn Memory On'), () => services.memory.set(true));
+    return false;
+  }
+  return vaultUsable(services);
+}
+
+/** Whether the workspace has a vault: false (and Initialize offered) when it has none. */
+export function vaultUsable(services: Services): boolean {
+  if (services.vault.state.kind !== 'none') return true;
+  offer(vscode.window.showWarningMessage, vscode.l10n.t('Core Soul: this workspace has no vault yet.'), vscode.l10n.t('Initialize Core Soul'), () =>
+    vscode.commands.executeCommand('coresoul.initialize'),
+  );
+  return false;
 }
 
 export function showError(services: Services, err: unknown): void {

@@ -31,7 +31,7 @@ const KIND_LABELS: Record<EntityKind, () => string> = {
   places: () => l10n.t('Places'),
   objects: () => l10n.t('Objects'),
 };
-const KIND_ICONS: Record<EntityKind, string> = { people: 'person', events: 'calendar', places: 'location', objects: 'symbol-misc' };
+export const KIND_ICONS: Record<EntityKind, string> = { people: 'person', events: 'calendar', places: 'location', objects: 'symbol-misc' };
 
 class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
   private readonly changed = new vscode.EventEmitter<VaultNode | VaultNode[] | undefined>();
@@ -47,6 +47,16 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
   refresh(nodes: VaultNode[] | 'root'): void {
     if (nodes === 'root') this.changed.fire(undefined);
     else if (nodes.length) this.changed.fire(nodes);
+    // A collapsed container is not asked for its children, yet the memory map may have broken.
+    if (this.view && this.model && this.services.vault.state.kind === 'ready') this.view.message = this.problem();
+  }
+
+  private problem(): string | undefined {
+    try {
+      return this.model?.problem;
+    } catch (err) {
+      return String((err as Error).message ?? err).split('\n')[0];
+    }
   }
 
   getChildren(node?: VaultNode): VaultNode[] {
@@ -209,8 +219,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     everyMidnight(services, () => provider.refresh('root')), // the model regroups from its cache
     services.vault.onDidChange((change) => provider.refresh(change.refresh)),
     services.vault.onDidChangeState(() => provider.refresh('root')),
-    vscode.commands.registerCommand('coresoul.vault.open', (node: VaultNode) =>
-      openNode(services, node).catch((err) => showError(services, err)),
+    vscode.commands.registerCommand('coresoul.vault.open', (node?: VaultNode) =>
+      node ? openNode(services, node).catch((err) => showError(services, err)) : undefined,
     ),
     vscode.commands.registerCommand('coresoul.vault.showMore', (node: VaultNode) => {
       if (node?.type === 'more' && services.vault.model) provider.refresh([services.vault.model.showMore(node)]);

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { WriteResult } from '../core/write';
 import type { Services } from './extension';
 import { memoryTextProblem, writeFromEditor } from './model/memoryWrite';
-import { inFolder, offer, openAt } from './ui';
+import { inFolder, memoryUsable, offer, openAt } from './ui';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
   context.subscriptions.push(
@@ -17,18 +17,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       'coresoul.writeMemory',
       inFolder(services, async (root, given?: unknown): Promise<WriteResult | undefined> => {
         const { window, l10n } = vscode;
-        if (!services.memory.enabled) {
-          offer(window.showWarningMessage, l10n.t('Core Soul: memory is off in this workspace, so nothing was written.'), l10n.t('Turn Memory On'), () =>
-            services.memory.set(true),
-          );
-          return undefined;
-        }
-        if (services.vault.state.kind === 'none') {
-          offer(window.showWarningMessage, l10n.t('Core Soul: this workspace has no vault yet.'), l10n.t('Initialize Core Soul'), () =>
-            vscode.commands.executeCommand('coresoul.initialize'),
-          );
-          return undefined;
-        }
+        if (!memoryUsable(services, l10n.t('Core Soul: memory is off in this workspace, so nothing was written.'))) return undefined;
         const text =
           typeof given === 'string'
             ? given

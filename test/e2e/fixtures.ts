@@ -9,11 +9,13 @@
  *   week, so compression is due when it is opened.
  * - `archive`: a week of days nine weeks ago, compressed into their monthly file (L3), and a day
  *   today that links one of them (`[[YYYY-MM-DD]]`) beside entities; nothing is due.
+ * - `pastWeekModelAllowed`, `pastWeekMemoryOff`: `pastWeek` with workspace settings that allow a
+ *   language model for summaries, or turn the memory switch off.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-export const FIXTURES = ['empty', 'vault', 'pastWeek', 'archive'] as const;
+export const FIXTURES = ['empty', 'vault', 'pastWeek', 'archive', 'pastWeekModelAllowed', 'pastWeekMemoryOff'] as const;
 export type Fixture = (typeof FIXTURES)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -28,6 +30,12 @@ function weekdays(from: Date, to: Date): Date[] {
   for (let d = from; day(d) <= day(to); d = addDays(d, 1)) if (d.getDay() % 6 !== 0) out.push(d);
   return out;
 }
+
+/** Workspace settings (.vscode/settings.json) of the fixtures that have some. */
+const SETTINGS: Partial<Record<Fixture, Record<string, unknown>>> = {
+  pastWeekModelAllowed: { 'coresoul.compression.useLanguageModel': true },
+  pastWeekMemoryOff: { 'coresoul.memory.enabled': false },
+};
 
 const ENTRIES = [
   ['09:12:05', 'Planned the sprint with [[Alice]] and [[Bob]]', ['people/Alice', 'people/Bob']],
@@ -51,11 +59,7 @@ export function makeFixture(kind: Fixture, dir: string, cli: string, now = new D
     // after it are in earlier weeks than the last compression, so they stay L1.
     write(now, 0);
     days.forEach((d, i) => write(d, i + 1));
-  } else if (kind === 'pastWeek') {
-    const start = addDays(thisMonday, -21);
-    run('init', '--now', at(start, '08:00:00'));
-    weekdays(start, addDays(start, 11)).forEach((d, i) => write(d, i));
-  } else {
+  } else if (kind === 'archive') {
     const start = addDays(thisMonday, -63);
     run('init', '--now', at(start, '08:00:00'));
     const old = weekdays(start, addDays(start, 4));
@@ -63,6 +67,15 @@ export function makeFixture(kind: Fixture, dir: string, cli: string, now = new D
     // More than a month before this week's Monday: the days fold into their monthly file.
     run('compress', '--now', at(now, '07:00:00'));
     run('write', `Followed up on [[${archivedDay(now)}]] with [[Alice]] about [[PostgreSQL]]`, '--now', at(now, '09:30:00'));
+  } else {
+    const start = addDays(thisMonday, -21);
+    run('init', '--now', at(start, '08:00:00'));
+    weekdays(start, addDays(start, 11)).forEach((d, i) => write(d, i));
+  }
+  const settings = SETTINGS[kind];
+  if (settings) {
+    fs.mkdirSync(`${dir}/.vscode`);
+    fs.writeFileSync(`${dir}/.vscode/settings.json`, `${JSON.stringify(settings, null, 2)}\n`);
   }
 }
 

@@ -44,12 +44,40 @@ export type UiAction =
   | { action: 'notification'; pattern: string }
   | { action: 'screenshot'; name: string }
   /** Types into the editor's open rename box (F2) and presses Enter. */
-  | { action: 'rename'; newName: string };
+  | { action: 'rename'; newName: string }
+  /** Types into the open input box or quick pick (replacing its text), then Enter if asked. */
+  | { action: 'input'; text: string; enter: boolean }
+  /** Reads the open quick pick's rows (waits until it shows some). */
+  | { action: 'quickPick' }
+  /** Clicks the open quick pick's first row whose label matches `pattern`. */
+  | { action: 'pick'; pattern: string }
+  /** Reads the visible rows of the side bar view titled `view` (expanding its section first). */
+  | { action: 'treeRows'; view: string }
+  /** Clicks the first visible row of view `view` whose label matches: expands it, or runs its command. */
+  | { action: 'clickTreeRow'; view: string; pattern: string }
+  /** Clicks the button `button` of the notification whose text matches `pattern`. */
+  | { action: 'notificationButton'; pattern: string; button: string };
+
+/** A row as the user sees it: in a quick pick or a tree view. */
+export interface UiRow {
+  label: string;
+  description: string;
+  /** Quick pick: the line under the label. */
+  detail?: string;
+  /** Tree: depth, 1 at the top. */
+  level?: number;
+  /** Tree: expanded or collapsed; absent for a row without children. */
+  expanded?: boolean;
+}
 
 export interface UiReply {
   ok: boolean;
-  /** `notification`: the text of the matching notification. */
+  /** `notification`: the text of the matching notification. `input`, `quickPick`: the title. */
   text?: string;
+  /** `quickPick`, `treeRows`. */
+  rows?: UiRow[];
+  /** `treeRows`: the view's message or welcome text, when it shows one. */
+  message?: string;
   error?: string;
 }
 

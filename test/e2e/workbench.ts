@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { UiAction, UiReply } from './protocol';
+import type { UiAction, UiReply, UiRow } from './protocol';
 
 export interface SessionEnd {
   /** The extension host's exit code (0: every test passed), or undefined when it never ended. */
@@ -67,9 +67,17 @@ export function writeUserSettings(userDataDir: string): void {
 }
 
 /** The little of the DOM that the functions run inside the page use (the project has no DOM types). */
+interface Element {
+  textContent: string | null;
+  value?: string;
+  checkVisibility(): boolean;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): Element | null;
+  querySelectorAll(selector: string): Iterable<Element>;
+}
 declare const document: {
-  querySelector(selector: string): { textContent: string | null } | null;
-  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+  querySelector(selector: string): Element | null;
+  querySelectorAll(selector: string): Iterable<Element>;
 };
 
 export const VIEWPORT = { width: 1280, height: 800 };
@@ -87,6 +95,48 @@ export function freePort(): Promise<number> {
 }
 
 const UI_TIMEOUT = 20_000;
+const QUICK_INPUT = '.quick-input-widget';
+
+/**
+ * The side bar section (view pane) whose title is `view`, expanded. A view alone in its container
+ * has its header hidden (the container's title names it), so the header need not be visible.
+ */
+async function viewPane(page: Page, view: string) {
+  const header = page.locator('.pane-header', { has: page.locator('h3.title', { hasText: new RegExp(`^${escapeRegExp(view)}$`) }) });
+  await header.waitFor({ state: 'attached', timeout: UI_TIMEOUT });
+  if ((await header.isVisible()) && (await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  return page.locator('.pane', { has: header });
+}
+
+/**
+ * The rows of a view pane or the quick pick, in display order (lists render only visible rows).
+ * Runs inside the page: it may use nothing from outside its own body, nor name a function
+ * inside it (tsx would wrap that in a helper the page does not have).
+ */
+function readRows(container: Element, kind: 'tree' | 'quickPick'): UiRow[] {
+  return [...container.querySelectorAll('.monaco-list-row')]
+    .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+    .map((row) => {
+      if (kind === 'quickPick') {
+        const main = row.querySelector('.quick-input-list-row');
+        const detail = row.querySelector('.quick-input-list-label-meta .label-name')?.textContent?.trim();
+        return {
+          label: main?.querySelector('.label-name')?.textContent?.trim() ?? '',
+          description: main?.querySelector('.label-description')?.textContent?.trim() ?? '',
+          ...(detail && { detail }),
+        };
+      }
+      const expanded = row.getAttribute('aria-expanded');
+      return {
+        label: row.querySelector('.label-name')?.textContent?.trim() ?? '',
+        description: row.querySelector('.label-description')?.textContent?.trim() ?? '',
+        level: Number(row.getAttribute('aria-level')),
+        ...(expanded !== null && { expanded: expanded === 'true' }),
+      };
+    });
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Does what a person would do in the workbench page. */
 export async function perform(page: Page, a: UiAction, screenshotsDir: string): Promise<UiReply> {
@@ -109,7 +159,15 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
           throw new Error(`the palette selects "${(await selected.textContent().catch(() => null)) ?? 'nothing'}", not "${a.title}"`);
         });
         await page.keyboard.press('Enter');
-        await input.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+        // The palette closes; the command may at once open an input box in the same widget.
+        await page.waitForFunction(
+          (typed) => {
+            const box = document.querySelector('.quick-input-widget .quick-input-box input');
+            return !box?.checkVisibility() || box.value !== typed;
+          },
+          `>${a.title}`,
+          { timeout: UI_TIMEOUT },
+        );
         return { ok: true };
       }
       case 'notification': {
@@ -128,6 +186,11 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
             await bell.click({ timeout: UI_TIMEOUT });
             lastClick = Date.now();
           }
+          // The list renders only the rows in view, newest at the top: scroll up to see new ones.
+          if (await center.isVisible()) {
+            await page.locator('.notifications-center .notifications-list-container').hover({ timeout: UI_TIMEOUT });
+            await page.mouse.wheel(0, -10_000);
+          }
           const shown = await messages();
           const text = shown.find((m) => re.test(m));
           if (text !== undefined) return { ok: true, text };
@@ -143,6 +206,55 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
         await box.fill(a.newName);
         await box.press('Enter');
         await box.waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
+      case 'input': {
+        const input = page.locator(`${QUICK_INPUT} .quick-input-box input`);
+        await input.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+        await input.fill(a.text);
+        const title = (await page.locator(`${QUICK_INPUT} .quick-input-title`).textContent())?.trim() ?? '';
+        if (a.enter) {
+          await page.keyboard.press('Enter');
+        }
+        return { ok: true, text: title };
+      }
+      case 'quickPick': {
+        const list = page.locator(`${QUICK_INPUT} .quick-input-list`);
+        await list.locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+        const rows = await list.evaluate(readRows, 'quickPick' as const);
+        const title = (await page.locator(`${QUICK_INPUT} .quick-input-title`).textContent())?.trim() ?? '';
+        return { ok: true, rows, text: title };
+      }
+      case 'pick': {
+        const row = page.locator(`${QUICK_INPUT} .quick-input-list .monaco-list-row`, {
+          has: page.locator('.quick-input-list-row:first-child .label-name', { hasText: new RegExp(a.pattern) }),
+        });
+        await row.first().click({ timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
+      case 'treeRows': {
+        const pane = await viewPane(page, a.view);
+        const body = pane.locator('.pane-body');
+        await body.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+        const rows = await body.evaluate(readRows, 'tree' as const);
+        const message = await body.evaluate((el: Element) =>
+          (el.querySelector('.message:not(.hide)') ?? el.querySelector('.welcome-view-content'))?.textContent?.trim() || undefined,
+        );
+        return { ok: true, rows, ...(message && { message }) };
+      }
+      case 'clickTreeRow': {
+        const pane = await viewPane(page, a.view);
+        const row = pane.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(a.pattern) }) });
+        await row.first().click({ timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
+      case 'notificationButton': {
+        const bell = page.locator('.statusbar-item[id="status.notifications"]');
+        if (!(await page.locator('.notifications-center.visible').isVisible())) await bell.click({ timeout: UI_TIMEOUT });
+        const item = page.locator('.notifications-center .notification-list-item', {
+          has: page.locator('.notification-list-item-message', { hasText: new RegExp(a.pattern) }),
+        });
+        await item.first().locator('.monaco-button', { hasText: a.button }).first().click({ timeout: UI_TIMEOUT });
         return { ok: true };
       }
       case 'screenshot': {

@@ -144,6 +144,8 @@ describe('vault tree: model over a real vault', () => {
       ],
     });
     fs.writeFileSync(path.join(v.entitiesDir, 'objects', 'C# notes.md'), '# C# notes\n'); // made by hand
+    fs.mkdirSync(path.join(v.entitiesDir, 'places', 'Not a note.md')); // a folder named like a note
+    fs.mkdirSync(path.join(v.chronoDir, '2026-03-02.md'));
     const model = new VaultTreeModel(v, fixedClock('2026-03-10T12:00:00'));
     const entities = child(model, undefined, 'entities');
     assert.equal(model.count(entities), 7);

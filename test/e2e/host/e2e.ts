@@ -5,7 +5,7 @@
  * and `record` for figures worth keeping.
  */
 import type { Fixture } from '../fixtures';
-import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, type UiAction, type UiReply } from '../protocol';
+import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, type UiAction, type UiReply, type UiRow } from '../protocol';
 
 export const EXTENSION_ID = 'coresoul.core-soul';
 
@@ -83,6 +83,24 @@ export const ui = {
   screenshot: async (name: string) => void (await act({ action: 'screenshot', name })),
   /** Types `newName` into the editor's open rename box (F2) and presses Enter; the edit may still be applying. */
   rename: async (newName: string) => void (await act({ action: 'rename', newName })),
+  /** Types `text` into the open input box or quick pick, Enter if asked; returns its title. */
+  input: async (text: string, opts: { enter: boolean }) => (await act({ action: 'input', text, enter: opts.enter })).text ?? '',
+  /** The open quick pick's title and rows, once it shows some. */
+  quickPick: async (): Promise<{ title: string; rows: UiRow[] }> => {
+    const reply = await act({ action: 'quickPick' });
+    return { title: reply.text ?? '', rows: reply.rows ?? [] };
+  },
+  /** Clicks the open quick pick's first row whose label matches `pattern`. */
+  pick: async (pattern: RegExp) => void (await act({ action: 'pick', pattern: pattern.source })),
+  /** The visible rows of the side bar view titled `view`, and its message or welcome text. */
+  treeRows: async (view: string): Promise<{ rows: UiRow[]; message?: string }> => {
+    const reply = await act({ action: 'treeRows', view });
+    return { rows: reply.rows ?? [], message: reply.message };
+  },
+  /** Clicks the first visible row of view `view` whose label matches `pattern`. */
+  clickTreeRow: async (view: string, pattern: RegExp) => void (await act({ action: 'clickTreeRow', view, pattern: pattern.source })),
+  /** Clicks `button` on the notification whose text matches `pattern` (in the notification center). */
+  notificationButton: async (pattern: RegExp, button: string) => void (await act({ action: 'notificationButton', pattern: pattern.source, button })),
 };
 
 /** Keeps a figure (printed at the end and written to test-results/e2e-metrics.json). */

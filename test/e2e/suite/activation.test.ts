@@ -2,22 +2,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, record, suite, test, waitFor } from '../host/e2e';
+import { activationMarks } from '../host/marks';
 
 const extension = () => {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded in the extension host`);
   return ext;
-};
-
-interface Mark {
-  name: string;
-  startTime: number;
-}
-/** The extension host's own performance marks (VS Code records one before and after each activation). */
-const activationMarks = () => {
-  const marks: Mark[] = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Mark[] } }).MonacoPerformanceMarks?.getMarks() ?? [];
-  const find = (what: string) => marks.find((m) => m.name === `code/extHost/${what}/${EXTENSION_ID}`)?.startTime;
-  return { load: find('willLoadExtensionCode'), will: find('willActivateExtension'), did: find('didActivateExtension') };
 };
 
 /**

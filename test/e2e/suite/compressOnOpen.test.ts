@@ -1,0 +1,73 @@
+/**
+ * Group 5: opening a workspace whose last compression is in a past week compresses it by
+ * itself, in a cancellable progress notification, and says what it did; never while memory is off.
+ */
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as vscode from 'vscode';
+import { suite, test, ui, waitFor } from '../host/e2e';
+import { api, chronoPath, dayFiles, lastCompression, read, snapshot, today, vaultPath } from '../host/vault';
+
+/** Every day file of the fixture is summarised by hour (L2), and the memory map says today. */
+function assertCompressed(days: string[]) {
+  assert.ok(days.length >= 5, `the fixture has ${days.length} days`);
+  for (const f of days) assert.match(read(chronoPath(f)), /^## \d\d:00$/m, `${f} is not summarised by hour`);
+  assert.equal(lastCompression(), today());
+}
+const git = (...args: string[]) => execFileSync('git', args, { cwd: vaultPath(), encoding: 'utf8' });
+
+suite('Compression on open', 'pastWeek', () => {
+  test('opening a vault a week behind compresses it, keeps the raw entries in history, and says so', async () => {
+    // The notification comes once the compression and its commits are done.
+    const text = await ui.notification(/^Core Soul: compressed memory \(week of /);
+    assertCompressed(dayFiles());
+    assert.match(git('log', '-1', '--format=%s'), /^compress: week of /);
+    // The days the compression commit rewrote are the ones the notification counts; their raw
+    // entries stay in the commit before it.
+    const moved = git('diff', '--name-only', 'HEAD~1', 'HEAD', '--', 'memory/chronological').trim().split('\n');
+    for (const f of moved) assert.match(git('show', `HEAD~1:${f}`), /^- \d\d:\d\d:\d\d /m, `${f} before compression`);
+    assert.match(text, new RegExp(`^Core Soul: compressed memory \\(week of \\d{4}-\\d\\d-\\d\\d\\): ${moved.length} day\\(s\\) to hourly summaries, 0 into monthly files; all \\d+ links kept\\.$`));
+  });
+});
+
+suite('Compression on open with a language model allowed', 'pastWeekModelAllowed', () => {
+  let before: Map<string, string>;
+
+  test('shows a cancellable progress notification while it waits for a model, before touching the vault', async () => {
+    await api();
+    before = snapshot(vaultPath('memory'));
+    const progress = await ui.notification(/^Core Soul: compressing memory/);
+    assert.match(progress, /waiting for a language model/);
+    assert.notEqual(lastCompression(), today(), 'nothing is written while it waits');
+    await ui.screenshot('compress-on-open');
+  });
+
+  test('Cancel stops it with nothing changed', async () => {
+    await ui.notificationButton(/^Core Soul: compressing memory/, 'Cancel');
+    await ui.notification(/^Core Soul: compression cancelled; nothing was changed\.$/);
+    assert.deepEqual(snapshot(vaultPath('memory')), before);
+  });
+
+  test('Compress Now from the palette then compresses, with the built-in summariser when no model is there', async () => {
+    await ui.palette('Core Soul: Compress Now');
+    const text = await ui.notification(/^Core Soul: compressed memory \(week of /);
+    assert.match(text, /No language model was available, so the built-in summariser wrote the summaries\.$/);
+    assertCompressed(dayFiles());
+  });
+});
+
+suite('Compression on open with memory off', 'pastWeekMemoryOff', () => {
+  test('nothing is compressed while memory is off; turning memory on compresses', async () => {
+    const { services } = await api();
+    assert.equal(services.memory.enabled, false);
+    const before = snapshot(vaultPath('memory'));
+    await ui.palette('Core Soul: Show Status');
+    await ui.notification(/\(compression due\)\.$/);
+    assert.deepEqual(snapshot(vaultPath('memory')), before);
+
+    await vscode.commands.executeCommand('coresoul.toggleMemory');
+    await waitFor('the compression once memory is on', () => lastCompression() === today(), 30_000);
+    assertCompressed(dayFiles());
+    await ui.notification(/^Core Soul: compressed memory \(week of /);
+  });
+});
