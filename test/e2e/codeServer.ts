@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import type { Tools } from './provision';
-import { type Host, type SessionEnd, VIEWPORT, freePort, writeUserSettings } from './workbench';
+import { type Host, type SessionEnd, VIEWPORT, freePort, installExtensions, writeUserSettings } from './workbench';
 
 /** The flags this machine's closed network needs (no background connections, no QUIC). */
 export const CHROMIUM_FLAGS = [
@@ -22,11 +22,12 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv): Promise<{ port: number; process: ChildProcess }> {
+async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv, installed: string[]): Promise<{ port: number; process: ChildProcess }> {
   const port = await freePort();
   const logFile = path.join(dir, 'code-server.log');
   const log = fs.openSync(logFile, 'a');
   writeUserSettings(path.join(dir, 'user-data'));
+  installExtensions(path.join(dir, 'extensions'), installed);
   const args = [
     tools.codeServer,
     '--auth', 'none',
@@ -82,8 +83,8 @@ function workbenchUrl(port: number, folder: string, extensionPath: string, tests
 }
 
 /** Starts code-server and Chromium in `dir`; each `run` opens one page (one window). */
-export async function codeServerHost(tools: Tools, dir: string, opts: { extension: string; suite: string; env: NodeJS.ProcessEnv }): Promise<Host> {
-  const server = await startCodeServer(tools, dir, opts.env);
+export async function codeServerHost(tools: Tools, dir: string, opts: { extension: string; installed: string[]; suite: string; env: NodeJS.ProcessEnv }): Promise<Host> {
+  const server = await startCodeServer(tools, dir, opts.env, opts.installed);
   const browser = await launchBrowser(tools, path.join(dir, 'chromium-profile'));
   return {
     label: `code-server on 127.0.0.1:${server.port} (logs: ${path.join(dir, 'code-server.log')}), Chromium ${tools.chromium}`,

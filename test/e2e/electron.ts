@@ -9,9 +9,9 @@ import { downloadAndUnzipVSCode } from '@vscode/test-electron';
 import * as path from 'node:path';
 import { _electron } from 'playwright-core';
 import { VERSIONS } from './provision';
-import { type Host, type SessionEnd, writeUserSettings } from './workbench';
+import { type Host, type SessionEnd, installExtensions, writeUserSettings } from './workbench';
 
-export async function electronHost(dir: string, opts: { extension: string; suite: string; env: NodeJS.ProcessEnv }): Promise<Host> {
+export async function electronHost(dir: string, opts: { extension: string; installed: string[]; suite: string; env: NodeJS.ProcessEnv }): Promise<Host> {
   const version = process.env.CORESOUL_E2E_VSCODE || VERSIONS.vscode;
   const executablePath = await downloadAndUnzipVSCode(version);
   let windows = 0;
@@ -20,6 +20,7 @@ export async function electronHost(dir: string, opts: { extension: string; suite
     async run(folder, timeoutMs, onLog, onPage) {
       const profile = path.join(dir, `vscode-${++windows}`);
       writeUserSettings(path.join(profile, 'user-data'));
+      installExtensions(path.join(profile, 'extensions'), opts.installed);
       const app = await _electron.launch({
         executablePath,
         args: [

@@ -40,12 +40,16 @@ export interface Metric {
 export type UiAction =
   | { action: 'palette'; title: string }
   | { action: 'notification'; pattern: string }
-  | { action: 'screenshot'; name: string };
+  | { action: 'screenshot'; name: string }
+  | { action: 'texts'; selector: string }
+  | { action: 'click'; selector: string; text: string };
 
 export interface UiReply {
   ok: boolean;
   /** `notification`: the text of the matching notification. */
   text?: string;
+  /** `texts`: the visible text of every element the selector matches, in document order. */
+  texts?: string[];
   error?: string;
 }
 

@@ -13,7 +13,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { E2E_DIR, bundleSuite, mapStack, planSuite } from './bundle';
+import { E2E_DIR, bundleFakeModel, bundleSuite, mapStack, planSuite } from './bundle';
 import { codeServerHost } from './codeServer';
 import { type ControlServer, startControl } from './control';
 import { type Fixture, makeFixture } from './fixtures';
@@ -99,6 +99,8 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
   }
   const bundle = path.join(state.runDir, 'suite.js');
   await bundleSuite(bundle);
+  const fakeModel = path.join(state.runDir, 'fake-model');
+  await bundleFakeModel(fakeModel);
   const plan: PlannedSuite[] = planSuite(bundle)
     .map((s) => ({ ...s, tests: s.tests.filter((t) => fullName(s.suite, t).includes(grep)) }))
     .filter((s) => s.tests.length);
@@ -138,7 +140,7 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
 
   const hostDir = path.join(state.runDir, 'host');
   fs.mkdirSync(hostDir);
-  const hostOpts = { extension: REPO, suite: bundle, env: { ...process.env, [CONTROL_ENV]: state.control.url } };
+  const hostOpts = { extension: REPO, installed: [fakeModel], suite: bundle, env: { ...process.env, [CONTROL_ENV]: state.control.url } };
   if (tools) state.host = await codeServerHost(tools, hostDir, hostOpts);
   else {
     try {

@@ -80,6 +80,10 @@ export const ui = {
   notification: async (pattern: RegExp) => (await act({ action: 'notification', pattern: pattern.source })).text ?? '',
   /** Saves test-results/screenshots/<name>.png of the whole workbench. */
   screenshot: async (name: string) => void (await act({ action: 'screenshot', name })),
+  /** The visible text of every element matching a CSS selector, in document order (none: []). */
+  texts: async (selector: string) => (await act({ action: 'texts', selector })).texts ?? [],
+  /** Clicks the last element matching a CSS selector that contains `text` (say a button in the newest chat answer). */
+  click: async (selector: string, text: string) => void (await act({ action: 'click', selector, text })),
 };
 
 /** Keeps a figure (printed at the end and written to test-results/e2e-metrics.json). */
