@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { fixedClock } from '../../src/core/clock';
 import { memorySearch, memoryWrite } from '../../src/extension/chat/toolCalls';
@@ -12,6 +14,15 @@ describe('Language Model tools (inputs come from a model)', () => {
     const out = JSON.parse(await memoryWrite(v, { text: 'Chose [[PostgreSQL]]', kind: 'decision', entities: ['people/Alice'] }, clock));
     assert.equal(out.file, '.CoreSoul/memory/chronological/2026-03-10.md');
     assert.match(read(v.root, out.file), /- 09:00:00 #decision Chose \[\[PostgreSQL\]\] \[\[Alice\]\]/);
+  });
+
+  it('coresoul_memoryWrite reports a written entry that could not be committed as written, with a warning', async () => {
+    const v = await tempVault('2026-03-10T09:00:00', { git: true });
+    fs.writeFileSync(path.join(v.soulDir, '.git', 'index'), 'not an index');
+    const out = JSON.parse(await memoryWrite(v, { text: 'kept on disk' }, clock));
+    assert.equal(out.line, 3);
+    assert.match(out.warning, /^written, but not committed to the vault history yet: git add failed/);
+    assert.match(read(v.root, out.file), /kept on disk/);
   });
 
   it('coresoul_memorySearch answers with cited snippets', async () => {

@@ -8,12 +8,12 @@ import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, bu
 import { findEntity } from '../../core/entities';
 import { proposePersonaChange, readPersona } from '../../core/persona';
 import { CoreSoulError } from '../../core/errors';
-import { commitVault } from '../../core/history';
 import { compressWith, type LanguageModel } from '../../core/modelCompress';
 import { vaultStatus } from '../../core/status';
 import { memoriesFromTurn } from '../../core/turnMemory';
 import type { Vault } from '../../core/vault';
-import { type WriteRequest, type WriteResult, writeMemory } from '../../core/write';
+import { rememberAll } from '../../core/remember';
+import type { WriteRequest, WriteResult } from '../../core/write';
 import { parseProposalReply, personaPrompt } from './personaRequest';
 
 export interface ChatModel extends LanguageModel {
@@ -91,8 +91,7 @@ export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutp
 
 async function remember(text: string, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
   if (!deps.memory) return out.markdown(MEMORY_OFF), [];
-  const written = record(deps, [{ text }]);
-  await commit(deps, written);
+  const written = await record(deps, [{ text }]);
   out.markdown(`Remembered in \`${written[0].file}:${written[0].line}\`.`);
   out.reference(written[0].file, written[0].line);
   out.undo(written);
@@ -192,19 +191,14 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
   // The soul's Stable Memory Trigger: decisions, fixes and new entities of this turn.
   const memories = memoriesFromTurn({ request: prompt, response: answer }, (name) => findEntity(deps.vault, name) !== undefined);
   if (!memories.length) return [];
-  const written = record(deps, memories);
-  await commit(deps, written);
+  const written = await record(deps, memories);
   out.markdown(`\n\n---\nRecorded in memory: ${written.map((w, i) => `${memories[i].kind} \`${w.file}:${w.line}\``).join(', ')}.`);
   out.undo(written);
   return written;
 }
 
-function record(deps: ChatDeps, entries: WriteRequest[]): WriteResult[] {
-  return entries.map((e) => writeMemory(deps.vault, e, { clock: deps.clock, compress: compressBeforeWrite }));
-}
-
-async function commit(deps: ChatDeps, written: WriteResult[]): Promise<void> {
-  await commitVault(deps.vault, `memory: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} from chat on ${localDay(deps.clock.now())}`).catch((err: Error) =>
-    deps.warn(`Core Soul: written, but not committed to the vault history yet: ${err.message}`),
-  );
+async function record(deps: ChatDeps, entries: WriteRequest[]): Promise<WriteResult[]> {
+  const { results, commitProblem } = await rememberAll(deps.vault, entries, { clock: deps.clock, source: `from chat on ${localDay(deps.clock.now())}` });
+  if (commitProblem) deps.warn(`Core Soul: written, but not committed to the vault history yet: ${commitProblem}`);
+  return results;
 }

@@ -4,12 +4,11 @@
  */
 import * as z from 'zod/mini';
 import type { Clock } from '../../core/clock';
-import { compressBeforeWrite } from '../../core/compress';
 import { CoreSoulError } from '../../core/errors';
-import { commitVault } from '../../core/history';
+import { rememberAll } from '../../core/remember';
 import { searchMemory } from '../../core/search';
 import type { Vault } from '../../core/vault';
-import { ENTRY_KINDS, parseEntityArg, writeMemory } from '../../core/write';
+import { ENTRY_KINDS, parseEntityArg } from '../../core/write';
 
 export const MemoryWriteInput = z.object({
   text: z.string(),
@@ -38,9 +37,9 @@ export function memoryWrite(v: Vault, input: unknown, clock: Clock): Promise<str
     const parsed = MemoryWriteInput.safeParse(input);
     if (!parsed.success) return explain('coresoul_memoryWrite', parsed.error);
     const { text, kind, entities = [] } = parsed.data;
-    const result = writeMemory(v, { text, kind, entities: entities.map(parseEntityArg) }, { clock, compress: compressBeforeWrite });
-    await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line} (tool)`);
-    return JSON.stringify(result);
+    const { results, commitProblem } = await rememberAll(v, [{ text, kind, entities: entities.map(parseEntityArg) }], { clock, source: '(tool)' });
+    // Written either way: the model must not be told it failed and write the entry again.
+    return JSON.stringify(commitProblem ? { ...results[0], warning: `written, but not committed to the vault history yet: ${commitProblem}` } : results[0]);
   });
 }
 
