@@ -9,6 +9,7 @@ import * as commands from './commands';
 import * as languageClient from './languageClient';
 import * as memorySwitch from './memorySwitch';
 import * as participant from './participant';
+import * as personaHistory from './personaHistory';
 import * as personaReview from './personaReview';
 import * as tools from './tools';
 import { type MemorySwitch, createMemorySwitch } from './memorySwitch';
@@ -39,7 +40,7 @@ interface Feature {
   register(context: vscode.ExtensionContext, services: Services): void;
 }
 
-const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools];
+const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, personaHistory];
 
 export function activate(context: vscode.ExtensionContext): CoreSoulApi {
   const log = vscode.window.createOutputChannel('Core Soul', { log: true });
