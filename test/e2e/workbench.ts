@@ -151,8 +151,9 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
       case 'texts':
         return { ok: true, texts: await page.locator(a.selector).allInnerTexts() };
       case 'click': {
-        // The last match: in a chat, the newest response's button.
-        await page.locator(a.selector).filter({ hasText: a.text }).last().click({ timeout: UI_TIMEOUT });
+        // The element whose whole text is `text`; the last such: in a chat, the newest answer's button.
+        const exact = new RegExp(`^\\s*${a.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+        await page.locator(a.selector).filter({ hasText: exact }).last().click({ timeout: UI_TIMEOUT });
         return { ok: true };
       }
     }

@@ -3,7 +3,8 @@
  * development (never shipped: it lives under test/e2e/ and is bundled into the run's temporary
  * folder). It registers one model through `vscode.lm.registerLanguageModelChatProvider`, answers
  * with what the test scripted (text, a tool call, or an error), and records every prompt it
- * receives so that tests can assert what was in the context. Tests reach it through the
+ * receives so that tests can assert what was in the context. Its `@fakeagent` participant runs
+ * the tool calls the model asks for. Tests reach it through the
  * extension's exports: `vscode.extensions.getExtension(FAKE_MODEL_ID).exports as FakeModel`.
  */
 import * as vscode from 'vscode';
@@ -73,7 +74,21 @@ export function activate(context: vscode.ExtensionContext): FakeModel {
     },
     provideTokenCount: async (_model, text) => Math.ceil((typeof text === 'string' ? text : textOf(text.content)).length / 4),
   };
-  context.subscriptions.push((vscode.lm as Lm).registerLanguageModelChatProvider(FAKE_VENDOR, provider));
+  context.subscriptions.push(
+    (vscode.lm as Lm).registerLanguageModelChatProvider(FAKE_VENDOR, provider),
+    // One round of an agent: the model's tool calls are invoked with the request's token, so VS Code
+    // asks the person in the chat whenever a tool wants confirmation; the results are shown.
+    vscode.chat.createChatParticipant('coresoul-e2e.agent', async (request, _context, stream, token) => {
+      const tools = vscode.lm.tools.filter((t) => t.name.startsWith('coresoul_'));
+      const response = await request.model.sendRequest([vscode.LanguageModelChatMessage.User(request.prompt)], { tools }, token);
+      for await (const part of response.stream) {
+        if (part instanceof vscode.LanguageModelTextPart) stream.markdown(part.value);
+        if (!(part instanceof vscode.LanguageModelToolCallPart)) continue;
+        const result = await vscode.lm.invokeTool(part.name, { input: part.input, toolInvocationToken: request.toolInvocationToken }, token);
+        stream.markdown(`\n\n${part.name}: ${textOf(result.content)}`);
+      }
+    }),
+  );
   return {
     script: (...replies) => void queue.push(...replies),
     prompts,

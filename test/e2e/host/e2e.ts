@@ -82,7 +82,7 @@ export const ui = {
   screenshot: async (name: string) => void (await act({ action: 'screenshot', name })),
   /** The visible text of every element matching a CSS selector, in document order (none: []). */
   texts: async (selector: string) => (await act({ action: 'texts', selector })).texts ?? [],
-  /** Clicks the last element matching a CSS selector that contains `text` (say a button in the newest chat answer). */
+  /** Clicks the last element matching a CSS selector whose text is `text` (say a button of the newest chat answer). */
   click: async (selector: string, text: string) => void (await act({ action: 'click', selector, text })),
 };
 
