@@ -1,6 +1,6 @@
 /**
  * "Core Soul: Persona History": the commits that changed persona.md in a quick pick; the chosen
- * one opens as the editor's diff (before ↔ after, read-only), and after a confirmation Revert
+ * one opens as the editor's diff (before ↔ after, read-only), and once confirmed, Revert
  * undoes it through the core: a new change, gated as the user's command, soul-checked, backed up
  * and committed.
  */
@@ -41,9 +41,14 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         if (!picked) return;
         const { commit, short, subject } = picked.commit;
         await vscode.commands.executeCommand('vscode.diff', uriFor(commit, 'before'), uriFor(commit, 'after'), l10n.t('Persona: {0} ({1})', subject, short), { preview: false });
-        const revert = l10n.t('Revert');
-        const detail = l10n.t('The sections it changed go back to how they were before it, as a new change: soul-checked, backed up and committed. Refused if a later change touched the same section.');
-        if ((await window.showWarningMessage(l10n.t('Revert "{0}"?', subject), { modal: true, detail }, revert)) !== revert) return;
+        // Asked beside the diff (a quick pick that stays open while the person reads it): a
+        // modal dialog would hide the diff.
+        const revert = {
+          label: l10n.t('Revert'),
+          detail: l10n.t('The sections it changed go back to how they were before it, as a new change: soul-checked, backed up and committed. Refused if a later change touched the same section.'),
+        };
+        const answer = await window.showQuickPick([revert, { label: l10n.t('Keep it') }], { title: l10n.t('Revert "{0}"?', subject), ignoreFocusOut: true });
+        if (answer !== revert) return;
         const { review, applied } = await revertPersona(v, commit, { clock: services.clock, compress: compressBeforeWrite, memory: services.memory.enabled });
         if (!applied?.applied) {
           return void window.showErrorMessage(l10n.t('Core Soul: refused, the persona is unchanged: {0}', refusals(applied?.review ?? review).join('; ')));

@@ -32,10 +32,10 @@ export async function ask(query: string, mode: 'ask' | 'agent' = 'ask'): Promise
   return waitFor(
     `the chat's answer to "${query}"`,
     async () => {
-      const answers = await ui.texts(`${RESPONSE} .value`);
-      // An answer starts empty, before the chat marks it as loading.
-      if (answers.length !== 1 || !answers[0].trim() || (await ui.texts(`${RESPONSE}.chat-response-loading`)).length) return undefined;
-      return answers[0];
+      // A finished answer's footer shows when it was answered and how long it took (empty before).
+      const footers = await ui.texts(`${RESPONSE} .chat-footer-toolbar`);
+      if (footers.length !== 1 || !footers[0].trim()) return undefined;
+      return (await ui.texts(`${RESPONSE} .value`))[0];
     },
     40_000,
   );
