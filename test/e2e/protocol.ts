@@ -42,7 +42,8 @@ export type UiAction =
   | { action: 'notification'; pattern: string }
   | { action: 'screenshot'; name: string }
   | { action: 'texts'; selector: string }
-  | { action: 'click'; selector: string; text: string };
+  | { action: 'click'; selector: string; text: string }
+  | { action: 'type'; text: string };
 
 export interface UiReply {
   ok: boolean;

@@ -156,6 +156,9 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
         await page.locator(a.selector).filter({ hasText: exact }).last().click({ timeout: UI_TIMEOUT });
         return { ok: true };
       }
+      case 'type':
+        await page.keyboard.type(a.text, { delay: 20 });
+        return { ok: true };
     }
   } catch (err) {
     return { ok: false, error: (err as Error).message.split('\n')[0] };

@@ -29,16 +29,40 @@ export async function ask(query: string, mode: 'ask' | 'agent' = 'ask'): Promise
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
   await waitFor('an empty chat', async () => (await ui.texts(RESPONSE)).length === 0);
   await vscode.commands.executeCommand('workbench.action.chat.open', { query, mode });
+  let last: string | undefined;
+  let same = 0;
   return waitFor(
     `the chat's answer to "${query}"`,
     async () => {
-      // A finished answer's footer shows when it was answered and how long it took (empty before).
+      // A finished answer's footer shows when it was answered and how long it took (empty
+      // before); its text may still be unrolling on the page, so it must also stay the same.
       const footers = await ui.texts(`${RESPONSE} .chat-footer-toolbar`);
-      if (footers.length !== 1 || !footers[0].trim()) return undefined;
-      return (await ui.texts(`${RESPONSE} .value`))[0];
+      if (footers.length !== 1 || !footers[0].trim() || (await ui.texts(`${RESPONSE}.chat-response-loading`)).length) return undefined;
+      const text = (await ui.texts(`${RESPONSE} .value`))[0];
+      same = text === last ? same + 1 : 0;
+      last = text;
+      return same >= 3 && text;
     },
     40_000,
   );
+}
+
+/**
+ * The tools whose names start with `prefix` that the chat offers, as a person sees them: typed
+ * after `#` in the chat input of agent mode, the completion lists the tools VS Code would give a
+ * model (`vscode.lm.tools` lists every contributed tool, offered or not).
+ */
+export async function offeredTools(prefix: string): Promise<string[]> {
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
+  await vscode.commands.executeCommand('workbench.action.chat.focusInput');
+  await ui.type(` #${prefix}`);
+  const rows = await waitFor('the completion of #' + prefix, async () => {
+    const shown = await ui.texts('.suggest-widget .monaco-list-row');
+    return shown.length > 0 && shown;
+  });
+  await vscode.commands.executeCommand('workbench.action.chat.newChat');
+  return rows.map((r) => r.split('\n')[0]).sort();
 }
 
 /** The workspace folder the window opened. */

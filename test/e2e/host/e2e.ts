@@ -84,6 +84,8 @@ export const ui = {
   texts: async (selector: string) => (await act({ action: 'texts', selector })).texts ?? [],
   /** Clicks the last element matching a CSS selector whose text is `text` (say a button of the newest chat answer). */
   click: async (selector: string, text: string) => void (await act({ action: 'click', selector, text })),
+  /** Types `text` on the keyboard into whatever has the focus. */
+  type: async (text: string) => void (await act({ action: 'type', text })),
 };
 
 /** Keeps a figure (printed at the end and written to test-results/e2e-metrics.json). */

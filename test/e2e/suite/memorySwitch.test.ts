@@ -1,5 +1,6 @@
 /**
- * Group 6: the memory switch, in the real extension host. Off: the memory tools are withdrawn,
+ * Group 6: the memory switch, in the real extension host. Off: the chat stops offering the memory
+ * tools (the `#` completion of its input lists what a model would get) and invoking one fails,
  * writes are refused with a message, and the model still gets soul and persona but no memory.
  * On again: everything is back.
  */
@@ -7,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ask, fakeModel, root, today } from '../host/chat';
+import { ask, fakeModel, offeredTools, root, today } from '../host/chat';
 import { suite, test, ui, waitFor } from '../host/e2e';
 
 const coresoulTools = () => vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('coresoul_')).sort();
@@ -23,6 +24,7 @@ function memory(): Map<string, string> {
 suite('Memory switch', 'vault', () => {
   test('on: the memory tools are offered and the model gets the memories', async () => {
     assert.deepEqual(coresoulTools(), ['coresoul_memorySearch', 'coresoul_memoryWrite', 'coresoul_personaPropose']);
+    assert.deepEqual(await offeredTools('coresoul'), ['#coresoulPersona', '#coresoulRecall', '#coresoulRemember']);
     const fake = await fakeModel();
     fake.script({ text: 'It is PostgreSQL.' });
     await ask('@coresoul Why PostgreSQL over MySQL?');
@@ -33,6 +35,7 @@ suite('Memory switch', 'vault', () => {
     const before = memory();
     await ui.palette('Core Soul: Toggle Memory');
     await waitFor('the setting to be off', () => vscode.workspace.getConfiguration('coresoul').get('memory.enabled') === false);
+    await waitFor('the chat to stop offering the memory tools', async () => (await offeredTools('coresoul')).join() === '#coresoulPersona');
     const outcome = await Promise.race([
       Promise.resolve(vscode.lm.invokeTool('coresoul_memoryWrite', { input: { text: 'secret [[Omega]]' }, toolInvocationToken: undefined })).then(
         (r) => `answered ${JSON.stringify(r.content)}`,
@@ -70,7 +73,7 @@ suite('Memory switch', 'vault', () => {
 
   test('on again: the tools are back and the model gets the memories', async () => {
     await ui.palette('Core Soul: Toggle Memory');
-    await waitFor('the memory tools to come back', () => coresoulTools().length === 3);
+    await waitFor('the memory tools to come back', async () => (await offeredTools('coresoul')).length === 3);
     const fake = await fakeModel();
     await ask('@coresoul Why PostgreSQL over MySQL?');
     assert.match(fake.prompts[0] ?? '', /# Relevant memories[\s\S]*Chose \[\[PostgreSQL\]\] over MySQL/);
