@@ -4,8 +4,8 @@
  * folder). It registers one model through `vscode.lm.registerLanguageModelChatProvider`, answers
  * with what the test scripted (text, a tool call, or an error), and records every prompt it
  * receives so that tests can assert what was in the context. Its `@fakeagent` participant runs
- * the tool calls the model asks for. Tests reach it through the
- * extension's exports: `vscode.extensions.getExtension(FAKE_MODEL_ID).exports as FakeModel`.
+ * the tool calls the model asks for. Tests reach it through the extension's exports
+ * (`fakeModel()` in host/chat.ts).
  */
 import * as vscode from 'vscode';
 import { FAKE_VENDOR } from './manifest';
@@ -24,7 +24,7 @@ export interface FakeModel {
   reset(): void;
 }
 
-export const DEFAULT_ANSWER = 'Fake model: no answer was scripted.';
+const DEFAULT_ANSWER = 'Fake model: no answer was scripted.';
 
 // The provider API is newer than the @types/vscode this project builds against (1.100), so the
 // little of it used here is declared here.
