@@ -59,7 +59,12 @@ export async function offeredTools(prefix: string): Promise<string[]> {
   await ui.type(` #${prefix}`);
   const rows = await waitFor('the completion of #' + prefix, async () => {
     const shown = await ui.texts('.suggest-widget .monaco-list-row');
-    return shown.length > 0 && shown;
+    if (shown.length) return shown;
+    // Typed before the input was ready for completions: ask for them, as Ctrl+Space would.
+    await vscode.commands.executeCommand('workbench.action.chat.focusInput');
+    await vscode.commands.executeCommand('editor.action.triggerSuggest');
+    await new Promise((r) => setTimeout(r, 500));
+    return undefined;
   });
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
   return rows.map((r) => r.split('\n')[0]).sort();
