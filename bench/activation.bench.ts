@@ -63,7 +63,7 @@ export default async function () {
       ui: async () => ({ ok: false, error: 'the activation bench does no UI actions' }),
     });
     fs.mkdirSync(path.join(work, 'host'));
-    host = await codeServerHost(tools, path.join(work, 'host'), { extension: { development: REPO }, suite: entry, env: { ...process.env, [CONTROL_ENV]: control.url } });
+    host = await codeServerHost(tools, path.join(work, 'host'), { extension: REPO, installed: [], suite: entry, env: { ...process.env, [CONTROL_ENV]: control.url } });
     const times: Record<keyof typeof vaults, { load: number[]; activate: number[] }> = { small: { load: [], activate: [] }, large: { load: [], activate: [] } };
     const builtIn: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -29,6 +29,12 @@ export { TRIGGERS, type Trigger } from './personaGate';
 export interface PersonaDeps extends WriteDeps {
   /** An extra soul-check judge (a language model) that may only refuse. */
   judge?: SoulJudge;
+  /**
+   * The memory switch (seed 004), on unless `false`. Off, the gate reads no memory (only an
+   * explicit command passes) and nothing is logged to memory; the backup and the vault commit
+   * still record every change.
+   */
+  memory?: boolean;
 }
 
 /** A proposal as an agent, a model tool or the CLI gives it (validated here). */
@@ -79,7 +85,7 @@ export interface Review {
   proposed: string;
   /** The stored proposal (relative path), when accepted. */
   file?: string;
-  /** The memory entry (`file:line`) that logged a refusal. */
+  /** The memory entry (`file:line`) that logged a refusal (none while memory is off). */
   logged?: string;
   /** The commit whose change this proposal undoes. */
   revertOf?: string;
@@ -91,7 +97,7 @@ export interface ApplyResult {
   review: Review;
   /** The backup of the persona before the change, relative to the workspace root. */
   backup?: string;
-  /** The memory entry (`file:line`) that logged the event. */
+  /** The memory entry (`file:line`) that logged the event (none while memory is off). */
   event?: string;
   commit?: string;
   /** Things that went wrong after the persona was safely written (e.g. the commit). */
@@ -101,7 +107,8 @@ export interface ApplyResult {
 export interface RejectResult {
   id: string;
   sections: string[];
-  logged: string;
+  /** The memory entry that logged the rejection (none while memory is off). */
+  logged?: string;
   commit?: string;
   warnings: string[];
 }
@@ -153,7 +160,7 @@ export async function propose(v: Vault, draft: Draft, deps: PersonaDeps): Promis
 async function evaluate(v: Vault, p: Draft & { id: string }, current: string, deps: PersonaDeps): Promise<Review> {
   const proposed = replaceSections(parsePersona(current), new Map(p.changes.map((c) => [c.section, c.content])));
   const sections = p.changes.map((c) => sectionLabel(c.section));
-  const gate = personaGate(v, p.trigger, p.reason);
+  const gate = personaGate(v, p.trigger, p.reason, deps.memory !== false);
   const soulText = readTextIfExists(v.soul);
   if (soulText === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no persona change can be checked (run: coresoul init)`);
   const invariants = parseInvariants(soulText, rel(v, v.soul));
@@ -183,6 +190,7 @@ async function evaluate(v: Vault, p: Draft & { id: string }, current: string, de
  * attempts must never add up to the repeated corrections that would open the gate.
  */
 async function logRefusal(v: Vault, review: Review, deps: PersonaDeps): Promise<Review> {
+  if (deps.memory === false) return review;
   const by = [!review.gate.passed && `the gate (${review.gate.message})`, !review.soul.passed && 'the soul check'].filter(Boolean).join(' and ');
   const shown = review.violations.slice(0, 3).map((x) => `${x.invariant} in ${x.section}: "${x.quote}"`);
   const text = [
@@ -280,9 +288,9 @@ export async function applyProposal(v: Vault, id: string, deps: PersonaDeps): Pr
     assertFresh(proposal, current);
     const backup = writeBackup(v, current, deps.clock.now());
     atomicWrite(v.persona, review.proposed);
-    const entry = writeMemory(v, { text: eventText(review, path.basename(backup)), kind: 'decision', entities: [PERSONA_EVENT] }, deps);
+    const entry = deps.memory === false ? undefined : writeMemory(v, { text: eventText(review, path.basename(backup)), kind: 'decision', entities: [PERSONA_EVENT] }, deps);
     fs.rmSync(proposalFile(v, id), { force: true });
-    return { backup: rel(v, backup), event: `${entry.file}:${entry.line}` };
+    return { backup: rel(v, backup), ...(entry && { event: `${entry.file}:${entry.line}` }) };
   });
   const warnings: string[] = [];
   const message = [
@@ -329,14 +337,14 @@ export async function rejectProposal(v: Vault, id: string, deps: PersonaDeps): P
   const entry = withLock(v.lockFile, () => {
     fs.rmSync(proposalFile(v, id), { force: true });
     const text = `Persona proposal ${id} rejected by the user: ${sections.join(', ')} (trigger ${proposal.trigger}). Reason given: ${proposal.reason}`;
-    return writeMemory(v, { text, kind: 'note', entities: [PERSONA_EVENT] }, deps);
+    return deps.memory === false ? undefined : writeMemory(v, { text, kind: 'note', entities: [PERSONA_EVENT] }, deps);
   });
   const warnings: string[] = [];
   const commit = await commitVault(v, `persona: proposal ${id} rejected (${sections.join(', ')})`).catch((err: Error) => {
     warnings.push(`rejected, but not committed to the vault history: ${err.message}`);
     return undefined;
   });
-  return { id, sections, logged: `${entry.file}:${entry.line}`, ...(commit?.hash && { commit: commit.hash }), warnings };
+  return { id, sections, ...(entry && { logged: `${entry.file}:${entry.line}` }), ...(commit?.hash && { commit: commit.hash }), warnings };
 }
 
 // ---- helpers ----------------------------------------------------------------------------

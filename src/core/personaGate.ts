@@ -53,9 +53,13 @@ export interface GateDecision {
 
 const MAX_SHOWN = 20;
 
-export function personaGate(v: Vault, trigger: Trigger, reason: string): GateDecision {
+/** `memory` is the workspace's memory switch: while it is off, no memory is read, so only the user's explicit command can pass. */
+export function personaGate(v: Vault, trigger: Trigger, reason: string, memory = true): GateDecision {
   if (trigger === 'explicit-command') {
     return { trigger, passed: true, message: 'the user explicitly commanded this change', days: [], evidence: [], counted: 0 };
+  }
+  if (!memory) {
+    return { trigger, passed: false, message: `memory is switched off for this workspace, so there is no evidence to read for a ${trigger}; only the user's explicit command can change the persona now`, days: [], evidence: [], counted: 0 };
   }
   const wanted = keysOf(reason);
   if (!wanted.size) {

@@ -5,7 +5,7 @@
  */
 import { inputError } from './errors';
 import { git, hasHistory } from './history';
-import { type PersonaDeps, type Review, propose, readPersona } from './persona';
+import { type ApplyResult, type PersonaDeps, type Review, applyProposal, propose, readPersona } from './persona';
 import { type PersonaDoc, parsePersona, sectionBody, sectionLabel } from './personaDoc';
 import { PERSONA_SECTIONS } from './templates/persona';
 import type { Vault } from './vault';
@@ -57,7 +57,8 @@ export async function personaHistory(v: Vault): Promise<PersonaCommit[]> {
  * body before that commit. Refused when a later change touched the same section (revert that
  * one first). The trigger is the user's explicit command; the soul check still applies.
  */
-export async function proposeRevert(v: Vault, commit: string, deps: PersonaDeps, note?: string): Promise<Review> {
+/** persona.md just before and just after `commit` (for a diff view, or to revert it). */
+export async function personaChangeAt(v: Vault, commit: string): Promise<{ hash: string; short: string; before: string; after: string }> {
   requireHistory(v);
   if (!/^[0-9A-Za-z][0-9A-Za-z_.~^/-]*$/.test(commit)) throw inputError(`revert: "${commit}" is not a commit`);
   const resolved = await git(v, ['rev-parse', '--verify', '--quiet', `${commit}^{commit}`]);
@@ -68,8 +69,12 @@ export async function proposeRevert(v: Vault, commit: string, deps: PersonaDeps,
   if (after.code !== 0) throw inputError(`revert: commit ${short} has no persona.md`);
   const before = await git(v, ['show', `${hash}^:persona.md`]);
   if (before.code !== 0) throw inputError(`revert: commit ${short} created persona.md; there is no earlier persona to go back to`);
+  return { hash, short, before: before.stdout, after: after.stdout };
+}
 
-  const [then, was, now] = [parsePersona(after.stdout), parsePersona(before.stdout), parsePersona(readPersona(v))];
+export async function proposeRevert(v: Vault, commit: string, deps: PersonaDeps, note?: string): Promise<Review> {
+  const { hash, short, before, after } = await personaChangeAt(v, commit);
+  const [then, was, now] = [parsePersona(after), parsePersona(before), parsePersona(readPersona(v))];
   const changed = PERSONA_SECTIONS.filter((h) => bodyOrUndefined(then, h) !== bodyOrUndefined(was, h));
   if (!changed.length) throw inputError(`revert: commit ${short} did not change any persona section`);
   const changes = changed.map((h) => {
@@ -85,6 +90,12 @@ export async function proposeRevert(v: Vault, commit: string, deps: PersonaDeps,
   const subject = (await git(v, ['log', '-1', '--format=%s', hash])).stdout.trim();
   const reason = note?.trim() || `The user asked to revert ${short} ("${subject}").`;
   return propose(v, { trigger: 'explicit-command', reason, changes, revertOf: hash }, deps);
+}
+
+/** Reverts `commit` at once, as the user's command: proposed (gate, soul check), then applied when accepted. */
+export async function revertPersona(v: Vault, commit: string, deps: PersonaDeps, note?: string): Promise<{ review: Review; applied?: ApplyResult }> {
+  const review = await proposeRevert(v, commit, deps, note);
+  return review.accepted ? { review, applied: await applyProposal(v, review.id, deps) } : { review };
 }
 
 function bodyOrUndefined(doc: PersonaDoc, heading: (typeof PERSONA_SECTIONS)[number]): string | undefined {

@@ -11,6 +11,7 @@ import * as compression from './compression';
 import * as languageClient from './languageClient';
 import * as memorySwitch from './memorySwitch';
 import * as participant from './participant';
+import * as personaHistory from './personaHistory';
 import * as personaReview from './personaReview';
 import * as searchMemory from './searchMemory';
 import * as soulArchive from './soulArchive';
@@ -45,7 +46,7 @@ interface Feature {
   register(context: vscode.ExtensionContext, services: Services): void;
 }
 
-const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, searchMemory, compression, soulArchive, backlinks];
+const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, personaHistory, searchMemory, compression, soulArchive, backlinks];
 
 export function activate(context: vscode.ExtensionContext): CoreSoulApi {
   const log = vscode.window.createOutputChannel('Core Soul', { log: true });

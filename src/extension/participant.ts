@@ -44,6 +44,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         stream.button({ command: 'coresoul.persona.apply', title: vscode.l10n.t('Apply'), arguments: [id] });
         stream.button({ command: 'coresoul.persona.reject', title: vscode.l10n.t('Reject'), arguments: [id] });
       },
+      reveal: (file) => stream.button({ command: 'revealInExplorer', title: vscode.l10n.t('Reveal in Explorer'), arguments: [vscode.Uri.file(path.join(root, file))] }),
     };
     try {
       await handleChat(
@@ -55,6 +56,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         memory: services.memory.enabled,
         recall: recallFrom(vault),
         model: chatModel(request.model, token),
+        cliBundle: services.cliBundle,
         signal: abort.signal,
         warn: (m) => void vscode.window.showWarningMessage(m),
       },
@@ -62,8 +64,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       );
     } catch (err) {
       // The model failed (quota, permission, blocked, offline): say so in the chat, do not throw.
-      if (!(err instanceof vscode.LanguageModelError)) throw err;
-      stream.markdown(`\n\n${vscode.l10n.t('The language model failed: {0} ({1})', err.message, err.code)}`);
+      if (!(err instanceof ModelFailure)) throw err;
+      const code = err.cause instanceof vscode.LanguageModelError ? err.cause.code : err.cause instanceof Error ? err.cause.name : 'unknown';
+      stream.markdown(`\n\n${vscode.l10n.t('The language model failed: {0} ({1})', err.message, code)}`);
     }
   });
   participant.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'coresoul.svg');
@@ -84,14 +87,26 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   );
 }
 
+/** A failure of the language model itself (any error but "too large"), told apart from Core Soul's own. */
+class ModelFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 /** The chat's own model as the handler's port; its errors about size trigger the smaller context. */
 function chatModel(model: vscode.LanguageModelChat, token: vscode.CancellationToken): ChatModel {
+  const isTooLarge = (err: unknown) => err instanceof Error && /too (large|long)|context (length|window)|token limit|maximum.*tokens/i.test(err.message);
   const stream = async (prompt: string, _signal: AbortSignal, onText: (chunk: string) => void) => {
-    const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(prompt)], {}, token);
     let text = '';
-    for await (const chunk of response.text) {
-      text += chunk;
-      onText(chunk);
+    try {
+      const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(prompt)], {}, token);
+      for await (const chunk of response.text) {
+        text += chunk;
+        onText(chunk);
+      }
+    } catch (err) {
+      throw isTooLarge(err) ? err : new ModelFailure(err);
     }
     return text;
   };
@@ -101,6 +116,6 @@ function chatModel(model: vscode.LanguageModelChat, token: vscode.CancellationTo
     countTokens: async (text) => model.countTokens(text, token),
     stream,
     complete: (prompt, signal) => stream(prompt, signal, () => {}),
-    isTooLarge: (err) => err instanceof Error && /too (large|long)|context (length|window)|token limit|maximum.*tokens/i.test(err.message),
+    isTooLarge,
   };
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { compressBeforeWrite } from '../core/compress';
 import { applyProposal, previewProposal, rejectProposal } from '../core/persona';
 import { openVault } from '../core/vault';
+import { refusals } from './chat/personaRequest';
 import type { Services } from './extension';
 
 export const SCHEME = 'coresoul-persona';
@@ -21,7 +22,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     if (!root) throw new Error(vscode.l10n.t('open a folder first'));
     return openVault(root);
   };
-  const deps = { clock: services.clock, compress: compressBeforeWrite };
+  // Read at each use: the memory switch may change while a proposal waits.
+  const deps = () => ({ clock: services.clock, compress: compressBeforeWrite, memory: services.memory.enabled });
   const guarded = (fn: (id: string) => Promise<void>) => async (arg?: string | vscode.Uri) => {
     const id = typeof arg === 'string' ? arg : idOf(arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri);
     if (!id) return void vscode.window.showWarningMessage(vscode.l10n.t('Core Soul: open a persona proposal first.'));
@@ -52,10 +54,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.persona.apply',
       guarded(async (id) => {
-        const r = await applyProposal(vault(), id, deps);
+        const r = await applyProposal(vault(), id, deps());
         if (!r.applied) {
-          const why = r.review.violations.map((x) => x.why).join('; ') || r.review.gate.message;
-          return void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: refused, the persona is unchanged: {0}', why));
+          return void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: refused, the persona is unchanged: {0}', refusals(r.review).join('; ')));
         }
         await closeReview(id);
         void vscode.window.showInformationMessage(vscode.l10n.t('Core Soul: persona updated (backup {0}, commit {1}).', r.backup ?? '—', r.commit ?? '—'));
@@ -64,7 +65,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.persona.reject',
       guarded(async (id) => {
-        await rejectProposal(vault(), id, deps);
+        await rejectProposal(vault(), id, deps());
         await closeReview(id);
         void vscode.window.showInformationMessage(vscode.l10n.t('Core Soul: proposal rejected; the persona is unchanged.'));
       }),
@@ -72,7 +73,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   );
 }
 
-async function closeReview(id: string): Promise<void> {
-  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && idOf(t.input.modified) === id);
+const closeReview = (id: string) => closeDiffs((uri) => idOf(uri) === id);
+
+/** Closes the diff editors whose right-hand side `matches`. */
+export async function closeDiffs(matches: (modified: vscode.Uri) => boolean): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputTextDiff && matches(t.input.modified));
   await vscode.window.tabGroups.close(tabs);
 }

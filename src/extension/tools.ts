@@ -1,11 +1,13 @@
 /**
- * Language Model tools for agent mode: memory write (confirmed, it changes files) and memory
- * search. Offered only while the memory switch is on (seed 004).
+ * Language Model tools for agent mode: memory write and persona proposals (confirmed: they
+ * change files) and memory search. The memory tools are offered only while the memory switch is
+ * on (seed 004); the persona tool always is, since soul and persona apply either way.
  */
 import * as vscode from 'vscode';
 import { openVault } from '../core/vault';
-import { memorySearch, memoryWrite } from './chat/toolCalls';
+import { memorySearch, memoryWrite, personaPropose } from './chat/toolCalls';
 import type { Services } from './extension';
+import { REVIEW_COMMAND } from './personaReview';
 
 type Run = (root: string, input: unknown) => Promise<string>;
 
@@ -19,6 +21,9 @@ function tool(services: Services, run: Run, prepare: (input: unknown) => vscode.
     },
   };
 }
+
+/** A model's input as the user sees it in a confirmation: quoted, shortened. */
+const quoted = (value: unknown) => `> ${String(value ?? '').slice(0, 500).replace(/\n/g, '\n> ')}`;
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
   let registered: vscode.Disposable[] = [];
@@ -36,7 +41,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
             invocationMessage: vscode.l10n.t('Writing to Core Soul memory'),
             confirmationMessages: {
               title: vscode.l10n.t('Write to Core Soul memory?'),
-              message: new vscode.MarkdownString(`> ${String((input as { text?: unknown })?.text ?? '').slice(0, 500)}`),
+              message: new vscode.MarkdownString(quoted((input as { text?: unknown })?.text)),
             },
           }),
         ),
@@ -51,5 +56,29 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   context.subscriptions.push(
     services.memory.onDidChange(sync),
     { dispose: () => registered.forEach((d) => d.dispose()) },
+    vscode.lm.registerTool(
+      'coresoul_personaPropose',
+      tool(
+        services,
+        async (root, input) => {
+          const { text, review } = await personaPropose(openVault(root), input, { clock: services.clock, memory: services.memory.enabled });
+          if (review) void vscode.commands.executeCommand(REVIEW_COMMAND, review);
+          return text;
+        },
+        (input) => {
+          const p = input as { changes?: { section?: unknown }[]; trigger?: unknown; reason?: unknown } | undefined;
+          const sections = Array.isArray(p?.changes) ? p.changes.map((c) => String(c?.section)).join(', ') : '?';
+          return {
+            invocationMessage: vscode.l10n.t('Checking a persona change against the soul'),
+            confirmationMessages: {
+              title: vscode.l10n.t('Propose a persona change?'),
+              message: new vscode.MarkdownString(
+                `${vscode.l10n.t('Sections: {0} · trigger: {1}. If the gate and the soul check pass, the change opens as a diff to Apply or Reject; nothing is written before Apply.', sections, String(p?.trigger))}\n\n${quoted(p?.reason)}`,
+              ),
+            },
+          };
+        },
+      ),
+    ),
   );
 }

@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import * as fs from 'node:fs';
 import { SourceMap, createRequire } from 'node:module';
 import * as path from 'node:path';
+import { MANIFEST } from './fakeModel/manifest';
 import type { PlannedSuite } from './protocol';
 
 export const E2E_DIR = __dirname;
@@ -28,6 +29,21 @@ export async function bundleSuite(outFile: string): Promise<void> {
     outfile: outFile,
     logLevel: 'error',
   });
+}
+
+/** The test-only fake chat model extension (fakeModel/), built into `dir` with its manifest. */
+export async function bundleFakeModel(dir: string): Promise<void> {
+  await esbuild.build({
+    entryPoints: [path.join(E2E_DIR, 'fakeModel/extension.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+    outfile: path.join(dir, MANIFEST.main),
+    logLevel: 'error',
+  });
+  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(MANIFEST, null, 2)}\n`);
 }
 
 /**

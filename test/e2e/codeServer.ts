@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
 import type { Tools } from './provision';
-import { type ExtensionSource, type Host, type HostOptions, type SessionEnd, VIEWPORT, freePort, writeUserSettings } from './workbench';
+import { type Host, type HostOptions, type SessionEnd, VIEWPORT, freePort, installExtensions, writeUserSettings } from './workbench';
 
 /** The flags this machine's closed network needs (no background connections, no QUIC). */
 export const CHROMIUM_FLAGS = [
@@ -22,13 +22,14 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv, vsix?: string): Promise<{ port: number; process: ChildProcess }> {
+async function startCodeServer(tools: Tools, dir: string, env: NodeJS.ProcessEnv, installed: string[], vsix?: string): Promise<{ port: number; process: ChildProcess }> {
   const port = await freePort();
   const logFile = path.join(dir, 'code-server.log');
   writeUserSettings(path.join(dir, 'user-data'));
   const common = ['--user-data-dir', path.join(dir, 'user-data'), '--extensions-dir', path.join(dir, 'extensions')];
   const nodeEnv = { ...env, PATH: `${path.dirname(tools.node)}:${env.PATH}` };
-  // As a person installs a downloaded package: into this host's own (empty) extensions folder.
+  installExtensions(path.join(dir, 'extensions'), installed);
+  // As a person installs a downloaded package: with code-server's own command, into this host's extensions folder.
   if (vsix) execFileSync(tools.node, [tools.codeServer, ...common, '--install-extension', vsix], { env: nodeEnv, stdio: 'ignore', timeout: 120_000 });
   const log = fs.openSync(logFile, 'a');
   const args = [
@@ -75,10 +76,10 @@ function launchBrowser(tools: Tools, userDataDir: string): Promise<BrowserContex
 }
 
 /** The workbench URL that opens `folder` with the extension under development and the suite. */
-function workbenchUrl(port: number, folder: string, extension: ExtensionSource, testsPath: string): string {
+function workbenchUrl(port: number, folder: string, extensionPath: string, testsPath: string): string {
   const remote = (p: string) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = JSON.stringify([
-    ['extensionDevelopmentPath', remote(extension.development)],
+    ['extensionDevelopmentPath', remote(extensionPath)],
     ['extensionTestsPath', remote(testsPath)],
   ]);
   return `http://127.0.0.1:${port}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
@@ -86,7 +87,7 @@ function workbenchUrl(port: number, folder: string, extension: ExtensionSource, 
 
 /** Starts code-server and Chromium in `dir`; each `run` opens one page (one window). */
 export async function codeServerHost(tools: Tools, dir: string, opts: HostOptions): Promise<Host> {
-  const server = await startCodeServer(tools, dir, opts.env, opts.extension.vsix);
+  const server = await startCodeServer(tools, dir, opts.env, opts.installed, opts.vsix);
   const browser = await launchBrowser(tools, path.join(dir, 'chromium-profile'));
   return {
     label: `code-server on 127.0.0.1:${server.port} (logs: ${path.join(dir, 'code-server.log')}), Chromium ${tools.chromium}`,

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { _electron } from 'playwright-core';
 import { VERSIONS } from './provision';
-import { type Host, type HostOptions, type SessionEnd, writeUserSettings } from './workbench';
+import { type Host, type HostOptions, type SessionEnd, installExtensions, writeUserSettings } from './workbench';
 
 export async function electronHost(dir: string, opts: HostOptions): Promise<Host> {
   const version = process.env.CORESOUL_E2E_VSCODE || VERSIONS.vscode;
@@ -22,16 +22,16 @@ export async function electronHost(dir: string, opts: HostOptions): Promise<Host
       const profile = path.join(dir, `vscode-${++windows}`);
       writeUserSettings(path.join(profile, 'user-data'));
       const dirs = [`--user-data-dir=${path.join(profile, 'user-data')}`, `--extensions-dir=${path.join(profile, 'extensions')}`];
-      const { extension } = opts;
-      if (extension.vsix) {
+      installExtensions(path.join(profile, 'extensions'), opts.installed);
+      if (opts.vsix) {
         const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executablePath);
-        execFileSync(cli!, [...cliArgs, ...dirs, '--install-extension', extension.vsix], { stdio: 'ignore', timeout: 120_000 });
+        execFileSync(cli!, [...cliArgs, ...dirs, '--install-extension', opts.vsix], { stdio: 'ignore', timeout: 120_000 });
       }
       const app = await _electron.launch({
         executablePath,
         args: [
           folder,
-          `--extensionDevelopmentPath=${extension.development}`,
+          `--extensionDevelopmentPath=${opts.extension}`,
           `--extensionTestsPath=${opts.suite}`,
           ...dirs,
           '--enable-smoke-test-driver',

@@ -56,7 +56,13 @@ export type UiAction =
   /** Clicks the first visible row of view `view` whose label matches: expands it, or runs its command. */
   | { action: 'clickTreeRow'; view: string; pattern: string }
   /** Clicks the button `button` of the notification whose text matches `pattern`. */
-  | { action: 'notificationButton'; pattern: string; button: string };
+  | { action: 'notificationButton'; pattern: string; button: string }
+  /** Reads the visible text of every element a CSS selector matches. */
+  | { action: 'texts'; selector: string }
+  /** Clicks the last element a CSS selector matches whose text is `text`. */
+  | { action: 'click'; selector: string; text: string }
+  /** Types on the keyboard into whatever has the focus. */
+  | { action: 'type'; text: string };
 
 /** A row as the user sees it: in a quick pick or a tree view. */
 export interface UiRow {
@@ -78,6 +84,8 @@ export interface UiReply {
   rows?: UiRow[];
   /** `treeRows`: the view's message or welcome text, when it shows one. */
   message?: string;
+  /** `texts`: the visible text of every element the selector matches, in document order. */
+  texts?: string[];
   error?: string;
 }
 

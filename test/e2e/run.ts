@@ -14,14 +14,14 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { E2E_DIR, bundleSuite, mapStack, planSuite } from './bundle';
+import { E2E_DIR, bundleFakeModel, bundleSuite, mapStack, planSuite } from './bundle';
 import { codeServerHost } from './codeServer';
 import { type ControlServer, startControl } from './control';
 import { type Fixture, makeFixture } from './fixtures';
 import { killMarked, killOrphansOfDeadRuns, markRun, survivors } from './processes';
 import { CONTROL_ENV, type Metric, type PlannedSuite, type SessionInfo, type TestResult, fullName } from './protocol';
 import { ProvisionError, type Tools, cacheRoot, provision } from './provision';
-import { type ExtensionSource, type Host, type HostOptions, perform } from './workbench';
+import { type Host, type HostOptions, perform } from './workbench';
 
 const REPO = path.resolve(E2E_DIR, '../..');
 const RESULTS = path.join(REPO, 'test-results');
@@ -40,20 +40,12 @@ const firstLines = (text: string, n: number) => text.split('\n').slice(0, n).joi
 type ExtensionKind = 'development' | 'vsix';
 const hostDirName = (kind: ExtensionKind) => (kind === 'development' ? 'host' : `host-${kind}`);
 
-/**
- * The VSIX as `npm run package` makes it (the same script, so the same contents), into `dir`,
- * and an empty extension beside it: VS Code runs extensionTestsPath only in a window that has an
- * extension under development, and that must not be ours.
- */
-function packageVsix(dir: string): ExtensionSource {
+/** The VSIX as `npm run package` makes it (the same script, so the same contents), into `dir`. */
+function packageVsix(dir: string): string {
   const file = path.join(dir, 'core-soul.vsix');
   execFileSync('npm', ['run', '--silent', 'package', '--', '--out', file], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'], timeout: 300_000 });
   note(`packaged ${path.relative(dir, file)} (${(fs.statSync(file).size / 1024).toFixed(0)} KiB) for the suites that install it`);
-  const empty = path.join(dir, 'empty-extension');
-  fs.mkdirSync(empty);
-  const manifest = { name: 'e2e-empty', publisher: 'coresoul-e2e', version: '0.0.0', engines: { vscode: '*' } };
-  fs.writeFileSync(path.join(empty, 'package.json'), JSON.stringify(manifest));
-  return { vsix: file, development: empty };
+  return file;
 }
 
 interface State {
@@ -122,6 +114,8 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
   }
   const bundle = path.join(state.runDir, 'suite.js');
   await bundleSuite(bundle);
+  const fakeModel = path.join(state.runDir, 'fake-model');
+  await bundleFakeModel(fakeModel);
   const plan: PlannedSuite[] = planSuite(bundle)
     .map((s) => ({ ...s, tests: s.tests.filter((t) => fullName(s.suite, t).includes(grep)) }))
     .filter((s) => s.tests.length);
@@ -166,8 +160,12 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
     if (started) return started;
     const dir = path.join(state.runDir!, hostDirName(kind));
     fs.mkdirSync(dir);
-    const extension: ExtensionSource = kind === 'vsix' ? packageVsix(state.runDir!) : { development: REPO };
-    const opts: HostOptions = { extension, suite: bundle, env };
+    // VS Code runs a suite only in a window with an extension under development: for the
+    // installed package, that is the fake model, never the repository.
+    const opts: HostOptions =
+      kind === 'vsix'
+        ? { extension: fakeModel, installed: [], vsix: packageVsix(state.runDir!), suite: bundle, env }
+        : { extension: REPO, installed: [fakeModel], suite: bundle, env };
     // The Electron host's modules load only when asked for: the offline run never needs them.
     const host = tools ? await codeServerHost(tools, dir, opts) : await (await import('./electron')).electronHost(dir, opts);
     state.hosts.set(kind, host);

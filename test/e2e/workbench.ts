@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
+import { FAKE_VENDOR } from './fakeModel/manifest';
 import type { UiAction, UiReply, UiRow } from './protocol';
 
 export interface SessionEnd {
@@ -21,17 +22,14 @@ export interface OpenedWindow {
   close(): Promise<void>;
 }
 
-/**
- * What a host loads: an extension under development (a folder), and a packaged VSIX to install
- * into the host's own extensions folder first (so the package must be complete on its own).
- */
-export interface ExtensionSource {
-  development: string;
-  vsix?: string;
-}
-
+/** What a host loads into every window beside the suite (extensionTestsPath). */
 export interface HostOptions {
-  extension: ExtensionSource;
+  /** The extension under development (a folder); code-server keeps only one. */
+  extension: string;
+  /** Extension folders copied into the host's extensions folder, as if installed. */
+  installed: string[];
+  /** A packaged extension to install with the host's own command (so the package must be complete on its own). */
+  vsix?: string;
   /** The bundled suite (extensionTestsPath). */
   suite: string;
   env: NodeJS.ProcessEnv;
@@ -64,6 +62,25 @@ export const USER_SETTINGS = {
 export function writeUserSettings(userDataDir: string): void {
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
   fs.writeFileSync(path.join(userDataDir, 'User/settings.json'), `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
+  // The fake chat model (fakeModel/) configured as the user's own model provider: with one, the
+  // chat runs without the Copilot sign-in that this offline machine cannot do.
+  fs.writeFileSync(path.join(userDataDir, 'User/chatLanguageModels.json'), `${JSON.stringify([{ name: 'Fake', vendor: FAKE_VENDOR }], null, 2)}\n`);
+}
+
+/**
+ * Installs built extensions (folders with a package.json) into an extensions folder as VS Code
+ * would, beside the extension under development. (code-server keeps only one
+ * extensionDevelopmentPath from the window's payload, so a second extension cannot go there.)
+ */
+export function installExtensions(extensionsDir: string, folders: string[]): void {
+  const installed = folders.map((folder) => {
+    const { publisher, name, version } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as Record<string, string>;
+    const relativeLocation = `${publisher}.${name}-${version}`;
+    const location = path.join(extensionsDir, relativeLocation);
+    fs.cpSync(folder, location, { recursive: true });
+    return { identifier: { id: `${publisher}.${name}` }, version, location: { $mid: 1, scheme: 'file', path: location }, relativeLocation };
+  });
+  fs.writeFileSync(path.join(extensionsDir, 'extensions.json'), JSON.stringify(installed));
 }
 
 /** The little of the DOM that the functions run inside the page use (the project has no DOM types). */
@@ -264,6 +281,17 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
         await page.screenshot({ path: path.join(screenshotsDir, `${a.name}.png`), timeout: UI_TIMEOUT });
         return { ok: true };
       }
+      case 'texts':
+        return { ok: true, texts: await page.locator(a.selector).allInnerTexts() };
+      case 'click': {
+        // The element whose whole text is `text`; the last such: in a chat, the newest answer's button.
+        const exact = new RegExp(`^\\s*${a.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+        await page.locator(a.selector).filter({ hasText: exact }).last().click({ timeout: UI_TIMEOUT });
+        return { ok: true };
+      }
+      case 'type':
+        await page.keyboard.type(a.text, { delay: 20 });
+        return { ok: true };
     }
   } catch (err) {
     return { ok: false, error: (err as Error).message.split('\n')[0] };

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { fixedClock } from '../../src/core/clock';
 import type { TokenCounter } from '../../src/core/context';
 import type { WriteResult } from '../../src/core/write';
 import { type ChatModel, type ChatOutput, handleChat } from '../../src/extension/chat/handler';
-import { read, tempVault, writeAt } from './helpers';
+import { read, snapshot, tempVault, writeAt } from './helpers';
 
 const words: TokenCounter = { name: 'words', count: (t) => (t.match(/\S+/g) ?? []).length };
 
@@ -22,13 +25,14 @@ function scripted(reply: string, limit = Infinity): ChatModel & { prompts: strin
 }
 
 function recorder() {
-  const o = { text: '', progress: [] as string[], refs: [] as string[], undone: [] as WriteResult[][], reviews: [] as string[] };
+  const o = { text: '', progress: [] as string[], refs: [] as string[], undone: [] as WriteResult[][], reviews: [] as string[], revealed: [] as string[] };
   const out: ChatOutput = {
     markdown: (t) => void (o.text += t),
     progress: (t) => void o.progress.push(t),
     reference: (f, l) => void o.refs.push(`${f}:${l}`),
     undo: (w) => void o.undone.push(w),
     review: (id) => void o.reviews.push(id),
+    reveal: (file) => void o.revealed.push(file),
   };
   return { o, out };
 }
@@ -142,6 +146,30 @@ describe('@coresoul chat handler', () => {
     assert.match(o.text, /\*\*Refused\*\*[\s\S]*sandbox-first/);
     assert.deepEqual(o.reviews, []);
     assert.equal(read(d.vault.persona), before);
+  });
+
+  it('/persona with memory off: an explicit command is still proposed, a refusal is not logged to memory', async () => {
+    const reply = '{"changes":[{"section":"Behavioral Guidelines","content":"- You may skip the sandbox."}],"reason":"speed"}';
+    const d = await deps({ model: { ...scripted(''), complete: async () => reply }, memory: false });
+    const memory = () => Object.entries(snapshot(d.vault.root)).filter(([f]) => f.startsWith('.CoreSoul/memory/'));
+    const before = memory();
+    const { o, out } = recorder();
+    await handleChat({ command: 'persona', prompt: 'skip the sandbox' }, d, out);
+    assert.match(o.text, /\*\*Refused\*\*[\s\S]*soul\.md sandbox-first/);
+    assert.deepEqual(memory(), before);
+  });
+
+  it('/pack writes the archive into the workspace, reports it and offers to reveal it, without a model', async () => {
+    const d = await deps();
+    const { o, out } = recorder();
+    await handleChat({ command: 'pack', prompt: '' }, d, out);
+    const archive = path.join(d.vault.root, 'core_soul_deploy.tar.gz');
+    const size = fs.statSync(archive).size;
+    assert.match(o.text, new RegExp(`^Packed \\d+ files into \`core_soul_deploy\\.tar\\.gz\` \\(${(size / 1024).toFixed(1).replace('.', '\\.')} KiB, sha256 \`[0-9a-f]{12}…\`\\): AGENTS\\.md, 5 skills, \\.CoreSoul with no history\\.`));
+    assert.deepEqual(o.revealed, ['core_soul_deploy.tar.gz']);
+    const listed = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' });
+    assert.match(listed, /^\.CoreSoul\/memory\/memory_map\.md$/m);
+    assert.match(listed, /^MANIFEST\.json$/m);
   });
 
   it('/persona: a reply that stays malformed leaves the persona alone', async () => {

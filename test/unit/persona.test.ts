@@ -281,3 +281,38 @@ describe('persona update: history and revert', () => {
     assert.equal(read(v.persona), persona);
   });
 });
+
+describe('persona update with the memory switch off (seed 004)', () => {
+  const off = (at: string) => deps(at, { memory: false });
+  const memoryFiles = (v: Vault) => Object.entries(snapshot(v.root)).filter(([f]) => f.startsWith('.CoreSoul/memory/'));
+
+  it('gates on memory evidence not at all: a paradigm shift that memory shows is refused, and the refusal is not logged', async () => {
+    const v = await shiftedVault();
+    const before = memoryFiles(v);
+    const review = await proposePersonaChange(v, shiftProposal, off('2026-03-04T12:00:00'));
+    assert.equal(review.accepted, false);
+    assert.match(review.gate.message, /^memory is switched off for this workspace, so there is no evidence to read for a paradigm-shift/);
+    assert.deepEqual(review.gate.evidence, []);
+    assert.equal(review.logged, undefined);
+    assert.deepEqual(memoryFiles(v), before);
+    assert.equal(read(v.persona), PERSONA_MD);
+  });
+
+  it('applies an explicit command with backup and commit, and rejects another, writing nothing to memory', async () => {
+    const v = await tempVault('2026-03-10T09:00:00', { git: true });
+    const before = memoryFiles(v);
+    const change = { changes: [{ section: 'Key Memories & Beliefs', content: '- Small commits are easier to review.' }], trigger: 'explicit-command' as const, reason: 'The user asked' };
+    const review = await proposePersonaChange(v, change, off('2026-03-10T10:00:00'));
+    assert.equal(review.accepted, true);
+    const applied = await applyProposal(v, review.id, off('2026-03-10T10:01:00'));
+    assert.equal(applied.applied, true);
+    assert.equal(applied.event, undefined);
+    assert.ok(applied.commit && applied.backup && fs.existsSync(path.join(v.root, applied.backup)));
+    assert.equal(body(read(v.persona), BELIEFS), '- Small commits are easier to review.');
+
+    const other = await proposePersonaChange(v, { ...change, changes: [{ section: 'Key Memories & Beliefs', content: '- Tests first.' }] }, off('2026-03-10T10:02:00'));
+    const rejected = await rejectProposal(v, other.id, off('2026-03-10T10:03:00'));
+    assert.equal(rejected.logged, undefined);
+    assert.deepEqual(memoryFiles(v), before);
+  });
+});

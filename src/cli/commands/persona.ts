@@ -43,7 +43,7 @@ export const persona: Command = {
     }
     const v = openVault(ctx.root);
     // Loaded only for this command, so other commands do not pay for the diff library and schemas.
-    const [{ applyProposal, pendingProposals, proposePersonaChange, rejectProposal }, { personaHistory, proposeRevert }, { sectionLabel }] = await Promise.all([
+    const [{ applyProposal, pendingProposals, proposePersonaChange, rejectProposal }, { personaHistory, revertPersona }, { sectionLabel }] = await Promise.all([
       import('../../core/persona'),
       import('../../core/personaHistory'),
       import('../../core/personaDoc'),
@@ -74,10 +74,10 @@ export const persona: Command = {
         return { json: { commits }, text };
       }
       default: {
-        const review = await proposeRevert(v, rest[0], deps, opts.reason as string | undefined);
-        if (!review.accepted) return reviewResult(ctx, review);
-        const applied = await applyResult(ctx, await applyProposal(v, review.id, deps));
-        return { ...applied, text: `${applied.text}\n${review.diff}` };
+        const { review, applied } = await revertPersona(v, rest[0], deps, opts.reason as string | undefined);
+        if (!applied) return reviewResult(ctx, review);
+        const shown = await applyResult(ctx, applied);
+        return { ...shown, text: `${shown.text}\n${review.diff}` };
       }
     }
   },

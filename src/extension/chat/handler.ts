@@ -2,19 +2,21 @@
  * What `@coresoul` does with one chat request, free of `vscode` so that it runs under node:test
  * with a scripted model. participant.ts adapts VS Code's chat API to these ports.
  */
+import * as path from 'node:path';
 import { type Clock, localDay } from '../../core/clock';
 import { compress, compressBeforeWrite, compressWithHistory } from '../../core/compress';
 import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../core/context';
 import { findEntity } from '../../core/entities';
 import { proposePersonaChange, readPersona } from '../../core/persona';
 import { CoreSoulError } from '../../core/errors';
-import { commitVault } from '../../core/history';
 import { compressWith, type LanguageModel } from '../../core/modelCompress';
+import { packVault } from '../../core/pack';
 import { vaultStatus } from '../../core/status';
 import { memoriesFromTurn } from '../../core/turnMemory';
 import type { Vault } from '../../core/vault';
-import { type WriteRequest, type WriteResult, writeMemory } from '../../core/write';
-import { parseProposalReply, personaPrompt } from './personaRequest';
+import { rememberAll } from '../../core/remember';
+import type { WriteRequest, WriteResult } from '../../core/write';
+import { parseProposalReply, personaPrompt, refusalReasons } from './personaRequest';
 
 export interface ChatModel extends LanguageModel {
   /** Streams the reply to `onText` as it comes; resolves with the whole text. */
@@ -33,6 +35,8 @@ export interface ChatOutput {
   undo(written: WriteResult[]): void;
   /** Opens an accepted persona proposal for review (a diff with Apply and Reject). */
   review(proposalId: string): void;
+  /** Offers to show a file the command wrote (relative to the workspace root). */
+  reveal(file: string): void;
 }
 
 export interface ChatDeps {
@@ -44,6 +48,8 @@ export interface ChatDeps {
   /** Relevant memories for a query (the search pipeline). */
   recall: Recall;
   model?: ChatModel;
+  /** The bundled CLI, packed into archives of a vault that has no copy of its own. */
+  cliBundle?: string;
   signal: AbortSignal;
   warn(message: string): void;
 }
@@ -53,10 +59,10 @@ export interface ChatRequest {
   prompt: string;
 }
 
-export const COMMANDS = ['remember', 'recall', 'compress', 'status', 'persona'] as const;
+export const COMMANDS = ['remember', 'recall', 'compress', 'status', 'persona', 'pack'] as const;
 
 const MEMORY_OFF = 'Memory is switched off for this workspace (Core Soul: Toggle Memory): nothing is read from or written to memory.';
-const NO_MODEL = 'No language model is available, so I cannot answer free questions or draft persona changes. These work without one: `/remember`, `/recall`, `/compress`, `/status`.';
+const NO_MODEL = 'No language model is available, so I cannot answer free questions or draft persona changes. These work without one: `/remember`, `/recall`, `/compress`, `/status`, `/pack`.';
 
 /** Answers one request; returns what it wrote to memory. Errors a user can cause are shown, not thrown. */
 export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
@@ -76,6 +82,9 @@ export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutp
       case 'persona':
         await personaChange(req.prompt, deps, out);
         return [];
+      case 'pack':
+        await pack(deps, out);
+        return [];
       case undefined:
         return await converse(req.prompt, deps, out);
       default:
@@ -91,8 +100,7 @@ export async function handleChat(req: ChatRequest, deps: ChatDeps, out: ChatOutp
 
 async function remember(text: string, deps: ChatDeps, out: ChatOutput): Promise<WriteResult[]> {
   if (!deps.memory) return out.markdown(MEMORY_OFF), [];
-  const written = record(deps, [{ text }]);
-  await commit(deps, written);
+  const written = await record(deps, [{ text }]);
   out.markdown(`Remembered in \`${written[0].file}:${written[0].line}\`.`);
   out.reference(written[0].file, written[0].line);
   out.undo(written);
@@ -134,6 +142,25 @@ async function status(deps: ChatDeps, out: ChatOutput): Promise<void> {
   );
 }
 
+/**
+ * The whole soul into `core_soul_deploy.tar.gz` at the workspace root, as `coresoul pack` does.
+ * Allowed with memory off: the user exports their own files; no model reads them.
+ */
+async function pack(deps: ChatDeps, out: ChatOutput): Promise<void> {
+  out.progress('Packing the soul…');
+  const r = await packVault(deps.vault, { now: deps.clock.now(), cliBundle: deps.cliBundle });
+  const file = path.relative(deps.vault.root, r.out);
+  const history = r.history === 'bundle' ? `its history (${r.commits} commits)` : 'no history';
+  out.markdown(
+    [
+      `Packed ${r.files} files into \`${file}\` (${(r.bytes / 1024).toFixed(1)} KiB, sha256 \`${r.sha256.slice(0, 12)}…\`): AGENTS.md, ${r.skills.length} skills, .CoreSoul with ${history}.`,
+      ...r.skipped.map((x) => `- skipped \`${x.path}\`: ${x.reason}`),
+      `Restore it elsewhere with \`coresoul restore ${file} --root <empty folder>\`.`,
+    ].join('\n\n'),
+  );
+  out.reveal(file);
+}
+
 /** The user commands a persona change: the model drafts it, the core gates, soul-checks and stores it for review. */
 async function personaChange(request: string, deps: ChatDeps, out: ChatOutput): Promise<void> {
   if (!request.trim()) return out.markdown('Say what should change, e.g. `/persona be more concise in code reviews`.');
@@ -149,12 +176,9 @@ async function personaChange(request: string, deps: ChatDeps, out: ChatOutput): 
   const review = await proposePersonaChange(
     deps.vault,
     { changes: parsed.value.changes, trigger: 'explicit-command', reason: `${parsed.value.reason} (asked: ${request.trim()})` },
-    { clock: deps.clock, compress: compressBeforeWrite },
+    { clock: deps.clock, compress: compressBeforeWrite, memory: deps.memory },
   );
-  if (!review.accepted) {
-    const why = review.violations.map((x) => `- ${x.invariant}: "${x.quote}" — ${x.why}`).join('\n') || `- ${review.gate.message}`;
-    return out.markdown(`**Refused** — the persona is unchanged.\n\n${why}`);
-  }
+  if (!review.accepted) return out.markdown(`**Refused** — the persona is unchanged.\n\n${refusalReasons(review)}`);
   out.markdown(`Proposed a change to ${review.sections.join(', ')}. Review the diff and choose **Apply** or **Reject**; nothing is written before Apply.\n\n\`\`\`diff\n${review.diff}\n\`\`\``);
   out.review(review.id);
 }
@@ -192,19 +216,14 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
   // The soul's Stable Memory Trigger: decisions, fixes and new entities of this turn.
   const memories = memoriesFromTurn({ request: prompt, response: answer }, (name) => findEntity(deps.vault, name) !== undefined);
   if (!memories.length) return [];
-  const written = record(deps, memories);
-  await commit(deps, written);
+  const written = await record(deps, memories);
   out.markdown(`\n\n---\nRecorded in memory: ${written.map((w, i) => `${memories[i].kind} \`${w.file}:${w.line}\``).join(', ')}.`);
   out.undo(written);
   return written;
 }
 
-function record(deps: ChatDeps, entries: WriteRequest[]): WriteResult[] {
-  return entries.map((e) => writeMemory(deps.vault, e, { clock: deps.clock, compress: compressBeforeWrite }));
-}
-
-async function commit(deps: ChatDeps, written: WriteResult[]): Promise<void> {
-  await commitVault(deps.vault, `memory: ${written.length} entr${written.length === 1 ? 'y' : 'ies'} from chat on ${localDay(deps.clock.now())}`).catch((err: Error) =>
-    deps.warn(`Core Soul: written, but not committed to the vault history yet: ${err.message}`),
-  );
+async function record(deps: ChatDeps, entries: WriteRequest[]): Promise<WriteResult[]> {
+  const { results, commitProblem } = await rememberAll(deps.vault, entries, { clock: deps.clock, source: `from chat on ${localDay(deps.clock.now())}` });
+  if (commitProblem) deps.warn(`Core Soul: written, but not committed to the vault history yet: ${commitProblem}`);
+  return results;
 }

@@ -4,11 +4,10 @@
  * passed) and one commit in the vault's history.
  */
 import type { Clock } from '../../core/clock';
-import { compressBeforeWrite } from '../../core/compress';
 import { refusedError } from '../../core/errors';
-import { commitVault } from '../../core/history';
+import { rememberAll } from '../../core/remember';
 import { openVault } from '../../core/vault';
-import { type WriteRequest, type WriteResult, normaliseText, writeMemory } from '../../core/write';
+import { type WriteRequest, type WriteResult, normaliseText } from '../../core/write';
 
 export interface EditorWriteOutcome {
   result: WriteResult;
@@ -26,14 +25,8 @@ export async function writeFromEditor(
   deps: { clock: Clock; memoryEnabled: boolean },
 ): Promise<EditorWriteOutcome> {
   if (!deps.memoryEnabled) throw memoryOffError();
-  const v = openVault(root);
-  const result = writeMemory(v, req, { clock: deps.clock, compress: compressBeforeWrite });
-  try {
-    const { committed } = await commitVault(v, `memory: ${result.file.split('/').pop()} line ${result.line}`);
-    return { result, committed };
-  } catch (err) {
-    return { result, committed: false, commitProblem: String((err as Error).message ?? err).split('\n')[0] };
-  }
+  const { results, committed, commitProblem } = await rememberAll(openVault(root), [req], { clock: deps.clock });
+  return { result: results[0], committed, ...(commitProblem && { commitProblem }) };
 }
 
 /** Why the input box's text cannot be written (shown while typing), or undefined when it can. */

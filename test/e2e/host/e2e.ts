@@ -101,6 +101,12 @@ export const ui = {
   clickTreeRow: async (view: string, pattern: RegExp) => void (await act({ action: 'clickTreeRow', view, pattern: pattern.source })),
   /** Clicks `button` on the notification whose text matches `pattern` (in the notification center). */
   notificationButton: async (pattern: RegExp, button: string) => void (await act({ action: 'notificationButton', pattern: pattern.source, button })),
+  /** The visible text of every element matching a CSS selector, in document order (none: []). */
+  texts: async (selector: string) => (await act({ action: 'texts', selector })).texts ?? [],
+  /** Clicks the last element matching a CSS selector whose text is `text` (say a button of the newest chat answer). */
+  click: async (selector: string, text: string) => void (await act({ action: 'click', selector, text })),
+  /** Types `text` on the keyboard into whatever has the focus. */
+  type: async (text: string) => void (await act({ action: 'type', text })),
 };
 
 /** Keeps a figure (printed at the end and written to test-results/e2e-metrics.json). */

@@ -1,0 +1,83 @@
+/**
+ * Group 6: the memory switch, in the real extension host. Off: the chat stops offering the memory
+ * tools (the `#` completion of its input lists what a model would get) and invoking one fails,
+ * writes are refused with a message, and the model still gets soul and persona but no memory.
+ * On again: everything is back.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ask, fakeModel, offeredTools, root, today } from '../host/chat';
+import { suite, test, ui, waitFor } from '../host/e2e';
+
+const coresoulTools = () => vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('coresoul_')).sort();
+const todayFile = () => path.join(root(), `.CoreSoul/memory/chronological/${today()}.md`);
+/** Every file of the memory folder with its bytes. */
+function memory(): Map<string, string> {
+  const dir = path.join(root(), '.CoreSoul/memory');
+  const out = new Map<string, string>();
+  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) out.set(path.join(e.parentPath, e.name), fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'));
+  return out;
+}
+
+suite('Memory switch', 'vault', () => {
+  test('on: the memory tools are offered and the model gets the memories', async () => {
+    assert.deepEqual(coresoulTools(), ['coresoul_memorySearch', 'coresoul_memoryWrite', 'coresoul_personaPropose']);
+    assert.deepEqual(await offeredTools('coresoul'), ['#coresoulPersona', '#coresoulRecall', '#coresoulRemember']);
+    const fake = await fakeModel();
+    fake.script({ text: 'It is PostgreSQL.' });
+    await ask('@coresoul Why PostgreSQL over MySQL?');
+    assert.match(fake.prompts[0] ?? '', /# Relevant memories[\s\S]*Chose \[\[PostgreSQL\]\] over MySQL/);
+  });
+
+  test('off (Toggle Memory): the memory tools are withdrawn, writing through one is refused, the persona tool stays', async () => {
+    const before = memory();
+    await ui.palette('Core Soul: Toggle Memory');
+    await waitFor('the setting to be off', () => vscode.workspace.getConfiguration('coresoul').get('memory.enabled') === false);
+    await waitFor('the chat to stop offering the memory tools', async () => (await offeredTools('coresoul')).join() === '#coresoulPersona');
+    const outcome = await Promise.race([
+      Promise.resolve(vscode.lm.invokeTool('coresoul_memoryWrite', { input: { text: 'secret [[Omega]]' }, toolInvocationToken: undefined })).then(
+        (r) => `answered ${JSON.stringify(r.content)}`,
+        (e: Error) => `refused: ${e.message}`,
+      ),
+      new Promise((r) => setTimeout(() => r('no answer in 10 s'), 10_000)),
+    ]);
+    assert.match(String(outcome), /^refused: /);
+    const persona = await vscode.lm.invokeTool('coresoul_personaPropose', { input: { changes: [], trigger: 'explicit-command', reason: 'x' }, toolInvocationToken: undefined });
+    assert.match(JSON.stringify(persona.content), /invalid input for coresoul_personaPropose/);
+    assert.deepEqual(memory(), before);
+  });
+
+  test('off: /remember and /recall are refused with a message and change nothing', async () => {
+    await fakeModel();
+    const before = memory();
+    assert.match(await ask('@coresoul /remember secret plan for [[Omega]]'), /Memory is switched off for this workspace/);
+    assert.match(await ask('@coresoul /recall PostgreSQL'), /Memory is switched off for this workspace/);
+    assert.deepEqual(memory(), before);
+  });
+
+  test('off: the model gets soul and persona but no memory, and nothing of the answer is recorded', async () => {
+    const fake = await fakeModel();
+    fake.script({ text: 'We decided to adopt [[Redis]] for caching.' });
+    const before = memory();
+    const answer = await ask('@coresoul Why PostgreSQL over MySQL?');
+    assert.match(answer, /We decided to adopt \[\[Redis\]\] for caching\./);
+    assert.doesNotMatch(answer, /Recorded in memory/);
+    const prompt = fake.prompts[0] ?? assert.fail('the model got no prompt');
+    assert.match(prompt, /^# Soul[\s\S]*Stable Memory Trigger[\s\S]*# Persona[\s\S]*Self-Awareness[\s\S]*# Request\n\nWhy PostgreSQL over MySQL\?/);
+    // Every entry of the fixture ends with "(day <date>)".
+    assert.doesNotMatch(prompt, /# User profile|# Relevant memories|# Recent days|\(day \d{4}-\d\d-\d\d\)/);
+    assert.deepEqual(memory(), before);
+  });
+
+  test('on again: the tools are back and the model gets the memories', async () => {
+    await ui.palette('Core Soul: Toggle Memory');
+    await waitFor('the memory tools to come back', async () => (await offeredTools('coresoul')).length === 3);
+    const fake = await fakeModel();
+    await ask('@coresoul Why PostgreSQL over MySQL?');
+    assert.match(fake.prompts[0] ?? '', /# Relevant memories[\s\S]*Chose \[\[PostgreSQL\]\] over MySQL/);
+    assert.match(await ask('@coresoul /remember memory is back for [[Omega]]'), /Remembered in/);
+    assert.match(fs.readFileSync(todayFile(), 'utf8'), /memory is back for \[\[Omega\]\]/);
+  });
+});

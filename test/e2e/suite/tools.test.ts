@@ -1,0 +1,64 @@
+/**
+ * Group 7: the Language Model tools in the real extension host. The mutating tool asks a person
+ * first: an agent (`@fakeagent`, running the fake model's tool call with its request's token)
+ * calls it, the chat shows Core Soul's confirmation, and only Allow writes.
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ask, fakeModel, lineOf, root, today } from '../host/chat';
+import { suite, test, ui, waitFor } from '../host/e2e';
+import { FAKE_AGENT } from '../fakeModel/manifest';
+
+const textOf = (r: vscode.LanguageModelToolResult) => r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
+const invoke = async (name: string, input: object) => textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }));
+const todayFile = () => path.join(root(), `.CoreSoul/memory/chronological/${today()}.md`);
+const BUTTON = '.interactive-session .monaco-button';
+
+suite('Language Model tools', 'vault', () => {
+  test('memory search answers with snippets citing file:line and date', async () => {
+    const text = await invoke('coresoul_memorySearch', { query: 'PostgreSQL' });
+    const cites = [...text.matchAll(/^\[(\.CoreSoul\/[^:\]]+):(\d+) · (\d{4}-\d\d-\d\d)\]$/gm)];
+    assert.ok(cites.length > 0, text);
+    for (const [, file, line, date] of cites) {
+      assert.match(file, new RegExp(`${date}\\.md$`));
+      assert.match(lineOf(file, Number(line)), /^# \d{4}-\d\d-\d\d$|PostgreSQL|^- /, `${file}:${line}`);
+    }
+    assert.match(text, /Chose \[\[PostgreSQL\]\] over MySQL/);
+  });
+
+  test('memory write explains a bad input from a model instead of throwing, and writes nothing', async () => {
+    const before = fs.readFileSync(todayFile(), 'utf8');
+    assert.match(await invoke('coresoul_memoryWrite', { text: 42 }), /^error: invalid input for coresoul_memoryWrite: text: /);
+    assert.match(await invoke('coresoul_memoryWrite', { text: 'x', entities: ['../../etc/passwd'] }), /^error: .*expected kind\/Name/);
+    assert.equal(fs.readFileSync(todayFile(), 'utf8'), before);
+  });
+
+  test('an agent calling memory write makes the chat ask the person; Skip writes nothing', async () => {
+    const fake = await fakeModel();
+    fake.script({ toolCall: { name: 'coresoul_memoryWrite', input: { text: 'Skipped note about [[Zeta]]' } } });
+    const before = fs.readFileSync(todayFile(), 'utf8');
+    const answer = ask(`@${FAKE_AGENT} remember Zeta`);
+    await waitFor('the confirmation', async () => (await ui.texts('.interactive-session')).some((t) => t.includes('Write to Core Soul memory?') && t.includes('Skipped note about [[Zeta]]')));
+    assert.equal(fs.readFileSync(todayFile(), 'utf8'), before, 'nothing is written while the person has not answered');
+    await ui.click(BUTTON, 'Skip');
+    await answer;
+    assert.equal(fs.readFileSync(todayFile(), 'utf8'), before);
+    assert.deepEqual(fake.tools[0], ['coresoul_memoryWrite', 'coresoul_memorySearch', 'coresoul_personaPropose']);
+  });
+
+  test('Allow writes the entry, and the tool answers with where it is', async () => {
+    const fake = await fakeModel();
+    fake.script({ toolCall: { name: 'coresoul_memoryWrite', input: { text: 'Agent decided on [[Zeta]]', kind: 'decision' } } });
+    const answer = ask(`@${FAKE_AGENT} remember Zeta`);
+    await waitFor('the confirmation', async () => (await ui.texts('.interactive-session')).some((t) => t.includes('Write to Core Soul memory?')));
+    await ui.screenshot('tool-confirmation');
+    await ui.click(BUTTON, 'Allow in this Session');
+    const shown = await answer;
+    const result = JSON.parse(/coresoul_memoryWrite: (\{.*\})/.exec(shown)?.[1] ?? assert.fail(shown));
+    assert.equal(result.file, `.CoreSoul/memory/chronological/${today()}.md`);
+    assert.match(lineOf(result.file, result.line), /^- \d\d:\d\d:\d\d #decision Agent decided on \[\[Zeta\]\]$/);
+    assert.deepEqual(result.entities, [{ path: '.CoreSoul/memory/entities/objects/Zeta.md', created: true }]);
+  });
+});
