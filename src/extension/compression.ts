@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { LanguageModel } from '../core/modelCompress';
 import { type Vault, openVault } from '../core/vault';
 import type { Services } from './extension';
+import { languageModel } from './languageModel';
 import { CompressionCancelled, type EditorCompressionReport, USE_MODEL_SETTING, compressFromEditor, compressionDueOnOpen, readUseModel } from './model/compression';
 import { SECTION } from './model/settings';
 import { inFolder, memoryUsable, showError } from './ui';
@@ -63,7 +64,7 @@ async function compressWithProgress(services: Services, v: Vault, opts: { force:
       if (allowed) {
         progress.report({ message: l10n.t('waiting for a language model…') });
         const chat = await firstChatModel(opts.waitForModel ? MODEL_WAIT_MS : 0, token, services.log);
-        model = chat && languageModel(chat, token);
+        model = chat && languageModel(chat, token, l10n.t('Core Soul summarises past weeks of your project memory.'));
       }
       progress.report({ message: model ? l10n.t('summarising with {0}…', model.name) : l10n.t('summarising…') });
       try {
@@ -137,33 +138,4 @@ async function firstChatModel(waitMs: number, token: vscode.CancellationToken, l
       token.onCancellationRequested(() => done(undefined)),
     ];
   });
-}
-
-/** A chat model as the core's summariser port; cancelling the progress cancels its requests. */
-function languageModel(chat: vscode.LanguageModelChat, token: vscode.CancellationToken): LanguageModel {
-  return {
-    name: chat.name,
-    maxPromptTokens: chat.maxInputTokens,
-    countTokens: async (text) => chat.countTokens(text, token),
-    async complete(prompt, signal) {
-      const request = new vscode.CancellationTokenSource();
-      const stop = () => request.cancel();
-      const onCancel = token.onCancellationRequested(stop);
-      signal.addEventListener('abort', stop);
-      try {
-        const response = await chat.sendRequest(
-          [vscode.LanguageModelChatMessage.User(prompt)],
-          { justification: vscode.l10n.t('Core Soul summarises past weeks of your project memory.') },
-          request.token,
-        );
-        let text = '';
-        for await (const chunk of response.text) text += chunk;
-        return text;
-      } finally {
-        signal.removeEventListener('abort', stop);
-        onCancel.dispose();
-        request.dispose();
-      }
-    },
-  };
 }

@@ -13,6 +13,7 @@ import type { WriteResult } from '../core/write';
 import { type ChatModel, type ChatOutput, handleChat } from './chat/handler';
 import { recallFrom } from '../core/recall';
 import type { Services } from './extension';
+import { languageModel } from './languageModel';
 import { REVIEW_COMMAND } from './personaReview';
 
 export const UNDO_COMMAND = 'coresoul.undoMemory';
@@ -97,25 +98,10 @@ class ModelFailure extends Error {
 /** The chat's own model as the handler's port; its errors about size trigger the smaller context. */
 function chatModel(model: vscode.LanguageModelChat, token: vscode.CancellationToken): ChatModel {
   const isTooLarge = (err: unknown) => err instanceof Error && /too (large|long)|context (length|window)|token limit|maximum.*tokens/i.test(err.message);
-  const stream = async (prompt: string, _signal: AbortSignal, onText: (chunk: string) => void) => {
-    let text = '';
-    try {
-      const response = await model.sendRequest([vscode.LanguageModelChatMessage.User(prompt)], {}, token);
-      for await (const chunk of response.text) {
-        text += chunk;
-        onText(chunk);
-      }
-    } catch (err) {
+  const port = languageModel(model, token);
+  const stream: ChatModel['stream'] = (prompt, signal, onText) =>
+    port.stream(prompt, signal, onText).catch((err: unknown) => {
       throw isTooLarge(err) ? err : new ModelFailure(err);
-    }
-    return text;
-  };
-  return {
-    name: model.name,
-    maxPromptTokens: model.maxInputTokens,
-    countTokens: async (text) => model.countTokens(text, token),
-    stream,
-    complete: (prompt, signal) => stream(prompt, signal, () => {}),
-    isTooLarge,
-  };
+    });
+  return { ...port, stream, complete: (prompt, signal) => stream(prompt, signal, () => {}), isTooLarge };
 }

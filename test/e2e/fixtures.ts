@@ -10,7 +10,8 @@
  * - `archive`: a week of days nine weeks ago, compressed into their monthly file (L3), and a day
  *   today that links one of them (`[[YYYY-MM-DD]]`) beside entities; nothing is due.
  * - `pastWeekModelAllowed`, `pastWeekMemoryOff`: `pastWeek` with workspace settings that allow a
- *   language model for summaries, or turn the memory switch off.
+ *   language model for summaries (the fake model, holding its answers until released), or turn
+ *   the memory switch off.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -33,7 +34,8 @@ function weekdays(from: Date, to: Date): Date[] {
 
 /** Workspace settings (.vscode/settings.json) of the fixtures that have some. */
 const SETTINGS: Partial<Record<Fixture, Record<string, unknown>>> = {
-  pastWeekModelAllowed: { 'coresoul.compression.useLanguageModel': true },
+  // The fake model holds its requests until the suite releases it (test/e2e/fakeModel).
+  pastWeekModelAllowed: { 'coresoul.compression.useLanguageModel': true, 'coresoulE2e.fakeModel.hold': true },
   pastWeekMemoryOff: { 'coresoul.memory.enabled': false },
 };
 

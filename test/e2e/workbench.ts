@@ -73,6 +73,7 @@ export function writeUserSettings(userDataDir: string): void {
  * extensionDevelopmentPath from the window's payload, so a second extension cannot go there.)
  */
 export function installExtensions(extensionsDir: string, folders: string[]): void {
+  fs.mkdirSync(extensionsDir, { recursive: true });
   const installed = folders.map((folder) => {
     const { publisher, name, version } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as Record<string, string>;
     const relativeLocation = `${publisher}.${name}-${version}`;

@@ -179,4 +179,33 @@ describe('@coresoul chat handler', () => {
     assert.match(o.text, /did not produce a usable proposal \(changes: /);
     assert.deepEqual(o.reviews, []);
   });
+
+  it('/compress turns the days before this week into hourly summaries and reports it; refused with memory off', async () => {
+    const d = await deps();
+    writeAt(d.vault, '2026-03-03T09:15:00', 'Met [[Alice]] about the launch');
+    const { o, out } = recorder();
+    await handleChat({ command: 'compress', prompt: '' }, d, out);
+    assert.match(o.text, /Compressed \(week of 2026-03-09\): 1 day\(s\) to hourly summaries, 0 day\(s\) into monthly files; \d+ links checked, 0 lost\./);
+    assert.match(read(d.vault.root, '.CoreSoul/memory/chronological/2026-03-03.md'), /^## 09:00$[\s\S]*\[\[Alice\]\]/m);
+
+    const off = await deps({ memory: false });
+    writeAt(off.vault, '2026-03-03T09:15:00', 'Met [[Alice]]');
+    const before = snapshot(off.vault.root);
+    const r = recorder();
+    await handleChat({ command: 'compress', prompt: '' }, off, r.out);
+    assert.match(r.o.text, /Memory is switched off/);
+    assert.deepEqual(snapshot(off.vault.root), before);
+  });
+
+  it('/compress cancelled before it writes changes nothing and says so', async () => {
+    const d = await deps();
+    writeAt(d.vault, '2026-03-03T09:15:00', 'Met [[Alice]]');
+    const before = snapshot(d.vault.root);
+    const stop = new AbortController();
+    stop.abort();
+    const { o, out } = recorder();
+    await handleChat({ command: 'compress', prompt: '' }, { ...d, signal: stop.signal }, out);
+    assert.equal(o.text, 'Compression cancelled; nothing was changed.');
+    assert.deepEqual(snapshot(d.vault.root), before);
+  });
 });

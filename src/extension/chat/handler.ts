@@ -4,18 +4,19 @@
  */
 import * as path from 'node:path';
 import { type Clock, localDay } from '../../core/clock';
-import { compress, compressBeforeWrite, compressWithHistory } from '../../core/compress';
+import { compressBeforeWrite } from '../../core/compress';
 import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../core/context';
 import { findEntity } from '../../core/entities';
 import { proposePersonaChange, readPersona } from '../../core/persona';
 import { CoreSoulError } from '../../core/errors';
-import { compressWith, type LanguageModel } from '../../core/modelCompress';
+import type { LanguageModel } from '../../core/modelCompress';
 import { packVault } from '../../core/pack';
 import { vaultStatus } from '../../core/status';
 import { memoriesFromTurn } from '../../core/turnMemory';
 import type { Vault } from '../../core/vault';
 import { rememberAll } from '../../core/remember';
 import type { WriteRequest, WriteResult } from '../../core/write';
+import { CompressionCancelled, compressFromEditor } from '../model/compression';
 import { parseProposalReply, personaPrompt, refusalReasons } from './personaRequest';
 
 export interface ChatModel extends LanguageModel {
@@ -117,15 +118,16 @@ async function recall(query: string, deps: ChatDeps, out: ChatOutput): Promise<v
 
 async function runCompression(deps: ChatDeps, out: ChatOutput): Promise<void> {
   if (!deps.memory) return out.markdown(MEMORY_OFF);
-  const now = deps.clock.now();
   out.progress(deps.model ? `Compressing with ${deps.model.name}…` : 'Compressing…');
-  const model = deps.model;
-  const report = await compressWithHistory(deps.vault, { now, force: true, warn: deps.warn }, () =>
-    model ? compressWith(deps.vault, { now, force: true, model }) : compress(deps.vault, { now, force: true }),
-  );
-  out.markdown(
-    `Compressed (week of ${report.weekOf}): ${report.l1ToL2.length} day(s) to hourly summaries, ${report.l2ToL3.length} day(s) into monthly files; ${report.linksChecked} links checked, ${report.linksLost} lost.`,
-  );
+  try {
+    const report = await compressFromEditor(deps.vault, { now: deps.clock.now(), force: true, model: deps.model, cancelled: () => deps.signal.aborted, warn: deps.warn });
+    out.markdown(
+      `Compressed (week of ${report.weekOf}): ${report.l1ToL2.length} day(s) to hourly summaries, ${report.l2ToL3.length} day(s) into monthly files; ${report.linksChecked} links checked, ${report.linksLost} lost.`,
+    );
+  } catch (err) {
+    if (!(err instanceof CompressionCancelled)) throw err;
+    out.markdown('Compression cancelled; nothing was changed.');
+  }
 }
 
 async function status(deps: ChatDeps, out: ChatOutput): Promise<void> {

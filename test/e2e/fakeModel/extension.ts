@@ -5,7 +5,10 @@
  * with what the test scripted (text, a tool call, or an error), and records every prompt it
  * receives so that tests can assert what was in the context. Its `@fakeagent` participant runs
  * the tool calls the model asks for. Tests reach it through the extension's exports
- * (`fakeModel()` in host/chat.ts).
+ * (`fakeModel()` in host/chat.ts). Unscripted, it summarises a compression prompt as the core
+ * asks (each hour's header, one bullet keeping its links). A workspace whose settings say
+ * `"coresoulE2e.fakeModel.hold": true` gets a model that keeps every request waiting, until it is
+ * cancelled or `release()` is called: a window's start-up cannot be scripted in time.
  */
 import * as vscode from 'vscode';
 import { FAKE_VENDOR } from './manifest';
@@ -22,9 +25,28 @@ export interface FakeModel {
   readonly tools: readonly string[][];
   /** Forgets the queue and what was recorded. */
   reset(): void;
+  /** Lets held requests, and every later one, be answered. */
+  release(): void;
 }
 
 const DEFAULT_ANSWER = 'Fake model: no answer was scripted.';
+const HOUR_HEADER = /^=== \d{4}-\d{2}-\d{2} \d{2}:00$/;
+
+/** A compression prompt's answer (see INSTRUCTIONS in src/core/modelCompress.ts), or undefined for any other prompt. */
+export function fakeSummary(prompt: string): string | undefined {
+  const out: string[] = [];
+  let links: string[] | undefined;
+  const close = () => links && out.push(`- Fake summary: ${[...new Set(links)].join(' ') || 'no links'}`);
+  for (const line of prompt.split('\n')) {
+    if (HOUR_HEADER.test(line)) {
+      close();
+      out.push(line);
+      links = [];
+    } else links?.push(...(line.match(/\[\[[^\]]+\]\]/g) ?? []));
+  }
+  close();
+  return out.length ? out.join('\n') : undefined;
+}
 
 // The provider API is newer than the @types/vscode this project builds against (1.100), so the
 // little of it used here is declared here.
@@ -57,6 +79,8 @@ const textOf = (content: readonly unknown[]) =>
 
 export function activate(context: vscode.ExtensionContext): FakeModel {
   let queue: Reply[] = [];
+  let held = vscode.workspace.getConfiguration('coresoulE2e.fakeModel').get<boolean>('hold') === true;
+  const waiting = new Set<() => void>();
   const prompts: string[] = [];
   const tools: string[][] = [];
   let calls = 0;
@@ -64,10 +88,19 @@ export function activate(context: vscode.ExtensionContext): FakeModel {
     provideLanguageModelChatInformation: () => [
       { id: 'fake', name: 'Fake Model', family: 'fake', version: '1', maxInputTokens: 100_000, maxOutputTokens: 4_000, capabilities: { toolCalling: true } },
     ],
-    async provideLanguageModelChatResponse(_model, messages, options, progress) {
-      prompts.push(messages.map((m) => textOf(m.content)).join('\n\n'));
+    async provideLanguageModelChatResponse(_model, messages, options, progress, token) {
+      const prompt = messages.map((m) => textOf(m.content)).join('\n\n');
+      prompts.push(prompt);
       tools.push((options.tools ?? []).map((t) => t.name));
-      const reply = queue.shift() ?? { text: DEFAULT_ANSWER };
+      while (held) {
+        if (token.isCancellationRequested) throw new vscode.CancellationError();
+        await new Promise<void>((resolve) => {
+          const done = () => (waiting.delete(done), cancel.dispose(), resolve());
+          const cancel = token.onCancellationRequested(done);
+          waiting.add(done);
+        });
+      }
+      const reply = queue.shift() ?? { text: fakeSummary(prompt) ?? DEFAULT_ANSWER };
       if ('error' in reply) throw new Error(reply.error);
       if ('toolCall' in reply) progress.report(new vscode.LanguageModelToolCallPart(`call-${++calls}`, reply.toolCall.name, reply.toolCall.input));
       else progress.report(new vscode.LanguageModelTextPart(reply.text));
@@ -97,6 +130,10 @@ export function activate(context: vscode.ExtensionContext): FakeModel {
       queue = [];
       prompts.length = 0;
       tools.length = 0;
+    },
+    release() {
+      held = false;
+      for (const done of [...waiting]) done();
     },
   };
 }

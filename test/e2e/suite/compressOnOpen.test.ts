@@ -6,7 +6,14 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import { suite, test, ui, waitFor } from '../host/e2e';
+import type { FakeModel } from '../fakeModel/extension';
+import { FAKE_MODEL_ID } from '../fakeModel/manifest';
 import { api, chronoPath, dayFiles, lastCompression, read, snapshot, today, vaultPath } from '../host/vault';
+
+/** The fake model as this fixture starts it: holding every request until released (not reset: the suite reads what it got). */
+async function heldModel(): Promise<FakeModel> {
+  return waitFor('the fake chat model', async () => vscode.extensions.getExtension<FakeModel>(FAKE_MODEL_ID)?.activate(), 30_000);
+}
 
 /** Every day file of the fixture is summarised by hour (L2), and the memory map says today. */
 function assertCompressed(days: string[]) {
@@ -33,12 +40,13 @@ suite('Compression on open', 'pastWeek', () => {
 suite('Compression on open with a language model allowed', 'pastWeekModelAllowed', () => {
   let before: Map<string, string>;
 
-  test('shows a cancellable progress notification while it waits for a model, before touching the vault', async () => {
+  test('summarises with the chat model in a cancellable progress notification, before touching the vault', async () => {
     await api();
     before = snapshot(vaultPath('memory'));
-    const progress = await ui.notification(/^Core Soul: compressing memory/);
-    assert.match(progress, /waiting for a language model/);
-    assert.notEqual(lastCompression(), today(), 'nothing is written while it waits');
+    const fake = await heldModel();
+    await ui.notification(/^Core Soul: compressing memory.*summarising with Fake Model/);
+    assert.ok(fake.prompts.some((p) => /^=== \d{4}-\d\d-\d\d \d\d:00$/m.test(p)), 'the model got no hour to summarise');
+    assert.notEqual(lastCompression(), today(), 'nothing is written while the model works');
     await ui.screenshot('compress-on-open');
   });
 
@@ -48,11 +56,16 @@ suite('Compression on open with a language model allowed', 'pastWeekModelAllowed
     assert.deepEqual(snapshot(vaultPath('memory')), before);
   });
 
-  test('Compress Now from the palette then compresses, with the built-in summariser when no model is there', async () => {
+  test('Compress Now from the palette then compresses with the model\'s summaries', async () => {
+    const fake = await heldModel();
+    fake.release();
     await ui.palette('Core Soul: Compress Now');
     const text = await ui.notification(/^Core Soul: compressed memory \(week of /);
-    assert.match(text, /No language model was available, so the built-in summariser wrote the summaries\.$/);
+    const hours = Number(/Summaries by Fake Model \((\d+) hours; 0 by the built-in summariser\)\.$/.exec(text)?.[1]);
+    assert.ok(hours > 0, `the notification does not credit the model: ${text}`);
     assertCompressed(dayFiles());
+    const summarised = dayFiles().map((f) => read(chronoPath(f)));
+    assert.equal(summarised.join('\n').match(/^- Fake summary: /gm)?.length, hours);
   });
 });
 
