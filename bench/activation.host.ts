@@ -16,6 +16,8 @@ export async function run(): Promise<void> {
     60_000,
   );
   await record({ name: 'load', value: will! - load!, unit: 'ms' });
+  const { loaded } = activationMarks();
+  if (loaded !== undefined) await record({ name: 'require', value: loaded - load!, unit: 'ms' });
   await record({ name: 'activate', value: did! - will!, unit: 'ms' });
   const builtIn = Object.entries(extensionMarks())
     .filter(([id, m]) => id.startsWith('vscode.') && m.load !== undefined && m.will !== undefined)

@@ -1,11 +1,13 @@
 /**
  * Starts the `[[link]]` language server (dist/server.js, over IPC) for Markdown files and keeps
- * its `coresoul.links.include` setting in sync. Activation does not wait for the server: it
- * starts in the background and indexes the vault there. The palette's "Rebuild Link Index" is
- * registered at once and says "starting…" until the server is up, never "command not found".
+ * its `coresoul.links.include` setting in sync. Activation does not wait for the server: the
+ * client library (the largest part of the bundle) is loaded and the server started only once
+ * activation has returned, and the server indexes the vault in the background. The palette's
+ * "Rebuild Link Index" is registered at once and says "starting…" until the server is up, never
+ * "command not found".
  */
 import * as vscode from 'vscode';
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import { BACKLINKS_METHOD, type BacklinksResult, INCLUDE_SETTING, type LinkSettings, REINDEX_METHOD, type ReindexResult } from '../server/protocol';
 import type { Services } from './extension';
 
@@ -17,35 +19,52 @@ let current: LanguageClient | undefined;
  * For views such as the sidebar's Backlinks, so they need no second index.
  */
 export function backlinks(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<BacklinksResult> | undefined {
-  return current?.state === State.Running ? current.sendRequest<BacklinksResult>(BACKLINKS_METHOD, { uri: uri.toString() }, token) : undefined;
+  return current?.isRunning() ? current.sendRequest<BacklinksResult>(BACKLINKS_METHOD, { uri: uri.toString() }, token) : undefined;
 }
 
 export function register(context: vscode.ExtensionContext, _services: Services): void {
-  const module = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6012'] } },
-  };
-  const settings: LinkSettings = { include: vscode.workspace.getConfiguration().get<string[]>(INCLUDE_SETTING, []) };
-  const clientOptions: LanguageClientOptions = {
-    // The server decides which of these it serves (.CoreSoul/, AGENTS.md, the include globs).
-    documentSelector: [{ scheme: 'file', language: 'markdown' }],
-    synchronize: { configurationSection: 'coresoul.links' },
-    initializationOptions: settings,
-  };
-  const client = new LanguageClient('coresoul.links', vscode.l10n.t('Core Soul links'), serverOptions, clientOptions);
-  current = client;
+  let client: LanguageClient | undefined;
   let failed: string | undefined;
-  client.start().catch((err: unknown) => {
-    failed = String((err as Error)?.message ?? err);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: the link server did not start: {0}', failed));
-  });
+  let disposed = false;
+  const start = async () => {
+    // A dynamic import: the bundle evaluates the client library only now, after activation.
+    const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
+    if (disposed) return;
+    const module = context.asAbsolutePath('dist/server.js');
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc },
+      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6012'] } },
+    };
+    const settings: LinkSettings = { include: vscode.workspace.getConfiguration().get<string[]>(INCLUDE_SETTING, []) };
+    const clientOptions: LanguageClientOptions = {
+      // The server decides which of these it serves (.CoreSoul/, AGENTS.md, the include globs).
+      documentSelector: [{ scheme: 'file', language: 'markdown' }],
+      synchronize: { configurationSection: 'coresoul.links' },
+      initializationOptions: settings,
+    };
+    client = current = new LanguageClient('coresoul.links', vscode.l10n.t('Core Soul links'), serverOptions, clientOptions);
+    await client.start();
+  };
+  const starting = setTimeout(
+    () =>
+      start().catch((err: unknown) => {
+        failed = String((err as Error)?.message ?? err);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: the link server did not start: {0}', failed));
+      }),
+    0,
+  );
 
   context.subscriptions.push(
-    client,
-    { dispose: () => (current = current === client ? undefined : current) },
+    {
+      dispose: () => {
+        disposed = true;
+        clearTimeout(starting);
+        if (current === client) current = undefined;
+        return client?.dispose();
+      },
+    },
     vscode.commands.registerCommand('coresoul.links.reindex', async () => {
-      if (client.state !== State.Running) {
+      if (!client?.isRunning()) {
         const why = failed ? vscode.l10n.t('Core Soul: the link server did not start: {0}', failed) : vscode.l10n.t('Core Soul: the link server is starting…');
         void vscode.window.showInformationMessage(why);
         return;

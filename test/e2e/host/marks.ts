@@ -9,14 +9,16 @@ interface Mark {
 export interface ActivationMarks {
   /** Before the extension's code is loaded. */
   load?: number;
+  /** After its code is loaded (the main module required); the host may do other work before activate(). */
+  loaded?: number;
   /** Before activate() is called. */
   will?: number;
   /** After activate() has returned. */
   did?: number;
 }
 
-const MARK_RE = /^code\/extHost\/(willLoadExtensionCode|willActivateExtension|didActivateExtension)\/(.+)$/;
-const FIELDS = { willLoadExtensionCode: 'load', willActivateExtension: 'will', didActivateExtension: 'did' } as const;
+const MARK_RE = /^code\/extHost\/(willLoadExtensionCode|didLoadExtensionCode|willActivateExtension|didActivateExtension)\/(.+)$/;
+const FIELDS = { willLoadExtensionCode: 'load', didLoadExtensionCode: 'loaded', willActivateExtension: 'will', didActivateExtension: 'did' } as const;
 
 /** The activation marks of every extension the host has started, by extension id. */
 export function extensionMarks(): Record<string, ActivationMarks> {
