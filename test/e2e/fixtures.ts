@@ -3,8 +3,8 @@
  * Dates are relative to the real clock, because the extension under test uses it.
  *
  * - `empty`: a folder with no .CoreSoul.
- * - `vault`: L1 days spread over this week and the two before, linking entities of every kind;
- *   its last compression is this week, so opening it compresses nothing.
+ * - `vault`: L1 days spread over this week and the two before (weekdays, and today), linking
+ *   entities of every kind; its last compression is this week, so opening it compresses nothing.
  * - `pastWeek`: two weeks of days that end two weeks ago; its last compression is in a past
  *   week, so compression is due when it is opened.
  * - `archive`: a week of days nine weeks ago, compressed into their monthly file (L3), and a day
@@ -55,7 +55,7 @@ export function makeFixture(kind: Fixture, dir: string, cli: string, now = new D
   };
   const thisMonday = monday(now);
   if (kind === 'vault') {
-    const days = weekdays(addDays(thisMonday, -14), now);
+    const days = weekdays(addDays(thisMonday, -14), addDays(now, -1));
     run('init', '--now', at(addDays(thisMonday, -14), '08:00:00'));
     // Today first: that write runs this week's compression (of nothing yet). Older days written
     // after it are in earlier weeks than the last compression, so they stay L1.
