@@ -2,8 +2,9 @@
  * The search index: the vault cut into chunks of at most 64 lines that never cross a day, each
  * with a Bloom filter of its word keys (see words.ts). It only says where a query cannot
  * match — every hit is verified on the text itself — so a stale or missing entry can cost
- * time but never change an answer. Entity notes contribute their hand-written lines only;
- * their `- [[YYYY-MM-DD]]` tags repeat the days' own lines and are followed, not searched.
+ * time but never hide a match (it also tells how rare a query's words are: searchScore.ts).
+ * Entity notes contribute their hand-written lines only; their `- [[YYYY-MM-DD]]` tags repeat
+ * the days' own lines and are followed, not searched.
  *
  * Persisted in `.CoreSoul/cache/search-index.bin` (git-ignored, left out of packs), brought up
  * to date on every search: unchanged files (same size and mtime) are kept, files that only
@@ -109,7 +110,7 @@ export function listVaultFiles(v: Vault): VaultFile[] {
     }
     for (const name of names.sort()) {
       if (!name.endsWith('.md')) continue;
-      const abs = path.join(dir, name);
+      const abs = `${dir}${path.sep}${name}`; // not path.join: thousands of names, already normal
       const st = fs.statSync(abs, { throwIfNoEntry: false });
       if (!st?.isFile()) continue;
       const rel = `${relDir}/${name}`;
