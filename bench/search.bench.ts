@@ -9,7 +9,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { socketPath } from '../src/cli/searchServer';
+import { socketPath } from '../src/cli/searchClient';
 import { DEFAULT_MAX_TOKENS, searchMemory } from '../src/core/search';
 import { indexFile, refreshIndex } from '../src/core/searchIndex';
 import { countTokens } from '../src/core/tokens';

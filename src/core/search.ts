@@ -19,51 +19,16 @@ import { inputError } from './errors';
 import { type Concept, type EntityName, type Query, parseQuery } from './query';
 import { type Chunk, type IndexView, type VaultFile, chunkLines, dayLinks, entityHead, refreshIndex, searchableLine, splitLines } from './searchIndex';
 import { BestFirst } from './searchQueue';
+import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './searchResult';
 import { Scoring } from './searchScore';
 import { TOKENIZER, countTokens } from './tokens';
 import type { Vault } from './vault';
 import { bytesMayHave, foldsToAscii, lineHas } from './words';
 
-export const DEFAULT_MAX_TOKENS = 2000;
-export const DEFAULT_LIMIT = 20;
+export { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './searchResult';
+
 export const CONTEXT_LINES = 5;
 const MIN_CUT_CHARS = 24;
-
-export interface SearchHit {
-  /** Relative to the workspace root. */
-  file: string;
-  /** 1-based line in `file` of the first line of `text`. */
-  line: number;
-  /** The day the snippet belongs to, or null (an entity's own notes). */
-  date: string | null;
-  /** The entity the snippet was found through or belongs to, or null. */
-  entity: string | null;
-  text: string;
-  /**
-   * Share of the query's concepts (entities, phrases, words) present in the snippet, each
-   * weighted by its rarity in the vault, 0–1 (1: every concept).
-   */
-  score: number;
-}
-
-export interface SearchResult {
-  query: string;
-  /** Tokens of the rendered results (`renderHits`), never above the budget. */
-  tokens: number;
-  tokenizer: string;
-  results: SearchHit[];
-  /** Snippets found before the budget and the limit cut them. */
-  matched: number;
-  /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
-  warnings: string[];
-}
-
-export interface SearchOptions {
-  maxTokens?: number;
-  limit?: number;
-  /** Milliseconds the call may spend bringing the index up to date (default: unlimited). */
-  indexBudgetMs?: number;
-}
 
 interface Candidate {
   file: VaultFile;
@@ -481,15 +446,6 @@ function rank(windows: Window[]): Window[] {
       (a.file.rel < b.file.rel ? -1 : a.file.rel > b.file.rel ? 1 : 0) ||
       a.start - b.start,
   );
-}
-
-/** How a hit is shown to a person or a model; the budget counts exactly this text. */
-export function renderHit(h: SearchHit): string {
-  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}\n${h.text}`;
-}
-
-export function renderHits(hits: SearchHit[]): string {
-  return hits.map(renderHit).join('\n\n');
 }
 
 function toHit(s: Scoring, w: Window, start: number, end: number, lines: (string | undefined)[], cut?: number): SearchHit {

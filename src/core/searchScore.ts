@@ -33,7 +33,15 @@ export class Scoring {
   mayHold(chunk: Chunk, within = -1): number {
     let mask = 0;
     for (let i = 0; i < this.hashes.length; i++) {
-      if (within & (1 << i) && this.hashes[i].some((keys) => keys.every((h) => mayHave(chunk, h)))) mask |= 1 << i;
+      if (!(within & (1 << i))) continue;
+      for (const keys of this.hashes[i]) {
+        let all = true;
+        for (let k = 0; k < keys.length && all; k++) all = mayHave(chunk, keys[k]);
+        if (all) {
+          mask |= 1 << i;
+          break;
+        }
+      }
     }
     return mask;
   }

@@ -1,41 +1,18 @@
-import { inputError } from '../../core/errors';
-import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchResult, renderHits, searchMemory } from '../../core/search';
+import { DEFAULT_MAX_TOKENS, type SearchResult, searchMemory } from '../../core/search';
 import { openVault } from '../../core/vault';
 import type { CliContext, Command } from '../command';
-import { type SearchRequest, askServer, serverEnabled, socketPath, startServer } from '../searchServer';
-
-/** A CLI call spends at most this long indexing; files left over are searched directly. */
-export const INDEX_BUDGET_MS = 300;
-
-const count = (name: string, value: unknown, fallback: number): number => {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(String(value))) throw inputError(`--${name}: expected a whole number, got "${value}"`);
-  return Number(value);
-};
+import { SEARCH_OPTIONS, type SearchRequest, askServer, searchReply, searchRequest, serverEnabled, socketPath, startServer } from '../searchClient';
 
 export const search: Command = {
   name: 'search',
   usage: 'search <query> [--max-tokens N] [--limit N]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
-  options: { 'max-tokens': { type: 'string' }, limit: { type: 'string' } },
+  options: SEARCH_OPTIONS,
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);
-    const req: SearchRequest = {
-      root: v.root,
-      query: args.join(' '),
-      options: {
-        maxTokens: count('max-tokens', opts['max-tokens'], DEFAULT_MAX_TOKENS),
-        limit: count('limit', opts.limit, DEFAULT_LIMIT),
-        indexBudgetMs: INDEX_BUDGET_MS,
-      },
-    };
-    const r = await viaServer(ctx, req) ?? searchMemory(v, req.query, req.options);
-    for (const w of r.warnings) ctx.warn(w);
-    const { warnings: _w, matched: _m, ...json } = r;
-    if (!r.results.length && r.matched) return { json, text: `nothing fits in ${opts['max-tokens']} tokens: ${r.matched} snippet(s) found (raise --max-tokens)` };
-    if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
-    ctx.warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})`);
-    return { json, text: renderHits(r.results) };
+    const req = searchRequest(v.root, args, opts);
+    const r = (await viaServer(ctx, req)) ?? searchMemory(v, req.query, req.options);
+    return searchReply(r, opts, ctx.warn);
   },
 };
 
