@@ -21,13 +21,16 @@ import type { Reply, SearchRequest } from './searchClient';
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;
 const VAULT_CHECK_MS = 5_000;
 
+/** How long the server indexes before it looks at the queries that arrived meanwhile. */
+const BUILD_SLICE_MS = 250;
+
 /**
- * Loads the index and the tokenizer, then answers searches on `socket` until IDLE_MS pass
- * without one. Resolves with why it stopped; a second server for the same socket stops at once.
+ * Answers searches on `socket` until IDLE_MS pass without one, bringing the index up to date
+ * meanwhile (in slices, so that the calls made while a large vault is indexed for the first
+ * time are answered over the part done so far, not started again elsewhere). Resolves with why
+ * it stopped; a second server for the same socket stops at once.
  */
 export async function runSearchServer(v: Vault, socket: string): Promise<string> {
-  refreshIndex(v);
-  countTokens('load the tokenizer before the first query');
   const server = net.createServer((conn) => {
     let data = '';
     conn.setEncoding('utf8');
@@ -36,7 +39,7 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
       data += chunk;
       if (!data.endsWith('\n')) return;
       conn.removeAllListeners('data');
-      const reply = answer(v, data);
+      const reply = answer(v, data, building);
       // An unexpected failure gets no reply: the caller then searches on its own and reports it.
       if (reply) conn.end(JSON.stringify(reply));
       else conn.destroy();
@@ -44,6 +47,7 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
     });
   });
   let why = 'search server stopped after being idle';
+  let building = true;
   const idle = setTimeout(() => server.close(), IDLE_MS);
   const watch = setInterval(() => {
     if (fs.existsSync(v.memoryDir)) return;
@@ -55,17 +59,23 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
     stop();
     return 'a search server for this vault is already running';
   }
-  await new Promise((resolve) => server.on('close', resolve));
+  const closed = new Promise((resolve) => server.on('close', resolve));
+  countTokens('load the tokenizer before the first query');
+  while (server.listening && refreshIndex(v, { budgetMs: BUILD_SLICE_MS, save: false }).pending) await new Promise((resolve) => setImmediate(resolve));
+  building = false;
+  if (server.listening && fs.existsSync(v.memoryDir)) refreshIndex(v); // saves what the slices built
+  await closed;
   stop();
   return why;
 }
 
-function answer(v: Vault, line: string): Reply | undefined {
+/** The reply to a request; while the index is being built, over the part built so far (the build does the indexing). */
+function answer(v: Vault, line: string, building: boolean): Reply | undefined {
   try {
     const req = JSON.parse(line) as SearchRequest;
     if (path.resolve(req.root) !== v.root) return undefined;
     openVault(v.root); // a vault gone or damaged since: the error the caller would get alone
-    return { result: searchMemory(v, req.query, req.options) };
+    return { result: searchMemory(v, req.query, building ? { ...req.options, indexBudgetMs: 0 } : req.options) };
   } catch (err) {
     return err instanceof CoreSoulError ? { error: { kind: err.kind, message: err.message } } : undefined;
   }

@@ -96,18 +96,22 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   const limit = checkCount('--limit', opts.limit ?? DEFAULT_LIMIT, 1000);
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs });
   const reader = new LineReader(view);
-  const q = parseQuery(query, entityNames(view, reader));
-  const s = new Scoring(q, view);
+  try {
+    const q = parseQuery(query, entityNames(view, reader));
+    const s = new Scoring(q, view);
 
-  let windows: Window[] = [];
-  const locked = q.concepts.filter((c) => c.entity);
-  if (locked.length) windows = collect(s, entityCandidates(v, s, locked, reader), limit, reader);
-  if (!windows.length) windows = collect(s, allCandidates(s, view, reader), limit, reader);
+    let windows: Window[] = [];
+    const locked = q.concepts.filter((c) => c.entity);
+    if (locked.length) windows = collect(s, entityCandidates(v, s, locked, reader), limit, reader);
+    if (!windows.length) windows = collect(s, allCandidates(s, view, reader), limit, reader);
 
-  const ranked = rank(merge(s, windows));
-  const hits = fit(ranked, s, maxTokens, limit, reader);
-  const warnings = [...view.warnings, ...reader.warnings];
-  return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, warnings };
+    const ranked = rank(merge(s, windows));
+    const hits = fit(ranked, s, maxTokens, limit, reader);
+    const warnings = [...view.warnings, ...reader.warnings];
+    return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, warnings };
+  } finally {
+    reader.close();
+  }
 }
 
 function checkCount(name: string, n: number, max: number): number {
@@ -124,6 +128,9 @@ class LineReader {
   private readonly cut = new Map<string, Chunk[]>(); // chunks of files not indexed
   private readonly raws = new Map<string, Buffer>();
   private scratch = Buffer.alloc(0);
+  private readonly fds = new Map<string, number>();
+  /** Files whose size is no longer what the index knows. */
+  private readonly changed = new Set<string>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
@@ -175,18 +182,39 @@ class LineReader {
     if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
     const first = cover[0];
     const last = cover[cover.length - 1];
-    const buf = Buffer.alloc(last.byteEnd - first.byteStart);
-    const fd = fs.openSync(f.abs, 'r');
-    try {
-      if (fs.fstatSync(fd).size !== f.size) return this.all(f); // changed since it was indexed
-      fs.readSync(fd, buf, 0, buf.length, first.byteStart);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const buf = this.bytes(f, first.byteStart, last.byteEnd);
+    if (!buf) return this.all(f);
     const read = splitLines(this.checked(f, () => buf).toString('utf8'));
     for (let i = 0; i < last.end - first.start; i++) lines[first.start + i] = read[i] ?? '';
     this.files.set(f.rel, { lines, whole: false });
     return lines;
+  }
+
+  /** The bytes of an indexed chunk, or undefined when its file changed since it was indexed. */
+  chunkBytes(f: VaultFile, chunk: Chunk): Buffer | undefined {
+    return this.view.indexed.has(f.rel) && f.kind !== 'entity' ? this.bytes(f, chunk.byteStart, chunk.byteEnd) : undefined;
+  }
+
+  /** Bytes [from, to) of an indexed file, through one descriptor per file and search (see `close`). */
+  private bytes(f: VaultFile, from: number, to: number): Buffer | undefined {
+    let fd = this.fds.get(f.rel);
+    if (fd === undefined) {
+      try {
+        fd = fs.openSync(f.abs, 'r');
+      } catch {
+        return undefined; // gone since the listing: read whole, it is reported then
+      }
+      this.fds.set(f.rel, fd);
+      if (fs.fstatSync(fd).size !== f.size) this.changed.add(f.rel);
+    }
+    if (this.changed.has(f.rel)) return undefined;
+    const buf = Buffer.allocUnsafe(to - from);
+    return buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, from));
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) fs.closeSync(fd);
+    this.fds.clear();
   }
 
   private checked(f: VaultFile, read: () => Buffer): Buffer {
@@ -363,9 +391,13 @@ function collect(s: Scoring, candidates: Candidate[], limit: number, reader: Lin
       }
       continue;
     }
-    for (const { chunk, mask } of c.chunks) {
-      const lines = reader.range(c.file, Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES), Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES));
-      windows.push(...windowsIn(s, c, chunk, mask, lines));
+    for (const chunk of c.chunks) {
+      // The filter may be wrong (all of a phrase's words, not the phrase): a look at the bytes is cheaper than lines.
+      const bytes = s.q.concepts.length ? reader.chunkBytes(c.file, chunk.chunk) : undefined;
+      const mask = bytes ? chunk.mask & conceptsIn(bytes, s.q) : chunk.mask;
+      if (!mask && s.q.concepts.length) continue;
+      const lines = reader.range(c.file, Math.max(chunk.chunk.sectionStart, chunk.chunk.start - CONTEXT_LINES), Math.min(chunk.chunk.sectionEnd, chunk.chunk.end + CONTEXT_LINES));
+      windows.push(...windowsIn(s, c, chunk.chunk, mask, lines));
     }
     const next = queue.peek();
     if (!next || windows.length < limit) continue;

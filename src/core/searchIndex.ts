@@ -89,6 +89,8 @@ export interface IndexView {
   files: VaultFile[];
   /** By `rel`: files whose chunks are up to date in the index. */
   indexed: Map<string, IndexedFile>;
+  /** Files left for a later refresh when the time budget ran out. */
+  pending: number;
   warnings: string[];
 }
 
@@ -283,21 +285,23 @@ function save(file: string, indexed: Map<string, IndexedFile>): void {
 
 /**
  * The index a long-lived process (the extension host, `coresoul serve-search`) last loaded or
- * saved, with the stamp of the file it matches: unchanged on disk, it is not read again.
+ * built, with the stamp of the file on disk it started from: while that file is unchanged, it
+ * is not read again. `unsaved`: it holds work the file does not have yet.
  */
-let kept: { file: string; stamp: string; indexed: Map<string, IndexedFile> } | undefined;
+let kept: { file: string; stamp: string; indexed: Map<string, IndexedFile>; unsaved: boolean } | undefined;
 const stampOf = (file: string) => {
   const st = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
-  return st && `${st.size}:${st.mtimeNs}:${st.ino}`;
+  return st ? `${st.size}:${st.mtimeNs}:${st.ino}` : 'none';
 };
-function keep(file: string, indexed: Map<string, IndexedFile>): void {
-  const stamp = stampOf(file);
-  kept = stamp ? { file, stamp, indexed: new Map(indexed) } : undefined;
+function keep(file: string, indexed: Map<string, IndexedFile>, unsaved: boolean): void {
+  kept = { file, stamp: stampOf(file), indexed: new Map(indexed), unsaved };
 }
+const keptFor = (file: string) => (kept?.file === file && kept.stamp === stampOf(file) ? kept : undefined);
 
 /** The saved index, or undefined when there is none; throws when it is damaged. */
 function load(file: string): Map<string, IndexedFile> | undefined {
-  if (kept?.file === file && kept.stamp === stampOf(file)) return new Map(kept.indexed);
+  const mine = keptFor(file);
+  if (mine) return new Map(mine.indexed);
   let buf: Buffer;
   try {
     buf = readAligned(file);
@@ -360,17 +364,27 @@ function readAligned(file: string): Buffer {
 // ---- refresh --------------------------------------------------------------------------------
 
 export interface RefreshOptions {
-  /** Stop indexing new or changed files after this many milliseconds (default: no limit). */
+  /**
+   * Stop indexing new or changed files after this many milliseconds (default: no limit); 0 or
+   * less: only read the index, not even save it.
+   */
   budgetMs?: number;
+  /**
+   * Write the index file when it changed (default: true). A long-lived process building the
+   * index in slices saves once, at the end; until then it keeps its work in memory.
+   */
+  save?: boolean;
 }
 
 /** Loads the index, brings it up to date with the vault (within the budget) and saves it. */
 export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   const t0 = Date.now();
+  const readOnly = opts.budgetMs !== undefined && opts.budgetMs <= 0;
   const warnings: string[] = [];
   const where = indexFile(v);
   let indexed: Map<string, IndexedFile>;
-  let changed = false;
+  let changed = keptFor(where)?.unsaved ?? false;
+  let pending = 0;
   try {
     indexed = load(where) ?? new Map();
   } catch (err) {
@@ -406,8 +420,9 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
       }
       continue;
     }
-    if (opts.budgetMs !== undefined && Date.now() - t0 > opts.budgetMs) {
+    if (readOnly || (opts.budgetMs !== undefined && Date.now() - t0 > opts.budgetMs)) {
       searchable.push(f); // searched without the index this time; its old entry stays for next time
+      pending++;
       continue;
     }
     let buf: Buffer;
@@ -438,14 +453,15 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     searchable.push(f);
     current.add(f.rel);
   }
-  if (changed) {
+  const unsaved = changed && (opts.save === false || readOnly); // a failed save is not tried again until something changes
+  if (changed && !unsaved) {
     try {
       save(where, indexed);
     } catch (err) {
       warnings.push(`warning: could not save the search index: ${(err as Error).message}`);
     }
   }
-  keep(where, indexed);
+  keep(where, indexed, unsaved);
   for (const rel of indexed.keys()) if (!current.has(rel)) indexed.delete(rel);
-  return { files: searchable, indexed, warnings };
+  return { files: searchable, indexed, pending, warnings };
 }

@@ -38,7 +38,7 @@ export interface SearchResult {
 export interface SearchOptions {
   maxTokens?: number;
   limit?: number;
-  /** Milliseconds the call may spend bringing the index up to date (default: unlimited). */
+  /** Milliseconds the call may spend bringing the index up to date (default: unlimited; 0: none). */
   indexBudgetMs?: number;
 }
 

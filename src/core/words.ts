@@ -132,20 +132,31 @@ export function bytesMayHave(buf: Buffer, n: Needle, folds: () => boolean): bool
   // eslint-disable-next-line no-control-regex
   if (!/^[\x00-\x7f]*$/.test(t)) return true; // a cased non-ASCII letter: left to the lines
   if (folds()) return true;
-  let best: { at: number; patterns: string[]; cost: number } | undefined;
-  for (let at = 0; at + Math.min(2, t.length) <= t.length; at++) {
-    let patterns = [''];
-    for (const ch of t.slice(at, at + 2)) patterns = patterns.flatMap((p) => (ch === ch.toUpperCase() ? [p + ch] : [p + ch, p + ch.toUpperCase()]));
-    const cost = patterns.reduce((sum, p) => sum + patternCost(p), 0);
-    if (!best || cost < best.cost) best = { at, patterns, cost };
-  }
-  const { at, patterns } = best!;
-  for (const v of patterns.map((p) => Buffer.from(p, 'latin1'))) {
+  const { at, patterns } = anchorOf(n);
+  for (const v of patterns) {
     for (let p = buf.indexOf(v); p !== -1; p = buf.indexOf(v, p + 1)) {
       if (p >= at && p - at + t.length <= buf.length && asciiAt(buf, p - at, t)) return true;
     }
   }
   return false;
+}
+
+const anchors = new WeakMap<Needle, { at: number; patterns: Buffer[] }>();
+
+/** The cheapest pair of characters of an ASCII needle to look for, and its patterns in every letter case. */
+function anchorOf(n: Needle): { at: number; patterns: Buffer[] } {
+  let anchor = anchors.get(n);
+  if (anchor) return anchor;
+  const t = n.text;
+  let best = Infinity;
+  for (let at = 0; at + Math.min(2, t.length) <= t.length; at++) {
+    let patterns = [''];
+    for (const ch of t.slice(at, at + 2)) patterns = patterns.flatMap((p) => (ch === ch.toUpperCase() ? [p + ch] : [p + ch, p + ch.toUpperCase()]));
+    const cost = patterns.reduce((sum, p) => sum + patternCost(p), 0);
+    if (cost < best) [best, anchor] = [cost, { at, patterns: patterns.map((p) => Buffer.from(p, 'latin1')) }];
+  }
+  anchors.set(n, anchor!);
+  return anchor!;
 }
 
 /** Whether `buf` holds the lower-case ASCII text `t` at `start`, in any letter case. */

@@ -6,7 +6,7 @@ import { CoreSoulError } from '../../src/core/errors';
 import { type SearchHit, renderHits, searchMemory } from '../../src/core/search';
 import { LinkIndex } from '../../src/core/linkIndex';
 import { diskWorkspace, linkScope } from '../../src/core/linkScope';
-import { entityHead, indexFile } from '../../src/core/searchIndex';
+import { entityHead, indexFile, refreshIndex } from '../../src/core/searchIndex';
 import { TOKENIZER, countTokens } from '../../src/core/tokens';
 import type { Vault } from '../../src/core/vault';
 import { writeAt } from './helpers';
@@ -285,6 +285,19 @@ describe('search pipeline', () => {
     const warm = queries.map((q) => searchMemory(v, q).results);
     assert.deepEqual(fresh, cold);
     assert.deepEqual(warm, cold);
+  });
+
+  it('builds the index in slices kept in memory, and saves them when asked', async () => {
+    const v = await fixtureVault();
+    const sliced = refreshIndex(v, { budgetMs: 0 });
+    assert.ok(sliced.pending > 0 && sliced.indexed.size === 0, 'a budget of 0 leaves every file for later');
+    assert.equal(refreshIndex(v, { save: false }).pending, 0);
+    assert.equal(refreshIndex(v, { budgetMs: 0 }).pending, 0, 'and reads what is kept in memory');
+    assert.ok(!fs.existsSync(indexFile(v)), 'nothing written yet: neither call may');
+    const saved = refreshIndex(v);
+    assert.ok(fs.existsSync(indexFile(v)), 'the work kept in memory is saved, though no file changed since');
+    assert.equal(saved.pending, 0);
+    assert.deepEqual(searchMemory(v, 'Kubernetes 遷移').warnings, [], 'and it is sound');
   });
 
   it('keeps the index in step with appends, edits and deletions', async () => {
