@@ -13,9 +13,6 @@ import { CoreSoulError, type ErrorKind, inputError } from '../core/errors';
 import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/searchResult';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
-/** A CLI call spends at most this long indexing; files left over are searched directly. */
-export const INDEX_BUDGET_MS = 300;
-
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' } };
 
 export interface SearchRequest {
@@ -40,7 +37,6 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
     options: {
       maxTokens: count('max-tokens', opts['max-tokens'], DEFAULT_MAX_TOKENS),
       limit: count('limit', opts.limit, DEFAULT_LIMIT),
-      indexBudgetMs: INDEX_BUDGET_MS,
     },
   };
 }

@@ -13,16 +13,13 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { CoreSoulError } from '../core/errors';
 import { searchMemory } from '../core/search';
-import { refreshIndex } from '../core/searchIndex';
+import { buildIndex } from '../core/searchIndex';
 import { countTokens } from '../core/tokens';
 import { type Vault, openVault } from '../core/vault';
 import type { Reply, SearchRequest } from './searchClient';
 
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;
 const VAULT_CHECK_MS = 5_000;
-
-/** How long the server indexes before it looks at the queries that arrived meanwhile. */
-const BUILD_SLICE_MS = 250;
 
 /**
  * Answers searches on `socket` until IDLE_MS pass without one, bringing the index up to date
@@ -61,9 +58,8 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
   }
   const closed = new Promise((resolve) => server.on('close', resolve));
   countTokens('load the tokenizer before the first query');
-  while (server.listening && refreshIndex(v, { budgetMs: BUILD_SLICE_MS, save: false }).pending) await new Promise((resolve) => setImmediate(resolve));
+  await buildIndex(v, { stop: () => !server.listening || !fs.existsSync(v.memoryDir) });
   building = false;
-  if (server.listening && fs.existsSync(v.memoryDir)) refreshIndex(v); // saves what the slices built
   await closed;
   stop();
   return why;

@@ -19,7 +19,7 @@ import { inputError } from './errors';
 import { type Concept, type EntityName, type Query, parseQuery } from './query';
 import { type Chunk, type IndexView, type VaultFile, chunkLines, dayLinks, entityHead, refreshIndex, searchableLine, splitLines } from './searchIndex';
 import { BestFirst } from './searchQueue';
-import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './searchResult';
+import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './searchResult';
 import { Scoring } from './searchScore';
 import { TOKENIZER, countTokens } from './tokens';
 import type { Vault } from './vault';
@@ -94,7 +94,7 @@ function readInto(file: string, room: (size: number) => Buffer): Buffer {
 export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}): SearchResult {
   const maxTokens = checkCount('--max-tokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
   const limit = checkCount('--limit', opts.limit ?? DEFAULT_LIMIT, 1000);
-  const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs });
+  const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {
     const q = parseQuery(query, entityNames(view, reader));

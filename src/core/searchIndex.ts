@@ -22,7 +22,7 @@ import { daySections } from './days';
 import { entityFrontMatter } from './entityFrontMatter';
 import { atomicWrite } from './fsx';
 import { ENTITY_KINDS, type EntityKind, type Vault } from './vault';
-import { addIndexKeys } from './words';
+import { type KeyEmit, hashKey, indexKeys } from './words';
 
 export const CHUNK_LINES = 64;
 /**
@@ -134,12 +134,21 @@ export function lineOffsets(buf: Buffer): number[] {
   return out;
 }
 
-const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/g;
+// What follows a `[[` of a day link (matched where the `[[` ends: a note holds one per line, thousands of lines).
+const DAY_LINK_REST = /(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/y;
 
 /** The days a text links to with `[[YYYY-MM-DD]]`, in first-seen order. */
 export function dayLinks(lines: string[], from = 0): string[] {
   const days = new Set<string>();
-  for (let i = from; i < lines.length; i++) if (lines[i].includes('[[')) for (const m of lines[i].matchAll(DAY_LINK)) days.add(m[1]);
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i];
+    for (let at = line.indexOf('[['); at !== -1; ) {
+      DAY_LINK_REST.lastIndex = at + 2;
+      const m = DAY_LINK_REST.exec(line);
+      if (m) days.add(m[1]);
+      at = line.indexOf('[[', m ? DAY_LINK_REST.lastIndex : at + 1);
+    }
+  }
   return [...days];
 }
 
@@ -193,30 +202,61 @@ export function chunkLines(file: Pick<VaultFile, 'rel' | 'kind'>, lines: string[
 
 // ---- Bloom filters --------------------------------------------------------------------------
 
-/** Two 32-bit FNV-1a hashes of a key, for double hashing. */
-export function keyHashes(key: string): [number, number] {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ key.length;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
-  }
-  return [h1 >>> 0, (h2 | 1) >>> 0];
-}
+/**
+ * The distinct keys of a chunk, as their hash pairs (words.ts `hashKey`), in an open-addressing
+ * table: no string or object per key. A pair's second hash is odd, so 0 marks a free slot.
+ */
+class KeySet {
+  private table = new Uint32Array(2048);
+  /** Where the pairs are in `table`: clearing and reading them costs what the chunk holds. */
+  private filled: number[] = [];
+  private readonly pair = new Uint32Array(2);
 
-function makeFilter(keys: Set<string>): Filter {
-  const words = Math.max(2, Math.ceil((keys.size * BITS_PER_KEY) / 32));
-  const bloom = new Uint32Array(words);
-  const bits = words * 32;
-  for (const k of keys) {
-    const [h1, h2] = keyHashes(k);
-    for (let i = 0; i < HASHES; i++) {
-      const b = (h1 + i * h2) % bits;
-      bloom[b >>> 5] |= 1 << (b & 31);
+  readonly add: KeyEmit = (tag, s, from, to) => {
+    hashKey(tag, s, from, to, this.pair);
+    if ((this.filled.length + 1) * 4 > this.table.length) this.grow();
+    this.insert(this.pair[0], this.pair[1]);
+  };
+
+  clear(): void {
+    for (const at of this.filled) this.table[at + 1] = 0;
+    this.filled = [];
+  }
+
+  /** A Bloom filter of the keys: BITS_PER_KEY bits each, HASHES probes. */
+  filter(): Filter {
+    const words = Math.max(2, Math.ceil((this.filled.length * BITS_PER_KEY) / 32));
+    const bloom = new Uint32Array(words);
+    const bits = words * 32;
+    for (const at of this.filled) {
+      // Probe i is bit (h1 + i·h2) mod bits, stepped in integers (a float % per probe costs more).
+      const step = this.table[at + 1] % bits;
+      for (let i = 0, b = this.table[at] % bits; i < HASHES; i++, b = b + step < bits ? b + step : b + step - bits) bloom[b >>> 5] |= 1 << (b & 31);
+    }
+    return { words: bloom, off: 0, len: words };
+  }
+
+  private insert(h1: number, h2: number): void {
+    const mask = this.table.length / 2 - 1;
+    for (let slot = h1 & mask; ; slot = (slot + 1) & mask) {
+      const at = slot * 2;
+      if (!this.table[at + 1]) {
+        this.table[at] = h1;
+        this.table[at + 1] = h2;
+        this.filled.push(at);
+        return;
+      }
+      if (this.table[at] === h1 && this.table[at + 1] === h2) return;
     }
   }
-  return { words: bloom, off: 0, len: words };
+
+  /** Twice the room, so the table stays at most half full. */
+  private grow(): void {
+    const pairs = this.filled.map((at) => [this.table[at], this.table[at + 1]]);
+    this.table = new Uint32Array(this.table.length * 2);
+    this.filled = [];
+    for (const [h1, h2] of pairs) this.insert(h1, h2);
+  }
 }
 
 /** False when the chunk certainly lacks the key; a chunk without a filter may hold anything. */
@@ -224,19 +264,19 @@ export function mayHave(chunk: Chunk, hashes: [number, number]): boolean {
   const f = chunk.filter;
   if (!f) return true;
   const bits = f.len * 32;
-  const [h1, h2] = hashes;
-  for (let i = 0; i < HASHES; i++) {
-    const b = (h1 + i * h2) % bits;
+  const step = hashes[1] % bits;
+  for (let i = 0, b = hashes[0] % bits; i < HASHES; i++, b = b + step < bits ? b + step : b + step - bits) {
     if (!(f.words[f.off + (b >>> 5)] & (1 << (b & 31)))) return false;
   }
   return true;
 }
 
 function addFilters(file: VaultFile, lines: string[], chunks: Chunk[]): void {
+  const keys = new KeySet();
   for (const c of chunks) {
-    const keys = new Set<string>();
-    for (let i = c.start; i < c.end; i++) if (searchableLine(file.kind, lines[i])) addIndexKeys(lines[i].toLowerCase(), keys);
-    c.filter = makeFilter(keys);
+    keys.clear();
+    for (let i = c.start; i < c.end; i++) if (searchableLine(file.kind, lines[i])) indexKeys(lines[i].toLowerCase(), keys.add);
+    c.filter = keys.filter();
   }
 }
 
@@ -374,6 +414,19 @@ export interface RefreshOptions {
    * index in slices saves once, at the end; until then it keeps its work in memory.
    */
   save?: boolean;
+}
+
+/**
+ * Brings the index wholly up to date a slice of `sliceMs` at a time, yielding between slices so
+ * that a long-lived process (the search server, an editor) keeps answering meanwhile; saves it
+ * at the end. Resolves false, having saved nothing, when `stop()` says to stop first.
+ */
+export async function buildIndex(v: Vault, opts: { sliceMs?: number; stop?: () => boolean } = {}): Promise<boolean> {
+  const stop = opts.stop ?? (() => false);
+  while (!stop() && refreshIndex(v, { budgetMs: opts.sliceMs ?? 250, save: false }).pending) await new Promise((resolve) => setImmediate(resolve));
+  if (stop()) return false;
+  refreshIndex(v); // saves what the slices built
+  return true;
 }
 
 /** Loads the index, brings it up to date with the vault (within the budget) and saves it. */

@@ -5,6 +5,12 @@
 
 export const DEFAULT_MAX_TOKENS = 2000;
 export const DEFAULT_LIMIT = 20;
+/**
+ * A search spends at most this long bringing the index up to date, and searches the files left
+ * over without it: the first search in a large vault stays quick. A long-lived process builds
+ * the whole index in the background (`buildIndex`).
+ */
+export const DEFAULT_INDEX_BUDGET_MS = 300;
 
 export interface SearchHit {
   /** Relative to the workspace root. */
@@ -38,7 +44,7 @@ export interface SearchResult {
 export interface SearchOptions {
   maxTokens?: number;
   limit?: number;
-  /** Milliseconds the call may spend bringing the index up to date (default: unlimited; 0: none). */
+  /** Milliseconds the call may spend bringing the index up to date (default DEFAULT_INDEX_BUDGET_MS; 0: none). */
   indexBudgetMs?: number;
 }
 

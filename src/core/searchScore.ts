@@ -9,7 +9,8 @@
  * every concept counts the same.
  */
 import type { Query } from './query';
-import { type Chunk, type IndexView, keyHashes, mayHave } from './searchIndex';
+import { type Chunk, type IndexView, mayHave } from './searchIndex';
+import { keyHashes } from './words';
 
 const SAMPLE_CHUNKS = 4096;
 

@@ -14,7 +14,6 @@
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 // Runs of non-CJK letters/digits, or runs of CJK characters.
 const RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}\p{M}])+/gu;
-const ASCII_WORDS = /[a-z0-9]+/g;
 const PREFIX = 4;
 
 /** A letter or digit that is not CJK: what a Latin word boundary must not touch. */
@@ -32,30 +31,76 @@ export function segmentWords(text: string): string[] {
   return out;
 }
 
-/** Adds the index keys of a lower-cased text to `keys`. */
-export function addIndexKeys(lower: string, keys: Set<string>): void {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(lower)) {
-    for (const m of lower.matchAll(ASCII_WORDS)) addWordKeys(m[0], keys);
-    return;
-  }
-  for (const m of lower.matchAll(RUNS)) {
-    if (m[1] === undefined) addWordKeys(m[0], keys);
-    else addCjkKeys(m[1], keys);
+/** Receives an index key: `tag` (a char code: w, p, b or u) and the text `s.slice(from, to)`. */
+export type KeyEmit = (tag: number, s: string, from: number, to: number) => void;
+const [W, P, B, U] = ['w', 'p', 'b', 'u'].map((t) => t.charCodeAt(0));
+
+/** The index keys of a lower-cased text, without making a string of them. */
+export function indexKeys(lower: string, emit: KeyEmit): void {
+  // Maximal runs of one class, as the RUNS pattern finds them, a character class at a time.
+  let start = 0;
+  let kind = NONE;
+  for (let i = 0; i <= lower.length; ) {
+    const c = i < lower.length ? lower.charCodeAt(i) : -1;
+    const d = lower.charCodeAt(i + 1); // NaN past the end
+    const pair = c >= 0xd800 && c < 0xdc00 && d >= 0xdc00 && d < 0xe000; // a surrogate pair: one character
+    const k = c < 0 ? NONE : pair ? classOfText(lower.slice(i, i + 2)) : classOfUnit(c);
+    if (k !== kind) {
+      if (kind === CJK_RUN) cjkKeys(lower, start, i, emit);
+      else if (kind === WORD_RUN) wordKeys(lower, start, i, emit);
+      [start, kind] = [i, k];
+    }
+    i += pair ? 2 : 1;
   }
 }
 
-function addWordKeys(w: string, keys: Set<string>): void {
-  keys.add(`w:${w}`);
-  if (w.length >= PREFIX) keys.add(`p:${w.slice(0, PREFIX)}`);
+const [NONE, CJK_RUN, WORD_RUN] = [0, 1, 2];
+const WORD_CLASS = /[\p{L}\p{N}\p{M}]/u;
+const classOfText = (ch: string) => (CJK.test(ch) ? CJK_RUN : WORD_CLASS.test(ch) ? WORD_RUN : NONE);
+// The class of every UTF-16 unit outside the surrogates, worked out on first sight: a pattern test per character costs more.
+const unitClasses = new Uint8Array(0x10000).fill(0xff);
+function classOfUnit(c: number): number {
+  if (unitClasses[c] === 0xff) unitClasses[c] = classOfText(String.fromCharCode(c));
+  return unitClasses[c];
 }
 
-function addCjkKeys(run: string, keys: Set<string>): void {
-  const chars = Array.from(run);
-  for (let i = 0; i < chars.length; i++) {
-    keys.add(`u:${chars[i]}`);
-    if (i + 1 < chars.length) keys.add(`b:${chars[i]}${chars[i + 1]}`);
+function wordKeys(s: string, from: number, to: number, emit: KeyEmit): void {
+  emit(W, s, from, to);
+  if (to - from >= PREFIX) emit(P, s, from, from + PREFIX);
+}
+
+const charWidth = (s: string, i: number) => (s.codePointAt(i)! > 0xffff ? 2 : 1);
+
+function cjkKeys(s: string, from: number, to: number, emit: KeyEmit): void {
+  for (let i = from; i < to; i += charWidth(s, i)) {
+    const next = i + charWidth(s, i);
+    emit(U, s, i, next);
+    if (next < to) emit(B, s, i, next + charWidth(s, next));
   }
+}
+
+/**
+ * Two 32-bit hashes of the key `${tag}:${s.slice(from, to)}` (FNV-1a and a multiplicative mix),
+ * for a Bloom filter's double hashing, into `out`; the index hashes lines' keys this way,
+ * without making their strings.
+ */
+export function hashKey(tag: number, s: string, from: number, to: number, out: Uint32Array): void {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193 ^ (to - from + 2);
+  for (let i = from - 2; i < to; i++) {
+    const c = i === from - 2 ? tag : i === from - 1 ? 58 : s.charCodeAt(i); // tag, ':', text
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+  }
+  out[0] = h1 >>> 0;
+  out[1] = (h2 | 1) >>> 0;
+}
+
+/** The hashes of a key written out (`w:deploy`), as a needle has them. */
+export function keyHashes(key: string): [number, number] {
+  const out = new Uint32Array(2);
+  hashKey(key.charCodeAt(0), key, 2, key.length, out);
+  return [out[0], out[1]];
 }
 
 /**
@@ -74,13 +119,14 @@ export function needle(text: string, opts: { exact?: boolean } = {}): Needle | u
   const parts = [...lower.matchAll(RUNS)];
   if (!parts.length) return undefined;
   const keys = new Set<string>();
+  const key: KeyEmit = (tag, t, from, to) => keys.add(`${String.fromCharCode(tag)}:${t.slice(from, to)}`);
   const single = parts.length === 1 && parts[0][1] === undefined;
   const prefix = !opts.exact && single && parts[0][0].length >= PREFIX && parts[0][0] === lower;
   for (const m of parts) {
-    if (m[1] !== undefined) addCjkKeys(m[1], keys);
+    if (m[1] !== undefined) cjkKeys(m[1], 0, m[1].length, key);
     // A whole word implies its `w:` key; a prefix match implies only the `p:` key.
-    else if (prefix) keys.add(`p:${m[0].slice(0, PREFIX)}`);
-    else addWordKeys(m[0], keys);
+    else if (prefix) key(P, m[0], 0, PREFIX);
+    else wordKeys(m[0], 0, m[0].length, key);
   }
   return { text: lower, prefix, keys: [...keys] };
 }

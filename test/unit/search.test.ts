@@ -6,7 +6,7 @@ import { CoreSoulError } from '../../src/core/errors';
 import { type SearchHit, renderHits, searchMemory } from '../../src/core/search';
 import { LinkIndex } from '../../src/core/linkIndex';
 import { diskWorkspace, linkScope } from '../../src/core/linkScope';
-import { entityHead, indexFile, refreshIndex } from '../../src/core/searchIndex';
+import { buildIndex, dayLinks, entityHead, indexFile, refreshIndex } from '../../src/core/searchIndex';
 import { TOKENIZER, countTokens } from '../../src/core/tokens';
 import type { Vault } from '../../src/core/vault';
 import { writeAt } from './helpers';
@@ -298,6 +298,19 @@ describe('search pipeline', () => {
     assert.ok(fs.existsSync(indexFile(v)), 'the work kept in memory is saved, though no file changed since');
     assert.equal(saved.pending, 0);
     assert.deepEqual(searchMemory(v, 'Kubernetes 遷移').warnings, [], 'and it is sound');
+
+    const other = await fixtureVault();
+    assert.equal(await buildIndex(other, { stop: () => true }), false);
+    assert.ok(!fs.existsSync(indexFile(other)), 'stopped before it began: nothing saved');
+    assert.equal(await buildIndex(other, { sliceMs: 1 }), true);
+    assert.ok(fs.existsSync(indexFile(other)), 'built, then saved');
+    assert.equal(refreshIndex(other, { budgetMs: 0 }).pending, 0);
+  });
+
+  it('reads the days a note links to as the link syntax has them', () => {
+    const lines = ['- [[2020-01-01]] x', '[[[2020-01-02]]', '[[2020-01-03|x [[2020-02-02]]', '[[2020-01-04#h]] and [[2020-01-05]]', '[[20-01-01]] [[2020-01-06', '[[2020-01-07\n]]', '[[2020-01-08]][[2020-01-09]]'];
+    assert.deepEqual(dayLinks(lines), ['2020-01-01', '2020-01-02', '2020-01-03', '2020-01-04', '2020-01-05', '2020-01-08', '2020-01-09']);
+    assert.deepEqual(dayLinks(lines, 6), ['2020-01-08', '2020-01-09']);
   });
 
   it('keeps the index in step with appends, edits and deletions', async () => {

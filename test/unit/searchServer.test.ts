@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { INDEX_BUDGET_MS, type SearchRequest, askServer, socketPath } from '../../src/cli/searchClient';
+import { type SearchRequest, askServer, socketPath } from '../../src/cli/searchClient';
 import { CoreSoulError } from '../../src/core/errors';
 import { searchMemory } from '../../src/core/search';
 import { CLI, cli, tempDir, writeAt } from './helpers';
@@ -40,7 +40,7 @@ const exited = (p: ChildProcess) =>
     p.on('exit', (code) => resolve({ code, stdout }));
   });
 
-const request = (root: string, query: string): SearchRequest => ({ root, query, options: { maxTokens: 2000, limit: 20, indexBudgetMs: INDEX_BUDGET_MS } });
+const request = (root: string, query: string): SearchRequest => ({ root, query, options: { maxTokens: 2000, limit: 20 } });
 
 describe('the warm search server (coresoul serve-search)', () => {
   it('answers exactly as a search in its own process would, reads hand edits at once, and passes input errors on', async () => {

@@ -11,21 +11,24 @@ export const search: Command = {
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);
     const req = searchRequest(v.root, args, opts);
-    const r = (await viaServer(ctx, req)) ?? searchMemory(v, req.query, req.options);
+    const warm = await viaServer(ctx, req);
+    // A server just started builds the index: this call reads what there is and leaves it be.
+    const r = warm.answer ?? searchMemory(v, req.query, warm.started ? { ...req.options, indexBudgetMs: 0 } : req.options);
     return searchReply(r, opts, ctx.warn);
   },
 };
 
 /** The warm server's answer (see searchServer.ts); when there is none, one is started for next time. */
-async function viaServer(ctx: CliContext, req: SearchRequest): Promise<SearchResult | undefined> {
-  if (!ctx.bundle || !serverEnabled()) return undefined;
+async function viaServer(ctx: CliContext, req: SearchRequest): Promise<{ answer?: SearchResult; started?: boolean }> {
+  if (!ctx.bundle || !serverEnabled()) return {};
   let socket: string;
   try {
     socket = socketPath(ctx.bundle, req.root);
   } catch {
-    return undefined; // no private place for a socket: search in this process, every time
+    return {}; // no private place for a socket: search in this process, every time
   }
   const answer = await askServer(socket, req);
-  if (!answer) startServer(ctx.bundle, req.root);
-  return answer;
+  if (answer) return { answer };
+  startServer(ctx.bundle, req.root);
+  return { started: true };
 }
