@@ -113,6 +113,8 @@ interface Figures {
   ratios: number[];
   cliRatios: number[];
   maxTokens: number;
+  /** A bare `node -e 0`, measured alongside: the floor of any CLI call on this machine. */
+  nodeStart: number[];
 }
 
 async function measure(scale: number): Promise<Figures> {
@@ -146,13 +148,14 @@ async function measure(scale: number): Promise<Figures> {
   const rgOk = hasRg();
   if (!rgOk) console.log('note: ripgrep (rg) is not installed: the ratio to rg is skipped (apt-get install ripgrep)');
   const rows: string[][] = [['query', 'cold', 'CLI first', 'CLI cold alone', 'warm p50', 'warm p95', 'rg', 'warm/rg', 'CLI alone', 'CLI warm', 'CLI/rg', 'results', 'tokens', 'rg output']];
-  const f: Figures = { label, coldCore, coldCli, coldAlone, warm: [], cli: [], alone: [], ratios: [], cliRatios: [], maxTokens: 0 };
+  const f: Figures = { label, coldCore, coldCli, coldAlone, warm: [], cli: [], alone: [], ratios: [], cliRatios: [], maxTokens: 0, nodeStart: [] };
   const server = await startServer(g.root);
   for (const [qi, q] of QUERIES.entries()) {
     let answer = searchMemory(v, q);
     const warm = Array.from({ length: WARM_RUNS }, () => elapsed(() => (answer = searchMemory(v, q))));
     const alone = Array.from({ length: CLI_RUNS }, () => elapsed(() => cliSearch(g.root, q, false)));
     const cli = Array.from({ length: CLI_RUNS }, () => elapsed(() => cliSearch(g.root, q, true)));
+    f.nodeStart.push(elapsed(() => execFileSync(process.execPath, ['-e', '0'])));
     f.warm.push(...warm);
     f.alone.push(...alone);
     f.cli.push(...cli);
@@ -183,6 +186,7 @@ function report(f: Figures): void {
   console.log(`\ntargets on ${f.label} (p50/p95 over ${QUERIES.length} queries; warm: ${WARM_RUNS} runs each in process, ${CLI_RUNS} as CLI calls):`);
   line(`warm p50 ≤ ${WARM_P50_MS} ms, in process`, `p50 ${ms(p(f.warm, 50))}, p95 ${ms(p(f.warm, 95))}`, p(f.warm, 50) <= WARM_P50_MS);
   line(`warm p50 ≤ ${WARM_P50_MS} ms, CLI (search server)`, `p50 ${ms(p(f.cli, 50))}, p95 ${ms(p(f.cli, 95))} (CLI alone p50 ${ms(p(f.alone, 50))})`, p(f.cli, 50) <= WARM_P50_MS);
+  console.log(`  ${''.padEnd(44)} (a bare \`node -e 0\` meanwhile: p50 ${ms(p(f.nodeStart, 50))}, the floor of any CLI call here)`);
   if (f.ratios.length) {
     const over = (rs: number[]) => rs.filter((r) => r > RG_RATIO).length;
     const ratio = (rs: number[]) => `median ${p(rs, 50).toFixed(1)}×, worst ${Math.max(...rs).toFixed(1)}× (${over(rs)} of ${rs.length} above ${RG_RATIO}×)`;

@@ -61,6 +61,7 @@ export class Scoring {
   }
 
   private rarity(view: Pick<IndexView, 'indexed'>): number[] {
+    if (this.q.concepts.length < 2) return this.q.concepts.map(() => 1); // nothing to weigh against
     const files = [...view.indexed.values()];
     const count = files.reduce((n, f) => n + f.chunks.length, 0);
     const stride = Math.ceil(count / SAMPLE_CHUNKS);
