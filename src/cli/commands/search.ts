@@ -1,7 +1,7 @@
-import { DEFAULT_MAX_TOKENS, type SearchResult, searchMemory } from '../../core/search';
+import { DEFAULT_MAX_TOKENS, searchMemory } from '../../core/search';
 import { openVault } from '../../core/vault';
 import type { CliContext, Command } from '../command';
-import { SEARCH_OPTIONS, type SearchRequest, askServer, searchReply, searchRequest, serverEnabled, socketPath, startServer } from '../searchClient';
+import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, socketPath, startServer } from '../searchClient';
 
 export const search: Command = {
   name: 'search',
@@ -11,24 +11,23 @@ export const search: Command = {
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);
     const req = searchRequest(v.root, args, opts);
-    const warm = await viaServer(ctx, req);
-    // A server just started builds the index: this call reads what there is and leaves it be.
-    const r = warm.answer ?? searchMemory(v, req.query, warm.started ? { ...req.options, indexBudgetMs: 0 } : req.options);
+    const socket = serverSocket(ctx, req.root);
+    const answer = socket && (await askServer(socket, req));
+    if (answer) return searchReply(answer, opts, ctx.warn);
+    // No server yet: this call answers with the index as it is, and then starts one, which
+    // builds the index (in the background, once this call no longer needs the processor).
+    const r = searchMemory(v, req.query, socket ? { ...req.options, indexBudgetMs: 0 } : req.options);
+    if (socket) startServer(ctx.bundle!, req.root);
     return searchReply(r, opts, ctx.warn);
   },
 };
 
-/** The warm server's answer (see searchServer.ts); when there is none, one is started for next time. */
-async function viaServer(ctx: CliContext, req: SearchRequest): Promise<{ answer?: SearchResult; started?: boolean }> {
-  if (!ctx.bundle || !serverEnabled()) return {};
-  let socket: string;
+/** The socket of the warm search server (searchServer.ts), when this call may use one. */
+function serverSocket(ctx: CliContext, root: string): string | undefined {
+  if (!ctx.bundle || !serverEnabled()) return undefined;
   try {
-    socket = socketPath(ctx.bundle, req.root);
+    return socketPath(ctx.bundle, root);
   } catch {
-    return {}; // no private place for a socket: search in this process, every time
+    return undefined; // no private place for a socket: search in this process, every time
   }
-  const answer = await askServer(socket, req);
-  if (answer) return { answer };
-  startServer(ctx.bundle, req.root);
-  return { started: true };
 }
