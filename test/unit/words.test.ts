@@ -65,9 +65,9 @@ describe('words', () => {
       'Fixed the FLAKY [[CI]] job: the Cache Key ignored the lockfile (Pr-4821)',
       '與[[王小明]]討論KUBERNETES遷移計畫，決定先在測試環境驗證',
       'MÜLLER reviewed the Node.JS upgrade; 遷 and K8S too',
-      'the Kelvin sign: \u212a8S cluster, İSTANBUL office',
+      'the Kelvin sign: \u212a8S cluster, İSTANBUL office, called a TAXİ',
     ];
-    const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', 'istanbul', 'c', 'job:'];
+    const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', 'istanbul', 'taxi', 'c', 'job:'];
     for (const line of lines) {
       const buf = Buffer.from(`first line\n${line}\nlast line`);
       for (const text of needles) {
