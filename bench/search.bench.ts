@@ -76,13 +76,18 @@ const cliSearch = (root: string, q: string, server: boolean, env: NodeJS.Process
   });
 
 /**
- * The first `coresoul search` in a vault with no index: it starts a search server (told to stop
- * at once, so that the next measurement starts cold too) and answers on its own meanwhile.
+ * The first `coresoul search` in a vault with no index: it answers on its own, then starts a
+ * search server — told to stop at once, and waited for, so that it neither builds the index
+ * nor takes the processor from the next measurement.
  */
 async function firstCall(root: string, q: string): Promise<number> {
   const t = elapsed(() => cliSearch(root, q, true, { CORESOUL_SEARCH_IDLE_MS: '1' }));
   const socket = socketPath(CLI, root);
-  for (let i = 0; i < 200 && fs.existsSync(socket); i++) await new Promise((r) => setTimeout(r, 50));
+  const until = async (done: () => boolean, ms: number) => {
+    for (const end = Date.now() + ms; !done() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+  };
+  await until(() => fs.existsSync(socket), 3000);
+  await until(() => !fs.existsSync(socket), 10_000);
   return t;
 }
 
