@@ -1,7 +1,7 @@
 // Bundles the three entry points: the VS Code extension, the language server and the CLI.
 // Each is one self-contained CommonJS file in dist/ (only `vscode` stays external).
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
@@ -54,6 +54,43 @@ const lazyJson = (filter) => ({
   },
 });
 
+/**
+ * Modules matched by `filter` (the CLI's main.ts) are bundled on their own and carried in a
+ * comment at the end of the output, read back from the file and compiled on first use. Unlike
+ * a string, a comment costs the parser next to nothing: the calls that never need that code (a
+ * warm search) do not pay for it, and those that do pay what a plain bundle costs them.
+ * In the comment, "/" after "*" (which would end it) and non-ASCII characters (which would make
+ * the whole file slower to read) travel as \x01 and four hex digits, a character minified code
+ * never holds.
+ */
+const lazyComment = (filter, options = {}) => ({
+  name: 'lazy-comment',
+  setup(build) {
+    const mark = '\n/* lazy-comment: compiled on first use (esbuild.mjs)\n';
+    let text;
+    build.onLoad({ filter }, async (args) => {
+      const { outputFiles } = await esbuild.build({ ...options, entryPoints: [args.path], write: false, sourcemap: false, legalComments: 'inline', outfile: 'lazy.js' });
+      const code = outputFiles[0].text;
+      if (code.includes('\x01')) throw new Error(`lazy-comment: ${args.path} holds \\x01`);
+      text = code.replace(/(?<=\*)\/|[^\x00-\x7f]/g, (c) => `\x01${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      // Found from the end of the file (a backward search through it costs more); a little slack for edited line ends.
+      const from = mark.length + text.length + 64;
+      return {
+        loader: 'js',
+        contents: [
+          "const src = require('node:fs').readFileSync(__filename, 'latin1');",
+          `const parts = src.slice(src.indexOf(${JSON.stringify(mark)}, src.length - ${from}) + ${mark.length}, src.lastIndexOf('*/')).split('\\x01');`,
+          'const text = parts.map((p, i) => (i ? String.fromCharCode(parseInt(p.slice(0, 4), 16)) + p.slice(4) : p)).join(\'\');',
+          "require('node:vm').compileFunction(text, ['module', 'exports', 'require', '__filename', '__dirname'], { filename: __filename })(module, exports, require, __filename, __dirname);",
+        ].join('\n'),
+      };
+    });
+    build.onEnd((result) => {
+      if (text && !result.errors.length) appendFileSync(build.initialOptions.outfile, `${mark}${text}*/\n`);
+    });
+  },
+});
+
 /** Module source that gunzips `bytes` into `text` when the module is first required, then runs `body`. */
 const unpackOnUse = (bytes, body) => ({
   loader: 'js',
@@ -77,10 +114,14 @@ const common = {
   plugins: [lazyText(/src[\\/]core[\\/]tarLib\.ts$/), lazyJson(/gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/)],
 };
 
+// The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, is lazy.
+const cli = { ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } };
+cli.plugins = [...common.plugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, common)];
+
 const builds = [
   { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  cli,
 ];
 
 if (watch) {

@@ -5,6 +5,13 @@ import type { Clock } from '../core/clock';
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+export const GLOBAL_OPTIONS: OptionSpec = {
+  root: { type: 'string' },
+  now: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
 export interface CliContext {
   /** Workspace root (`--root`, default: the current directory). */
   root: string;
@@ -30,4 +37,11 @@ export interface Command {
   summary: string;
   options: OptionSpec;
   run(ctx: CliContext, args: string[], opts: OptionValues): Promise<CommandResult>;
+}
+
+/** Prints a command's result on stdout (its JSON document with `--json`); returns the exit code. */
+export function printResult(result: CommandResult, json: boolean): number {
+  const out = json ? JSON.stringify(result.json, null, 2) : result.text;
+  process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+  return result.exitCode ?? 0;
 }

@@ -6,15 +6,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/clock';
 import { CoreSoulError } from '../core/errors';
-import type { CliContext, OptionSpec } from './command';
+import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
 import { COMMANDS } from './commands';
-
-const GLOBAL_OPTIONS: OptionSpec = {
-  root: { type: 'string' },
-  now: { type: 'string' },
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-};
 
 function usage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -62,10 +55,7 @@ export async function main(argv: string[]): Promise<number> {
       bundle: __filename.endsWith('.js') ? __filename : undefined,
       warn: (m) => process.stderr.write(`${m}\n`),
     };
-    const result = await command.run(ctx, positionals, values);
-    const out = json ? JSON.stringify(result.json, null, 2) : result.text;
-    process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
-    return result.exitCode ?? 0;
+    return printResult(await command.run(ctx, positionals, values), json);
   } catch (err) {
     if (!(err instanceof CoreSoulError)) {
       const detail = process.env.CORESOUL_DEBUG ? (err as Error)?.stack : String((err as Error)?.message ?? err).split('\n')[0];

@@ -4,71 +4,47 @@
  * 1. Entities named in the query (file name or alias) lock the search: their `[[YYYY-MM-DD]]`
  *    tags give the days, each resolved by days.ts to its daily file or L3 section.
  *    Without an entity (or when its days hold no match) every chunk of the vault is a candidate.
- * 2. Candidates are visited best-first — by how many query concepts their index filter allows,
- *    then newest day first — and matching lines are verified on the text, with 5 lines of context
- *    either side, clipped to the day. The visit stops once `limit` snippets are known to beat
- *    everything left, so a query that hits every day reads only the newest few.
- * 3. Overlapping windows are merged, ranked (share of the query's concepts present, then newer
- *    day first) and cut to the token budget, counted with a named tokenizer.
+ * 2. Candidates — the day sections (or note bodies) of those files — are visited best-first: by
+ *    the weight of the query concepts their chunks' index filters allow (rare concepts weigh
+ *    more, see searchScore.ts), then newest day first. Matching lines are verified on the text,
+ *    with 5 lines of context either side, clipped to the day. The visit stops once `limit`
+ *    snippets are known to beat everything left, so a query that hits every day reads only the
+ *    newest few. (A section is the unit because windows merge across chunks, never across days.)
+ * 3. Overlapping windows are merged, ranked (weight of the concepts present, then newer day
+ *    first) and cut to the token budget, counted with a named tokenizer.
  */
 import * as fs from 'node:fs';
 import { dayLocation } from './days';
 import { inputError } from './errors';
 import { type Concept, type EntityName, type Query, parseQuery } from './query';
-import { type Chunk, type IndexView, type VaultFile, chunkLines, dayLinks, entityHead, keyHashes, mayHave, refreshIndex, searchableLine, splitLines } from './searchIndex';
+import { type Chunk, type IndexView, type VaultFile, chunkLines, dayLinks, entityHead, refreshIndex, searchableLine, splitLines } from './searchIndex';
+import { BestFirst } from './searchQueue';
+import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './searchResult';
+import { Scoring } from './searchScore';
 import { TOKENIZER, countTokens } from './tokens';
 import type { Vault } from './vault';
-import { lineHas } from './words';
+import { bytesMayHave, foldsToAscii, lineHas } from './words';
 
-export const DEFAULT_MAX_TOKENS = 2000;
-export const DEFAULT_LIMIT = 20;
+export { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './searchResult';
+
 export const CONTEXT_LINES = 5;
 const MIN_CUT_CHARS = 24;
 
-export interface SearchHit {
-  /** Relative to the workspace root. */
-  file: string;
-  /** 1-based line in `file` of the first line of `text`. */
-  line: number;
-  /** The day the snippet belongs to, or null (an entity's own notes). */
-  date: string | null;
-  /** The entity the snippet was found through or belongs to, or null. */
-  entity: string | null;
-  text: string;
-  /** Share of the query's concepts (entities, phrases, words) present in the snippet, 0–1. */
-  score: number;
-}
-
-export interface SearchResult {
-  query: string;
-  /** Tokens of the rendered results (`renderHits`), never above the budget. */
-  tokens: number;
-  tokenizer: string;
-  results: SearchHit[];
-  /** Snippets found before the budget and the limit cut them. */
-  matched: number;
-  /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
-  warnings: string[];
-}
-
-export interface SearchOptions {
-  maxTokens?: number;
-  limit?: number;
-  /** Milliseconds the call may spend bringing the index up to date (default: unlimited). */
-  indexBudgetMs?: number;
-}
-
 interface Candidate {
   file: VaultFile;
-  /** Absent for a file not indexed yet: it is read and cut into chunks only if the visit reaches it. */
-  chunk?: Chunk;
-  /** The chunk's day; for a file not read yet, a day no chunk of it is later than. */
+  /**
+   * The chunks of one day section (or note body) that may hold a concept, with the concepts
+   * each may hold. Absent for a file not indexed yet: it is read and cut into chunks only if
+   * the visit reaches it.
+   */
+  chunks?: { chunk: Chunk; mask: number }[];
+  /** The section's day; for a file not read yet, a day no section of it is later than. */
   day: string;
   /** Only the chunks of this day (a day an entity is tagged with), for a file not read yet. */
   onlyDay?: string;
   /** The bound of a file not indexed has been narrowed by a look at its bytes. */
   checked?: boolean;
-  /** Concepts the chunk may hold (a bit mask), and how many. */
+  /** Concepts the candidate may hold (a bit mask), and their weight: no snippet in it weighs more. */
   mask: number;
   bound: number;
   via?: string;
@@ -81,10 +57,10 @@ interface Window {
   start: number;
   end: number;
   mask: number;
-  hits: number;
-  /** The line with the most concepts: the centre when the window must shrink. */
+  weight: number;
+  /** The line with the heaviest concepts: the centre when the window must shrink. */
   best: number;
-  bestHits: number;
+  bestWeight: number;
   via?: string;
 }
 
@@ -100,29 +76,42 @@ function hasNoteLines(text: string): boolean {
   return NOTE_LINE.test(text.slice(offset));
 }
 
-const popcount = (m: number) => {
-  let n = 0;
-  for (let x = m >>> 0; x; x &= x - 1) n++;
-  return n;
-};
+/** A whole file read into the buffer `room(size)` gives; the bytes read, as a view of it. */
+function readInto(file: string, room: (size: number) => Buffer): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const buf = room(size);
+    let n = 0;
+    for (let got = -1; got && n < size; n += got) got = fs.readSync(fd, buf, n, size - n, n);
+    return buf.subarray(0, n);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 
 /** Searches the vault. Synchronous: it reads files and counts tokens, nothing else. */
 export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}): SearchResult {
   const maxTokens = checkCount('--max-tokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
   const limit = checkCount('--limit', opts.limit ?? DEFAULT_LIMIT, 1000);
-  const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs });
+  const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
-  const q = parseQuery(query, entityNames(view, reader));
+  try {
+    const q = parseQuery(query, entityNames(view, reader));
+    const s = new Scoring(q, view);
 
-  let windows: Window[] = [];
-  const locked = q.concepts.filter((c) => c.entity);
-  if (locked.length) windows = collect(q, entityCandidates(v, q, locked, reader), limit, reader);
-  if (!windows.length) windows = collect(q, allCandidates(q, view, reader), limit, reader);
+    let windows: Window[] = [];
+    const locked = q.concepts.filter((c) => c.entity);
+    if (locked.length) windows = collect(s, entityCandidates(v, s, locked, reader), limit, reader);
+    if (!windows.length) windows = collect(s, allCandidates(s, view, reader), limit, reader);
 
-  const ranked = rank(merge(windows));
-  const hits = fit(ranked, q, maxTokens, limit, reader);
-  const warnings = [...view.warnings, ...reader.warnings];
-  return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, warnings };
+    const ranked = rank(merge(s, windows));
+    const hits = fit(ranked, s, maxTokens, limit, reader);
+    const warnings = [...view.warnings, ...reader.warnings];
+    return { query: q.text, tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, warnings };
+  } finally {
+    reader.close();
+  }
 }
 
 function checkCount(name: string, n: number, max: number): number {
@@ -138,6 +127,10 @@ class LineReader {
   private readonly files = new Map<string, { lines: (string | undefined)[]; whole: boolean }>();
   private readonly cut = new Map<string, Chunk[]>(); // chunks of files not indexed
   private readonly raws = new Map<string, Buffer>();
+  private scratch = Buffer.alloc(0);
+  private readonly fds = new Map<string, number>();
+  /** Files whose size is no longer what the index knows. */
+  private readonly changed = new Set<string>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
@@ -150,6 +143,18 @@ class LineReader {
     let buf = this.raws.get(f.rel);
     if (!buf) this.raws.set(f.rel, (buf = this.checked(f, () => fs.readFileSync(f.abs))));
     return buf;
+  }
+
+  /**
+   * A whole file for a quick look, in a buffer that the next peek reuses (a search without the
+   * index may look at every file: no garbage, no copy); `keep` turns it into the file's `raw`.
+   */
+  peek(f: VaultFile): Buffer {
+    return this.raws.get(f.rel) ?? this.checked(f, () => readInto(f.abs, (size) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
+  }
+
+  keep(f: VaultFile, peeked: Buffer): void {
+    if (!this.raws.has(f.rel)) this.raws.set(f.rel, Buffer.from(peeked));
   }
 
   /** Every line of a file. */
@@ -177,18 +182,39 @@ class LineReader {
     if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
     const first = cover[0];
     const last = cover[cover.length - 1];
-    const buf = Buffer.alloc(last.byteEnd - first.byteStart);
-    const fd = fs.openSync(f.abs, 'r');
-    try {
-      if (fs.fstatSync(fd).size !== f.size) return this.all(f); // changed since it was indexed
-      fs.readSync(fd, buf, 0, buf.length, first.byteStart);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const buf = this.bytes(f, first.byteStart, last.byteEnd);
+    if (!buf) return this.all(f);
     const read = splitLines(this.checked(f, () => buf).toString('utf8'));
     for (let i = 0; i < last.end - first.start; i++) lines[first.start + i] = read[i] ?? '';
     this.files.set(f.rel, { lines, whole: false });
     return lines;
+  }
+
+  /** The bytes of an indexed chunk, or undefined when its file changed since it was indexed. */
+  chunkBytes(f: VaultFile, chunk: Chunk): Buffer | undefined {
+    return this.view.indexed.has(f.rel) && f.kind !== 'entity' ? this.bytes(f, chunk.byteStart, chunk.byteEnd) : undefined;
+  }
+
+  /** Bytes [from, to) of an indexed file, through one descriptor per file and search (see `close`). */
+  private bytes(f: VaultFile, from: number, to: number): Buffer | undefined {
+    let fd = this.fds.get(f.rel);
+    if (fd === undefined) {
+      try {
+        fd = fs.openSync(f.abs, 'r');
+      } catch {
+        return undefined; // gone since the listing: read whole, it is reported then
+      }
+      this.fds.set(f.rel, fd);
+      if (fs.fstatSync(fd).size !== f.size) this.changed.add(f.rel);
+    }
+    if (this.changed.has(f.rel)) return undefined;
+    const buf = Buffer.allocUnsafe(to - from);
+    return buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, from));
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) fs.closeSync(fd);
+    this.fds.clear();
   }
 
   private checked(f: VaultFile, read: () => Buffer): Buffer {
@@ -254,7 +280,8 @@ function inDates(q: Query, day: string): boolean {
 }
 
 /** Chunks of the days the query's entities are tagged with (SPEC §4.3), newest day first. */
-function entityCandidates(v: Vault, q: Query, locked: Concept[], reader: LineReader): Candidate[] {
+function entityCandidates(v: Vault, s: Scoring, locked: Concept[], reader: LineReader): Candidate[] {
+  const { q } = s;
   const via = new Map<string, string>(); // day → entity that led there
   for (const c of locked) {
     const file = reader.byRel.get(c.entity!.rel);
@@ -269,74 +296,76 @@ function entityCandidates(v: Vault, q: Query, locked: Concept[], reader: LineRea
     const file = loc && byAbs.get(loc.file);
     if (!file) continue;
     if (!reader.view.indexed.has(file.rel)) {
-      out.push(unread(q, file, day, day, via.get(day)));
+      out.push(unread(s, file, day, day, via.get(day)));
       continue;
     }
     if (!byDay.has(file)) byDay.set(file, chunksByDay(reader.chunks(file)));
-    for (const chunk of byDay.get(file)!.get(day) ?? []) out.push(candidate(q, file, chunk, via.get(day)));
+    out.push(...sections(s, file, byDay.get(file)!.get(day) ?? [], via.get(day)));
   }
   return out;
 }
 
 function chunksByDay(chunks: Chunk[]): Map<string, Chunk[]> {
   const days = new Map<string, Chunk[]>();
-  for (const chunk of chunks) days.set(chunk.day, [...(days.get(chunk.day) ?? []), chunk]);
+  for (const chunk of chunks) {
+    const list = days.get(chunk.day);
+    if (list) list.push(chunk);
+    else days.set(chunk.day, [chunk]);
+  }
   return days;
 }
 
-function allCandidates(q: Query, view: IndexView, reader: LineReader): Candidate[] {
+function allCandidates(s: Scoring, view: IndexView, reader: LineReader): Candidate[] {
+  const { q } = s;
   const out: Candidate[] = [];
   const dated = q.days.length > 0 || q.months.length > 0;
   for (const file of view.files) {
     if (dated && file.kind === 'entity') continue;
     if (view.indexed.has(file.rel)) {
-      for (const chunk of reader.chunks(file)) if (inDates(q, chunk.day)) out.push(candidate(q, file, chunk, file.entity?.name));
+      out.push(...sections(s, file, reader.chunks(file).filter((chunk) => inDates(q, chunk.day)), file.entity?.name));
       continue;
     }
     const name = /^chronological\/(\d{4}-\d{2})(-\d{2})?\.md$/.exec(file.rel);
     if (dated && !(name && (q.months.includes(name[1]) || q.days.some((d) => d.startsWith(name[1]))))) continue;
-    out.push(unread(q, file, name ? `${name[1]}${name[2] ?? '-99'}` : '', undefined, file.entity?.name));
+    out.push(unread(s, file, name ? `${name[1]}${name[2] ?? '-99'}` : '', undefined, file.entity?.name));
   }
   return out;
 }
 
 /** A file not indexed yet: everything may match in it, no later than `day`. */
-function unread(q: Query, file: VaultFile, day: string, onlyDay?: string, via?: string): Candidate {
-  return { file, day, onlyDay, mask: -1, bound: Math.max(1, q.concepts.length), via };
+function unread(s: Scoring, file: VaultFile, day: string, onlyDay?: string, via?: string): Candidate {
+  return { file, day, onlyDay, mask: -1, bound: s.total, via };
 }
 
-const hashCache = new WeakMap<Concept, [number, number][][]>();
-
-function candidate(q: Query, file: VaultFile, chunk: Chunk, via?: string, within = -1): Candidate {
-  let mask = 0;
-  q.concepts.forEach((c, i) => {
-    let hashes = hashCache.get(c);
-    if (!hashes) hashCache.set(c, (hashes = c.needles.map((n) => n.keys.map(keyHashes))));
-    if (within & (1 << i) && hashes.some((keys) => keys.every((h) => mayHave(chunk, h)))) mask |= 1 << i;
-  });
-  return { file, chunk, day: chunk.day, mask, bound: q.concepts.length ? popcount(mask) : 1, via };
+/**
+ * A file's chunks grouped by day section, each with the concepts its filter allows (among
+ * `within`); chunks that can hold none are left out, and so are sections left empty.
+ */
+function sections(s: Scoring, file: VaultFile, chunks: Chunk[], via?: string, within = -1): Candidate[] {
+  const out: Candidate[] = [];
+  let section: Candidate | undefined;
+  for (const chunk of chunks) {
+    const mask = s.mayHold(chunk, within);
+    if (!mask && s.q.concepts.length) continue;
+    if (section?.chunks![0].chunk.sectionStart !== chunk.sectionStart) out.push((section = { file, chunks: [], day: chunk.day, mask: 0, bound: 0, via }));
+    section.chunks!.push({ chunk, mask });
+    section.mask |= mask;
+  }
+  for (const c of out) c.bound = s.weigh(c.mask);
+  return out;
 }
-
-const KELVIN = Buffer.from('\u212a'); // the one non-ASCII letter that lower-cases to ASCII ("k")
-const escapeRegExp = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A quick test on a file's bytes before it is decoded and cut into lines: the concepts of the
- * query that may be in it (ASCII needles case-insensitively, caseless ones as bytes).
+ * query that may be in it (see bytesMayHave).
  */
 function conceptsIn(buf: Buffer, q: Query): number {
   if (!buf.length) return 0;
-  if (buf.includes(KELVIN)) return (1 << q.concepts.length) - 1;
-  let latin1: string | undefined;
+  let folds: boolean | undefined;
+  const foldsHere = () => (folds ??= foldsToAscii(buf));
   let mask = 0;
   q.concepts.forEach((c, i) => {
-    const may = c.needles.some((n) => {
-      // eslint-disable-next-line no-control-regex
-      if (/^[\x00-\x7f]*$/.test(n.text)) return new RegExp(escapeRegExp(n.text), 'i').test((latin1 ??= buf.toString('latin1')));
-      if (n.text.toLowerCase() === n.text.toUpperCase()) return buf.includes(n.text);
-      return true;
-    });
-    if (may) mask |= 1 << i;
+    if (c.needles.some((n) => bytesMayHave(buf, n, foldsHere))) mask |= 1 << i;
   });
   return mask;
 }
@@ -344,77 +373,74 @@ function conceptsIn(buf: Buffer, q: Query): number {
 const byPromise = (a: Candidate, b: Candidate) => b.bound - a.bound || (a.day < b.day ? 1 : a.day > b.day ? -1 : 0);
 
 /** Visits candidates best-first and stops when `limit` windows beat everything not visited. */
-function collect(q: Query, candidates: Candidate[], limit: number, reader: LineReader): Window[] {
-  let queue = candidates.sort(byPromise);
+function collect(s: Scoring, candidates: Candidate[], limit: number, reader: LineReader): Window[] {
+  const queue = new BestFirst(byPromise, candidates);
   const windows: Window[] = [];
-  for (let i = 0; i < queue.length; i++) {
-    const c = queue[i];
-    if (c.bound === 0) break;
-    const { chunk } = c;
-    if (!chunk) {
+  for (let c = queue.pop(); c && c.bound > 0; c = queue.pop()) {
+    if (!c.chunks) {
       // A file not indexed: first a quick look at its bytes, which may lower its bound and put
-      // it back in the queue; then its chunks, which rank no higher, go after this point.
-      let found: Candidate[] = [];
-      const mask = c.checked ? c.mask : conceptsIn(reader.raw(c.file), q);
-      const bound = !reader.raw(c.file).length ? 0 : q.concepts.length ? popcount(mask) : 1;
-      if (bound && bound < c.bound) found = [{ ...c, mask, bound, checked: true }];
+      // it back in the queue; then its sections, which rank no higher, join the queue.
+      const buf = reader.peek(c.file);
+      const mask = c.checked ? c.mask : conceptsIn(buf, s.q);
+      const bound = buf.length ? s.weigh(mask) : 0;
+      if (bound) reader.keep(c.file, buf);
+      if (bound && bound < c.bound) queue.add([{ ...c, mask, bound, checked: true }]);
       else if (bound) {
-        const chunks = reader.chunks(c.file).filter((k) => (c.onlyDay === undefined ? inDates(q, k.day) : k.day === c.onlyDay));
-        found = chunks.map((k) => candidate(q, c.file, k, c.via, mask)).sort(byPromise);
+        const chunks = reader.chunks(c.file).filter((k) => (c.onlyDay === undefined ? inDates(s.q, k.day) : k.day === c.onlyDay));
+        queue.add(sections(s, c.file, chunks, c.via, mask));
       }
-      queue = [...queue.slice(0, i + 1), ...mergeSorted(found, queue.slice(i + 1))];
       continue;
     }
-    windows.push(...windowsIn(q, { ...c, chunk }, reader.range(c.file, Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES), Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES))));
-    const next = queue[i + 1];
+    for (const chunk of c.chunks) {
+      // The filter may be wrong (all of a phrase's words, not the phrase): a look at the bytes is cheaper than lines.
+      const bytes = s.q.concepts.length ? reader.chunkBytes(c.file, chunk.chunk) : undefined;
+      const mask = bytes ? chunk.mask & conceptsIn(bytes, s.q) : chunk.mask;
+      if (!mask && s.q.concepts.length) continue;
+      const lines = reader.range(c.file, Math.max(chunk.chunk.sectionStart, chunk.chunk.start - CONTEXT_LINES), Math.min(chunk.chunk.sectionEnd, chunk.chunk.end + CONTEXT_LINES));
+      windows.push(...windowsIn(s, c, chunk.chunk, mask, lines));
+    }
+    const next = queue.peek();
     if (!next || windows.length < limit) continue;
-    const beaten = windows.filter((w) => w.hits > next.bound || (w.hits === next.bound && w.day >= next.day)).length;
+    const beaten = windows.filter((w) => w.weight > next.bound || (w.weight === next.bound && w.day >= next.day)).length;
     if (beaten >= limit) break;
   }
   return windows;
 }
 
-function mergeSorted(a: Candidate[], b: Candidate[]): Candidate[] {
-  const out: Candidate[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) out.push(byPromise(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
-  return out.concat(a.slice(i), b.slice(j));
-}
-
-/** The matching lines of a chunk, each with its context, merged where they overlap. */
-function windowsIn(q: Query, c: Candidate & { chunk: Chunk }, lines: (string | undefined)[]): Window[] {
+/** The lines of a chunk with a concept among `mask`, each with its context, merged where they overlap. */
+function windowsIn(s: Scoring, c: Candidate, chunk: Chunk, mask: number, lines: (string | undefined)[]): Window[] {
+  const { q } = s;
   const out: Window[] = [];
-  const end = Math.min(c.chunk.end, lines.length);
-  for (let i = c.chunk.start; i < end; i++) {
+  const end = Math.min(chunk.end, lines.length);
+  for (let i = chunk.start; i < end; i++) {
     const line = lines[i] ?? '';
     if (!line.trim() || !searchableLine(c.file.kind, line)) continue;
-    let mask = 0;
+    let found = 0;
     if (q.concepts.length) {
       const lower = line.toLowerCase();
       q.concepts.forEach((concept, k) => {
-        if (c.mask & (1 << k) && concept.needles.some((n) => lineHas(lower, n))) mask |= 1 << k;
+        if (mask & (1 << k) && concept.needles.some((n) => lineHas(lower, n))) found |= 1 << k;
       });
-      if (!mask) continue;
+      if (!found) continue;
     }
-    const hits = q.concepts.length ? popcount(mask) : 1;
-    const start = Math.max(c.chunk.sectionStart, i - CONTEXT_LINES);
-    const stop = Math.min(c.chunk.sectionEnd, lines.length, i + CONTEXT_LINES + 1);
+    const weight = s.weigh(found);
+    const start = Math.max(chunk.sectionStart, i - CONTEXT_LINES);
+    const stop = Math.min(chunk.sectionEnd, lines.length, i + CONTEXT_LINES + 1);
     const last = out[out.length - 1];
     if (last && start <= last.end) {
       last.end = Math.max(last.end, stop);
-      last.mask |= mask;
-      last.hits = q.concepts.length ? popcount(last.mask) : 1;
-      if (hits > last.bestHits) Object.assign(last, { best: i, bestHits: hits });
+      last.mask |= found;
+      last.weight = s.weigh(last.mask);
+      if (weight > last.bestWeight) Object.assign(last, { best: i, bestWeight: weight });
     } else {
-      out.push({ file: c.file, day: c.chunk.day, sectionStart: c.chunk.sectionStart, start, end: stop, mask, hits, best: i, bestHits: hits, via: c.via });
+      out.push({ file: c.file, day: chunk.day, sectionStart: chunk.sectionStart, start, end: stop, mask: found, weight, best: i, bestWeight: weight, via: c.via });
     }
   }
   return out;
 }
 
 /** Merges windows of the same day that overlap or touch (they may come from adjacent chunks). */
-function merge(windows: Window[]): Window[] {
+function merge(s: Scoring, windows: Window[]): Window[] {
   const groups = new Map<string, Window[]>();
   for (const w of windows) {
     const key = `${w.file.rel}\u0000${w.sectionStart}`;
@@ -431,8 +457,8 @@ function merge(windows: Window[]): Window[] {
           ...cur,
           end: Math.max(cur.end, w.end),
           mask: cur.mask | w.mask,
-          hits: Math.max(cur.hits, w.hits, popcount(cur.mask | w.mask)),
-          ...(w.bestHits > cur.bestHits && { best: w.best, bestHits: w.bestHits }),
+          weight: s.weigh(cur.mask | w.mask),
+          ...(w.bestWeight > cur.bestWeight && { best: w.best, bestWeight: w.bestWeight }),
         };
       } else {
         out.push(cur);
@@ -447,24 +473,15 @@ function merge(windows: Window[]): Window[] {
 function rank(windows: Window[]): Window[] {
   return windows.sort(
     (a, b) =>
-      b.hits - a.hits ||
+      b.weight - a.weight ||
       (a.day < b.day ? 1 : a.day > b.day ? -1 : 0) ||
       (a.file.rel < b.file.rel ? -1 : a.file.rel > b.file.rel ? 1 : 0) ||
       a.start - b.start,
   );
 }
 
-/** How a hit is shown to a person or a model; the budget counts exactly this text. */
-export function renderHit(h: SearchHit): string {
-  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}\n${h.text}`;
-}
-
-export function renderHits(hits: SearchHit[]): string {
-  return hits.map(renderHit).join('\n\n');
-}
-
-function toHit(q: Query, w: Window, start: number, end: number, lines: (string | undefined)[], cut?: number): SearchHit {
-  const named = q.concepts.find((c, i) => c.entity && w.mask & (1 << i))?.entity?.name;
+function toHit(s: Scoring, w: Window, start: number, end: number, lines: (string | undefined)[], cut?: number): SearchHit {
+  const named = s.q.concepts.find((c, i) => c.entity && w.mask & (1 << i))?.entity?.name;
   const blank = (i: number) => !lines[i]?.trim();
   while (end - start > 1 && blank(start)) start++;
   while (end - start > 1 && blank(end - 1)) end--;
@@ -476,12 +493,12 @@ function toHit(q: Query, w: Window, start: number, end: number, lines: (string |
     date: w.day || null,
     entity: w.file.entity?.name ?? named ?? w.via ?? null,
     text,
-    score: q.concepts.length ? Math.round((w.hits / q.concepts.length) * 1000) / 1000 : 1,
+    score: s.score(w.mask),
   };
 }
 
 /** Takes ranked windows while they fit the budget; a window that does not fit shrinks around its best line. */
-function fit(windows: Window[], q: Query, maxTokens: number, limit: number, reader: LineReader): SearchHit[] {
+function fit(windows: Window[], s: Scoring, maxTokens: number, limit: number, reader: LineReader): SearchHit[] {
   const out: SearchHit[] = [];
   let used = 0;
   for (const w of windows) {
@@ -489,11 +506,11 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
     const room = maxTokens - used - (out.length ? 1 : 0); // "\n\n" between hits is one token
     if (room <= 0) break;
     const lines = reader.range(w.file, w.start, w.end);
-    let hit = toHit(q, w, w.start, w.end, lines);
+    let hit = toHit(s, w, w.start, w.end, lines);
     let cost = countTokens(renderHit(hit));
     if (cost > room) {
       // Keep the best line with its context before it, and as many lines after it as fit.
-      const fits = (start: number, end: number) => countTokens(renderHit(toHit(q, w, start, end, lines))) <= room;
+      const fits = (start: number, end: number) => countTokens(renderHit(toHit(s, w, start, end, lines))) <= room;
       for (const start of [Math.max(w.start, w.best - CONTEXT_LINES), w.best]) {
         if (!fits(start, w.best + 1)) continue;
         let lo = w.best + 1;
@@ -503,7 +520,7 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
           if (fits(start, mid)) lo = mid;
           else hi = mid - 1;
         }
-        hit = toHit(q, w, start, lo, lines);
+        hit = toHit(s, w, start, lo, lines);
         cost = countTokens(renderHit(hit));
         break;
       }
@@ -514,10 +531,10 @@ function fit(windows: Window[], q: Query, maxTokens: number, limit: number, read
       let hi = (lines[w.best] ?? '').length;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
-        if (countTokens(renderHit(toHit(q, w, w.best, w.best + 1, lines, mid))) <= room) lo = mid;
+        if (countTokens(renderHit(toHit(s, w, w.best, w.best + 1, lines, mid))) <= room) lo = mid;
         else hi = mid - 1;
       }
-      hit = toHit(q, w, w.best, w.best + 1, lines, lo);
+      hit = toHit(s, w, w.best, w.best + 1, lines, lo);
       cost = countTokens(renderHit(hit));
       if (lo < Math.min(MIN_CUT_CHARS, (lines[w.best] ?? '').length) || cost > room) break; // a stub helps no one
     }

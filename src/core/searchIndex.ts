@@ -2,8 +2,9 @@
  * The search index: the vault cut into chunks of at most 64 lines that never cross a day, each
  * with a Bloom filter of its word keys (see words.ts). It only says where a query cannot
  * match — every hit is verified on the text itself — so a stale or missing entry can cost
- * time but never change an answer. Entity notes contribute their hand-written lines only;
- * their `- [[YYYY-MM-DD]]` tags repeat the days' own lines and are followed, not searched.
+ * time but never hide a match (it also tells how rare a query's words are: searchScore.ts).
+ * Entity notes contribute their hand-written lines only; their `- [[YYYY-MM-DD]]` tags repeat
+ * the days' own lines and are followed, not searched.
  *
  * Persisted in `.CoreSoul/cache/search-index.bin` (git-ignored, left out of packs), brought up
  * to date on every search: unchanged files (same size and mtime) are kept, files that only
@@ -21,7 +22,7 @@ import { daySections } from './days';
 import { entityFrontMatter } from './entityFrontMatter';
 import { atomicWrite } from './fsx';
 import { ENTITY_KINDS, type EntityKind, type Vault } from './vault';
-import { addIndexKeys } from './words';
+import { type KeyEmit, hashKey, indexKeys } from './words';
 
 export const CHUNK_LINES = 64;
 /**
@@ -88,6 +89,8 @@ export interface IndexView {
   files: VaultFile[];
   /** By `rel`: files whose chunks are up to date in the index. */
   indexed: Map<string, IndexedFile>;
+  /** Files left for a later refresh when the time budget ran out. */
+  pending: number;
   warnings: string[];
 }
 
@@ -109,7 +112,7 @@ export function listVaultFiles(v: Vault): VaultFile[] {
     }
     for (const name of names.sort()) {
       if (!name.endsWith('.md')) continue;
-      const abs = path.join(dir, name);
+      const abs = `${dir}${path.sep}${name}`; // not path.join: thousands of names, already normal
       const st = fs.statSync(abs, { throwIfNoEntry: false });
       if (!st?.isFile()) continue;
       const rel = `${relDir}/${name}`;
@@ -131,12 +134,21 @@ export function lineOffsets(buf: Buffer): number[] {
   return out;
 }
 
-const DAY_LINK = /\[\[(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/g;
+// What follows a `[[` of a day link (matched where the `[[` ends: a note holds one per line, thousands of lines).
+const DAY_LINK_REST = /(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/y;
 
 /** The days a text links to with `[[YYYY-MM-DD]]`, in first-seen order. */
 export function dayLinks(lines: string[], from = 0): string[] {
   const days = new Set<string>();
-  for (let i = from; i < lines.length; i++) if (lines[i].includes('[[')) for (const m of lines[i].matchAll(DAY_LINK)) days.add(m[1]);
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i];
+    for (let at = line.indexOf('[['); at !== -1; ) {
+      DAY_LINK_REST.lastIndex = at + 2;
+      const m = DAY_LINK_REST.exec(line);
+      if (m) days.add(m[1]);
+      at = line.indexOf('[[', m ? DAY_LINK_REST.lastIndex : at + 1);
+    }
+  }
   return [...days];
 }
 
@@ -190,30 +202,61 @@ export function chunkLines(file: Pick<VaultFile, 'rel' | 'kind'>, lines: string[
 
 // ---- Bloom filters --------------------------------------------------------------------------
 
-/** Two 32-bit FNV-1a hashes of a key, for double hashing. */
-export function keyHashes(key: string): [number, number] {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193 ^ key.length;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193);
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
-  }
-  return [h1 >>> 0, (h2 | 1) >>> 0];
-}
+/**
+ * The distinct keys of a chunk, as their hash pairs (words.ts `hashKey`), in an open-addressing
+ * table: no string or object per key. A pair's second hash is odd, so 0 marks a free slot.
+ */
+class KeySet {
+  private table = new Uint32Array(2048);
+  /** Where the pairs are in `table`: clearing and reading them costs what the chunk holds. */
+  private filled: number[] = [];
+  private readonly pair = new Uint32Array(2);
 
-function makeFilter(keys: Set<string>): Filter {
-  const words = Math.max(2, Math.ceil((keys.size * BITS_PER_KEY) / 32));
-  const bloom = new Uint32Array(words);
-  const bits = words * 32;
-  for (const k of keys) {
-    const [h1, h2] = keyHashes(k);
-    for (let i = 0; i < HASHES; i++) {
-      const b = (h1 + i * h2) % bits;
-      bloom[b >>> 5] |= 1 << (b & 31);
+  readonly add: KeyEmit = (tag, s, from, to) => {
+    hashKey(tag, s, from, to, this.pair);
+    if ((this.filled.length + 1) * 4 > this.table.length) this.grow();
+    this.insert(this.pair[0], this.pair[1]);
+  };
+
+  clear(): void {
+    for (const at of this.filled) this.table[at + 1] = 0;
+    this.filled = [];
+  }
+
+  /** A Bloom filter of the keys: BITS_PER_KEY bits each, HASHES probes. */
+  filter(): Filter {
+    const words = Math.max(2, Math.ceil((this.filled.length * BITS_PER_KEY) / 32));
+    const bloom = new Uint32Array(words);
+    const bits = words * 32;
+    for (const at of this.filled) {
+      // Probe i is bit (h1 + i·h2) mod bits, stepped in integers (a float % per probe costs more).
+      const step = this.table[at + 1] % bits;
+      for (let i = 0, b = this.table[at] % bits; i < HASHES; i++, b = b + step < bits ? b + step : b + step - bits) bloom[b >>> 5] |= 1 << (b & 31);
+    }
+    return { words: bloom, off: 0, len: words };
+  }
+
+  private insert(h1: number, h2: number): void {
+    const mask = this.table.length / 2 - 1;
+    for (let slot = h1 & mask; ; slot = (slot + 1) & mask) {
+      const at = slot * 2;
+      if (!this.table[at + 1]) {
+        this.table[at] = h1;
+        this.table[at + 1] = h2;
+        this.filled.push(at);
+        return;
+      }
+      if (this.table[at] === h1 && this.table[at + 1] === h2) return;
     }
   }
-  return { words: bloom, off: 0, len: words };
+
+  /** Twice the room, so the table stays at most half full. */
+  private grow(): void {
+    const pairs = this.filled.map((at) => [this.table[at], this.table[at + 1]]);
+    this.table = new Uint32Array(this.table.length * 2);
+    this.filled = [];
+    for (const [h1, h2] of pairs) this.insert(h1, h2);
+  }
 }
 
 /** False when the chunk certainly lacks the key; a chunk without a filter may hold anything. */
@@ -221,19 +264,19 @@ export function mayHave(chunk: Chunk, hashes: [number, number]): boolean {
   const f = chunk.filter;
   if (!f) return true;
   const bits = f.len * 32;
-  const [h1, h2] = hashes;
-  for (let i = 0; i < HASHES; i++) {
-    const b = (h1 + i * h2) % bits;
+  const step = hashes[1] % bits;
+  for (let i = 0, b = hashes[0] % bits; i < HASHES; i++, b = b + step < bits ? b + step : b + step - bits) {
     if (!(f.words[f.off + (b >>> 5)] & (1 << (b & 31)))) return false;
   }
   return true;
 }
 
 function addFilters(file: VaultFile, lines: string[], chunks: Chunk[]): void {
+  const keys = new KeySet();
   for (const c of chunks) {
-    const keys = new Set<string>();
-    for (let i = c.start; i < c.end; i++) if (searchableLine(file.kind, lines[i])) addIndexKeys(lines[i].toLowerCase(), keys);
-    c.filter = makeFilter(keys);
+    keys.clear();
+    for (let i = c.start; i < c.end; i++) if (searchableLine(file.kind, lines[i])) indexKeys(lines[i].toLowerCase(), keys.add);
+    c.filter = keys.filter();
   }
 }
 
@@ -282,21 +325,23 @@ function save(file: string, indexed: Map<string, IndexedFile>): void {
 
 /**
  * The index a long-lived process (the extension host, `coresoul serve-search`) last loaded or
- * saved, with the stamp of the file it matches: unchanged on disk, it is not read again.
+ * built, with the stamp of the file on disk it started from: while that file is unchanged, it
+ * is not read again. `unsaved`: it holds work the file does not have yet.
  */
-let kept: { file: string; stamp: string; indexed: Map<string, IndexedFile> } | undefined;
+let kept: { file: string; stamp: string; indexed: Map<string, IndexedFile>; unsaved: boolean } | undefined;
 const stampOf = (file: string) => {
   const st = fs.statSync(file, { throwIfNoEntry: false, bigint: true });
-  return st && `${st.size}:${st.mtimeNs}:${st.ino}`;
+  return st ? `${st.size}:${st.mtimeNs}:${st.ino}` : 'none';
 };
-function keep(file: string, indexed: Map<string, IndexedFile>): void {
-  const stamp = stampOf(file);
-  kept = stamp ? { file, stamp, indexed: new Map(indexed) } : undefined;
+function keep(file: string, indexed: Map<string, IndexedFile>, unsaved: boolean): void {
+  kept = { file, stamp: stampOf(file), indexed: new Map(indexed), unsaved };
 }
+const keptFor = (file: string) => (kept?.file === file && kept.stamp === stampOf(file) ? kept : undefined);
 
 /** The saved index, or undefined when there is none; throws when it is damaged. */
 function load(file: string): Map<string, IndexedFile> | undefined {
-  if (kept?.file === file && kept.stamp === stampOf(file)) return new Map(kept.indexed);
+  const mine = keptFor(file);
+  if (mine) return new Map(mine.indexed);
   let buf: Buffer;
   try {
     buf = readAligned(file);
@@ -359,17 +404,40 @@ function readAligned(file: string): Buffer {
 // ---- refresh --------------------------------------------------------------------------------
 
 export interface RefreshOptions {
-  /** Stop indexing new or changed files after this many milliseconds (default: no limit). */
+  /**
+   * Stop indexing new or changed files after this many milliseconds (default: no limit); 0 or
+   * less: only read the index, not even save it.
+   */
   budgetMs?: number;
+  /**
+   * Write the index file when it changed (default: true). A long-lived process building the
+   * index in slices saves once, at the end; until then it keeps its work in memory.
+   */
+  save?: boolean;
+}
+
+/**
+ * Brings the index wholly up to date a slice of `sliceMs` at a time, yielding between slices so
+ * that a long-lived process (the search server, an editor) keeps answering meanwhile; saves it
+ * at the end. Resolves false, having saved nothing, when `stop()` says to stop first.
+ */
+export async function buildIndex(v: Vault, opts: { sliceMs?: number; stop?: () => boolean } = {}): Promise<boolean> {
+  const stop = opts.stop ?? (() => false);
+  while (!stop() && refreshIndex(v, { budgetMs: opts.sliceMs ?? 250, save: false }).pending) await new Promise((resolve) => setImmediate(resolve));
+  if (stop()) return false;
+  refreshIndex(v); // saves what the slices built
+  return true;
 }
 
 /** Loads the index, brings it up to date with the vault (within the budget) and saves it. */
 export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   const t0 = Date.now();
+  const readOnly = opts.budgetMs !== undefined && opts.budgetMs <= 0;
   const warnings: string[] = [];
   const where = indexFile(v);
   let indexed: Map<string, IndexedFile>;
-  let changed = false;
+  let changed = keptFor(where)?.unsaved ?? false;
+  let pending = 0;
   try {
     indexed = load(where) ?? new Map();
   } catch (err) {
@@ -405,8 +473,9 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
       }
       continue;
     }
-    if (opts.budgetMs !== undefined && Date.now() - t0 > opts.budgetMs) {
+    if (readOnly || (opts.budgetMs !== undefined && Date.now() - t0 > opts.budgetMs)) {
       searchable.push(f); // searched without the index this time; its old entry stays for next time
+      pending++;
       continue;
     }
     let buf: Buffer;
@@ -437,14 +506,15 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     searchable.push(f);
     current.add(f.rel);
   }
-  if (changed) {
+  const unsaved = changed && (opts.save === false || readOnly); // a failed save is not tried again until something changes
+  if (changed && !unsaved) {
     try {
       save(where, indexed);
     } catch (err) {
       warnings.push(`warning: could not save the search index: ${(err as Error).message}`);
     }
   }
-  keep(where, indexed);
+  keep(where, indexed, unsaved);
   for (const rel of indexed.keys()) if (!current.has(rel)) indexed.delete(rel);
-  return { files: searchable, indexed, warnings };
+  return { files: searchable, indexed, pending, warnings };
 }

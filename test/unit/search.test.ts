@@ -6,7 +6,7 @@ import { CoreSoulError } from '../../src/core/errors';
 import { type SearchHit, renderHits, searchMemory } from '../../src/core/search';
 import { LinkIndex } from '../../src/core/linkIndex';
 import { diskWorkspace, linkScope } from '../../src/core/linkScope';
-import { entityHead, indexFile } from '../../src/core/searchIndex';
+import { buildIndex, dayLinks, entityHead, indexFile, refreshIndex } from '../../src/core/searchIndex';
 import { TOKENIZER, countTokens } from '../../src/core/tokens';
 import type { Vault } from '../../src/core/vault';
 import { writeAt } from './helpers';
@@ -87,6 +87,36 @@ describe('search pipeline', () => {
     assert.deepEqual(full, [...full].sort().reverse());
   });
 
+  it('ranks a snippet with a rare word of the query above one with only a word found everywhere (IDF, as BM25)', async () => {
+    const v = await fixtureVault();
+    const day = (d: string, line: string) => put(v, `chronological/${d}.md`, [`# ${d}`, '', `- 10:00:00 ${line}`]);
+    for (let d = 1; d <= 20; d++) day(`2025-11-${String(d).padStart(2, '0')}`, `deploy went fine, round ${d}`);
+    day('2025-10-01', 'the zeppelin arrived');
+    const r = searchMemory(v, 'deploy zeppelin');
+    assert.match(r.results[0].text, /zeppelin/, 'the rare word first, though its day is older than every deploy');
+    const common = r.results.filter((h) => /deploy/.test(h.text));
+    assert.equal(common.length, 19, 'the common word is still found');
+    assert.ok(common.every((h) => h.score < 0.5 && h.score > 0) && r.results[0].score > 0.5, JSON.stringify(r.results.map((h) => h.score)));
+    // Every concept in one snippet beats either alone, and equal scores go newest first.
+    day('2025-09-01', 'deploy the zeppelin');
+    const both = searchMemory(v, 'deploy zeppelin').results;
+    assert.deepEqual([both[0].date, both[0].score], ['2025-09-01', 1]);
+    assert.deepEqual(both.slice(2, 5).map((h) => h.date), ['2025-11-20', '2025-11-19', '2025-11-18']);
+  });
+
+  it('finds a snippet whose words sit in neighbouring chunks of a day: windows merge across chunks', async () => {
+    const v = await fixtureVault();
+    put(v, 'chronological/2025-11-01.md', ['# 2025-11-01', '', '- 10:00:00 alpha and beta on one line']);
+    // 64-line chunks: file line 62 ends the first chunk, line 67 is in the second.
+    const lines = Array.from({ length: 100 }, (_, i) => `- 10:00:${String(i % 60).padStart(2, '0')} filler ${i}`);
+    lines[59] = '- 10:30:00 alpha here';
+    lines[64] = '- 10:31:00 beta here';
+    put(v, 'chronological/2025-11-02.md', ['# 2025-11-02', '', ...lines]);
+    const all = searchMemory(v, 'alpha beta', { limit: 1000, maxTokens: 1_000_000 }).results;
+    assert.deepEqual([all[0].date, all[0].line, all[0].score], ['2025-11-02', 57, 1]);
+    assert.deepEqual(searchMemory(v, 'alpha beta', { limit: 1, maxTokens: 1_000_000 }).results, all.slice(0, 1), 'the early stop does not miss it');
+  });
+
   it('matches quoted phrases exactly and regex metacharacters literally', async () => {
     const v = await fixtureVault();
     const phrase = searchMemory(v, '"connection pool"');
@@ -133,7 +163,8 @@ describe('search pipeline', () => {
     put(v, 'entities/people/Ghost.md', ['# Ghost', '', '- [[2024-01-01]] 09:00:00 was here']);
     const ghost = searchMemory(v, 'Ghost rollback');
     assert.equal(ghost.results[0].date, '2026-02-20');
-    assert.equal(ghost.results[0].score, 0.5);
+    // Only "rollback" is there; "Ghost", in no line of the vault, weighs more (see the ranking test).
+    assert.ok(ghost.results[0].score > 0 && ghost.results[0].score < 0.5, String(ghost.results[0].score));
   });
 
   it("searches an entity note's own lines, never its date tags", async () => {
@@ -254,6 +285,32 @@ describe('search pipeline', () => {
     const warm = queries.map((q) => searchMemory(v, q).results);
     assert.deepEqual(fresh, cold);
     assert.deepEqual(warm, cold);
+  });
+
+  it('builds the index in slices kept in memory, and saves them when asked', async () => {
+    const v = await fixtureVault();
+    const sliced = refreshIndex(v, { budgetMs: 0 });
+    assert.ok(sliced.pending > 0 && sliced.indexed.size === 0, 'a budget of 0 leaves every file for later');
+    assert.equal(refreshIndex(v, { save: false }).pending, 0);
+    assert.equal(refreshIndex(v, { budgetMs: 0 }).pending, 0, 'and reads what is kept in memory');
+    assert.ok(!fs.existsSync(indexFile(v)), 'nothing written yet: neither call may');
+    const saved = refreshIndex(v);
+    assert.ok(fs.existsSync(indexFile(v)), 'the work kept in memory is saved, though no file changed since');
+    assert.equal(saved.pending, 0);
+    assert.deepEqual(searchMemory(v, 'Kubernetes 遷移').warnings, [], 'and it is sound');
+
+    const other = await fixtureVault();
+    assert.equal(await buildIndex(other, { stop: () => true }), false);
+    assert.ok(!fs.existsSync(indexFile(other)), 'stopped before it began: nothing saved');
+    assert.equal(await buildIndex(other, { sliceMs: 1 }), true);
+    assert.ok(fs.existsSync(indexFile(other)), 'built, then saved');
+    assert.equal(refreshIndex(other, { budgetMs: 0 }).pending, 0);
+  });
+
+  it('reads the days a note links to as the link syntax has them', () => {
+    const lines = ['- [[2020-01-01]] x', '[[[2020-01-02]]', '[[2020-01-03|x [[2020-02-02]]', '[[2020-01-04#h]] and [[2020-01-05]]', '[[20-01-01]] [[2020-01-06', '[[2020-01-07\n]]', '[[2020-01-08]][[2020-01-09]]'];
+    assert.deepEqual(dayLinks(lines), ['2020-01-01', '2020-01-02', '2020-01-03', '2020-01-04', '2020-01-05', '2020-01-08', '2020-01-09']);
+    assert.deepEqual(dayLinks(lines, 6), ['2020-01-08', '2020-01-09']);
   });
 
   it('keeps the index in step with appends, edits and deletions', async () => {

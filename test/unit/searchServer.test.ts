@@ -3,8 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { INDEX_BUDGET_MS } from '../../src/cli/commands/search';
-import { type SearchRequest, askServer, socketPath } from '../../src/cli/searchServer';
+import { type SearchRequest, askServer, socketPath } from '../../src/cli/searchClient';
 import { CoreSoulError } from '../../src/core/errors';
 import { searchMemory } from '../../src/core/search';
 import { CLI, cli, tempDir, writeAt } from './helpers';
@@ -41,7 +40,7 @@ const exited = (p: ChildProcess) =>
     p.on('exit', (code) => resolve({ code, stdout }));
   });
 
-const request = (root: string, query: string): SearchRequest => ({ root, query, options: { maxTokens: 2000, limit: 20, indexBudgetMs: INDEX_BUDGET_MS } });
+const request = (root: string, query: string): SearchRequest => ({ root, query, options: { maxTokens: 2000, limit: 20 } });
 
 describe('the warm search server (coresoul serve-search)', () => {
   it('answers exactly as a search in its own process would, reads hand edits at once, and passes input errors on', async () => {
@@ -66,6 +65,32 @@ describe('the warm search server (coresoul serve-search)', () => {
     const bad = cli(['search', '  ', '--root', v.root], { env: ON });
     assert.equal(bad.code, 1);
     assert.equal(bad.stderr, cli(['search', '  ', '--root', v.root]).stderr);
+  });
+
+  it('answers a warm search before the rest of the CLI starts, printing exactly what the CLI prints, and leaves anything else to it', async () => {
+    const v = await fixtureVault();
+    serve(v.root);
+    await waitFor('the server socket', () => fs.existsSync(socketPath(CLI, v.root)));
+    const calls = [
+      ['search', 'Kubernetes', '--root', v.root],
+      ['search', '--root', v.root, 'rollback', 'timeout', '--limit', '2', '--json'],
+      ['search', 'Kubernetes', '--max-tokens', '5', '--root', v.root],
+      ['search', 'nothing-like-this', '--root', v.root],
+      ['search', 'Kubernetes', '--limit', 'many', '--root', v.root],
+      ['search', 'Kubernetes', '--color', '--root', v.root],
+      ['search', '--help'],
+      ['search', '', '--json', '--root', v.root],
+      ['status', '--root', v.root],
+    ];
+    for (const args of calls) {
+      const warm = cli(args, { env: ON });
+      const alone = cli(args);
+      assert.deepEqual([warm.code, warm.stdout, warm.stderr], [alone.code, alone.stdout, alone.stderr], args.join(' '));
+    }
+    fs.rmSync(v.mapFile); // a damaged vault: the server says so, and the CLI reports it as it would alone
+    const damaged = cli(['search', 'Kubernetes', '--root', v.root], { env: ON });
+    assert.equal(damaged.code, 2);
+    assert.equal(damaged.stderr, cli(['search', 'Kubernetes', '--root', v.root]).stderr);
   });
 
   it('is started by a search that finds none, and stops by itself when idle or when the vault is gone', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addIndexKeys, lineHas, needle, segmentWords } from '../../src/core/words';
+import { bytesMayHave, foldsToAscii, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../src/core/words';
 
 const has = (line: string, text: string, exact = false) => lineHas(line.toLowerCase(), needle(text, { exact })!);
 
@@ -43,15 +43,47 @@ describe('words', () => {
     ];
     const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', '測試環境'];
     for (const line of lines) {
-      const keys = new Set<string>();
-      addIndexKeys(line.toLowerCase(), keys);
+      // The index hashes a line's keys without writing them out: the same hashes as a needle's keys.
+      const hashes = new Set<string>();
+      const out = new Uint32Array(2);
+      indexKeys(line.toLowerCase(), (tag, s, from, to) => {
+        hashKey(tag, s, from, to, out);
+        hashes.add(out.join());
+      });
       for (const text of needles) {
         for (const exact of [false, true]) {
           const n = needle(text, { exact })!;
-          if (lineHas(line.toLowerCase(), n)) for (const k of n.keys) assert.ok(keys.has(k), `${text} in "${line}" needs ${k}`);
+          if (lineHas(line.toLowerCase(), n)) for (const k of n.keys) assert.ok(hashes.has(keyHashes(k).join()), `${text} in "${line}" needs ${k}`);
         }
       }
     }
+    assert.notEqual(keyHashes('w:deploy').join(), keyHashes('w:deplo').join());
+  });
+
+  it('tests a file\'s raw bytes for a needle in any letter case, never missing a line match', () => {
+    const lines = [
+      'Fixed the FLAKY [[CI]] job: the Cache Key ignored the lockfile (Pr-4821)',
+      '與[[王小明]]討論KUBERNETES遷移計畫，決定先在測試環境驗證',
+      'MÜLLER reviewed the Node.JS upgrade; 遷 and K8S too',
+      'the Kelvin sign: \u212a8S cluster, İSTANBUL office, called a TAXİ',
+    ];
+    const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', 'istanbul', 'taxi', 'c', 'job:'];
+    for (const line of lines) {
+      const buf = Buffer.from(`first line\n${line}\nlast line`);
+      for (const text of needles) {
+        for (const exact of [false, true]) {
+          const n = needle(text, { exact })!;
+          if (lineHas(line.toLowerCase(), n)) assert.ok(bytesMayHave(buf, n, () => foldsToAscii(buf)), `${text} in "${line}"`);
+        }
+      }
+    }
+    const may = (text: string, bytes: string) => bytesMayHave(Buffer.from(bytes), needle(text, { exact: true })!, () => foldsToAscii(Buffer.from(bytes)));
+    assert.ok(may('deploy', 'we DePlOyed it'));
+    assert.ok(!may('deploy', 'we depl oyed it'));
+    assert.ok(!may('pr-4821', 'PR-4822 and pr 4821'));
+    assert.ok(!may('遷移', '移遷'));
+    assert.ok(may('k8s', 'a \u212a8s cluster'), 'a Kelvin sign lower-cases to k');
+    assert.ok(!may('k8s', 'a K8 s cluster'));
   });
 
   it('has no needle for text without letters or digits', () => {

@@ -1,6 +1,7 @@
 import { openVault } from '../../core/vault';
 import type { Command } from '../command';
-import { runSearchServer, socketPath } from '../searchServer';
+import { socketPath } from '../searchClient';
+import { runSearchServer } from '../searchServer';
 
 export const serveSearch: Command = {
   name: 'serve-search',

@@ -1,0 +1,30 @@
+/**
+ * A warm `coresoul search`, answered before the rest of the CLI is even compiled. dist/cli.js
+ * starts here (entry.ts) and holds the rest as text (esbuild.mjs): compiling and starting it
+ * costs more than a warm server takes to answer. When the search server of this vault and
+ * build is running, its answer is printed exactly as the search command prints it. Anything
+ * else — another command, --help, bad arguments, no server, an error reply — returns false,
+ * and the whole CLI takes the call from the start (and reports what went wrong).
+ */
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { GLOBAL_OPTIONS, printResult } from './command';
+import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, socketPath } from './searchClient';
+
+export async function quickSearch(argv: string[], bundle: string): Promise<boolean> {
+  if (argv[0] !== 'search' || !serverEnabled()) return false;
+  try {
+    const { values, positionals } = parseArgs({ args: argv.slice(1), options: { ...GLOBAL_OPTIONS, ...SEARCH_OPTIONS }, allowPositionals: true, strict: true });
+    if (values.help) return false;
+    const req = searchRequest(path.resolve((values.root as string | undefined) ?? '.'), positionals, values);
+    const answer = await askServer(socketPath(bundle, req.root), req);
+    if (!answer) return false;
+    process.exitCode = printResult(
+      searchReply(answer, values, (m) => process.stderr.write(`${m}\n`)),
+      !!values.json,
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}

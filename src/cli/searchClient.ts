@@ -1,0 +1,107 @@
+/**
+ * One `coresoul search` call as the CLI makes it — its options, its request, how its answer is
+ * printed — and the client side of the warm search server (searchServer.ts). Light on purpose:
+ * the quick path (quickSearch.ts) runs on this alone, before the rest of the CLI is compiled.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CoreSoulError, type ErrorKind, inputError } from '../core/errors';
+import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/searchResult';
+import type { CommandResult, OptionSpec, OptionValues } from './command';
+
+export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' } };
+
+export interface SearchRequest {
+  root: string;
+  query: string;
+  options: SearchOptions;
+}
+
+export type Reply = { result: SearchResult } | { error: { kind: ErrorKind; message: string } };
+
+const count = (name: string, value: unknown, fallback: number): number => {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(String(value))) throw inputError(`--${name}: expected a whole number, got "${value}"`);
+  return Number(value);
+};
+
+/** The request for `coresoul search <args…>` in the vault at `root`; bad option values throw. */
+export function searchRequest(root: string, args: string[], opts: OptionValues): SearchRequest {
+  return {
+    root,
+    query: args.join(' '),
+    options: {
+      maxTokens: count('max-tokens', opts['max-tokens'], DEFAULT_MAX_TOKENS),
+      limit: count('limit', opts.limit, DEFAULT_LIMIT),
+    },
+  };
+}
+
+/** What the search command prints for an answer: warnings and a count on stderr, hits on stdout. */
+export function searchReply(r: SearchResult, opts: OptionValues, warn: (m: string) => void): CommandResult {
+  for (const w of r.warnings) warn(w);
+  const { warnings: _w, matched: _m, ...json } = r;
+  if (!r.results.length && r.matched) return { json, text: `nothing fits in ${opts['max-tokens']} tokens: ${r.matched} snippet(s) found (raise --max-tokens)` };
+  if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
+  warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})`);
+  return { json, text: renderHits(r.results) };
+}
+
+/** Longer than any answer takes; a server that does not reply by then is bypassed. */
+const REPLY_TIMEOUT_MS = 20_000;
+
+export const serverEnabled = () => process.env.CORESOUL_SEARCH_SERVER !== '0';
+
+/**
+ * The socket of the server for `root` run by `bundle` (a new build gets a new server). On POSIX
+ * it lives in a folder only this user may enter, so no other account can query the vault.
+ */
+export function socketPath(bundle: string, root: string): string {
+  const { mtimeMs, size } = fs.statSync(bundle);
+  const id = createHash('sha256').update(`${bundle}\0${mtimeMs}\0${size}\0${root}`).digest('hex').slice(0, 20);
+  if (process.platform === 'win32') return `\\\\.\\pipe\\coresoul-search-${id}`;
+  const uid = process.getuid!();
+  const dir = path.join(process.env.XDG_RUNTIME_DIR || os.tmpdir(), `coresoul-${uid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = fs.lstatSync(dir);
+  if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o077) !== 0) throw new Error(`${dir} is not private to this user`);
+  return path.join(dir, `search-${id}.sock`);
+}
+
+/** The server's answer, or undefined when there is no server (or it is not answering): search locally then. */
+export function askServer(socket: string, req: SearchRequest): Promise<SearchResult | undefined> {
+  return new Promise((resolve, reject) => {
+    const conn = net.connect(socket);
+    let data = '';
+    const done = (fn: () => void) => {
+      conn.destroy();
+      fn();
+    };
+    conn.setTimeout(REPLY_TIMEOUT_MS, () => done(() => resolve(undefined)));
+    conn.on('error', () => done(() => resolve(undefined)));
+    conn.on('connect', () => conn.end(`${JSON.stringify(req)}\n`));
+    conn.setEncoding('utf8');
+    conn.on('data', (chunk: string) => (data += chunk));
+    conn.on('end', () =>
+      done(() => {
+        let reply: Reply;
+        try {
+          reply = JSON.parse(data) as Reply;
+        } catch {
+          return resolve(undefined);
+        }
+        if ('error' in reply) reject(new CoreSoulError(reply.error.kind, reply.error.message));
+        else resolve(reply.result);
+      }),
+    );
+  });
+}
+
+/** Starts `coresoul serve-search` for `root` in the background, detached from this process. */
+export function startServer(bundle: string, root: string): void {
+  spawn(process.execPath, [bundle, 'serve-search', '--root', root], { detached: true, stdio: 'ignore', windowsHide: true }).unref();
+}

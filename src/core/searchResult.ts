@@ -1,0 +1,58 @@
+/**
+ * What a memory search answers and how it is shown, apart from the search itself: the CLI's
+ * quick path (src/cli/quickSearch.ts) prints a warm server's answer with these alone.
+ */
+
+export const DEFAULT_MAX_TOKENS = 2000;
+export const DEFAULT_LIMIT = 20;
+/**
+ * A search spends at most this long bringing the index up to date, and searches the files left
+ * over without it: the first search in a large vault stays quick. A long-lived process builds
+ * the whole index in the background (`buildIndex`).
+ */
+export const DEFAULT_INDEX_BUDGET_MS = 300;
+
+export interface SearchHit {
+  /** Relative to the workspace root. */
+  file: string;
+  /** 1-based line in `file` of the first line of `text`. */
+  line: number;
+  /** The day the snippet belongs to, or null (an entity's own notes). */
+  date: string | null;
+  /** The entity the snippet was found through or belongs to, or null. */
+  entity: string | null;
+  text: string;
+  /**
+   * Share of the query's concepts (entities, phrases, words) present in the snippet, each
+   * weighted by its rarity in the vault, 0–1 (1: every concept).
+   */
+  score: number;
+}
+
+export interface SearchResult {
+  query: string;
+  /** Tokens of the rendered results (`renderHits`), never above the budget. */
+  tokens: number;
+  tokenizer: string;
+  results: SearchHit[];
+  /** Snippets found before the budget and the limit cut them. */
+  matched: number;
+  /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
+  warnings: string[];
+}
+
+export interface SearchOptions {
+  maxTokens?: number;
+  limit?: number;
+  /** Milliseconds the call may spend bringing the index up to date (default DEFAULT_INDEX_BUDGET_MS; 0: none). */
+  indexBudgetMs?: number;
+}
+
+/** How a hit is shown to a person or a model; the budget counts exactly this text. */
+export function renderHit(h: SearchHit): string {
+  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}\n${h.text}`;
+}
+
+export function renderHits(hits: SearchHit[]): string {
+  return hits.map(renderHit).join('\n\n');
+}
