@@ -10,8 +10,10 @@ const watch = process.argv.includes('--watch');
 
 /**
  * Modules matched by `filter` are bundled on their own and embedded as gzipped source text,
- * compiled on first use. A large library that only one command needs (tar for pack and
- * restore) then costs the other commands the scan of a string instead of a parse at every start.
+ * compiled on first use: their exports are getters that unpack and run the module the first
+ * time one is read. A large library that only one command needs (tar for pack and restore)
+ * then costs every other start (the CLI's commands, the extension's activation) the scan of a
+ * string instead of a parse.
  */
 const lazyText = (filter) => ({
   name: 'lazy-text',
@@ -27,10 +29,21 @@ const lazyText = (filter) => ({
         legalComments: 'inline',
         write: false,
       });
+      // The export names are known now, from running the module once here.
+      const probe = { exports: {} };
+      new Function('module', 'exports', 'require', outputFiles[0].text)(probe, probe.exports, createRequire(args.path));
       return unpackOnUse(outputFiles[0].contents, [
-        'const m = { exports: {} };',
-        "new Function('module', 'exports', 'require', text)(m, m.exports, require);",
-        'module.exports = m.exports;',
+        'let loaded;',
+        'const load = () => {',
+        '  if (!loaded) {',
+        '    const m = { exports: {} };',
+        "    new Function('module', 'exports', 'require', text())(m, m.exports, require);",
+        '    loaded = m.exports;',
+        '  }',
+        '  return loaded;',
+        '};',
+        "Object.defineProperty(exports, '__esModule', { value: true });",
+        `for (const name of ${JSON.stringify(Object.keys(probe.exports))}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
       ]);
     });
   },
@@ -48,7 +61,7 @@ const lazyJson = (filter) => ({
       const data = createRequire(import.meta.url)(args.path).default;
       return unpackOnUse(Buffer.from(JSON.stringify(data)), [
         "Object.defineProperty(exports, '__esModule', { value: true });",
-        'exports.default = JSON.parse(text);',
+        'exports.default = JSON.parse(text());',
       ]);
     });
   },
@@ -91,11 +104,11 @@ const lazyComment = (filter, options = {}) => ({
   },
 });
 
-/** Module source that gunzips `bytes` into `text` when the module is first required, then runs `body`. */
+/** Module source whose `body` can call `text()`, which gunzips `bytes` into a string. */
 const unpackOnUse = (bytes, body) => ({
   loader: 'js',
   contents: [
-    `const text = require('node:zlib').gunzipSync(Buffer.from('${gzipSync(bytes, { level: 9 }).toString('base64')}', 'base64')).toString();`,
+    `const text = () => require('node:zlib').gunzipSync(Buffer.from('${gzipSync(bytes, { level: 9 }).toString('base64')}', 'base64')).toString();`,
     ...body,
   ].join('\n'),
 });

@@ -166,14 +166,18 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
 }
 
 // A day's weekday in the display language, computed in UTC so the day string is the day shown.
-const weekdayFormat = (() => {
-  try {
-    return new Intl.DateTimeFormat(vscode.env.language, { weekday: 'short', timeZone: 'UTC' });
-  } catch {
-    return new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
+// Made when a day is first shown: creating the format costs activation several milliseconds.
+let weekdayFormat: Intl.DateTimeFormat | undefined;
+const weekday = (day: string) => {
+  if (!weekdayFormat) {
+    try {
+      weekdayFormat = new Intl.DateTimeFormat(vscode.env.language, { weekday: 'short', timeZone: 'UTC' });
+    } catch {
+      weekdayFormat = new Intl.DateTimeFormat('en', { weekday: 'short', timeZone: 'UTC' });
+    }
   }
-})();
-const weekday = (day: string) => weekdayFormat.format(new Date(`${day}T00:00:00Z`));
+  return weekdayFormat.format(new Date(`${day}T00:00:00Z`));
+};
 
 async function openNode(services: Services, node: VaultNode): Promise<void> {
   const model = services.vault.model;
