@@ -16,7 +16,7 @@ import type { compress } from '../src/core/compress';
 import type { initVault } from '../src/core/scaffold';
 import type { openVault } from '../src/core/vault';
 import type { writeMemory } from '../src/core/write';
-import { benchDir, ms, percentile, shipped, timeProcess } from './util';
+import { benchDir, cliEnvNote, ms, percentile, shipped, timeProcess } from './util';
 
 const N = 1000;
 const ROUNDS = 9;
@@ -99,4 +99,5 @@ export default async function () {
   );
   const status = percentile(Array.from({ length: runs }, () => timeProcess(process.execPath, [CLI, 'status', '--root', last.root])), 50);
   console.log(`CLI write p50 ${ms(cliWrite)}, status p50 ${ms(status)} (target ≤ 150 ms); bare node start ${ms(bare)}; write/bare ${(cliWrite / bare).toFixed(2)}×`);
+  if (cliEnvNote) console.log(cliEnvNote);
 }
