@@ -1,7 +1,10 @@
 // Bundles the three entry points: the VS Code extension, the language server and the CLI.
-// Each is one self-contained CommonJS file in dist/ (only `vscode` stays external).
+// Each is one self-contained CommonJS file in dist/ (only `vscode` stays external), but for what
+// the extension loads only after activation, from files beside it: the [[link]] client library
+// (dist/languageclient.js) and the tokenizer's rank table (dist/cl100k_base.json.gz).
 import * as esbuild from 'esbuild';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
@@ -52,17 +55,23 @@ const lazyText = (filter) => ({
 /**
  * Data modules matched by `filter` (gpt-tokenizer's 1 MB rank table: an array literal) are
  * embedded as gzipped JSON, parsed on first use: JSON.parse reads that array in a third of the
- * time V8 takes to compile and run it as code, which every `coresoul search` pays.
+ * time V8 takes to compile and run it as code, which every `coresoul search` pays. With `beside`
+ * (the extension, which may ship several files), the gzipped JSON is written to that file next
+ * to the bundle instead and read on first use: otherwise 40% of the bundle's bytes would be read
+ * and scanned at every activation.
  */
-const lazyJson = (filter) => ({
+const lazyJson = (filter, beside) => ({
   name: 'lazy-json',
   setup(build) {
     build.onLoad({ filter }, async (args) => {
-      const data = createRequire(import.meta.url)(args.path).default;
-      return unpackOnUse(Buffer.from(JSON.stringify(data)), [
-        "Object.defineProperty(exports, '__esModule', { value: true });",
-        'exports.default = JSON.parse(text());',
-      ]);
+      const json = Buffer.from(JSON.stringify(createRequire(import.meta.url)(args.path).default));
+      const body = ["Object.defineProperty(exports, '__esModule', { value: true });", 'exports.default = JSON.parse(text());'];
+      if (!beside) return unpackOnUse(json, body);
+      const dir = path.dirname(build.initialOptions.outfile);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, beside), gzipSync(json, { level: 9 }));
+      const read = `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(beside)}))`;
+      return { loader: 'js', contents: [`const text = () => require('node:zlib').gunzipSync(${read}).toString();`, ...body].join('\n') };
     });
   },
 });
@@ -113,6 +122,21 @@ const unpackOnUse = (bytes, body) => ({
   ].join('\n'),
 });
 
+/**
+ * Imports of `specifier` stay out of the bundle: they become a require of `file`, next to the
+ * bundle, which is built on its own. For a library the extension loads only after activation,
+ * so that activation does not even read and compile it.
+ */
+const besideBundle = (specifier, file) => ({
+  name: 'beside-bundle',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${specifier}$`) }, () => ({ path: `./${file}`, external: true }));
+  },
+});
+
+const TAR = /src[\\/]core[\\/]tarLib\.ts$/;
+const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -124,7 +148,7 @@ const common = {
   legalComments: 'linked',
   define: { VERSION: JSON.stringify(version) },
   logLevel: 'warning',
-  plugins: [lazyText(/src[\\/]core[\\/]tarLib\.ts$/), lazyJson(/gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/)],
+  plugins: [lazyText(TAR), lazyJson(RANKS)],
 };
 
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, is lazy.
@@ -132,7 +156,14 @@ const cli = { ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/cli.j
 cli.plugins = [...common.plugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, common)];
 
 const builds = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  {
+    ...common,
+    entryPoints: ['src/extension/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [lazyText(TAR), lazyJson(RANKS, 'cl100k_base.json.gz'), besideBundle('vscode-languageclient/node', 'languageclient.js')],
+  },
+  { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
   cli,
 ];

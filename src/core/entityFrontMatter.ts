@@ -2,7 +2,7 @@
  * The front matter of an entity note, read the same way by every part of Core Soul (the link
  * index, the search index): `aliases` and `created`, and where the body starts.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml';
 import * as z from 'zod/mini';
 
 const EntityFrontMatter = z.looseObject({

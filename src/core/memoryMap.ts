@@ -3,7 +3,7 @@
  * (derived, rewritten with the map); the body is a table saying where every day lives.
  */
 import * as fs from 'node:fs';
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parseYaml, stringifyYaml } from './yaml';
 import * as z from 'zod/mini';
 import { isDay } from './clock';
 import { fsError, vaultError } from './errors';

@@ -3,7 +3,7 @@
  * forbids, and the yaml block under it gives the words the soul check looks for. A soul whose
  * invariants cannot be read is a damaged vault: no persona change is checked against half a soul.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml';
 import * as z from 'zod/mini';
 import { vaultError } from './errors';
 import { firstIssue } from './validation';

@@ -2,8 +2,6 @@
 import * as vscode from 'vscode';
 import { localDay } from '../core/clock';
 import { dayLocation } from '../core/days';
-import { initVault } from '../core/scaffold';
-import { vaultStatus } from '../core/status';
 import { openVault } from '../core/vault';
 import type { Services } from './extension';
 import { inFolder, offer, openAt } from './ui';
@@ -13,6 +11,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.initialize',
       inFolder(services, async (root) => {
+        const { initVault } = await import('../core/scaffold');
         const report = await initVault(root, { clock: services.clock, cliBundle: services.cliBundle });
         services.vault.recheck();
         void vscode.window.showInformationMessage(
@@ -23,6 +22,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.showStatus',
       inFolder(services, async (root) => {
+        const { vaultStatus } = await import('../core/status');
         const s = await vaultStatus(openVault(root), services.clock.now());
         void vscode.window.showInformationMessage(
           vscode.l10n.t(

@@ -10,8 +10,8 @@ import type { LanguageModel } from '../core/modelCompress';
 import { type Vault, openVault } from '../core/vault';
 import type { Services } from './extension';
 import { languageModel } from './languageModel';
-import { CompressionCancelled, type EditorCompressionReport, USE_MODEL_SETTING, compressFromEditor, compressionDueOnOpen, readUseModel } from './model/compression';
-import { SECTION } from './model/settings';
+import type { EditorCompressionReport } from './model/compression';
+import { SECTION, USE_MODEL_SETTING, readUseModel } from './model/settings';
 import { inFolder, memoryUsable, showError } from './ui';
 
 /** Chat models register a few seconds after start-up: compression on open waits this long for one. */
@@ -32,6 +32,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     const state = services.vault.state;
     if (state.kind !== 'ready' || running) return;
     try {
+      const { compressionDueOnOpen } = await import('./model/compression');
       if (compressionDueOnOpen(state.vault, services.clock.now(), services.memory.enabled)) await run(state.vault, { force: false, waitForModel: true });
     } catch (err) {
       showError(services, err);
@@ -57,6 +58,7 @@ async function compressWithProgress(services: Services, v: Vault, opts: { force:
   const { window, l10n } = vscode;
   const { allowed, problem } = readUseModel(vscode.workspace.getConfiguration(SECTION).get(USE_MODEL_SETTING));
   if (problem) services.log.warn(problem);
+  const { CompressionCancelled, compressFromEditor } = await import('./model/compression');
   return window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: compressing memory'), cancellable: true },
     async (progress, token): Promise<EditorCompressionReport | undefined> => {

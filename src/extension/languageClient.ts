@@ -27,8 +27,8 @@ export function register(context: vscode.ExtensionContext, _services: Services):
   let failed: string | undefined;
   let disposed = false;
   const start = async () => {
-    // A dynamic import: the bundle evaluates the client library only now, after activation.
-    const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
+    // Required only now, after activation: the build keeps the library in a file of its own (esbuild.mjs).
+    const { LanguageClient, TransportKind } = require('vscode-languageclient/node') as typeof import('vscode-languageclient/node');
     if (disposed) return;
     const module = context.asAbsolutePath('dist/server.js');
     const serverOptions: ServerOptions = {

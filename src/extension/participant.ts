@@ -5,13 +5,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CoreSoulError } from '../core/errors';
-import { commitVault } from '../core/history';
-import { retractMemory } from '../core/retract';
 import { TOKENIZER, countTokens } from '../core/tokens';
 import { openVault } from '../core/vault';
 import type { WriteResult } from '../core/write';
-import { type ChatModel, type ChatOutput, handleChat } from './chat/handler';
-import { recallFrom } from '../core/recall';
+import type { ChatModel, ChatOutput } from './chat/handler';
 import type { Services } from './extension';
 import { languageModel } from './languageModel';
 import { REVIEW_COMMAND } from './personaReview';
@@ -47,6 +44,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       },
       reveal: (file) => stream.button({ command: 'revealInExplorer', title: vscode.l10n.t('Reveal in Explorer'), arguments: [vscode.Uri.file(path.join(root, file))] }),
     };
+    // The handler and what it needs (context, search, persona, pack…) load with the first request, not at activation.
+    const [{ handleChat }, { recallFrom }] = await Promise.all([import('./chat/handler'), import('../core/recall')]);
     try {
       await handleChat(
       { command: request.command, prompt: request.prompt },
@@ -78,6 +77,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       if (!root || !Array.isArray(written)) return;
       try {
         const vault = openVault(root);
+        const [{ retractMemory }, { commitVault }] = await Promise.all([import('../core/retract'), import('../core/history')]);
         for (const w of [...written].reverse()) retractMemory(vault, w);
         await commitVault(vault, `memory: undo ${written.length} entr${written.length === 1 ? 'y' : 'ies'} from chat`);
         void vscode.window.showInformationMessage(vscode.l10n.t('Core Soul: removed {0} memory entries (kept in the vault history).', written.length));

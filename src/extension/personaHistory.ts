@@ -5,11 +5,9 @@
  * and committed.
  */
 import * as vscode from 'vscode';
-import { compressBeforeWrite } from '../core/compress';
-import { personaChangeAt, personaHistory, revertPersona } from '../core/personaHistory';
 import { openVault } from '../core/vault';
-import { refusals } from './chat/personaRequest';
 import type { Services } from './extension';
+import { personaEngine } from './personaEngine';
 import { closeDiffs } from './personaReview';
 import { inFolder } from './ui';
 
@@ -24,7 +22,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         const [, commit, side] = uri.path.split('/');
         const root = services.root();
         if (!root || !commit) return '';
-        const change = await personaChangeAt(openVault(root), commit);
+        const change = await (await personaEngine(services)).personaChangeAt(openVault(root), commit);
         return side === 'before' ? change.before : change.after;
       },
     }),
@@ -32,7 +30,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       'coresoul.persona.history',
       inFolder(services, async (root) => {
         const v = openVault(root);
-        const commits = await personaHistory(v);
+        const engine = await personaEngine(services);
+        const commits = await engine.personaHistory(v);
         if (!commits.length) return void window.showInformationMessage(l10n.t('Core Soul: no commit has changed persona.md yet.'));
         const picked = await window.showQuickPick(
           commits.map((c) => ({ label: c.subject, description: `${c.short} · ${c.date.slice(0, 10)}`, detail: c.reason || undefined, commit: c })),
@@ -49,9 +48,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         };
         const answer = await window.showQuickPick([revert, { label: l10n.t('Keep it') }], { title: l10n.t('Revert "{0}"?', subject), ignoreFocusOut: true });
         if (answer !== revert) return;
-        const { review, applied } = await revertPersona(v, commit, { clock: services.clock, compress: compressBeforeWrite, memory: services.memory.enabled });
+        const { review, applied } = await engine.revertPersona(v, commit, engine.deps());
         if (!applied?.applied) {
-          return void window.showErrorMessage(l10n.t('Core Soul: refused, the persona is unchanged: {0}', refusals(applied?.review ?? review).join('; ')));
+          return void window.showErrorMessage(l10n.t('Core Soul: refused, the persona is unchanged: {0}', engine.refusals(applied?.review ?? review).join('; ')));
         }
         await closeDiffs((uri) => uri.scheme === SCHEME && uri.path.startsWith(`/${commit}/`));
         void window.showInformationMessage(l10n.t('Core Soul: reverted {0} (backup {1}, commit {2}).', short, applied.backup ?? '—', applied.commit?.slice(0, 10) ?? '—'));

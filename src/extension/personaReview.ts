@@ -4,11 +4,9 @@
  * Nothing is written before Apply; Apply and Reject go through the core.
  */
 import * as vscode from 'vscode';
-import { compressBeforeWrite } from '../core/compress';
-import { applyProposal, previewProposal, rejectProposal } from '../core/persona';
 import { openVault } from '../core/vault';
-import { refusals } from './chat/personaRequest';
 import type { Services } from './extension';
+import { personaEngine } from './personaEngine';
 
 export const SCHEME = 'coresoul-persona';
 export const REVIEW_COMMAND = 'coresoul.persona.review';
@@ -22,8 +20,6 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     if (!root) throw new Error(vscode.l10n.t('open a folder first'));
     return openVault(root);
   };
-  // Read at each use: the memory switch may change while a proposal waits.
-  const deps = () => ({ clock: services.clock, compress: compressBeforeWrite, memory: services.memory.enabled });
   const guarded = (fn: (id: string) => Promise<void>) => async (arg?: string | vscode.Uri) => {
     const id = typeof arg === 'string' ? arg : idOf(arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri);
     if (!id) return void vscode.window.showWarningMessage(vscode.l10n.t('Core Soul: open a persona proposal first.'));
@@ -36,17 +32,17 @@ export function register(context: vscode.ExtensionContext, services: Services): 
 
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
-      provideTextDocumentContent(uri) {
+      async provideTextDocumentContent(uri) {
         const id = idOf(uri);
         if (!id) return '';
-        const p = previewProposal(vault(), id);
+        const p = (await personaEngine(services)).previewProposal(vault(), id);
         return uri.path.includes('/proposed/') ? p.proposed : p.current;
       },
     }),
     vscode.commands.registerCommand(
       'coresoul.persona.review',
       guarded(async (id) => {
-        const p = previewProposal(vault(), id);
+        const p = (await personaEngine(services)).previewProposal(vault(), id);
         const title = vscode.l10n.t('Persona: current ↔ proposed ({0})', p.proposal.changes.map((c) => c.section.replace(/^# /, '')).join(', '));
         await vscode.commands.executeCommand('vscode.diff', uriFor(id, 'current'), uriFor(id, 'proposed'), title, { preview: false });
       }),
@@ -54,9 +50,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.persona.apply',
       guarded(async (id) => {
-        const r = await applyProposal(vault(), id, deps());
+        const engine = await personaEngine(services);
+        const r = await engine.applyProposal(vault(), id, engine.deps());
         if (!r.applied) {
-          return void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: refused, the persona is unchanged: {0}', refusals(r.review).join('; ')));
+          return void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: refused, the persona is unchanged: {0}', engine.refusals(r.review).join('; ')));
         }
         await closeReview(id);
         void vscode.window.showInformationMessage(vscode.l10n.t('Core Soul: persona updated (backup {0}, commit {1}).', r.backup ?? '—', r.commit ?? '—'));
@@ -65,7 +62,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.persona.reject',
       guarded(async (id) => {
-        await rejectProposal(vault(), id, deps());
+        const engine = await personaEngine(services);
+        await engine.rejectProposal(vault(), id, engine.deps());
         await closeReview(id);
         void vscode.window.showInformationMessage(vscode.l10n.t('Core Soul: proposal rejected; the persona is unchanged.'));
       }),

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { SearchHit } from '../core/search';
 import type { Services } from './extension';
-import { type SearchPick, searchFromEditor } from './model/searchPicks';
+import type { SearchPick } from './model/searchPicks';
 import { inFolder, memoryUsable, openAt, showError } from './ui';
 
 type Item = vscode.QuickPickItem & { pick: SearchPick };
@@ -30,6 +30,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
               });
         if (query === undefined || !query.trim()) return undefined;
         // The switch is read again: it may have been turned off while the input box was open.
+        const { searchFromEditor } = await import('./model/searchPicks');
         const picks = searchFromEditor(root, query, { memoryEnabled: services.memory.enabled });
         if (!picks.length) {
           void window.showInformationMessage(l10n.t('Core Soul: nothing in memory matches "{0}".', query.trim()));

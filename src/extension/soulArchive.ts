@@ -12,8 +12,11 @@ import type { PackReport } from '../core/pack';
 import type { RestoreReport } from '../core/restore';
 import { openVault } from '../core/vault';
 import type { Services } from './extension';
-import { type PackRequest, type RestoreRequest, defaultPackTarget, formatOf, packRequest, restoreRequest } from './model/soulArchive';
+import type { PackRequest, RestoreRequest } from './model/soulArchive';
 import { guarded, inFolder, offer, vaultUsable } from './ui';
+
+/** The requests' checks, loaded with the first Pack or Restore (they bring the archive layout). */
+const requests = () => import('./model/soulArchive');
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
   context.subscriptions.push(
@@ -21,7 +24,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       'coresoul.packSoul',
       inFolder(services, async (root, given?: unknown): Promise<PackReport | undefined> => {
         if (!vaultUsable(services)) return undefined;
-        const req = given === undefined ? await askPackTarget(root) : packRequest(given, root);
+        const req = given === undefined ? await askPackTarget(root) : (await requests()).packRequest(given, root);
         if (!req) return undefined;
         return pack(services, root, req);
       }),
@@ -30,7 +33,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       'coresoul.restoreSoul',
       guarded(services, async (given?: unknown): Promise<RestoreReport | undefined> => {
         const root = services.root();
-        const req = given === undefined ? await askArchive(root) : restoreRequest(given, root);
+        const req = given === undefined ? await askArchive(root) : (await requests()).restoreRequest(given, root);
         const where = req && (req.target === undefined ? await askTarget(root, req) : req);
         if (!where?.target) return undefined;
         return restore(services, root, { ...where, target: where.target });
@@ -41,6 +44,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
 
 async function askPackTarget(root: string): Promise<PackRequest | undefined> {
   const { l10n } = vscode;
+  const { defaultPackTarget, formatOf } = await requests();
   const uri = await vscode.window.showSaveDialog({
     title: l10n.t('Core Soul: Pack Soul'),
     defaultUri: vscode.Uri.file(defaultPackTarget(root)),

@@ -5,11 +5,13 @@
  */
 import * as vscode from 'vscode';
 import { openVault } from '../core/vault';
-import { memorySearch, memoryWrite, personaPropose } from './chat/toolCalls';
 import type { Services } from './extension';
 import { REVIEW_COMMAND } from './personaReview';
 
 type Run = (root: string, input: unknown) => Promise<string>;
+
+/** The tools' work, loaded when a tool is first called rather than at activation. */
+const calls = () => import('./chat/toolCalls');
 
 function tool(services: Services, run: Run, prepare: (input: unknown) => vscode.PreparedToolInvocation): vscode.LanguageModelTool<unknown> {
   return {
@@ -36,7 +38,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         'coresoul_memoryWrite',
         tool(
           services,
-          (root, input) => memoryWrite(openVault(root), input, services.clock),
+          async (root, input) => (await calls()).memoryWrite(openVault(root), input, services.clock),
           (input) => ({
             invocationMessage: vscode.l10n.t('Writing to Core Soul memory'),
             confirmationMessages: {
@@ -48,7 +50,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       ),
       vscode.lm.registerTool(
         'coresoul_memorySearch',
-        tool(services, (root, input) => memorySearch(openVault(root), input), () => ({ invocationMessage: vscode.l10n.t('Searching Core Soul memory') })),
+        tool(services, async (root, input) => (await calls()).memorySearch(openVault(root), input), () => ({ invocationMessage: vscode.l10n.t('Searching Core Soul memory') })),
       ),
     ];
   };
@@ -61,7 +63,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       tool(
         services,
         async (root, input) => {
-          const { text, review } = await personaPropose(openVault(root), input, { clock: services.clock, memory: services.memory.enabled });
+          const { text, review } = await (await calls()).personaPropose(openVault(root), input, { clock: services.clock, memory: services.memory.enabled });
           if (review) void vscode.commands.executeCommand(REVIEW_COMMAND, review);
           return text;
         },

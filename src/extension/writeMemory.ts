@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WriteResult } from '../core/write';
 import type { Services } from './extension';
-import { memoryTextProblem, writeFromEditor } from './model/memoryWrite';
+
 import { inFolder, memoryUsable, offer, openAt } from './ui';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
@@ -18,6 +18,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       inFolder(services, async (root, given?: unknown): Promise<WriteResult | undefined> => {
         const { window, l10n } = vscode;
         if (!memoryUsable(services, l10n.t('Core Soul: memory is off in this workspace, so nothing was written.'))) return undefined;
+        const { memoryTextProblem, writeFromEditor } = await import('./model/memoryWrite');
         const text =
           typeof given === 'string'
             ? given

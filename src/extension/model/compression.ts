@@ -4,7 +4,6 @@
  * the built-in summariser. Cancellable until the first file is written: a cancelled run
  * changes nothing, and the next one does the whole job.
  */
-import * as z from 'zod/mini';
 import { type CompressReport, compress, compressWithHistory, compressionDue } from '../../core/compress';
 import { type LanguageModel, type ModelUse, compressWith } from '../../core/modelCompress';
 import type { Vault } from '../../core/vault';
@@ -49,17 +48,4 @@ export async function compressFromEditor(v: Vault, opts: EditorCompression): Pro
 /** Whether opening the workspace (or turning memory on) should compress: memory on and a week boundary passed. */
 export function compressionDueOnOpen(v: Vault, now: Date, memoryEnabled: boolean): boolean {
   return memoryEnabled && compressionDue(v, now);
-}
-
-export const USE_MODEL_SETTING = 'compression.useLanguageModel';
-
-/**
- * The user's permission to send memory to a language model for summaries. Off unless it is
- * exactly `true`: anything else is not a permission.
- */
-export function readUseModel(raw: unknown): { allowed: boolean; problem?: string } {
-  if (raw === undefined) return { allowed: false };
-  const parsed = z.boolean().safeParse(raw);
-  if (parsed.success) return { allowed: parsed.data };
-  return { allowed: false, problem: `coresoul.${USE_MODEL_SETTING} must be true or false, got ${JSON.stringify(raw)}; the built-in summariser is used` };
 }

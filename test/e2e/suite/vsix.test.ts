@@ -18,7 +18,7 @@ const extension = () => {
 const root = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 
 /** What `.vscodeignore` lets into the package: the bundles, assets, manifest and documents. */
-const PACKAGED = /^(dist\/(extension|server|cli)\.js|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/.+|package(\.nls(\.[\w-]+)?)?\.json|readme\.md|changelog\.md|LICENSE\.txt|\.vsixmanifest)$/i;
+const PACKAGED = /^(dist\/(extension|server|cli|languageclient)\.js|dist\/cl100k_base\.json\.gz|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/.+|package(\.nls(\.[\w-]+)?)?\.json|readme\.md|changelog\.md|LICENSE\.txt|\.vsixmanifest)$/i;
 
 suite(
   'Installed from the VSIX',
@@ -34,7 +34,7 @@ suite(
         .map((e) => path.relative(ext.extensionPath, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
       const extra = files.filter((f) => !PACKAGED.test(f));
       assert.deepEqual(extra, [], `the package carries files it does not need: ${extra.join(', ')}`);
-      for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'package.json']) assert.ok(files.includes(f), `the package lacks ${f}`);
+      for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/languageclient.js', 'dist/cl100k_base.json.gz', 'package.json']) assert.ok(files.includes(f), `the package lacks ${f}`);
     });
 
     test('it activates by itself in a vault and registers every command and language model tool', async () => {
@@ -62,6 +62,13 @@ suite(
         30_000,
       );
       assert.match(('targetUri' in found ? (found as unknown as vscode.LocationLink).targetUri : found.uri).fsPath, /\.CoreSoul[\\/]memory[\\/]entities[\\/]/);
+    });
+
+    test('Search Memory answers, counting tokens with the packaged rank table (dist/cl100k_base.json.gz)', async () => {
+      const hits = await vscode.commands.executeCommand<{ file: string; text: string }[]>('coresoul.searchMemory', 'PostgreSQL');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.ok(hits?.length, 'Search Memory found nothing');
+      assert.match(hits[0].text, /\[\[PostgreSQL\]\]/);
     });
 
     test('its packaged CLI runs on its own, as the skills call it', () => {
