@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { SearchHit } from '../core/search';
 import type { Services } from './extension';
 import type { SearchPick } from './model/searchPicks';
-import { inFolder, memoryUsable, openAt, showError } from './ui';
+import { argOrInput, inFolder, memoryUsable, openAt, showError } from './ui';
 
 type Item = vscode.QuickPickItem & { pick: SearchPick };
 
@@ -19,15 +19,11 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       inFolder(services, async (root, given?: unknown): Promise<SearchHit[] | undefined> => {
         const { window, l10n } = vscode;
         if (!memoryUsable(services, l10n.t('Core Soul: memory is off in this workspace, so nothing was searched.'))) return undefined;
-        const query =
-          typeof given === 'string'
-            ? given
-            : await window.showInputBox({
-                title: l10n.t('Core Soul: Search Memory'),
-                prompt: l10n.t('Names, words or dates to look for in memory; Chinese works.'),
-                placeHolder: l10n.t('PostgreSQL decision'),
-                ignoreFocusOut: true,
-              });
+        const query = await argOrInput(given, {
+          title: l10n.t('Core Soul: Search Memory'),
+          prompt: l10n.t('Names, words or dates to look for in memory; Chinese works.'),
+          placeHolder: l10n.t('PostgreSQL decision'),
+        });
         if (query === undefined || !query.trim()) return undefined;
         // The switch is read again: it may have been turned off while the input box was open.
         const { searchFromEditor } = await import('./model/searchPicks');

@@ -61,6 +61,11 @@ export function vaultUsable(services: Services): boolean {
   return false;
 }
 
+/** The text a command was given as its argument (a keybinding, a test), else what the person types in an input box. */
+export function argOrInput(given: unknown, box: vscode.InputBoxOptions): Thenable<string | undefined> {
+  return typeof given === 'string' ? Promise.resolve(given) : vscode.window.showInputBox({ ignoreFocusOut: true, ...box });
+}
+
 export function showError(services: Services, err: unknown): void {
   if (err instanceof CoreSoulError) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Core Soul: {0}', err.message));

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { WriteResult } from '../core/write';
 import type { Services } from './extension';
 
-import { inFolder, memoryUsable, offer, openAt } from './ui';
+import { argOrInput, inFolder, memoryUsable, offer, openAt } from './ui';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
   context.subscriptions.push(
@@ -19,16 +19,12 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         const { window, l10n } = vscode;
         if (!memoryUsable(services, l10n.t('Core Soul: memory is off in this workspace, so nothing was written.'))) return undefined;
         const { memoryTextProblem, writeFromEditor } = await import('./model/memoryWrite');
-        const text =
-          typeof given === 'string'
-            ? given
-            : await window.showInputBox({
-                title: l10n.t('Core Soul: Write Memory'),
-                prompt: l10n.t('What should be remembered? [[Name]] links an entity; the entry is appended to today.'),
-                placeHolder: l10n.t('Chose [[PostgreSQL]] over MySQL for JSONB support'),
-                ignoreFocusOut: true,
-                validateInput: (value) => (value.trim() ? memoryTextProblem(value) : undefined),
-              });
+        const text = await argOrInput(given, {
+          title: l10n.t('Core Soul: Write Memory'),
+          prompt: l10n.t('What should be remembered? [[Name]] links an entity; the entry is appended to today.'),
+          placeHolder: l10n.t('Chose [[PostgreSQL]] over MySQL for JSONB support'),
+          validateInput: (value) => (value.trim() ? memoryTextProblem(value) : undefined),
+        });
         if (text === undefined || !text.trim()) return undefined;
         // The switch is read again: it may have been turned off while the input box was open.
         const outcome = await writeFromEditor(root, { text }, { clock: services.clock, memoryEnabled: services.memory.enabled });
