@@ -57,17 +57,25 @@ export async function offeredTools(prefix: string): Promise<string[]> {
   await vscode.commands.executeCommand('workbench.action.chat.open', { mode: 'agent' });
   await vscode.commands.executeCommand('workbench.action.chat.focusInput');
   await ui.type(` #${prefix}`);
+  // The list fills in as the completion providers answer: read it until it stays the same.
+  let last = '';
+  let same = 0;
   const rows = await waitFor('the completion of #' + prefix, async () => {
-    const shown = await ui.texts('.suggest-widget .monaco-list-row');
-    if (shown.length) return shown;
-    // Typed before the input was ready for completions: ask for them, as Ctrl+Space would.
-    await vscode.commands.executeCommand('workbench.action.chat.focusInput');
-    await vscode.commands.executeCommand('editor.action.triggerSuggest');
-    await new Promise((r) => setTimeout(r, 500));
-    return undefined;
+    const shown = (await ui.texts('.suggest-widget .monaco-list-row')).map((r) => r.split('\n')[0]).sort();
+    if (!shown.length) {
+      // Typed before the input was ready for completions: ask for them, as Ctrl+Space would.
+      await vscode.commands.executeCommand('workbench.action.chat.focusInput');
+      await vscode.commands.executeCommand('editor.action.triggerSuggest');
+      await new Promise((r) => setTimeout(r, 500));
+      return undefined;
+    }
+    same = shown.join() === last ? same + 1 : 0;
+    last = shown.join();
+    await new Promise((r) => setTimeout(r, 200));
+    return same >= 3 && shown;
   });
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
-  return rows.map((r) => r.split('\n')[0]).sort();
+  return rows;
 }
 
 /** The workspace folder the window opened. */
