@@ -45,7 +45,8 @@ suite('Compression on open with a language model allowed', 'pastWeekModelAllowed
     before = snapshot(vaultPath('memory'));
     const fake = await heldModel();
     await ui.notification(/^Core Soul: compressing memory.*summarising with Fake Model/);
-    assert.ok(fake.prompts.some((p) => /^=== \d{4}-\d\d-\d\d \d\d:00$/m.test(p)), 'the model got no hour to summarise');
+    // The notification is up before the first request reaches the model.
+    await waitFor('the model to get an hour to summarise', () => fake.prompts.some((p) => /^=== \d{4}-\d\d-\d\d \d\d:00$/m.test(p)));
     assert.notEqual(lastCompression(), today(), 'nothing is written while the model works');
     await ui.screenshot('compress-on-open');
   });
