@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WriteResult } from '../core/write';
 import type { Services } from './extension';
-
 import { argOrInput, inFolder, memoryUsable, offer, openAt } from './ui';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {

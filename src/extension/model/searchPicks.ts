@@ -10,8 +10,6 @@ import { type SearchHit, searchMemory } from '../../core/search';
 import { openVault } from '../../core/vault';
 import { lineHas } from '../../core/words';
 
-/** How long one search may spend bringing the index up to date; files left over are read directly. */
-const INDEX_BUDGET_MS = 300;
 export const SEARCH_LIMIT = 30;
 
 export interface SearchPick {
@@ -30,7 +28,7 @@ export interface SearchPick {
 export function searchFromEditor(root: string, query: string, deps: { memoryEnabled: boolean }): SearchPick[] {
   if (!deps.memoryEnabled) throw refusedError('memory is switched off for this workspace (setting coresoul.memory.enabled), so nothing was searched');
   const v = openVault(root);
-  const { results } = searchMemory(v, query, { limit: SEARCH_LIMIT, indexBudgetMs: INDEX_BUDGET_MS });
+  const { results } = searchMemory(v, query, { limit: SEARCH_LIMIT });
   return results.map((hit) => toPick(root, hit, query));
 }
 
