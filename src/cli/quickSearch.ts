@@ -20,7 +20,7 @@ export async function quickSearch(argv: string[], bundle: string): Promise<boole
     const answer = await askServer(socketPath(bundle, req.root), req);
     if (!answer) return false;
     process.exitCode = printResult(
-      searchReply(answer, values, (m) => process.stderr.write(`${m}\n`)),
+      searchReply(answer, req, (m) => process.stderr.write(`${m}\n`)),
       !!values.json,
     );
     return true;

@@ -41,11 +41,11 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
   };
 }
 
-/** What the search command prints for an answer: warnings and a count on stderr, hits on stdout. */
-export function searchReply(r: SearchResult, opts: OptionValues, warn: (m: string) => void): CommandResult {
+/** What the search command prints for the answer to `req`: warnings and a count on stderr, hits on stdout. */
+export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
   for (const w of r.warnings) warn(w);
   const { warnings: _w, matched: _m, ...json } = r;
-  if (!r.results.length && r.matched) return { json, text: `nothing fits in ${opts['max-tokens']} tokens: ${r.matched} snippet(s) found (raise --max-tokens)` };
+  if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} snippet(s) found (raise --max-tokens)` };
   if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
   warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})`);
   return { json, text: renderHits(r.results) };

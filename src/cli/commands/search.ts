@@ -13,12 +13,12 @@ export const search: Command = {
     const req = searchRequest(v.root, args, opts);
     const socket = serverSocket(ctx, req.root);
     const answer = socket && (await askServer(socket, req));
-    if (answer) return searchReply(answer, opts, ctx.warn);
+    if (answer) return searchReply(answer, req, ctx.warn);
     // No server yet: this call answers with the index as it is, and then starts one, which
     // builds the index (in the background, once this call no longer needs the processor).
     const r = searchMemory(v, req.query, socket ? { ...req.options, indexBudgetMs: 0 } : req.options);
     if (socket) startServer(ctx.bundle!, req.root);
-    return searchReply(r, opts, ctx.warn);
+    return searchReply(r, req, ctx.warn);
   },
 };
 
