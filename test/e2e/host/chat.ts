@@ -2,8 +2,6 @@
  * Chat helpers for suites, inside the extension host: the scripted fake model (fakeModel/) and
  * `ask`, which sends a chat message as a person would and reads the answer the chat shows.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FakeModel } from '../fakeModel/extension';
 import { FAKE_MODEL_ID, FAKE_VENDOR } from '../fakeModel/manifest';
@@ -77,19 +75,3 @@ export async function offeredTools(prefix: string): Promise<string[]> {
   await vscode.commands.executeCommand('workbench.action.chat.newChat');
   return rows;
 }
-
-/** The workspace folder the window opened. */
-export const root = () => {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('no workspace folder is open');
-  return folder.uri.fsPath;
-};
-
-/** Today in the local time zone, as the vault names days. */
-export function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** Line `n` (1-based) of a file relative to the workspace root. */
-export const lineOf = (file: string, n: number) => fs.readFileSync(path.join(root(), file), 'utf8').split('\n')[n - 1] ?? '';

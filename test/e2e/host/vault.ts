@@ -24,7 +24,10 @@ export const thisMonday = () => {
 
 export const vaultPath = (...parts: string[]) => path.join(root(), '.CoreSoul', ...parts);
 export const chronoPath = (...parts: string[]) => vaultPath('memory', 'chronological', ...parts);
+export const todayFile = () => chronoPath(`${today()}.md`);
 export const read = (file: string) => fs.readFileSync(file, 'utf8');
+/** Line `n` (1-based) of a file relative to the workspace root. */
+export const lineOf = (file: string, n: number) => read(path.join(root(), file)).split('\n')[n - 1] ?? '';
 export const lastCompression = () => /^last_compression_date: (\S+)$/m.exec(read(vaultPath('memory', 'memory_map.md')))?.[1];
 
 /** The day files (`YYYY-MM-DD.md`) in the vault, sorted. */

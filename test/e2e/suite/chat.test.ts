@@ -6,7 +6,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ask, fakeModel, lineOf, root, today } from '../host/chat';
+import { ask, fakeModel } from '../host/chat';
+import { lineOf, root, today, todayFile } from '../host/vault';
 import { suite, test, ui, waitFor } from '../host/e2e';
 
 /** A citation as the chat shows it (inline code loses its backticks on the page). */
@@ -67,7 +68,7 @@ suite('Chat participant with a fake model', 'vault', () => {
   test('a model error is shown in the chat, and nothing is written', async () => {
     const fake = await fakeModel();
     fake.script({ error: 'quota exceeded (fake)' });
-    const day = path.join(root(), `.CoreSoul/memory/chronological/${today()}.md`);
+    const day = todayFile();
     const before = fs.readFileSync(day, 'utf8');
     const answer = await ask('@coresoul Summarise this week');
     assert.match(answer, /The language model failed: quota exceeded \(fake\)/);

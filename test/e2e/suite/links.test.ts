@@ -10,18 +10,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { archivedDay } from '../fixtures';
 import { suite, test, ui, waitFor } from '../host/e2e';
+import { todayFile, vaultPath } from '../host/vault';
 
-const root = () => {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'no workspace folder is open');
-  return folder.uri.fsPath;
-};
-const memory = (...parts: string[]) => path.join(root(), '.CoreSoul/memory', ...parts);
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const todayFile = () => memory('chronological', `${today()}.md`);
+const memory = (...parts: string[]) => vaultPath('memory', ...parts);
 
 /** Every Markdown file of the vault's memory, with its text. */
 function memoryFiles(): Map<string, string> {

@@ -6,20 +6,14 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ask, fakeModel, offeredTools, root, today } from '../host/chat';
+import { ask, fakeModel, offeredTools } from '../host/chat';
+import { snapshot, todayFile, vaultPath } from '../host/vault';
 import { suite, test, ui, waitFor } from '../host/e2e';
 
 const coresoulTools = () => vscode.lm.tools.map((t) => t.name).filter((n) => n.startsWith('coresoul_')).sort();
-const todayFile = () => path.join(root(), `.CoreSoul/memory/chronological/${today()}.md`);
 /** Every file of the memory folder with its bytes. */
-function memory(): Map<string, string> {
-  const dir = path.join(root(), '.CoreSoul/memory');
-  const out = new Map<string, string>();
-  for (const e of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) out.set(path.join(e.parentPath, e.name), fs.readFileSync(path.join(e.parentPath, e.name), 'utf8'));
-  return out;
-}
+const memory = () => snapshot(vaultPath('memory'));
 
 suite('Memory switch', 'vault', () => {
   test('on: the memory tools are offered and the model gets the memories', async () => {

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ask, fakeModel, root } from '../host/chat';
+import { ask, fakeModel } from '../host/chat';
+import { root } from '../host/vault';
 import { suite, test, ui, waitFor } from '../host/e2e';
 import { FAKE_AGENT } from '../fakeModel/manifest';
 

@@ -5,15 +5,14 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ask, fakeModel, lineOf, root, today } from '../host/chat';
+import { ask, fakeModel } from '../host/chat';
+import { lineOf, today, todayFile } from '../host/vault';
 import { suite, test, ui, waitFor } from '../host/e2e';
 import { FAKE_AGENT } from '../fakeModel/manifest';
 
 const textOf = (r: vscode.LanguageModelToolResult) => r.content.map((p) => (p instanceof vscode.LanguageModelTextPart ? p.value : '')).join('');
 const invoke = async (name: string, input: object) => textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }));
-const todayFile = () => path.join(root(), `.CoreSoul/memory/chronological/${today()}.md`);
 const BUTTON = '.interactive-session .monaco-button';
 
 suite('Language Model tools', 'vault', () => {
