@@ -17,6 +17,7 @@ import { readDay } from './days';
 import { isDayLink, linkTargets } from './links';
 import { readMemoryMap } from './memoryMap';
 import { type Vault, rel } from './vault';
+import { escapeRegExp } from './words';
 
 export const TRIGGERS = ['explicit-command', 'repeated-correction', 'paradigm-shift'] as const;
 export type Trigger = (typeof TRIGGERS)[number];
@@ -212,8 +213,6 @@ export function keysOf(text: string): Map<string, string> {
   return keys;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * Which of the `wanted` keys a text holds — the keys of `keysOf(text)` that are wanted — without
  * computing all of its keys: one pass picks the words that start with a wanted stem (a stem is
@@ -224,7 +223,7 @@ function keyMatcher(wanted: ReadonlyMap<string, string>): (text: string) => stri
   const links = keys.filter((k) => k.startsWith('[[')).map((k) => k.slice(2, -2));
   const han = keys.filter((k) => !k.startsWith('[[') && /\p{Script=Han}/u.test(k));
   const stems = new Set(keys.filter((k) => !k.startsWith('[[') && !/\p{Script=Han}/u.test(k)));
-  const words = stems.size ? new RegExp(`(?<![a-z0-9'-])(?:${[...stems].map(escapeRe).join('|')})[a-z0-9'-]*`, 'g') : undefined;
+  const words = stems.size ? new RegExp(`(?<![a-z0-9'-])(?:${[...stems].map(escapeRegExp).join('|')})[a-z0-9'-]*`, 'g') : undefined;
   return (text) => {
     const lower = text.normalize('NFKC').toLowerCase();
     const found = new Set<string>();

@@ -21,6 +21,7 @@
  */
 import * as z from 'zod/mini';
 import type { Invariant } from './soulInvariants';
+import { escapeRegExp } from './words';
 
 export interface SectionText {
   /** The section's English name. */
@@ -115,7 +116,6 @@ export function ruleViolations(invariants: readonly Invariant[], changes: readon
 
 // ---- words ------------------------------------------------------------------------------
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const LATIN = /[a-z0-9]/;
 
 /** A term as a pattern: case-insensitive, `-`/`_`/space interchangeable, light English inflection. */
@@ -123,12 +123,12 @@ function termPattern(term: string): string {
   const t = term.normalize('NFKC').toLowerCase().trim();
   const parts = t.split(/[\s_-]+/).filter(Boolean);
   const last = parts[parts.length - 1];
-  let tail = escape(last);
+  let tail = escapeRegExp(last);
   if (/^[a-z]{3,}$/.test(last)) {
     const stem = last.replace(/e$/, '');
-    tail = `${escape(stem)}${stem.at(-1)}?(?:e|es|s|ed|d|ing|ion|ions|er|ers|ly)?`;
+    tail = `${escapeRegExp(stem)}${stem.at(-1)}?(?:e|es|s|ed|d|ing|ion|ions|er|ers|ly)?`;
   }
-  const body = [...parts.slice(0, -1).map(escape), tail].join('[\\s_-]*');
+  const body = [...parts.slice(0, -1).map(escapeRegExp), tail].join('[\\s_-]*');
   return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body}${LATIN.test(t.at(-1)!) ? '(?![a-z0-9])' : ''}`;
 }
 

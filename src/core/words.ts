@@ -144,6 +144,9 @@ export function findNeedle(lower: string, n: Needle): number {
 
 export const lineHas = (lowerLine: string, n: Needle) => findNeedle(lowerLine, n) !== -1;
 
+/** A text as a pattern that matches it literally. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The two non-ASCII letters that lower-case to ASCII letters: "K" (Kelvin) to "k", "İ" to "i̇". */
 const FOLDS_TO_ASCII = [Buffer.from('\u212a'), Buffer.from('\u0130')];
 /** Whether UTF-8 bytes hold a letter that a line's lower-casing turns into an ASCII one. */
