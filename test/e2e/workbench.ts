@@ -286,7 +286,7 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
         return { ok: true, texts: await page.locator(a.selector).allInnerTexts() };
       case 'click': {
         // The element whose whole text is `text`; the last such: in a chat, the newest answer's button.
-        const exact = new RegExp(`^\\s*${a.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+        const exact = new RegExp(`^\\s*${escapeRegExp(a.text)}\\s*$`);
         await page.locator(a.selector).filter({ hasText: exact }).last().click({ timeout: UI_TIMEOUT });
         return { ok: true };
       }
