@@ -35,7 +35,12 @@ const WINDOW_OVERHEAD_MS = 120_000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => say(`e2e: ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const firstLines = (text: string, n: number) => text.split('\n').slice(0, n).join('\n');
+/** A failure as printed: its whole message (an assertion's diff, up to 40 lines), then where it was thrown. */
+function failureText(error: string): string {
+  const lines = error.split('\n');
+  const stack = lines.findIndex((l) => /^\s+at /.test(l));
+  return stack === -1 ? lines.slice(0, 40).join('\n') : [...lines.slice(0, Math.min(stack, 40)), ...lines.slice(stack, stack + 2)].join('\n');
+}
 
 type ExtensionKind = 'development' | 'vsix';
 const hostDirName = (kind: ExtensionKind) => (kind === 'development' ? 'host' : `host-${kind}`);
@@ -143,7 +148,7 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
       results.set(r.name, r);
       say(`  ${r.ok ? '✔' : '✘'} ${r.name} (${r.ms} ms)`);
       if (!r.ok) {
-        say(`      ${firstLines(mapStack(bundle, r.error ?? ''), 6).replace(/\n/g, '\n      ')}`);
+        say(`      ${failureText(mapStack(bundle, r.error ?? '')).replace(/\n/g, '\n      ')}`);
         void page?.screenshot({ path: path.join(SCREENSHOTS, `FAILED-${safeName(r.name)}.png`) }).catch(() => undefined);
       }
     },

@@ -59,7 +59,11 @@ export async function offeredTools(prefix: string): Promise<string[]> {
   let last = '';
   let same = 0;
   const rows = await waitFor('the completion of #' + prefix, async () => {
-    const shown = (await ui.texts('.suggest-widget .monaco-list-row')).map((r) => r.split('\n')[0]).sort();
+    // Rows of other kinds (files, symbols of the workspace that match the text) may join them.
+    const shown = (await ui.texts('.suggest-widget .monaco-list-row'))
+      .map((r) => r.split('\n')[0])
+      .filter((label) => label.startsWith(`#${prefix}`))
+      .sort();
     if (!shown.length) {
       // Typed before the input was ready for completions: ask for them, as Ctrl+Space would.
       await vscode.commands.executeCommand('workbench.action.chat.focusInput');
