@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { fixedClock, parseNow } from '../../src/core/clock';
-import { linkTargets } from '../../src/core/links';
 import { type LanguageModel, compressWith } from '../../src/core/modelCompress';
 import { type Vault, dayFile } from '../../src/core/vault';
 import { writeMemory } from '../../src/core/write';
+import { type Block, blocks, fakeModel, linksOf } from './fakeSummariser';
 import { read, snapshot, tempVault } from './helpers';
 
 const NOW = parseNow('2026-03-10T09:00:00');
@@ -21,40 +21,6 @@ async function vault(): Promise<Vault> {
   return v;
 }
 
-interface Block {
-  header: string;
-  entries: string[];
-}
-
-/** The hour blocks of a prompt, as the core wrote them. */
-function blocks(prompt: string): Block[] {
-  return prompt
-    .split('\n\n')
-    .filter((b) => b.startsWith('=== '))
-    .map((b) => {
-      const [header, ...entries] = b.split('\n');
-      return { header, entries };
-    });
-}
-
-/** A scripted model: `answer` turns each hour block into bullets; it records every prompt. */
-function fakeModel(answer: (b: Block, call: number) => string[], extra: Partial<LanguageModel> = {}) {
-  const prompts: string[] = [];
-  const model: LanguageModel = {
-    name: 'fake-model',
-    maxPromptTokens: 4000,
-    async complete(prompt) {
-      prompts.push(prompt);
-      return blocks(prompt)
-        .map((b) => [b.header, ...answer(b, prompts.length)].join('\n'))
-        .join('\n\n');
-    },
-    ...extra,
-  };
-  return { model, prompts };
-}
-
-const linksOf = (b: Block) => linkTargets(b.entries.join(' ')).map((t) => `[[${t}]]`);
 const goodAnswer = (b: Block) => [`- model summary of ${b.entries.length} entries: ${linksOf(b).join(' ')}`];
 
 describe('compressWith: summaries from a language model', () => {

@@ -21,6 +21,7 @@ import { CompressionCancelled, compressFromEditor, compressionDueOnOpen } from '
 import { readUseModel } from '../../src/extension/model/settings';
 import { bestLine, searchFromEditor } from '../../src/extension/model/searchPicks';
 import { formatOf, packRequest, restoreRequest } from '../../src/extension/model/soulArchive';
+import { fakeModel, linksOf } from './fakeSummariser';
 import { REPO, read, snapshot, tempDir, tempVault } from './helpers';
 
 const MONDAY = parseNow('2026-03-09T09:00:00');
@@ -69,20 +70,7 @@ describe('compression from the editor', () => {
 
   it('uses the language model when one is given', async () => {
     const v = await lastWeek();
-    const prompts: string[] = [];
-    const model: LanguageModel = {
-      name: 'fake',
-      maxPromptTokens: 4000,
-      async complete(prompt) {
-        prompts.push(prompt);
-        return [...prompt.matchAll(/^=== (.+)$/gm)]
-          .map((m) => {
-            const block = prompt.slice(m.index).split('\n\n')[0];
-            return `=== ${m[1]}\n- by the model: ${[...block.matchAll(/\[\[[^\]]+\]\]/g)].map((l) => l[0]).join(' ')}`;
-          })
-          .join('\n\n');
-      },
-    };
+    const { model, prompts } = fakeModel((b) => [`- by the model: ${linksOf(b).join(' ')}`], { name: 'fake' });
     const report = await compressFromEditor(v, editorRun({ model }));
     assert.equal(prompts.length, 1);
     assert.equal(report.summariser?.model, 'fake');
