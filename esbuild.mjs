@@ -134,7 +134,7 @@ const besideBundle = (specifier, file) => ({
   },
 });
 
-const TAR = /src[\\/]core[\\/]tarLib\.ts$/;
+const TAR = /src[\\/]core[\\/]archive[\\/]tarLib\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
 
 const common = {

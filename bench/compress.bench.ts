@@ -6,12 +6,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addDays, fixedClock, parseNow } from '../src/core/clock';
-import { compress } from '../src/core/compress';
-import { atomicWrite } from '../src/core/fsx';
-import { emptyMemoryMap, writeMemoryMap } from '../src/core/memoryMap';
-import { initVault } from '../src/core/scaffold';
-import { type Vault, dayFile, openVault } from '../src/core/vault';
+import { addDays, fixedClock, parseNow } from '../src/core/shared/clock';
+import { compress } from '../src/core/compress/compress';
+import { atomicWrite } from '../src/core/shared/fs';
+import { emptyMemoryMap, writeMemoryMap } from '../src/core/vault/memoryMap';
+import { initVault } from '../src/core/init/scaffold';
+import { type Vault, dayFile, openVault } from '../src/core/vault/layout';
 import { benchDir, ms } from './util';
 
 const FIRST_DAY = '2025-03-10';

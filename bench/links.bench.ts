@@ -21,12 +21,12 @@ import {
   type ProtocolConnection,
   createProtocolConnection,
 } from 'vscode-languageserver/node';
-import { addDays, fixedClock } from '../src/core/clock';
-import { entityHeader } from '../src/core/entities';
-import { LinkIndex } from '../src/core/linkIndex';
-import { diskWorkspace, linkScope } from '../src/core/linkScope';
-import { initVault } from '../src/core/scaffold';
-import { ENTITY_KINDS, openVault, vaultAt } from '../src/core/vault';
+import { addDays, fixedClock } from '../src/core/shared/clock';
+import { entityHeader } from '../src/core/vault/entities';
+import { LinkIndex } from '../src/core/links/linkIndex';
+import { diskWorkspace, linkScope } from '../src/core/links/linkScope';
+import { initVault } from '../src/core/init/scaffold';
+import { ENTITY_KINDS, openVault, vaultAt } from '../src/core/vault/layout';
 import { ms, percentile } from './util';
 import { BENCH_NOW, generateVault } from './vaultgen';
 

@@ -6,13 +6,13 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fixedClock, parseNow } from '../src/core/clock';
-import { hashFile } from '../src/core/archiveLayout';
-import { commitVault } from '../src/core/history';
-import { packVault } from '../src/core/pack';
-import { restoreArchive } from '../src/core/restore';
-import { initVault } from '../src/core/scaffold';
-import { openVault } from '../src/core/vault';
+import { fixedClock, parseNow } from '../src/core/shared/clock';
+import { hashFile } from '../src/core/archive/layout';
+import { commitVault } from '../src/core/vault/history';
+import { packVault } from '../src/core/archive/pack';
+import { restoreArchive } from '../src/core/archive/restore';
+import { initVault } from '../src/core/init/scaffold';
+import { openVault } from '../src/core/vault/layout';
 import { benchDir, ms } from './util';
 
 const MB = Number(process.env.CORESOUL_BENCH_PACK_MB ?? 30);

@@ -5,15 +5,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addDays, fixedClock } from '../src/core/clock';
-import { readMemoryMap, writeMemoryMap } from '../src/core/memoryMap';
-import { personaGate } from '../src/core/personaGate';
-import { initVault } from '../src/core/scaffold';
-import { ruleViolations } from '../src/core/soulCheck';
-import { parseInvariants } from '../src/core/soulInvariants';
-import { PERSONA_MD } from '../src/core/templates/persona';
-import { SOUL_MD } from '../src/core/templates/soul';
-import { dayFile, openVault } from '../src/core/vault';
+import { addDays, fixedClock } from '../src/core/shared/clock';
+import { readMemoryMap, writeMemoryMap } from '../src/core/vault/memoryMap';
+import { personaGate } from '../src/core/persona/gate';
+import { initVault } from '../src/core/init/scaffold';
+import { ruleViolations } from '../src/core/safety/soulCheck';
+import { parseInvariants } from '../src/core/safety/invariants';
+import { PERSONA_MD } from '../src/core/init/templates/persona';
+import { SOUL_MD } from '../src/core/init/templates/soul';
+import { dayFile, openVault } from '../src/core/vault/layout';
 import { benchDir, ms, timeMedian } from './util';
 
 const DAYS = 365;

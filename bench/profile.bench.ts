@@ -3,7 +3,7 @@
  * Chinese corpus (target p95 ≤ 10 ms), against a plain lower-case + includes() scan of the
  * same messages for the trigger words, measured in the same run.
  */
-import { extractPreferences } from '../src/core/preferences';
+import { extractPreferences } from '../src/core/profile/preferences';
 import { ms, percentile } from './util';
 
 const MESSAGES = [

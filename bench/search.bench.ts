@@ -13,11 +13,11 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { askServer, socketPath } from '../src/cli/searchClient';
-import { DEFAULT_MAX_TOKENS, searchMemory } from '../src/core/search';
-import { indexFile, refreshIndex } from '../src/core/searchIndex';
-import { countTokens } from '../src/core/tokens';
-import { openVault } from '../src/core/vault';
-import { segmentWords } from '../src/core/words';
+import { DEFAULT_MAX_TOKENS, searchMemory } from '../src/core/search/search';
+import { indexFile, refreshIndex } from '../src/core/search/index/refresh';
+import { countTokens } from '../src/core/shared/tokens';
+import { openVault } from '../src/core/vault/layout';
+import { segmentWords } from '../src/core/search/words';
 import { cliEnv, cliEnvNote, ms, percentile } from './util';
 import { generateVault } from './vaultgen';
 

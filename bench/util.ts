@@ -11,7 +11,7 @@ const REPO = path.resolve(__dirname, '..');
  * Core modules as they ship: bundled and minified by esbuild with the options of esbuild.mjs.
  * Timing them through tsx instead would route every call between modules through an export
  * getter (≈ 1 µs more per memory write). `exports` is module text, e.g.
- * `export { writeMemory } from './src/core/write';`, with paths from the repository root.
+ * `export { writeMemory } from './src/core/memory/write';`, with paths from the repository root.
  */
 export function shipped<T>(name: string, exports: string): T {
   const outfile = path.join(REPO, '.bench-cache', `${name}.js`);
@@ -26,6 +26,7 @@ export function shipped<T>(name: string, exports: string): T {
     keepNames: true,
     logLevel: 'warning',
   });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is CommonJS, made just now
   return require(outfile) as T;
 }
 

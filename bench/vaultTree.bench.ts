@@ -6,11 +6,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addDays, fixedClock } from '../src/core/clock';
-import { type DayEntry, emptyMemoryMap, writeMemoryMap } from '../src/core/memoryMap';
-import { initVault } from '../src/core/scaffold';
-import { ENTITY_KINDS, openVault } from '../src/core/vault';
-import { VaultTreeModel } from '../src/core/vaultTree';
+import { addDays, fixedClock } from '../src/core/shared/clock';
+import { type DayEntry, emptyMemoryMap, writeMemoryMap } from '../src/core/vault/memoryMap';
+import { initVault } from '../src/core/init/scaffold';
+import { ENTITY_KINDS, openVault } from '../src/core/vault/layout';
+import { VaultTreeModel } from '../src/extension/shared/vaultTree.model';
 import { ms, timeMedian } from './util';
 
 const DAYS = 3 * 365;

@@ -9,10 +9,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { addDays, fixedClock, oneMonthBefore, weekMonday } from '../src/core/clock';
-import { type DayEntry, type MemoryMap, writeMemoryMap } from '../src/core/memoryMap';
-import { initVault } from '../src/core/scaffold';
-import { ENTITY_KINDS, type EntityKind, openVault } from '../src/core/vault';
+import { addDays, fixedClock, oneMonthBefore, weekMonday } from '../src/core/shared/clock';
+import { type DayEntry, type MemoryMap, writeMemoryMap } from '../src/core/vault/memoryMap';
+import { initVault } from '../src/core/init/scaffold';
+import { ENTITY_KINDS, type EntityKind, openVault } from '../src/core/vault/layout';
 
 const GEN_VERSION = 1;
 /** The benchmark's "today": a Wednesday, so the L1 week has three days. */

@@ -11,11 +11,11 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { fixedClock } from '../src/core/clock';
-import type { compress } from '../src/core/compress';
-import type { initVault } from '../src/core/scaffold';
-import type { openVault } from '../src/core/vault';
-import type { writeMemory } from '../src/core/write';
+import type { fixedClock } from '../src/core/shared/clock';
+import type { compress } from '../src/core/compress/compress';
+import type { initVault } from '../src/core/init/scaffold';
+import type { openVault } from '../src/core/vault/layout';
+import type { writeMemory } from '../src/core/memory/write';
 import { benchDir, cliEnvNote, ms, percentile, shipped, timeProcess } from './util';
 
 const N = 1000;
@@ -32,11 +32,11 @@ const core = shipped<{
   writeMemory: typeof writeMemory;
 }>(
   'write-path',
-  `export { fixedClock } from './src/core/clock';
-   export { compress } from './src/core/compress';
-   export { initVault } from './src/core/scaffold';
-   export { openVault } from './src/core/vault';
-   export { writeMemory } from './src/core/write';`,
+  `export { fixedClock } from './src/core/shared/clock';
+   export { compress } from './src/core/compress/compress';
+   export { initVault } from './src/core/init/scaffold';
+   export { openVault } from './src/core/vault/layout';
+   export { writeMemory } from './src/core/memory/write';`,
 );
 
 const since = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;

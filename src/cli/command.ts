@@ -1,6 +1,6 @@
 /** What every `coresoul` subcommand looks like to the dispatcher in main.ts. */
 import type { ParseArgsConfig } from 'node:util';
-import type { Clock } from '../core/clock';
+import type { Clock } from '../core/shared/clock';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;

@@ -4,8 +4,8 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fixedClock, systemClock } from '../core/clock';
-import { CoreSoulError } from '../core/errors';
+import { fixedClock, systemClock } from '../core/shared/clock';
+import { CoreSoulError } from '../core/shared/errors';
 import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
 import { COMMANDS } from './commands';
 

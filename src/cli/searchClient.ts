@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CoreSoulError, type ErrorKind, inputError } from '../core/errors';
-import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/searchResult';
+import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
+import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/search/result';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' } };

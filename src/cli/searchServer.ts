@@ -11,11 +11,11 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { CoreSoulError } from '../core/errors';
-import { searchMemory } from '../core/search';
-import { buildIndex } from '../core/searchIndex';
-import { countTokens } from '../core/tokens';
-import { type Vault, openVault } from '../core/vault';
+import { CoreSoulError } from '../core/shared/errors';
+import { searchMemory } from '../core/search/search';
+import { buildIndex } from '../core/search/index/refresh';
+import { countTokens } from '../core/shared/tokens';
+import { type Vault, openVault } from '../core/vault/layout';
 import type { Reply, SearchRequest } from './searchClient';
 
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;

@@ -1,39 +1,14 @@
 /**
  * The VS Code adapter: turns commands into core calls and core results into UI.
- * Features are listed in FEATURES; each registers its own disposables. Activation only wires
+ * Features are listed in features.ts; each registers its own disposables. Activation only wires
  * things up: nothing here reads the vault beyond a few `stat` calls.
  */
 import * as vscode from 'vscode';
-import { type Clock, systemClock } from '../core/clock';
-import * as backlinks from './backlinks';
-import * as commands from './commands';
-import * as compression from './compression';
-import * as languageClient from './languageClient';
-import * as memorySwitch from './memorySwitch';
-import * as participant from './participant';
-import * as personaHistory from './personaHistory';
-import * as personaReview from './personaReview';
-import * as searchMemory from './searchMemory';
-import * as soulArchive from './soulArchive';
-import * as tools from './tools';
-import { type MemorySwitch, createMemorySwitch } from './memorySwitch';
-import { type VaultWatch, createVaultWatch } from './vaultWatch';
-import * as vaultTree from './vaultTree';
-import * as writeMemory from './writeMemory';
-
-export interface Services {
-  /** The workspace folder that holds (or will hold) the vault. */
-  root(): string | undefined;
-  /** The bundled CLI, copied into vaults by Initialize. */
-  cliBundle: string;
-  clock: Clock;
-  /** The "Core Soul" output channel. */
-  log: vscode.LogOutputChannel;
-  /** The workspace's memory switch: while off, no feature reads or writes memory. */
-  memory: MemorySwitch;
-  /** The vault's state, its tree model, and its files' changes from the one debounced watcher. */
-  vault: VaultWatch;
-}
+import { systemClock } from '../core/shared/clock';
+import { FEATURES } from './features';
+import { createMemorySwitch } from './shared/memorySwitch';
+import type { Services } from './shared/services';
+import { createVaultWatch } from './shared/vaultWatch';
 
 /** What `activate` returns, for tests and other extensions. */
 export interface CoreSoulApi {
@@ -41,12 +16,6 @@ export interface CoreSoulApi {
   /** This extension's log folder; the extension host's own log is beside it (tests read both). */
   readonly logUri: vscode.Uri;
 }
-
-interface Feature {
-  register(context: vscode.ExtensionContext, services: Services): void;
-}
-
-const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, personaHistory, searchMemory, compression, soulArchive, backlinks];
 
 export function activate(context: vscode.ExtensionContext): CoreSoulApi {
   const log = vscode.window.createOutputChannel('Core Soul', { log: true });

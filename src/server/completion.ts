@@ -13,7 +13,7 @@ import {
   type Range,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Entity } from '../core/linkIndex';
+import type { Entity } from '../core/links/linkIndex';
 import { previewMarkdown } from './navigation';
 import { best, frecency, matchTier } from './ranking';
 import { type Session, lineText } from './session';

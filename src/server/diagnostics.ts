@@ -10,11 +10,11 @@ import {
   DiagnosticSeverity,
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import { isDay } from '../core/clock';
-import { DEFAULT_ENTITY_KIND, entityHeader } from '../core/entities';
-import { placeLinks } from '../core/linkIndex';
-import { entityNameProblem } from '../core/links';
-import { ENTITY_KINDS, type EntityKind, entityFile } from '../core/vault';
+import { isDay } from '../core/shared/clock';
+import { DEFAULT_ENTITY_KIND, entityHeader } from '../core/vault/entities';
+import { placeLinks } from '../core/links/linkIndex';
+import { entityNameProblem } from '../core/vault/wikilinks';
+import { ENTITY_KINDS, type EntityKind, entityFile } from '../core/vault/layout';
 import { type Session, toUri } from './session';
 
 export const SOURCE = 'coresoul';

@@ -16,9 +16,9 @@ import {
   SymbolKind,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Cancelled, type LinkAt, type Target, linkAtColumn, placeLinks } from '../core/linkIndex';
-import type { Link } from '../core/links';
-import type { EntityKind } from '../core/vault';
+import { Cancelled, type LinkAt, type Target, linkAtColumn, placeLinks } from '../core/links/linkIndex';
+import type { Link } from '../core/vault/wikilinks';
+import type { EntityKind } from '../core/vault/layout';
 import type { Backlink, BacklinksResult } from './protocol';
 import { matchTier } from './ranking';
 import { type Session, lineText, toUri } from './session';

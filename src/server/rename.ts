@@ -14,8 +14,8 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { Cancelled, type Entity, linkAtColumn, targetColumns } from '../core/linkIndex';
-import { entityNameProblem } from '../core/links';
+import { Cancelled, type Entity, linkAtColumn, targetColumns } from '../core/links/linkIndex';
+import { entityNameProblem } from '../core/vault/wikilinks';
 import { linkAt } from './navigation';
 import { type Session, toUri } from './session';
 

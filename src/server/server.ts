@@ -17,7 +17,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as z from 'zod/mini';
-import { fixedClock, systemClock } from '../core/clock';
+import { fixedClock, systemClock } from '../core/shared/clock';
 import { complete, resolveItem } from './completion';
 import { diagnose, quickFixes } from './diagnostics';
 import { definition, documentBacklinks, documentLinks, hover, references, workspaceSymbols } from './navigation';

@@ -8,10 +8,10 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type CancellationToken, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type Clock, localDay } from '../core/clock';
-import { Cancelled, LinkIndex, type LinkWorkspace } from '../core/linkIndex';
-import { type LinkScope, diskWorkspace, linkScope } from '../core/linkScope';
-import { type Vault, vaultAt } from '../core/vault';
+import { type Clock, localDay } from '../core/shared/clock';
+import { Cancelled, LinkIndex, type LinkWorkspace } from '../core/links/linkIndex';
+import { type LinkScope, diskWorkspace, linkScope } from '../core/links/linkScope';
+import { type Vault, vaultAt } from '../core/vault/layout';
 
 export const toUri = (file: string) => pathToFileURL(file).href;
 

@@ -17,7 +17,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { entityHeader } from '../../src/core/entities';
+import { entityHeader } from '../../src/core/vault/entities';
 import { REINDEX_METHOD } from '../../src/server/protocol';
 import { type Fixture, TEXT, fixture } from './fixture';
 import { type Lsp, startServer, uri } from './lsp';

@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fixedClock } from '../../src/core/clock';
-import { initVault } from '../../src/core/scaffold';
-import { type Vault, openVault } from '../../src/core/vault';
-import { tempDir } from '../unit/helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { initVault } from '../../src/core/init/scaffold';
+import { type Vault, openVault } from '../../src/core/vault/layout';
+import { tempDir } from '../support/helpers';
 
 export interface Fixture {
   v: Vault;

@@ -21,7 +21,7 @@ import {
   PublishDiagnosticsNotification,
   createProtocolConnection,
 } from 'vscode-languageserver/node';
-import { REPO } from '../unit/helpers';
+import { REPO } from '../support/helpers';
 
 export const SERVER = path.join(REPO, 'dist/server.js');
 export const uri = (file: string) => pathToFileURL(file).href;

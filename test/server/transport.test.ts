@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { fork } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { IPCMessageReader, IPCMessageWriter, InitializeRequest, type InitializeResult, createProtocolConnection } from 'vscode-languageserver/node';
-import { tempDir } from '../unit/helpers';
+import { tempDir } from '../support/helpers';
 import { SERVER, uri } from './lsp';
 
 describe('language server transport', () => {

@@ -3,11 +3,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import type { TokenCounter } from '../../src/core/context';
-import type { WriteResult } from '../../src/core/write';
-import { type ChatModel, type ChatOutput, handleChat } from '../../src/extension/chat/handler';
-import { read, snapshot, tempVault, writeAt } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import type { TokenCounter } from '../../src/core/context/context';
+import type { WriteResult } from '../../src/core/memory/write';
+import { type ChatModel, type ChatOutput, handleChat } from '../../src/extension/features/chat/handler.model';
+import { read, snapshot, tempVault, writeAt } from '../support/helpers';
 
 const words: TokenCounter = { name: 'words', count: (t) => (t.match(/\S+/g) ?? []).length };
 

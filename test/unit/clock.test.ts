@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { addDays, isDay, isLaterWeek, localDay, localStamp, localTime, oneMonthBefore, parseNow, weekMonday } from '../../src/core/clock';
+import { addDays, isDay, isLaterWeek, localDay, localStamp, localTime, oneMonthBefore, parseNow, weekMonday } from '../../src/core/shared/clock';
 
 describe('clock', () => {
   it('reads --now without an offset in local time, and a bare date as local midnight', () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { fixedClock, parseNow } from '../../src/core/clock';
-import { type LanguageModel, compressWith } from '../../src/core/modelCompress';
-import { type Vault, dayFile } from '../../src/core/vault';
-import { writeMemory } from '../../src/core/write';
-import { type Block, blocks, fakeModel, linksOf } from './fakeSummariser';
-import { read, snapshot, tempVault } from './helpers';
+import { fixedClock, parseNow } from '../../src/core/shared/clock';
+import { type LanguageModel, compressWith } from '../../src/core/compress/modelCompress';
+import { type Vault, dayFile } from '../../src/core/vault/layout';
+import { writeMemory } from '../../src/core/memory/write';
+import { type Block, blocks, fakeModel, linksOf } from '../support/fakeSummariser';
+import { read, snapshot, tempVault } from '../support/helpers';
 
 const NOW = parseNow('2026-03-10T09:00:00');
 

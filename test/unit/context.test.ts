@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import { type Recall, type TokenCounter, buildContext, nextMode } from '../../src/core/context';
-import { CoreSoulError } from '../../src/core/errors';
-import { learnFromMessage } from '../../src/core/profile';
-import { tempVault, writeAt } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { type Recall, type TokenCounter, buildContext, nextMode } from '../../src/core/context/context';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { learnFromMessage } from '../../src/core/profile/profile';
+import { tempVault, writeAt } from '../support/helpers';
 
 /** A deterministic stand-in tokenizer: one token per word or CJK character. */
 const words: TokenCounter = { name: 'words', count: (t) => (t.match(/[\u4e00-\u9fff]|[^\s\u4e00-\u9fff]+/g) ?? []).length };

@@ -4,12 +4,12 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import { CoreSoulError } from '../../src/core/errors';
-import { readMemoryMap } from '../../src/core/memoryMap';
-import { memoryTextProblem, writeFromEditor } from '../../src/extension/model/memoryWrite';
-import { readMemoryEnabled } from '../../src/extension/model/settings';
-import { read, snapshot, tempDir, tempVault } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { readMemoryMap } from '../../src/core/vault/memoryMap';
+import { memoryTextProblem, writeFromEditor } from '../../src/extension/features/writeMemory/memoryWrite.model';
+import { readMemoryEnabled } from '../../src/extension/shared/settings.model';
+import { read, snapshot, tempDir, tempVault } from '../support/helpers';
 
 const commits = (soulDir: string) => Number(execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: soulDir, encoding: 'utf8' }).trim());
 

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { Cancelled, LinkIndex, type LinkWorkspace, linkAtColumn, maskCode, placeLinks, targetColumns } from '../../src/core/linkIndex';
-import { diskWorkspace, linkScope } from '../../src/core/linkScope';
-import { vaultAt } from '../../src/core/vault';
-import { tempDir } from './helpers';
+import { Cancelled, LinkIndex, type LinkWorkspace, linkAtColumn, maskCode, placeLinks, targetColumns } from '../../src/core/links/linkIndex';
+import { diskWorkspace, linkScope } from '../../src/core/links/linkScope';
+import { vaultAt } from '../../src/core/vault/layout';
+import { tempDir } from '../support/helpers';
 
 const v = vaultAt('/ws');
 const entity = (kind: string, name: string) => path.join(v.entitiesDir, kind, `${name}.md`);

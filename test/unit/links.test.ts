@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { entityNameProblem, linkTargets, parseLinks } from '../../src/core/links';
+import { entityNameProblem, linkTargets, parseLinks } from '../../src/core/vault/wikilinks';
 
 describe('[[links]]', () => {
   it('parses targets, headings, aliases and offsets', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { CoreSoulError } from '../../src/core/errors';
-import { type DayEntry, emptyMemoryMap, parseMemoryMap, serializeMemoryMap } from '../../src/core/memoryMap';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { type DayEntry, emptyMemoryMap, parseMemoryMap, serializeMemoryMap } from '../../src/core/vault/memoryMap';
 
 const counts = { people: 1, events: 0, places: 0, objects: 2 };
 const damaged = (re: RegExp) => (e: unknown) => e instanceof CoreSoulError && e.kind === 'vault' && re.test(e.message) && !e.message.includes('\n');
@@ -18,7 +18,7 @@ describe('memory_map.md', () => {
       },
     };
     const text = serializeMemoryMap(map, counts);
-    assert.match(text, /^---\nversion: 1\nlast_compression_date: 2026-03-09\ncounts:\n  days: 3\n  L1: 1\n  L2: 1\n  L3: 1\n  months: 1\n/);
+    assert.match(text, /^---\nversion: 1\nlast_compression_date: 2026-03-09\ncounts:\n {2}days: 3\n {2}L1: 1\n {2}L2: 1\n {2}L3: 1\n {2}months: 1\n/);
     assert.ok(text.indexOf('| 2025-12-01 | L3 | chronological/2025-12.md |') < text.indexOf('| 2026-03-10 |'), 'rows sorted by day');
     assert.deepEqual(parseMemoryMap(text), map);
   });

@@ -5,17 +5,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { before, describe, it } from 'node:test';
 import { list } from 'tar';
-import { parseNow } from '../../src/core/clock';
-import { readDay } from '../../src/core/days';
-import { commitVault } from '../../src/core/history';
-import { packVault, registeredSkills } from '../../src/core/pack';
-import { restoreArchive } from '../../src/core/restore';
-import { searchMemory } from '../../src/core/search';
-import { vaultStatus } from '../../src/core/status';
-import { PERSONA_MD } from '../../src/core/templates/persona';
-import { type Vault, openVault } from '../../src/core/vault';
-import { files, listing, realisticVault } from './archiveFixtures';
-import { cli, tempDir, tempVault, writeAt } from './helpers';
+import { parseNow } from '../../src/core/shared/clock';
+import { readDay } from '../../src/core/vault/days';
+import { commitVault } from '../../src/core/vault/history';
+import { packVault, registeredSkills } from '../../src/core/archive/pack';
+import { restoreArchive } from '../../src/core/archive/restore';
+import { searchMemory } from '../../src/core/search/search';
+import { vaultStatus } from '../../src/core/memory/status';
+import { PERSONA_MD } from '../../src/core/init/templates/persona';
+import { type Vault, openVault } from '../../src/core/vault/layout';
+import { files, listing, realisticVault } from '../support/archiveFixtures';
+import { cli, tempDir, tempVault, writeAt } from '../support/helpers';
 
 const NOW = parseNow('2026-03-11T12:00:00Z');
 const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -252,7 +252,7 @@ describe('pack --format sh', () => {
     const damaged = Buffer.from(bytes);
     damaged[damaged.length - 2000] ^= 0xff;
     const text = bytes.toString('latin1');
-    const line = /^([0-9a-f]{64})  \.\/\.CoreSoul\/soul\.md$/m.exec(text) as RegExpExecArray;
+    const line = /^([0-9a-f]{64}) {2}\.\/\.CoreSoul\/soul\.md$/m.exec(text) as RegExpExecArray;
     const lying = Buffer.from(text.replace(line[0], `${line[1].replace(/^./, line[1][0] === '0' ? '1' : '0')}  ./.CoreSoul/soul.md`), 'latin1');
     for (const [name, content, reason] of [
       ['damaged', damaged, /damaged archive/],

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CoreSoulError } from '../../src/core/errors';
-import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody } from '../../src/core/personaDoc';
-import { PERSONA_MD, PERSONA_SECTIONS } from '../../src/core/templates/persona';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody } from '../../src/core/persona/document';
+import { PERSONA_MD, PERSONA_SECTIONS } from '../../src/core/init/templates/persona';
 
 const [SELF, GUIDE, BELIEFS, SKILLS] = PERSONA_SECTIONS;
 const replace = (text: string, heading: (typeof PERSONA_SECTIONS)[number], body: string) =>

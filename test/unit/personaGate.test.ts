@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { readMemoryMap, writeMemoryMap } from '../../src/core/memoryMap';
-import { keysOf, personaGate } from '../../src/core/personaGate';
-import { dayFile, monthFile } from '../../src/core/vault';
-import { tempVault, writeAt } from './helpers';
+import { readMemoryMap, writeMemoryMap } from '../../src/core/vault/memoryMap';
+import { keysOf, personaGate } from '../../src/core/persona/gate';
+import { dayFile, monthFile } from '../../src/core/vault/layout';
+import { tempVault, writeAt } from '../support/helpers';
 
 const correction = (text: string) => ({ text, kind: 'correction' as const });
 

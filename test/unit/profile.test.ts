@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import { extractPreferences } from '../../src/core/preferences';
-import { archiveFile, learnFromMessage, profileFile, readProfile } from '../../src/core/profile';
-import { cli, read, snapshot, tempVault, writeAt } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { extractPreferences } from '../../src/core/profile/preferences';
+import { archiveFile, learnFromMessage, profileFile, readProfile } from '../../src/core/profile/profile';
+import { cli, read, snapshot, tempVault, writeAt } from '../support/helpers';
 
 /** [message, the statements it must yield as "section: [facet: ]value"] — [] means none. */
 const TABLE: [string, string[]][] = [

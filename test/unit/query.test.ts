@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type EntityName, parseQuery } from '../../src/core/query';
+import { type EntityName, parseQuery } from '../../src/core/search/query';
 
 const ENTITIES: EntityName[] = [
   { name: 'Alice', aliases: [], rel: 'entities/people/Alice.md' },

@@ -4,11 +4,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import { CoreSoulError } from '../../src/core/errors';
-import { readMemoryMap } from '../../src/core/memoryMap';
-import { rememberAll } from '../../src/core/remember';
-import { read, snapshot, tempVault } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { readMemoryMap } from '../../src/core/vault/memoryMap';
+import { rememberAll } from '../../src/core/memory/remember';
+import { read, snapshot, tempVault } from '../support/helpers';
 
 const git = (soulDir: string, ...args: string[]) => execFileSync('git', args, { cwd: soulDir, encoding: 'utf8' }).trim();
 const subjects = (soulDir: string) => git(soulDir, 'log', '--format=%s').split('\n');

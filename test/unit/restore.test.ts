@@ -3,10 +3,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { CoreSoulError } from '../../src/core/errors';
-import { type RestoreOptions, restoreArchive } from '../../src/core/restore';
-import { type RawEntry, gz, listing, manifestFor, soulEntries, withManifest } from './archiveFixtures';
-import { cli, tempDir } from './helpers';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { type RestoreOptions, restoreArchive } from '../../src/core/archive/restore';
+import { type RawEntry, gz, listing, manifestFor, soulEntries, withManifest } from '../support/archiveFixtures';
+import { cli, tempDir } from '../support/helpers';
 
 /** Restores `archive` into `<box>/target` and proves that a refusal left the box exactly as it was. */
 async function refused(archive: Buffer, opts: RestoreOptions & { existingTarget?: boolean } = {}): Promise<CoreSoulError> {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { CoreSoulError } from '../../src/core/errors';
-import { readMemoryMap } from '../../src/core/memoryMap';
-import { retractMemory } from '../../src/core/retract';
-import { dayFile, entityFile } from '../../src/core/vault';
-import { read, tempVault, writeAt } from './helpers';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { readMemoryMap } from '../../src/core/vault/memoryMap';
+import { retractMemory } from '../../src/core/memory/retract';
+import { dayFile, entityFile } from '../../src/core/vault/layout';
+import { read, tempVault, writeAt } from '../support/helpers';
 
 describe('undo a memory write', () => {
   it('removes the entry and its date tags, and an entity it created that holds nothing else', async () => {

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { CoreSoulError } from '../../src/core/errors';
-import { type SearchHit, renderHits, searchMemory } from '../../src/core/search';
-import { LinkIndex } from '../../src/core/linkIndex';
-import { diskWorkspace, linkScope } from '../../src/core/linkScope';
-import { buildIndex, dayLinks, entityHead, indexFile, refreshIndex } from '../../src/core/searchIndex';
-import { TOKENIZER, countTokens } from '../../src/core/tokens';
-import type { Vault } from '../../src/core/vault';
-import { writeAt } from './helpers';
-import { L2_DAY, MONTH, fixtureVault, put } from './searchFixture';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { type SearchHit, renderHits, searchMemory } from '../../src/core/search/search';
+import { LinkIndex } from '../../src/core/links/linkIndex';
+import { diskWorkspace, linkScope } from '../../src/core/links/linkScope';
+import { buildIndex, dayLinks, entityHead, indexFile, refreshIndex } from '../../src/core/search/index/refresh';
+import { TOKENIZER, countTokens } from '../../src/core/shared/tokens';
+import type { Vault } from '../../src/core/vault/layout';
+import { writeAt } from '../support/helpers';
+import { L2_DAY, MONTH, fixtureVault, put } from '../support/searchFixture';
 
 /** The lines a hit cites, read back from its file: the citation must point at the text. */
 function cited(v: Vault, h: SearchHit): string {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BestFirst } from '../../src/core/searchQueue';
+import { BestFirst } from '../../src/core/search/bestFirst';
 
 describe('search queue', () => {
   it('gives the best first; equals in the order added, a later batch before earlier equals', () => {

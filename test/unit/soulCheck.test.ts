@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CoreSoulError } from '../../src/core/errors';
-import { type JudgeRequest, type SoulJudge, checkSoul, ruleViolations } from '../../src/core/soulCheck';
-import { parseInvariants } from '../../src/core/soulInvariants';
-import { PERSONA_MD } from '../../src/core/templates/persona';
-import { SOUL_MD } from '../../src/core/templates/soul';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { type JudgeRequest, type SoulJudge, checkSoul, ruleViolations } from '../../src/core/safety/soulCheck';
+import { parseInvariants } from '../../src/core/safety/invariants';
+import { PERSONA_MD } from '../../src/core/init/templates/persona';
+import { SOUL_MD } from '../../src/core/init/templates/soul';
 
 const INVARIANTS = parseInvariants(SOUL_MD);
 const violations = (content: string) => ruleViolations(INVARIANTS, [{ section: 'Behavioral Guidelines', content }]);

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import { memorySearch, memoryWrite, personaPropose } from '../../src/extension/chat/toolCalls';
-import { read, snapshot, tempVault } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { memorySearch, memoryWrite, personaPropose } from '../../src/extension/features/tools/toolCalls.model';
+import { read, snapshot, tempVault } from '../support/helpers';
 
 const clock = fixedClock('2026-03-10T09:00:00');
 

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { MemorySearchInput, MemoryWriteInput, PersonaProposeInput } from '../../src/extension/chat/toolCalls';
-import { REPO } from './helpers';
+import { MemorySearchInput, MemoryWriteInput, PersonaProposeInput } from '../../src/extension/features/tools/toolCalls.model';
+import { REPO } from '../support/helpers';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
 const tools = new Map<string, { when?: string; inputSchema: { required: string[]; properties: Record<string, { enum?: string[] }> } }>(
   pkg.contributes.languageModelTools.map((t: { name: string }) => [t.name, t]),
 );
-const switchSource = fs.readFileSync(path.join(REPO, 'src/extension/memorySwitch.ts'), 'utf8');
+const switchSource = fs.readFileSync(path.join(REPO, 'src/extension/shared/memorySwitch.ts'), 'utf8');
 
 describe('Language Model tools in the manifest', () => {
   it('offers the memory tools only while the memory switch is on, and the persona tool always', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { memoriesFromTurn } from '../../src/core/turnMemory';
+import { memoriesFromTurn } from '../../src/core/memory/turnMemory';
 
 const none = () => false;
 

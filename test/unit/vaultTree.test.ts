@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { type Clock, fixedClock, parseNow } from '../../src/core/clock';
-import { readDay } from '../../src/core/days';
-import { type DayEntry, readMemoryMap, writeMemoryMap } from '../../src/core/memoryMap';
-import type { Vault } from '../../src/core/vault';
-import { type DayInfo, type VaultNode, VaultTreeModel, changedSections, groupDays } from '../../src/core/vaultTree';
-import { tempVault, writeAt } from './helpers';
+import { type Clock, fixedClock, parseNow } from '../../src/core/shared/clock';
+import { readDay } from '../../src/core/vault/days';
+import { type DayEntry, readMemoryMap, writeMemoryMap } from '../../src/core/vault/memoryMap';
+import type { Vault } from '../../src/core/vault/layout';
+import { type DayInfo, type VaultNode, VaultTreeModel, changedSections, groupDays } from '../../src/extension/shared/vaultTree.model';
+import { tempVault, writeAt } from '../support/helpers';
 
 const info = (day: string): DayInfo => ({ day, level: 'L1', file: `/v/${day}.md`, monthly: false, missing: false });
 const days = (nodes: VaultNode[]) => nodes.map((n) => (n.type === 'day' ? n.day : n.type === 'more' ? `+${n.remaining}` : n.id));

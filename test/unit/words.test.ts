@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bytesMayHave, foldsToAscii, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../src/core/words';
+import { bytesMayHave, foldsToAscii, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../src/core/search/words';
 
 const has = (line: string, text: string, exact = false) => lineHas(line.toLowerCase(), needle(text, { exact })!);
 

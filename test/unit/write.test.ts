@@ -3,12 +3,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { fixedClock } from '../../src/core/clock';
-import { CoreSoulError } from '../../src/core/errors';
-import { readMemoryMap } from '../../src/core/memoryMap';
-import { dayFile, entityFile } from '../../src/core/vault';
-import { MAX_TEXT_BYTES, writeMemory } from '../../src/core/write';
-import { read, snapshot, tempVault, writeAt } from './helpers';
+import { fixedClock } from '../../src/core/shared/clock';
+import { CoreSoulError } from '../../src/core/shared/errors';
+import { readMemoryMap } from '../../src/core/vault/memoryMap';
+import { dayFile, entityFile } from '../../src/core/vault/layout';
+import { MAX_TEXT_BYTES, writeMemory } from '../../src/core/memory/write';
+import { read, snapshot, tempVault, writeAt } from '../support/helpers';
 
 const ENTRY_RE = /^- \d{2}:\d{2}:\d{2} /;
 
@@ -80,7 +80,7 @@ describe('memory write (SPEC §4.1)', () => {
       '2026-03-10': { level: 'L1', file: 'chronological/2026-03-10.md' },
       '2026-03-11': { level: 'L1', file: 'chronological/2026-03-11.md' },
     });
-    assert.match(read(v.mapFile), /counts:\n  days: 2\n  L1: 2\n[\s\S]*objects: 1/);
+    assert.match(read(v.mapFile), /counts:\n {2}days: 2\n {2}L1: 2\n[\s\S]*objects: 1/);
   });
 
   it('keeps multi-line text as one entry that cannot forge a timestamp line', async () => {
@@ -169,7 +169,7 @@ describe('memory write (SPEC §4.1)', () => {
   }
 
   it('refuses an --entity of an unknown kind', async () => {
-    const { parseEntityArg } = await import('../../src/core/write');
+    const { parseEntityArg } = await import('../../src/core/memory/write');
     assert.deepEqual(parseEntityArg('people/Alice'), { kind: 'people', name: 'Alice' });
     assert.deepEqual(parseEntityArg('Alice'), { name: 'Alice' });
     assert.throws(() => parseEntityArg('friends/Alice'), /kind one of people, events, places, objects/);
@@ -216,7 +216,7 @@ describe('memory write (SPEC §4.1)', () => {
   it('two processes writing 500 lines each at once leave 1000 intact lines', async () => {
     const v = await tempVault();
     writeAt(v, '2026-03-10T08:00:00', 'start [[Shared]]');
-    const writer = path.join(__dirname, 'fixtures', 'writer.ts');
+    const writer = path.join(__dirname, '../support/writer.ts');
     const run = (tag: string) =>
       new Promise<number>((resolve) => {
         const p = spawn(process.execPath, ['--import', 'tsx', writer, v.root, tag, '500'], { stdio: 'inherit' });

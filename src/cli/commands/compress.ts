@@ -1,5 +1,5 @@
-import { type CompressReport, compressWithHistory, compressionDue } from '../../core/compress';
-import { openVault } from '../../core/vault';
+import { type CompressReport, compressWithHistory, compressionDue } from '../../core/compress/compress';
+import { openVault } from '../../core/vault/layout';
 import type { CliContext, Command } from '../command';
 
 export const compress: Command = {

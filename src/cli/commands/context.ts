@@ -1,8 +1,8 @@
-import { CONTEXT_MODES, type ContextMode, buildContext } from '../../core/context';
-import { inputError } from '../../core/errors';
-import { recallFrom } from '../../core/recall';
-import { TOKENIZER, countTokens } from '../../core/tokens';
-import { openVault } from '../../core/vault';
+import { CONTEXT_MODES, type ContextMode, buildContext } from '../../core/context/context';
+import { inputError } from '../../core/shared/errors';
+import { recallFrom } from '../../core/context/recall';
+import { TOKENIZER, countTokens } from '../../core/shared/tokens';
+import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
 
 export const context: Command = {

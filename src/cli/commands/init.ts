@@ -1,4 +1,4 @@
-import { initVault, parseHosts } from '../../core/scaffold';
+import { initVault, parseHosts } from '../../core/init/scaffold';
 import type { Command } from '../command';
 
 export const init: Command = {

@@ -1,6 +1,6 @@
-import type { PackFormat } from '../../core/archiveLayout';
-import { inputError } from '../../core/errors';
-import { openVault } from '../../core/vault';
+import type { PackFormat } from '../../core/archive/layout';
+import { inputError } from '../../core/shared/errors';
+import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
 
 export const pack: Command = {
@@ -11,7 +11,7 @@ export const pack: Command = {
   async run(ctx, args, opts) {
     if (args.length) throw inputError(`pack: unexpected argument "${args[0]}" (usage: coresoul ${pack.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
-    const { packVault, PACK_FORMATS } = await import('../../core/pack');
+    const { packVault, PACK_FORMATS } = await import('../../core/archive/pack');
     const format = (opts.format ?? 'tgz') as PackFormat;
     if (!PACK_FORMATS.includes(format)) throw inputError(`--format: expected tgz or sh, got "${String(opts.format)}"`);
     const v = openVault(ctx.root);

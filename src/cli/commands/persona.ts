@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
-import { compressBeforeWrite } from '../../core/compress';
-import { CoreSoulError, inputError } from '../../core/errors';
-import type { ApplyResult, PersonaDeps, Review, Trigger } from '../../core/persona';
-import { TRIGGERS } from '../../core/personaGate';
-import { openVault } from '../../core/vault';
+import { compressBeforeWrite } from '../../core/compress/compress';
+import { CoreSoulError, inputError } from '../../core/shared/errors';
+import type { ApplyResult, PersonaDeps, Review, Trigger } from '../../core/persona/proposals';
+import { TRIGGERS } from '../../core/persona/gate';
+import { openVault } from '../../core/vault/layout';
 import type { CliContext, Command, CommandResult, OptionValues } from '../command';
 
 const USAGE = [
@@ -44,9 +44,9 @@ export const persona: Command = {
     const v = openVault(ctx.root);
     // Loaded only for this command, so other commands do not pay for the diff library and schemas.
     const [{ applyProposal, pendingProposals, proposePersonaChange, rejectProposal }, { personaHistory, revertPersona }, { sectionLabel }] = await Promise.all([
-      import('../../core/persona'),
-      import('../../core/personaHistory'),
-      import('../../core/personaDoc'),
+      import('../../core/persona/proposals'),
+      import('../../core/persona/history'),
+      import('../../core/persona/document'),
     ]);
     const deps: PersonaDeps = { clock: ctx.clock, compress: compressBeforeWrite };
     switch (sub) {

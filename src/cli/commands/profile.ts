@@ -1,6 +1,6 @@
-import { inputError, vaultError } from '../../core/errors';
-import { learnFromMessage, readProfile } from '../../core/profile';
-import { openVault } from '../../core/vault';
+import { inputError, vaultError } from '../../core/shared/errors';
+import { learnFromMessage, readProfile } from '../../core/profile/profile';
+import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
 
 export const profile: Command = {

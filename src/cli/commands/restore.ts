@@ -1,4 +1,4 @@
-import { inputError } from '../../core/errors';
+import { inputError } from '../../core/shared/errors';
 import type { Command } from '../command';
 
 export const restore: Command = {
@@ -9,7 +9,7 @@ export const restore: Command = {
   async run(ctx, args, opts) {
     if (args.length !== 1) throw inputError(`restore: expected one archive file (usage: coresoul ${restore.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
-    const { restoreArchive } = await import('../../core/restore');
+    const { restoreArchive } = await import('../../core/archive/restore');
     const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge });
     const history = {
       restored: `restored (${r.commits} commit(s))`,

@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_TOKENS, searchMemory } from '../../core/search';
-import { openVault } from '../../core/vault';
+import { DEFAULT_MAX_TOKENS, searchMemory } from '../../core/search/search';
+import { openVault } from '../../core/vault/layout';
 import type { CliContext, Command } from '../command';
 import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, socketPath, startServer } from '../searchClient';
 

@@ -1,4 +1,4 @@
-import { openVault } from '../../core/vault';
+import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
 import { socketPath } from '../searchClient';
 import { runSearchServer } from '../searchServer';

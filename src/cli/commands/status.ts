@@ -1,5 +1,5 @@
-import { vaultStatus } from '../../core/status';
-import { openVault } from '../../core/vault';
+import { vaultStatus } from '../../core/memory/status';
+import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
 
 export const status: Command = {

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
-import { inputError } from '../../core/errors';
-import { rememberAll } from '../../core/remember';
-import { openVault } from '../../core/vault';
-import { ENTRY_KINDS, type EntryKind, parseEntityArg } from '../../core/write';
+import { inputError } from '../../core/shared/errors';
+import { rememberAll } from '../../core/memory/remember';
+import { openVault } from '../../core/vault/layout';
+import { parseEntityArg } from '../../core/memory/write';
+import { ENTRY_KINDS, type EntryKind } from '../../core/vault/dayEntries';
 import type { Command } from '../command';
 import { warnOdd } from './compress';
 

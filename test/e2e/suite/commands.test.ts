@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { PackReport } from '../../../src/core/pack';
-import type { RestoreReport } from '../../../src/core/restore';
-import type { SearchHit } from '../../../src/core/search';
-import type { WriteResult } from '../../../src/core/write';
+import type { PackReport } from '../../../src/core/archive/pack';
+import type { RestoreReport } from '../../../src/core/archive/restore';
+import type { SearchHit } from '../../../src/core/search/search';
+import type { WriteResult } from '../../../src/core/memory/write';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
 import { chronoPath, dayFiles, read, root, snapshot, thisMonday, today, vaultPath } from '../host/vault';
 

@@ -1,0 +1,47 @@
+// The boundaries of the house (docs/architecture.md), enforced here rather than by convention:
+// the core and the language server never see `vscode`, the core never reaches into its adapters,
+// the core's domains depend one way (shared ← vault ← the rest), and no import cycle anywhere.
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const noVscode = { name: 'vscode', message: 'Only the extension talks to VS Code; keep this file plain Node.' };
+const adapters = ['**/extension/**', '**/server/**', '**/cli/**'];
+const restrict = (paths, patterns = []) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.bench-cache/**', 'test-results/**', '**/*.mjs', '**/*.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  // Tests read the CLI's JSON answers as they come.
+  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['src/core/**/*.ts'],
+    rules: restrict([noVscode], [{ group: adapters, message: 'The core never imports an adapter (extension, server, cli).' }]),
+  },
+  {
+    files: ['src/core/shared/**/*.ts'],
+    rules: restrict([noVscode], [{ group: ['../*'], message: 'core/shared is the base: it imports no other domain.' }]),
+  },
+  {
+    files: ['src/core/vault/**/*.ts'],
+    rules: restrict([noVscode], [{ group: ['../*', '!../shared'], message: 'core/vault builds on core/shared only.' }]),
+  },
+  {
+    files: ['src/server/**/*.ts', 'src/cli/**/*.ts', 'src/extension/**/*.model.ts'],
+    rules: restrict([noVscode], [{ group: ['**/extension/**'], message: 'Only the extension imports the extension.' }]),
+  },
+);

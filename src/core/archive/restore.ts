@@ -1,0 +1,325 @@
+/**
+ * `restore` (SPEC §6): an archive made by `pack` (.tar.gz or self-extracting .sh) back into a
+ * workspace. Nothing becomes visible before everything is checked: the archive is unpacked
+ * into a temp folder inside the target (same file system, so the final moves are renames),
+ * every entry is checked while it is read (no links, devices, absolute or `..` paths,
+ * duplicates, paths outside a soul, size and count limits), then every file against the
+ * manifest (exact list, size, sha256), then the history is rebuilt from its bundle, and only
+ * then are the files moved into place. A refusal leaves the target as it was.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  BOOTLOADERS,
+  HISTORY_BUNDLE,
+  MANIFEST,
+  type Manifest,
+  SOUL_DIR,
+  archivePathProblem,
+  hashFile,
+  parseManifest,
+} from './layout';
+import { CoreSoulError, fsError, inputError, refusedError } from '../shared/errors';
+import { withLock } from '../shared/fs';
+import { commitVault, hasHistory } from '../vault/history';
+import { fetchBundleAside, restoreHistoryBundle, startHistory } from './historyBundle';
+import { addDirective } from '../init/scaffold';
+import { payloadOffset } from './selfExtract';
+import { type ReadEntry, Unpack } from './tarLib';
+import { vaultAt } from '../vault/layout';
+
+export interface RestoreLimits {
+  /** Total size of the unpacked files, in bytes. */
+  maxBytes: number;
+  /** Number of entries (files and folders). */
+  maxEntries: number;
+}
+
+/** Far above any real vault (SPEC T1.2 speaks of 100 MB), far below a full disk. */
+export const DEFAULT_LIMITS: RestoreLimits = { maxBytes: 2 * 1024 ** 3, maxEntries: 200_000 };
+
+export interface RestoreOptions {
+  /** Add to a non-empty workspace: new files are added, existing ones are never overwritten. */
+  merge?: boolean;
+  limits?: Partial<RestoreLimits>;
+}
+
+export interface Conflict {
+  path: string;
+  /** Which copy was changed after the archive was made: the workspace's (mtime) or the archive's. */
+  newer: 'workspace' | 'archive';
+}
+
+export interface RestoreReport {
+  root: string;
+  archive: string;
+  /** When the archive was packed (its manifest). */
+  created: string;
+  merge: boolean;
+  /** Files placed in the workspace. */
+  added: string[];
+  /** Merge: files already there with the same content. */
+  unchanged: string[];
+  /** Merge: files already there with other content, kept as they were. */
+  conflicts: Conflict[];
+  /** Merge: bootloaders kept as they were but given the override directive. */
+  updated: string[];
+  /**
+   * `restored`: rebuilt from the bundle; `started`: a new history (archive packed without one);
+   * `fetched`: merged into a vault that has its own, the archive's refs under `refs/restored/`;
+   * `kept`: merged into a vault that keeps its own (the archive brought none); `off`: no git.
+   */
+  history: 'restored' | 'started' | 'fetched' | 'kept' | 'off';
+  commits?: number;
+}
+
+export async function restoreArchive(archive: string, root: string, opts: RestoreOptions = {}): Promise<RestoreReport> {
+  const limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const offset = payloadStart(archive);
+  const target = path.resolve(root);
+  const st = fs.statSync(target, { throwIfNoEntry: false });
+  if (st && !st.isDirectory()) throw inputError(`restore target ${target} is not a folder`);
+  if (st && fs.readdirSync(target).length && !opts.merge) {
+    throw refusedError(`restore target ${target} is not empty: restore into an empty folder, or add --merge to add to it`);
+  }
+  let made: string | undefined;
+  let stage: string;
+  try {
+    made = fs.mkdirSync(target, { recursive: true });
+    stage = fs.mkdtempSync(path.join(target, '.coresoul-restore-'));
+  } catch (err) {
+    throw fsError(err, 'write to', target);
+  }
+  let done = false;
+  try {
+    const tree = path.join(stage, 'tree');
+    await unpack(archive, offset, tree, limits);
+    const manifest = verify(tree);
+    const report = opts.merge ? await mergeInto(tree, target, manifest) : await placeInEmpty(tree, target, manifest);
+    done = true;
+    return { ...report, archive: path.resolve(archive) };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true, maxRetries: 5 });
+    if (!done && made) fs.rmSync(made, { recursive: true, force: true, maxRetries: 5 });
+  }
+}
+
+/** Byte offset of the gzip data: 0 for a .tar.gz, after the script for a .sh. */
+function payloadStart(archive: string): number {
+  let head: Buffer;
+  try {
+    const fd = fs.openSync(archive, 'r');
+    try {
+      head = Buffer.alloc(4096);
+      head = head.subarray(0, fs.readSync(fd, head, 0, head.length, 0));
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw inputError(`cannot read archive ${archive}: ${code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder' : code}`);
+  }
+  if (head[0] === 0x1f && head[1] === 0x8b) return 0;
+  const offset = payloadOffset(head);
+  if (offset !== undefined) return offset;
+  throw inputError(`${archive} is not a Core Soul archive (expected a .tar.gz or .sh made by coresoul pack)`);
+}
+
+const ENTRY_TYPES: Record<string, string | undefined> = {
+  File: undefined,
+  OldFile: undefined,
+  Directory: undefined,
+  SymbolicLink: 'symbolic link',
+  Link: 'hard link',
+  CharacterDevice: 'device file',
+  BlockDevice: 'device file',
+  FIFO: 'fifo',
+};
+
+/** Unpacks into `tree` (created here) with tar's own protections on, refusing at the first bad entry. */
+async function unpack(archive: string, offset: number, tree: string, limits: RestoreLimits): Promise<void> {
+  fs.mkdirSync(tree);
+  const seen = new Set<string>();
+  let bytes = 0;
+  let refusal: CoreSoulError | undefined;
+  const extractor = new Unpack({
+    cwd: tree,
+    strict: true,
+    preservePaths: false,
+    preserveOwner: false,
+    keep: true,
+    maxDepth: 64,
+    filter: (_p, e) => {
+      const entry = e as ReadEntry;
+      const why = entryProblem(entry, seen, (bytes += entry.size ?? 0), limits);
+      if (!why) return true;
+      refusal ??= refusedError(`unsafe archive: ${why}`);
+      extractor.abort(refusal);
+      return false;
+    },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const source = fs.createReadStream(archive, { start: offset });
+      source.on('error', reject);
+      extractor.on('error', reject);
+      extractor.on('close', resolve);
+      source.pipe(extractor as unknown as NodeJS.WritableStream);
+    });
+  } catch (err) {
+    if (refusal) throw refusal;
+    throw tarError(err as Error & { code?: string });
+  }
+}
+
+function entryProblem(entry: ReadEntry, seen: Set<string>, bytes: number, limits: RestoreLimits): string | undefined {
+  const shown = JSON.stringify(entry.path);
+  if (entry.type in ENTRY_TYPES && ENTRY_TYPES[entry.type]) return `${shown} is a ${ENTRY_TYPES[entry.type]}`;
+  if (!(entry.type in ENTRY_TYPES)) return `${shown} has an unsupported entry type (${entry.type})`;
+  const isDir = entry.type === 'Directory';
+  const p = isDir ? entry.path.replace(/\/+$/, '') : entry.path;
+  const problem = archivePathProblem(p, isDir);
+  if (problem) return `${shown}: ${problem}`;
+  if ((entry.mode ?? 0) & ~0o777) return `${shown} has a setuid, setgid or sticky bit`;
+  if (seen.has(p)) return `${shown} appears twice`;
+  seen.add(p);
+  if (seen.size > limits.maxEntries) return `more than ${limits.maxEntries} entries (a decompression bomb?)`;
+  if (bytes > limits.maxBytes) return `more than ${limits.maxBytes / 2 ** 20} MiB unpacked (a decompression bomb?)`;
+  return undefined;
+}
+
+function tarError(err: Error & { code?: string }): CoreSoulError {
+  const msg = err.message.replace(/^TAR_\w+: /, '').split('\n')[0];
+  if (err.code === 'TAR_BAD_ARCHIVE') return inputError('not a Core Soul archive: the data is not a tar archive');
+  if (/unexpected end of file|truncated/i.test(msg)) return refusedError('damaged archive: it is truncated');
+  if (/decompression ratio/.test(msg)) return refusedError(`unsafe archive: it expands too much for its size (${msg}; a decompression bomb?)`);
+  return refusedError(`damaged archive: ${msg}`);
+}
+
+/** Checks the unpacked tree against its manifest: the exact same files and folders, sizes and sha256. */
+function verify(tree: string): Manifest {
+  const files = new Set<string>();
+  const dirs = new Set<string>();
+  const walk = (rel: string) => {
+    for (const name of fs.readdirSync(path.join(tree, rel))) {
+      const child = rel ? `${rel}/${name}` : name;
+      const st = fs.lstatSync(path.join(tree, child));
+      if (st.isDirectory()) {
+        dirs.add(child);
+        walk(child);
+      } else if (st.isFile()) files.add(child);
+      else throw refusedError(`unsafe archive: ${child} is not a regular file`);
+    }
+  };
+  walk('');
+  if (!files.delete(MANIFEST)) throw inputError(`not a Core Soul archive: it has no ${MANIFEST}`);
+  const manifest = parseManifest(fs.readFileSync(path.join(tree, MANIFEST), 'utf8'));
+  const lie = (why: string) => refusedError(`unsafe archive: the manifest does not match the content: ${why}`);
+
+  const listed = new Set<string>();
+  for (const f of manifest.files) {
+    const problem = archivePathProblem(f.path, false);
+    if (problem || f.path === MANIFEST) throw lie(`${JSON.stringify(f.path)}: ${problem ?? 'lists itself'}`);
+    if (listed.has(f.path)) throw lie(`${f.path} is listed twice`);
+    listed.add(f.path);
+    if (!files.has(f.path)) throw lie(`${f.path} is listed but missing`);
+    const actual = hashFile(path.join(tree, f.path));
+    if (actual.size !== f.size) throw lie(`${f.path} has ${actual.size} bytes, the manifest says ${f.size}`);
+    if (actual.sha256 !== f.sha256) throw lie(`${f.path} fails its sha256 checksum`);
+  }
+  for (const f of files) if (!listed.has(f)) throw lie(`${f} is not listed`);
+  const listedDirs = new Set(manifest.dirs);
+  for (const d of dirs) if (!listedDirs.has(d)) throw lie(`folder ${d} is not listed`);
+  for (const d of listedDirs) if (!dirs.has(d)) throw lie(`folder ${d} is listed but missing`);
+  if (listed.has(HISTORY_BUNDLE) !== (manifest.history === 'bundle')) throw lie(`${HISTORY_BUNDLE} and history "${manifest.history}" disagree`);
+  if (!dirs.has(SOUL_DIR)) throw inputError(`not a Core Soul archive: it has no ${SOUL_DIR} folder`);
+  return manifest;
+}
+
+type Placed = Omit<RestoreReport, 'archive'>;
+
+async function placeInEmpty(tree: string, target: string, manifest: Manifest): Promise<Placed> {
+  const history = await rebuildHistory(tree, manifest);
+  removeMeta(tree);
+  for (const name of fs.readdirSync(tree)) fs.renameSync(path.join(tree, name), path.join(target, name));
+  return {
+    root: target,
+    created: manifest.created,
+    merge: false,
+    added: workspaceFiles(manifest),
+    unchanged: [],
+    conflicts: [],
+    updated: [],
+    ...history,
+  };
+}
+
+async function mergeInto(tree: string, target: string, manifest: Manifest): Promise<Placed> {
+  const v = vaultAt(target);
+  const hadSoul = fs.existsSync(v.soulDir);
+  // A workspace without a vault gets the archive's whole .CoreSoul, history included.
+  const fresh = hadSoul ? undefined : await rebuildHistory(tree, manifest);
+  const report: Placed = { root: target, created: manifest.created, merge: true, added: [], unchanged: [], conflicts: [], updated: [], history: 'off' };
+  const created = Date.parse(manifest.created);
+  const filesUnder = (rel: string) => workspaceFiles(manifest).filter((f) => f === rel || f.startsWith(`${rel}/`));
+
+  const merge = (rel: string) => {
+    for (const name of fs.readdirSync(path.join(tree, rel)).sort()) {
+      const child = rel ? `${rel}/${name}` : name;
+      if (!rel && (name === MANIFEST || name === HISTORY_BUNDLE)) continue;
+      const src = path.join(tree, child);
+      const dst = path.join(target, child);
+      const there = fs.lstatSync(dst, { throwIfNoEntry: false });
+      const isDir = fs.lstatSync(src).isDirectory();
+      if (!there) {
+        fs.renameSync(src, dst);
+        report.added.push(...filesUnder(child));
+      } else if (isDir && there.isDirectory()) {
+        merge(child);
+      } else if (!isDir && there.isFile() && sameContent(src, dst)) {
+        report.unchanged.push(child);
+      } else {
+        // Never overwrite: the workspace copy stays; a link or a folder in the way counts too.
+        for (const f of isDir ? filesUnder(child) : [child]) report.conflicts.push({ path: f, newer: there.mtimeMs > created ? 'workspace' : 'archive' });
+      }
+    }
+  };
+  if (hadSoul) withLock(v.lockFile, () => merge(''));
+  else merge('');
+
+  for (const c of report.conflicts) {
+    if (BOOTLOADERS.includes(c.path) && fs.lstatSync(path.join(target, c.path)).isFile() && addDirective(path.join(target, c.path)) === 'updated') {
+      report.updated.push(c.path);
+    }
+  }
+  if (fresh) return { ...report, ...fresh };
+  if (!hasHistory(v)) return { ...report, history: 'off' };
+  if (manifest.history === 'bundle') await fetchBundleAside(v, path.join(tree, HISTORY_BUNDLE));
+  await commitVault(v, `restore: merged the archive packed ${manifest.created}`);
+  return { ...report, history: manifest.history === 'bundle' ? 'fetched' : 'kept' };
+}
+
+/** The history a restored vault starts with, built inside the temp tree before anything moves. */
+async function rebuildHistory(tree: string, manifest: Manifest): Promise<Pick<RestoreReport, 'history' | 'commits'>> {
+  const v = vaultAt(tree);
+  if (manifest.history === 'off') return { history: 'off' };
+  if (manifest.history === 'omitted') {
+    await startHistory(v, `restore: vault packed ${manifest.created} without its history`);
+    return { history: 'started', commits: 1 };
+  }
+  const commits = await restoreHistoryBundle(v, path.join(tree, HISTORY_BUNDLE), manifest.head as string);
+  return { history: 'restored', commits };
+}
+
+function removeMeta(tree: string): void {
+  fs.rmSync(path.join(tree, MANIFEST));
+  fs.rmSync(path.join(tree, HISTORY_BUNDLE), { force: true });
+}
+
+const workspaceFiles = (m: Manifest) => m.files.map((f) => f.path).filter((p) => p !== HISTORY_BUNDLE);
+
+function sameContent(a: string, b: string): boolean {
+  const sa = fs.statSync(a);
+  const sb = fs.statSync(b);
+  return sa.size === sb.size && hashFile(a).sha256 === hashFile(b).sha256;
+}

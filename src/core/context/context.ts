@@ -1,0 +1,215 @@
+/**
+ * The layered prompt (SPEC §4.5, seeds 002–004): soul → persona → user profile → relevant
+ * memories → recent days → request, each within its own token budget, serialised
+ * deterministically (same inputs, same bytes: a stable prefix for prompt caches). When the
+ * whole exceeds the budget, the lower layers are trimmed first and every trim is reported.
+ * With the memory switch off, soul and persona still come, and nothing is read from memory.
+ */
+import { addDays, type Clock, localDay } from '../shared/clock';
+import { readDay } from '../vault/days';
+import { inputError } from '../shared/errors';
+import { readTextIfExists } from '../shared/fs';
+import { readProfile } from '../profile/profile';
+import { type Vault, rel } from '../vault/layout';
+
+export const LAYERS = ['soul', 'persona', 'profile', 'memories', 'recent', 'request'] as const;
+export type LayerName = (typeof LAYERS)[number];
+
+/** Full context; then, when a model rejects the size, focused (no profile or recent days); then minimal. */
+export const CONTEXT_MODES = ['full', 'focused', 'minimal'] as const;
+export type ContextMode = (typeof CONTEXT_MODES)[number];
+const MODE_LAYERS: Record<ContextMode, readonly LayerName[]> = {
+  full: LAYERS,
+  focused: ['soul', 'persona', 'memories', 'request'],
+  minimal: ['soul', 'persona', 'request'],
+};
+export const nextMode = (m: ContextMode): ContextMode | undefined => CONTEXT_MODES[CONTEXT_MODES.indexOf(m) + 1];
+
+export const DEFAULT_BUDGET = 8000;
+export const DEFAULT_LAYER_BUDGETS: Record<LayerName, number> = {
+  soul: 1500,
+  persona: 1500,
+  profile: 400,
+  memories: 1500,
+  recent: 600,
+  request: 2500,
+};
+/** Trimmed first when the total is over budget; soul and request are never cut. */
+const TRIM_ORDER: LayerName[] = ['recent', 'memories', 'profile', 'persona'];
+
+export interface TokenCounter {
+  /** The tokenizer's name, reported beside every count. */
+  name: string;
+  count(text: string): number;
+}
+
+export interface RecalledSnippet {
+  file: string;
+  line: number;
+  date: string;
+  text: string;
+}
+
+/** Relevant memories for a request, within a token budget (the search pipeline). */
+export type Recall = (query: string, maxTokens: number) => Promise<RecalledSnippet[]>;
+
+export interface ContextOptions {
+  request: string;
+  clock: Clock;
+  tokens: TokenCounter;
+  recall?: Recall;
+  budget?: number;
+  layerBudgets?: Partial<Record<LayerName, number>>;
+  /** The memory switch (seed 004); default on. */
+  memory?: boolean;
+  mode?: ContextMode;
+}
+
+export interface LayerReport {
+  name: LayerName;
+  tokens: number;
+  budget: number;
+  /** Where the layer came from (files, or file:line citations for memories). */
+  sources: string[];
+  trimmed: boolean;
+}
+
+export interface BuiltContext {
+  text: string;
+  tokens: number;
+  budget: number;
+  tokenizer: string;
+  mode: ContextMode;
+  memory: boolean;
+  layers: LayerReport[];
+  /** One line per cut, in the order they were made. */
+  trims: string[];
+}
+
+interface Draft {
+  name: LayerName;
+  title: string;
+  /** Lines in order; `keep` says which end survives a cut. */
+  lines: string[];
+  keep: 'head' | 'tail';
+  sources: string[];
+  budget: number;
+  trimmed: boolean;
+}
+
+const TITLES: Record<LayerName, string> = {
+  soul: '# Soul (innate directives — never break these)',
+  persona: '# Persona',
+  profile: '# User profile',
+  memories: '# Relevant memories',
+  recent: '# Recent days',
+  request: '# Request',
+};
+
+export async function buildContext(v: Vault, opts: ContextOptions): Promise<BuiltContext> {
+  if (!opts.request.trim()) throw inputError('context: the request is empty');
+  const budget = opts.budget ?? DEFAULT_BUDGET;
+  if (!Number.isInteger(budget) || budget < 100) throw inputError(`--budget: expected a whole number of tokens ≥ 100, got ${budget}`);
+  const mode = opts.mode ?? 'full';
+  const memory = opts.memory !== false;
+  const wanted = MODE_LAYERS[mode].filter((l) => memory || !['profile', 'memories', 'recent'].includes(l));
+  const budgets = { ...DEFAULT_LAYER_BUDGETS, ...opts.layerBudgets };
+  const trims: string[] = [];
+  const count = (d: Draft) => (d.lines.length ? opts.tokens.count(render([d])) : 0);
+
+  const drafts: Draft[] = [];
+  for (const name of wanted) {
+    const d = await draftLayer(v, name, opts, budgets[name]);
+    if (d.lines.length) drafts.push(d);
+  }
+  for (const d of drafts) {
+    if (d.name !== 'soul' && d.name !== 'request') cut(d, d.budget, count, trims, `its ${d.budget}-token budget`);
+  }
+  for (const name of TRIM_ORDER) {
+    const over = drafts.reduce((n, d) => n + count(d), 0) - budget;
+    const d = drafts.find((x) => x.name === name);
+    if (over > 0 && d) cut(d, Math.max(0, count(d) - over), count, trims, `the ${budget}-token total`);
+  }
+  const kept = drafts.filter((d) => d.lines.length);
+  const text = render(kept);
+  const total = opts.tokens.count(text);
+  if (total > budget) trims.push(`soul and request alone take ${total} tokens, over the ${budget}-token total; nothing else was included`);
+  return {
+    text,
+    tokens: total,
+    budget,
+    tokenizer: opts.tokens.name,
+    mode,
+    memory,
+    layers: drafts.map((d) => ({ name: d.name, tokens: count(d), budget: d.budget, sources: d.sources, trimmed: d.trimmed })),
+    trims,
+  };
+}
+
+/** Drops whole lines from the end the layer does not keep until it fits `limit` tokens. */
+function cut(d: Draft, limit: number, count: (d: Draft) => number, trims: string[], why: string): void {
+  const before = count(d);
+  if (before <= limit) return;
+  // Estimate with per-line counts, then confirm on the rendered layer (BPE merges across lines).
+  const title = count({ ...d, lines: [''] });
+  let estimate = title + d.lines.reduce((n, l) => n + count({ ...d, lines: [l] }) - title, 0);
+  while (d.lines.length && estimate > limit) {
+    const dropped = d.keep === 'head' ? d.lines.pop()! : d.lines.shift()!;
+    estimate -= count({ ...d, lines: [dropped] }) - title;
+  }
+  while (d.lines.length && count(d) > limit) {
+    if (d.keep === 'head') d.lines.pop();
+    else d.lines.shift();
+  }
+  d.trimmed = true;
+  trims.push(`${d.name}: ${before} → ${count(d)} tokens to fit ${why}`);
+}
+
+function render(drafts: Draft[]): string {
+  return drafts.map((d) => `${d.title}\n\n${d.lines.join('\n')}\n`).join('\n');
+}
+
+async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budget: number): Promise<Draft> {
+  const draft = (lines: string[], sources: string[], keep: Draft['keep'] = 'head'): Draft => ({
+    name,
+    title: TITLES[name],
+    lines,
+    keep,
+    sources,
+    budget,
+    trimmed: false,
+  });
+  const fileLines = (file: string) => (readTextIfExists(file) ?? '').replace(/\r\n?/g, '\n').trim().split('\n').filter((l, i, all) => l || all[i - 1]);
+  switch (name) {
+    case 'soul':
+      return draft(fileLines(v.soul), ['.CoreSoul/soul.md']);
+    case 'persona':
+      return draft(fileLines(v.persona), ['.CoreSoul/persona.md']);
+    case 'profile': {
+      const p = readProfile(v);
+      if (!p) return draft([], []);
+      // Strong entries first, then by how often they were said: the most certain survive a cut.
+      const entries = Object.entries(p.sections).flatMap(([section, es]) => es.map((e) => ({ section, ...e })));
+      entries.sort((a, b) => Number(b.strong) - Number(a.strong) || b.count - a.count || a.section.localeCompare(b.section) || a.value.localeCompare(b.value));
+      return draft(
+        entries.map((e) => `- ${e.section} — ${e.facet ? `${e.facet}: ` : ''}${e.value}${e.strong ? ' (strong)' : ''}`),
+        [p.file],
+      );
+    }
+    case 'memories': {
+      const found = opts.recall ? await opts.recall(opts.request, budget) : [];
+      return draft(
+        found.map((s) => `- [${s.file}:${s.line} · ${s.date}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`),
+        found.map((s) => `${s.file}:${s.line}`),
+      );
+    }
+    case 'recent': {
+      const today = localDay(opts.clock.now());
+      const days = [addDays(today, -1), today].map((d) => readDay(v, d)).filter((d) => d !== undefined);
+      const lines = days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => `- ${d.day} ${l.slice(2)}`));
+      return draft(lines, days.map((d) => rel(v, d.file)), 'tail');
+    }
+    case 'request':
+      return draft(opts.request.trim().split('\n'), []);
+  }
+}

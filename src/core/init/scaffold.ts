@@ -1,0 +1,111 @@
+/** `init` (SPEC §1): scaffold the vault, skills and bootloader; idempotent, never overwrites. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Clock } from '../shared/clock';
+import { localDay } from '../shared/clock';
+import { inputError, vaultError } from '../shared/errors';
+import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
+import { commitVault, hasHistory, initHistory } from '../vault/history';
+import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
+import { profileFile, profileTemplate } from '../profile/profile';
+import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
+import { PERSONA_MD } from './templates/persona';
+import { SKILLS, skillMarkdown } from './templates/skills';
+import { SOUL_MD } from './templates/soul';
+import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
+
+export const HOSTS = {
+  github: { skillsDir: '.github/skills' },
+  gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md' },
+  claude: { skillsDir: '.claude/skills', bootloader: 'CLAUDE.md' },
+  agents: { skillsDir: '.agents/skills' },
+} as const;
+export type Host = keyof typeof HOSTS;
+
+export function parseHosts(list: string): Host[] {
+  const hosts = list.split(',').map((h) => h.trim()).filter(Boolean);
+  for (const h of hosts) if (!(h in HOSTS)) throw inputError(`--hosts: unknown host "${h}" (known: ${Object.keys(HOSTS).join(', ')})`);
+  return hosts.length ? (hosts as Host[]) : ['github'];
+}
+
+export interface InitOptions {
+  clock: Clock;
+  hosts?: Host[];
+  git?: boolean;
+  /** The bundled CLI to copy into `.CoreSoul/bin/coresoul.js`, so skills work without the extension. */
+  cliBundle?: string;
+}
+
+export interface InitReport {
+  root: string;
+  created: string[];
+  updated: string[];
+  kept: string[];
+  git: boolean;
+  commit?: string;
+}
+
+const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\nproposals/\n';
+
+export async function initVault(root: string, opts: InitOptions): Promise<InitReport> {
+  const v = vaultAt(root);
+  const st = fs.statSync(v.root, { throwIfNoEntry: false });
+  if (!st?.isDirectory()) throw vaultError(`workspace root ${v.root} is not a folder`);
+  for (const p of [v.soulDir, v.memoryDir, v.chronoDir, v.entitiesDir]) {
+    if (fs.statSync(p, { throwIfNoEntry: false })?.isFile()) throw vaultError(`damaged vault: ${rel(v, p)} is a file, not a folder`);
+  }
+  const report: InitReport = { root: v.root, created: [], updated: [], kept: [], git: false };
+  const note = (p: string, outcome: 'created' | 'updated' | 'kept') => report[outcome].push(rel(v, p));
+  const scaffold = (p: string, text: string) => note(p, createExclusive(p, text) ? 'created' : 'kept');
+  const today = localDay(opts.clock.now());
+
+  for (const kind of ENTITY_KINDS) fs.mkdirSync(path.join(v.entitiesDir, kind), { recursive: true });
+  fs.mkdirSync(v.chronoDir, { recursive: true });
+  scaffold(v.soul, SOUL_MD);
+  scaffold(v.persona, PERSONA_MD);
+  scaffold(v.mapFile, serializeMemoryMap(emptyMemoryMap(today), { people: 0, events: 0, places: 0, objects: 0 }));
+  scaffold(path.join(v.soulDir, '.gitignore'), VAULT_GITIGNORE);
+  scaffold(profileFile(v), profileTemplate(today));
+
+  const hosts = opts.hosts?.length ? opts.hosts : (['github'] as Host[]);
+  for (const host of new Set<Host>(['github', ...hosts])) {
+    const h = HOSTS[host];
+    for (const s of SKILLS) scaffold(path.join(v.root, h.skillsDir, s.name, 'SKILL.md'), skillMarkdown(s));
+    if ('bootloader' in h) note(path.join(v.root, h.bootloader), addDirective(path.join(v.root, h.bootloader)));
+  }
+  note(v.agents, addDirective(v.agents));
+  if (opts.cliBundle) note(path.join(v.binDir, 'coresoul.js'), installCli(v, opts.cliBundle));
+
+  if (opts.git !== false) {
+    report.git = true;
+    if (!hasHistory(v)) await initHistory(v);
+    const res = await commitVault(v, report.created.length ? 'Core Soul: initialize vault' : 'Core Soul: init');
+    if (res.hash) report.commit = res.hash;
+  } else {
+    report.git = hasHistory(v);
+  }
+  return report;
+}
+
+/** Puts the override directive at the top of a bootloader file, keeping every byte it had. */
+export function addDirective(file: string): 'created' | 'updated' | 'kept' {
+  const existing = readTextIfExists(file);
+  if (existing === undefined) {
+    atomicWrite(file, `${OVERRIDE_DIRECTIVE}\n`);
+    return 'created';
+  }
+  if (existing.includes(OVERRIDE_DIRECTIVE)) return 'kept';
+  const bom = existing.startsWith('\uFEFF') ? '\uFEFF' : '';
+  atomicWrite(file, `${bom}${OVERRIDE_DIRECTIVE}\n\n${existing.slice(bom.length)}`);
+  return 'updated';
+}
+
+function installCli(v: Vault, bundle: string): 'created' | 'updated' | 'kept' {
+  const target = path.join(v.binDir, 'coresoul.js');
+  const code = fs.readFileSync(bundle);
+  const current = fs.existsSync(target) ? fs.readFileSync(target) : undefined;
+  if (current?.equals(code)) return 'kept';
+  atomicWrite(target, code);
+  fs.chmodSync(target, 0o755);
+  return current ? 'updated' : 'created';
+}

@@ -1,0 +1,194 @@
+/**
+ * MemoryWrite (SPEC §4.1): append one line to today's L1 file and a date tag to every entity
+ * of the entry. Append-only, no model, safe with concurrent writers.
+ */
+import * as fs from 'node:fs';
+import { type Clock, isLaterWeek, localStamp } from '../shared/clock';
+import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from '../vault/entities';
+import { fsError, inputError } from '../shared/errors';
+import { appendLines, withLock } from '../shared/fs';
+import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
+import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
+import { type Candidate, extractPreferences } from '../profile/preferences';
+import { type LearnedChange, learnCandidates } from '../profile/profile';
+import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, entityFile, isEntityKind, rel } from '../vault/layout';
+import { controlCharacter } from '../shared/text';
+import type { EntryKind } from '../vault/dayEntries';
+
+
+export const MAX_TEXT_BYTES = 64 * 1024;
+const ENTITY_EXCERPT_CHARS = 200;
+
+export interface WriteRequest {
+  text: string;
+  /** Entities beside the text's own `[[links]]`; a missing kind means "find it, else objects". */
+  entities?: { kind?: EntityKind; name: string }[];
+  kind?: EntryKind;
+}
+
+export interface WriteResult {
+  /** Day file, relative to the workspace root. */
+  file: string;
+  /** 1-based line of the entry in that file. */
+  line: number;
+  entities: { path: string; created: boolean }[];
+  /** Whether a weekly compression ran before the write. */
+  compressed: boolean;
+  /** Profile entries a `preference` or `correction` entry added or reinforced in User.md. */
+  learned?: LearnedChange[];
+}
+
+export interface WriteDeps {
+  clock: Clock;
+  /** Runs the weekly compression when a week boundary has passed; called under the vault lock. */
+  compress: (v: Vault, now: Date) => void;
+}
+
+/** Parses `kind/Name` or `Name` as given to `--entity`. */
+export function parseEntityArg(arg: string): { kind?: EntityKind; name: string } {
+  const slash = arg.indexOf('/');
+  if (slash === -1) return { name: arg };
+  const kind = arg.slice(0, slash);
+  if (!isEntityKind(kind)) throw inputError(`--entity ${arg}: expected kind/Name with kind one of ${ENTITY_KINDS.join(', ')}`);
+  return { kind, name: arg.slice(slash + 1) };
+}
+
+/** Checks and normalises entry text; multi-line text becomes one entry with indented lines. */
+export function normaliseText(text: string): string {
+  if (text.length * 3 > MAX_TEXT_BYTES && Buffer.byteLength(text) > MAX_TEXT_BYTES) throw inputError(`memory text is larger than ${MAX_TEXT_BYTES / 1024} KiB`);
+  if (text.includes('\0')) throw inputError('memory text contains a NUL byte');
+  const ctrl = controlCharacter(text);
+  if (ctrl) throw inputError(`memory text contains control character ${ctrl}`);
+  if (!/[\r\n]/.test(text)) {
+    const one = text.trim();
+    if (!one) throw inputError('memory text is empty');
+    return one;
+  }
+  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd());
+  while (lines.length && !lines[0].trim()) lines.shift();
+  while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
+  if (!lines.length) throw inputError('memory text is empty');
+  return lines.map((l, i) => (i === 0 || !l ? l : `  ${l}`)).join('\n');
+}
+
+export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): WriteResult {
+  let text = normaliseText(req.text);
+  const wanted = new Map<string, { kind?: EntityKind; name: string }>();
+  for (const name of linkTargets(text)) if (!isDayLink(name)) wanted.set(name.toLowerCase(), { name });
+  for (const e of req.entities ?? []) {
+    const name = e.name.trim();
+    const key = name.toLowerCase();
+    if (!wanted.has(key)) text += ` [[${name}]]`; // the day line links every entity it is filed under
+    wanted.set(key, { kind: e.kind ?? wanted.get(key)?.kind, name });
+  }
+  for (const e of wanted.values()) {
+    const problem = entityNameProblem(e.name);
+    if (problem) throw inputError(problem);
+  }
+  const tag = req.kind && req.kind !== 'note' ? `#${req.kind} ` : '';
+  const excerpt = entityExcerpt(text);
+
+  return withLock(v.lockFile, () => {
+    const now = deps.clock.now();
+    const { day: today, time } = localStamp(now);
+    let compressed = false;
+    if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, today) && isLaterWeek(readMemoryMap(v).lastCompressionDate, today)) {
+      deps.compress(v, now);
+      compressed = true;
+    }
+
+    const file = dayFile(v, today);
+    const line = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${today}\n\n`);
+    const entityLine = `- [[${today}]] ${time} ${tag}${excerpt}\n`;
+    const entities = [...wanted.values()].map((e) => tagEntity(v, e, entityLine, today));
+
+    if (!lastSeenMemoryMap(v).days[today] || entities.some((e) => e.created)) {
+      const map = readMemoryMap(v);
+      const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: `chronological/${today}.md` } };
+      writeMemoryMap(v, { ...map, days });
+    }
+    const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
+    if (req.kind === 'preference' || req.kind === 'correction') {
+      const learned = learnFromEntry(v, req.kind, excerpt, deps.clock);
+      if (learned.length) result.learned = learned;
+    }
+    return result;
+  });
+}
+
+/** A preference is recorded even when no rule recognises it; a correction is an interaction trait. */
+function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: string, clock: Clock): LearnedChange[] {
+  const plain = stripLinks(text);
+  const found = extractPreferences(plain);
+  const extra: Candidate[] =
+    kind === 'correction'
+      ? [{ section: 'Interaction traits', value: `Corrected: ${plain}`, trigger: 'correction' }]
+      : found.length
+        ? []
+        : [{ section: 'Preferences', value: plain, trigger: 'preference' }];
+  return learnCandidates(v, [...found, ...extra], { clock }).changes;
+}
+
+/** Appends the date tag to an entity's note, creating the note (kind `objects` unless given) if needed. */
+function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: string, today: string) {
+  const known = findEntity(v, e.name);
+  if (known) {
+    try {
+      appendLines(known.file, line, { create: false });
+      return { file: known.file, created: false };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      forgetEntities(); // renamed or deleted behind our back: look again
+      return tagEntity(v, e, line, today);
+    }
+  }
+  const kind = e.kind ?? DEFAULT_ENTITY_KIND;
+  const file = entityFile(v, kind, e.name);
+  const { sizeBefore } = appendLines(file, line, { header: entityHeader(kind, e.name, today) });
+  return { file, created: sizeBefore === 0 };
+}
+
+/** The one-line form of an entry that its entities are tagged with. */
+export function entityExcerpt(text: string): string {
+  const flat = text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text;
+  return flat.length > ENTITY_EXCERPT_CHARS ? `${flat.slice(0, ENTITY_EXCERPT_CHARS - 1)}…` : flat;
+}
+
+// Newlines counted per day file, so a long-lived writer knows its entry's line number without
+// re-reading the file; a fresh process reads today's file once. The count holds while the file
+// still ends with our last entry (same size, and appendLines had to add nothing before it).
+const newlineCounts = new Map<string, { size: number; newlines: number }>();
+
+function appendEntry(file: string, entry: string, header: string): number {
+  const { sizeBefore, sizeAfter, added } = appendLines(file, entry, { header });
+  const known = newlineCounts.get(file);
+  const before = (known?.size === sizeBefore && !added ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
+  newlineCounts.set(file, { size: sizeAfter, newlines: before + countNewlinesIn(entry) });
+  return before + 1;
+}
+
+function countNewlines(file: string, size: number): number {
+  if (size === 0) return 0;
+  try {
+    const buf = Buffer.alloc(size);
+    const fd = fs.openSync(file, 'r');
+    try {
+      fs.readSync(fd, buf, 0, size, 0);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return countNewlinesIn(buf);
+  } catch (err) {
+    throw fsError(err, 'read', file);
+  }
+}
+
+function countNewlinesIn(data: string | Buffer): number {
+  let n = 0;
+  if (typeof data === 'string') {
+    for (let i = data.indexOf('\n'); i !== -1; i = data.indexOf('\n', i + 1)) n++;
+  } else {
+    for (let i = data.indexOf(10); i !== -1; i = data.indexOf(10, i + 1)) n++;
+  }
+  return n;
+}

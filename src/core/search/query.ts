@@ -1,0 +1,136 @@
+/**
+ * A search query taken apart: entity names and aliases it mentions, quoted phrases, dates,
+ * and the remaining words (segmented with Intl.Segmenter, so Chinese works without spaces).
+ * Every part becomes a "concept" a line may contain; everything is literal text, never a regex.
+ */
+import { isDay } from '../shared/clock';
+import { inputError } from '../shared/errors';
+import { type Needle, findNeedle, needle, segmentWords } from './words';
+import { replaceControlCharacters } from '../shared/text';
+
+export const MAX_QUERY_CHARS = 1000;
+/** Concepts are tracked as bits of a 32-bit mask. */
+export const MAX_CONCEPTS = 24;
+
+export interface EntityName {
+  name: string;
+  aliases: string[];
+  /** Relative to the memory folder. */
+  rel: string;
+}
+
+export interface Concept {
+  label: string;
+  /** Alternatives: a line has the concept when it has any of them. */
+  needles: Needle[];
+  entity?: EntityName;
+}
+
+export interface Query {
+  text: string;
+  concepts: Concept[];
+  /** Only these days (`YYYY-MM-DD`) or months (`YYYY-MM`), when the query names any. */
+  days: string[];
+  months: string[];
+}
+
+const STOP_WORDS = new Set(
+  (
+    'a an the and or of to in on at for with is are was were be been by from it its this that as about what when where ' +
+    'which who whom how why did do does done i we you he she they my our your me us them any all some 的 了 是 在 和 與 及 ' +
+    '嗎 呢 吧 啊 我 你 他 她 它 我們 你們 他們 什麼 怎麼 哪 有 也 都 就'
+  ).split(' '),
+);
+
+const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
+// "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
+const PHRASES = /"([^"]*)"|\u201c([^\u201d]*)\u201d|\u300c([^\u300d]*)\u300d|\u300e([^\u300f]*)\u300f/g;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const pad2 = (n: string | number) => String(n).padStart(2, '0');
+
+/** Takes out of `text` the dates it names: `2020-06-15`, `2020-06`, `June 2020`, `2020年6月15日`. */
+function takeDates(text: string, days: Set<string>, months: Set<string>): string {
+  const month = (y: string, m: number) => m >= 1 && m <= 12 && months.add(`${y}-${pad2(m)}`);
+  return text
+    .replace(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g, (all, y, m, d) => (isDay(`${y}-${m}-${d}`) ? (days.add(`${y}-${m}-${d}`), ' ') : all))
+    // 2020年6月(15日|號|号)
+    .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => {
+      if (d === undefined) return month(y, +m) ? ' ' : all;
+      const day = `${y}-${pad2(m)}-${pad2(d)}`;
+      return isDay(day) ? (days.add(day), ' ') : all;
+    })
+    .replace(/(?<![\d-])(\d{4})-(\d{2})(?![\d-])/g, (all, y, m) => (month(y, +m) ? ' ' : all))
+    .replace(/\b([a-z]{3,9})\.?\s+(\d{4})\b/gi, (all, name: string, y) => {
+      const i = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+      const full = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'][i];
+      return i !== -1 && full?.startsWith(name.toLowerCase()) && month(y, i + 1) ? ' ' : all;
+    });
+}
+
+/** Entities named in the query (by name or alias), longest first, without overlaps. */
+function takeEntities(lower: string, entities: EntityName[]): { found: EntityName[]; rest: string } {
+  const hits: { e: EntityName; at: number; len: number }[] = [];
+  for (const e of entities) {
+    let best: { at: number; len: number } | undefined;
+    for (const alt of [e.name, ...e.aliases]) {
+      if (!lower.includes(alt.toLowerCase())) continue; // cheap test first: thousands of entities
+      const n = needle(alt, { exact: true });
+      if (!n || [...n.text].length < 2) continue;
+      const at = findNeedle(lower, n);
+      if (at !== -1 && (!best || n.text.length > best.len)) best = { at, len: n.text.length };
+    }
+    if (best) hits.push({ e, ...best });
+  }
+  hits.sort((a, b) => b.len - a.len || a.at - b.at);
+  const taken: { at: number; len: number }[] = [];
+  const found: EntityName[] = [];
+  let rest = lower;
+  for (const h of hits) {
+    if (taken.some((t) => h.at < t.at + t.len && t.at < h.at + h.len)) continue;
+    taken.push(h);
+    found.push(h.e);
+    rest = rest.slice(0, h.at) + ' '.repeat(h.len) + rest.slice(h.at + h.len);
+  }
+  return { found, rest };
+}
+
+export function parseQuery(raw: string, entities: EntityName[]): Query {
+  const text = replaceControlCharacters(String(raw ?? ''), ' ').trim();
+  if (!text) throw inputError('search: the query is empty');
+  if (text.length > MAX_QUERY_CHARS) throw inputError(`search: the query is longer than ${MAX_QUERY_CHARS} characters; search for a name or a few words`);
+
+  const days = new Set<string>();
+  const months = new Set<string>();
+  const concepts: Concept[] = [];
+  const add = (c: Concept) => {
+    const key = c.needles.map((n) => n.text).join('\u0000');
+    if (!concepts.some((o) => o.needles.map((n) => n.text).join('\u0000') === key)) concepts.push(c);
+  };
+
+  const { found, rest: afterEntities } = takeEntities(text.toLowerCase(), entities);
+  for (const e of found) {
+    const needles = [e.name, ...e.aliases].map((a) => needle(a, { exact: true })).filter((n): n is Needle => !!n);
+    add({ label: e.name, needles, entity: e });
+  }
+  let rest = afterEntities.replace(PHRASES, (_all, ...groups: (string | undefined)[]) => {
+    const phrase = groups.slice(0, 4).find((g) => g !== undefined) ?? '';
+    const n = needle(phrase, { exact: true });
+    if (n) add({ label: `"${n.text}"`, needles: [n] });
+    return ' ';
+  });
+  rest = takeDates(rest, days, months);
+  // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
+  rest = rest.replace(COMPOUND, (token) => {
+    const n = needle(token, { exact: true });
+    if (n) add({ label: n.text, needles: [n] });
+    return ' ';
+  });
+  const words = segmentWords(rest);
+  const content = words.filter((w) => !STOP_WORDS.has(w));
+  for (const w of content.length ? content : words) {
+    const n = needle(w);
+    if (n) add({ label: w, needles: [n] });
+  }
+  if (!concepts.length && !days.size && !months.size) throw inputError('search: the query has no words to search for');
+  return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
+}

@@ -1,0 +1,85 @@
+/**
+ * The vault's own git repository (`.CoreSoul/.git`): every write batch, compression and
+ * persona change becomes a commit, so nothing is lost and everything can be reverted.
+ * Calls the git executable directly: a CLI write must stay quick, and a wrapper library
+ * cost more start-up time than the git commands themselves.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { vaultError } from '../shared/errors';
+import type { Vault } from './layout';
+
+const IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
+
+export function hasHistory(v: Vault): boolean {
+  return fs.existsSync(path.join(v.soulDir, '.git'));
+}
+
+/**
+ * The environment for vault git calls. Variables that point git at another repository are
+ * dropped: called from inside a git hook of the user's project (GIT_DIR set), git must still
+ * work on `.CoreSoul/.git`, not commit the vault into the project.
+ */
+export function vaultGitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { GIT_TERMINAL_PROMPT: '0' };
+  for (const [k, val] of Object.entries(process.env)) {
+    if (!/^GIT_(DIR|WORK_TREE|INDEX_FILE|OBJECT_DIRECTORY|ALTERNATE_OBJECT_DIRECTORIES|COMMON_DIR|NAMESPACE|PREFIX)$/.test(k)) env[k] ??= val;
+  }
+  return env;
+}
+
+/** Runs git in the vault folder; resolves with its exit code and output, rejects only when git cannot run. */
+export function git(v: Vault, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== 'number') reject(vaultError(`cannot run git (${err.message.split('\n')[0]}); install git, or run init with --no-git`));
+      else resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function gitOk(v: Vault, args: string[]): Promise<string> {
+  const r = await git(v, args);
+  if (r.code !== 0) throw vaultError(`git ${args[0]} failed in ${v.soulDir}: ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
+  return r.stdout;
+}
+
+/** Creates the vault repository; gives it a local identity when the user has none configured. */
+export async function initHistory(v: Vault): Promise<void> {
+  await gitOk(v, ['init', '-q']);
+  const email = await git(v, ['config', '--get', 'user.email']);
+  if (!email.stdout.trim()) {
+    await gitOk(v, ['config', 'user.name', IDENTITY.name]);
+    await gitOk(v, ['config', 'user.email', IDENTITY.email]);
+  }
+}
+
+export interface CommitResult {
+  committed: boolean;
+  hash?: string;
+}
+
+/** Commits every change in the vault, if there is any. A vault without history is left alone. */
+export async function commitVault(v: Vault, message: string): Promise<CommitResult> {
+  if (!hasHistory(v)) return { committed: false };
+  await gitOk(v, ['add', '-A']);
+  if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
+  await gitOk(v, ['commit', '-q', '--no-verify', '-m', message]);
+  return { committed: true, hash: (await gitOk(v, ['rev-parse', 'HEAD'])).trim() };
+}
+
+export interface HistoryState {
+  enabled: boolean;
+  head?: string;
+  commits?: number;
+  dirty?: boolean;
+}
+
+export async function historyState(v: Vault): Promise<HistoryState> {
+  if (!hasHistory(v)) return { enabled: false };
+  const head = await git(v, ['rev-parse', '--short', 'HEAD']);
+  const commits = head.code === 0 ? Number((await gitOk(v, ['rev-list', '--count', 'HEAD'])).trim()) : 0;
+  const dirty = (await gitOk(v, ['status', '--porcelain'])).trim() !== '';
+  return { enabled: true, ...(head.code === 0 && { head: head.stdout.trim() }), commits, dirty };
+}

@@ -1,0 +1,74 @@
+/** Where everything lives in a workspace, and the check that a vault is there and usable. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { vaultError } from '../shared/errors';
+
+export const ENTITY_KINDS = ['people', 'events', 'places', 'objects'] as const;
+export type EntityKind = (typeof ENTITY_KINDS)[number];
+
+export const isEntityKind = (s: string): s is EntityKind => (ENTITY_KINDS as readonly string[]).includes(s);
+
+export interface Vault {
+  root: string;
+  soulDir: string; // .CoreSoul
+  soul: string;
+  persona: string;
+  memoryDir: string;
+  mapFile: string;
+  chronoDir: string;
+  entitiesDir: string;
+  lockFile: string;
+  binDir: string;
+  agents: string;
+}
+
+export function vaultAt(root: string): Vault {
+  const abs = path.resolve(root);
+  const soulDir = path.join(abs, '.CoreSoul');
+  const memoryDir = path.join(soulDir, 'memory');
+  return {
+    root: abs,
+    soulDir,
+    soul: path.join(soulDir, 'soul.md'),
+    persona: path.join(soulDir, 'persona.md'),
+    memoryDir,
+    mapFile: path.join(memoryDir, 'memory_map.md'),
+    chronoDir: path.join(memoryDir, 'chronological'),
+    entitiesDir: path.join(memoryDir, 'entities'),
+    lockFile: path.join(soulDir, '.lock'),
+    binDir: path.join(soulDir, 'bin'),
+    agents: path.join(abs, 'AGENTS.md'),
+  };
+}
+
+// Plain concatenation: these run on every memory write, and their parts are already clean.
+const SEP = path.sep;
+export const dayFile = (v: Vault, day: string) => `${v.chronoDir}${SEP}${day}.md`;
+export const monthFile = (v: Vault, month: string) => `${v.chronoDir}${SEP}${month}.md`;
+export const entityDir = (v: Vault, kind: EntityKind) => `${v.entitiesDir}${SEP}${kind}`;
+export const entityFile = (v: Vault, kind: EntityKind, name: string) => `${entityDir(v, kind)}${SEP}${name}.md`;
+
+/** A path as users see it in reports: relative to the workspace root, with forward slashes. */
+export function rel(v: Vault, p: string): string {
+  const inside = p.startsWith(v.root) && p[v.root.length] === SEP ? p.slice(v.root.length + 1) : path.relative(v.root, p);
+  return SEP === '/' ? inside : inside.split(SEP).join('/');
+}
+
+/** The vault of a workspace, or a one-line error when there is none or it is not usable. */
+export function openVault(root: string): Vault {
+  const v = vaultAt(root);
+  const kindOf = (p: string) => {
+    const st = fs.statSync(p, { throwIfNoEntry: false });
+    return st ? (st.isDirectory() ? 'dir' : 'file') : 'none';
+  };
+  if (kindOf(v.root) !== 'dir') throw vaultError(`workspace root ${v.root} is not a folder`);
+  const soulKind = kindOf(v.soulDir);
+  if (soulKind === 'none') throw vaultError(`no Core Soul vault in ${v.root} (run: coresoul init)`);
+  if (soulKind === 'file') throw vaultError(`damaged vault: ${v.soulDir} is a file, not a folder`);
+  for (const dir of [v.memoryDir, v.chronoDir, v.entitiesDir]) {
+    const k = kindOf(dir);
+    if (k !== 'dir') throw vaultError(`damaged vault: ${rel(v, dir)} ${k === 'file' ? 'is a file' : 'is missing'} (run: coresoul init)`);
+  }
+  if (kindOf(v.mapFile) !== 'file') throw vaultError(`damaged vault: ${rel(v, v.mapFile)} is missing (run: coresoul init)`);
+  return v;
+}

@@ -1,0 +1,86 @@
+/**
+ * Language Model tools for agent mode: memory write and persona proposals (confirmed: they
+ * change files) and memory search. The memory tools are offered only while the memory switch is
+ * on (seed 004); the persona tool always is, since soul and persona apply either way.
+ */
+import * as vscode from 'vscode';
+import { openVault } from '../../../core/vault/layout';
+import type { Services } from '../../shared/services';
+import { REVIEW_COMMAND } from '../persona/personaReview';
+
+type Run = (root: string, input: unknown) => Promise<string>;
+
+/** The tools' work, loaded when a tool is first called rather than at activation. */
+const calls = () => import('./toolCalls.model');
+
+function tool(services: Services, run: Run, prepare: (input: unknown) => vscode.PreparedToolInvocation): vscode.LanguageModelTool<unknown> {
+  return {
+    prepareInvocation: (options) => prepare(options.input),
+    async invoke(options) {
+      const root = services.root();
+      const text = root ? await run(root, options.input).catch((err: Error) => `error: ${err.message}`) : 'error: no workspace folder is open';
+      return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+    },
+  };
+}
+
+/** A model's input as the user sees it in a confirmation: quoted, shortened. */
+const quoted = (value: unknown) => `> ${String(value ?? '').slice(0, 500).replace(/\n/g, '\n> ')}`;
+
+export function register(context: vscode.ExtensionContext, services: Services): void {
+  let registered: vscode.Disposable[] = [];
+  const sync = () => {
+    registered.forEach((d) => d.dispose());
+    registered = [];
+    if (!services.memory.enabled) return;
+    registered = [
+      vscode.lm.registerTool(
+        'coresoul_memoryWrite',
+        tool(
+          services,
+          async (root, input) => (await calls()).memoryWrite(openVault(root), input, services.clock),
+          (input) => ({
+            invocationMessage: vscode.l10n.t('Writing to Core Soul memory'),
+            confirmationMessages: {
+              title: vscode.l10n.t('Write to Core Soul memory?'),
+              message: new vscode.MarkdownString(quoted((input as { text?: unknown })?.text)),
+            },
+          }),
+        ),
+      ),
+      vscode.lm.registerTool(
+        'coresoul_memorySearch',
+        tool(services, async (root, input) => (await calls()).memorySearch(openVault(root), input), () => ({ invocationMessage: vscode.l10n.t('Searching Core Soul memory') })),
+      ),
+    ];
+  };
+  sync();
+  context.subscriptions.push(
+    services.memory.onDidChange(sync),
+    { dispose: () => registered.forEach((d) => d.dispose()) },
+    vscode.lm.registerTool(
+      'coresoul_personaPropose',
+      tool(
+        services,
+        async (root, input) => {
+          const { text, review } = await (await calls()).personaPropose(openVault(root), input, { clock: services.clock, memory: services.memory.enabled });
+          if (review) void vscode.commands.executeCommand(REVIEW_COMMAND, review);
+          return text;
+        },
+        (input) => {
+          const p = input as { changes?: { section?: unknown }[]; trigger?: unknown; reason?: unknown } | undefined;
+          const sections = Array.isArray(p?.changes) ? p.changes.map((c) => String(c?.section)).join(', ') : '?';
+          return {
+            invocationMessage: vscode.l10n.t('Checking a persona change against the soul'),
+            confirmationMessages: {
+              title: vscode.l10n.t('Propose a persona change?'),
+              message: new vscode.MarkdownString(
+                `${vscode.l10n.t('Sections: {0} · trigger: {1}. If the gate and the soul check pass, the change opens as a diff to Apply or Reject; nothing is written before Apply.', sections, String(p?.trigger))}\n\n${quoted(p?.reason)}`,
+              ),
+            },
+          };
+        },
+      ),
+    ),
+  );
+}

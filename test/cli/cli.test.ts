@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { cli, read, snapshot, tempDir } from '../support/helpers';
+
+const commits = (root: string) => Number(execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: path.join(root, '.CoreSoul'), encoding: 'utf8' }).trim());
+
+function initialised(extra: string[] = []): string {
+  const root = tempDir();
+  const r = cli(['init', '--root', root, '--now', '2026-03-09T08:00:00', ...extra]);
+  assert.equal(r.code, 0, r.stderr);
+  return root;
+}
+
+describe('coresoul CLI (SPEC §8)', () => {
+  it('init → write → status, with --json documents on stdout', () => {
+    const root = initialised();
+    const w = cli(['write', 'Chose [[PostgreSQL]] for JSONB', '--kind', 'decision', '--entity', 'people/Alice', '--root', root, '--now', '2026-03-10T08:00:00', '--json']);
+    assert.equal(w.code, 0, w.stderr);
+    assert.deepEqual(w.json, {
+      file: '.CoreSoul/memory/chronological/2026-03-10.md',
+      line: 3,
+      entities: [
+        { path: '.CoreSoul/memory/entities/objects/PostgreSQL.md', created: true },
+        { path: '.CoreSoul/memory/entities/people/Alice.md', created: true },
+      ],
+      compressed: false,
+    });
+    const s = cli(['status', '--json', '--root', root, '--now', '2026-03-10T09:00:00']);
+    assert.equal(s.code, 0, s.stderr);
+    assert.deepEqual([s.json.days, s.json.entities, s.json.compressionDue, s.json.git.enabled], [{ L1: 1, L2: 0, L3: 0 }, { people: 2, events: 0, places: 0, objects: 1 }, false, true]);
+    assert.equal(s.json.git.dirty, false, 'the write was committed');
+  });
+
+  it('accepts options before or after positionals, and -- ends options', () => {
+    const root = initialised();
+    const r = cli(['write', '--root', root, '--now', '2026-03-10T08:00:00', '--', '--not-an-option [[X]]']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 08:00:00 --not-an-option \[\[X\]\]\n/);
+    assert.match(r.stdout, /Wrote \.CoreSoul\/memory\/chronological\/2026-03-10\.md:3/);
+  });
+
+  it('commits each write to the vault history: one commit per call', () => {
+    const root = initialised();
+    const before = commits(root);
+    for (const t of ['a', 'b', 'c']) assert.equal(cli(['write', t, '--root', root, '--now', '2026-03-10T08:00:00']).code, 0);
+    assert.equal(commits(root), before + 3);
+  });
+
+  it('takes the clock from CORESOUL_NOW, and reads --now without an offset in the local zone (TZ)', () => {
+    const root = initialised();
+    assert.equal(cli(['write', 'from env', '--root', root], { env: { CORESOUL_NOW: '2026-03-10T07:00:00' } }).code, 0);
+    assert.equal(cli(['write', 'late UTC', '--root', root, '--now', '2026-03-10T23:30:00Z'], { env: { TZ: 'Asia/Taipei' } }).code, 0);
+    assert.equal(cli(['write', 'local', '--root', root, '--now', '2026-03-11T09:00:00'], { env: { TZ: 'Asia/Taipei' } }).code, 0);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 07:00:00 from env/);
+    assert.equal(read(root, '.CoreSoul/memory/chronological/2026-03-11.md'), '# 2026-03-11\n\n- 07:30:00 late UTC\n- 09:00:00 local\n');
+  });
+
+  it('keeps the local day and the Monday–Sunday week across a DST change (Europe/Berlin)', () => {
+    const root = initialised();
+    const env = { TZ: 'Europe/Berlin' };
+    // 2026-03-29 is a Sunday: clocks jump from 02:00 to 03:00 (01:00 UTC).
+    const before = cli(['write', 'before the jump', '--root', root, '--now', '2026-03-29T01:30:00', '--json'], { env });
+    assert.equal(before.json.compressed, true, 'the first write since the week of init');
+    const after = cli(['write', 'after the jump', '--root', root, '--now', '2026-03-29T01:30:00Z', '--json'], { env });
+    assert.equal(after.json.compressed, false, 'same week');
+    const monday = cli(['write', 'Monday', '--root', root, '--now', '2026-03-30T00:30:00', '--json'], { env });
+    assert.equal(monday.json.compressed, true, 'Sunday → Monday is a new week');
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-29.md'), /## 01:00\n- 01:30 before the jump\n\n## 03:00\n- 03:30 after the jump\n/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-30.md'), /- 00:30:00 Monday/);
+  });
+
+  it('reads the text from stdin with -', () => {
+    const root = initialised();
+    const r = cli(['write', '-', '--root', root, '--now', '2026-03-10T08:00:00', '--json'], { input: 'piped\nsecond line\n' });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(read(root, r.json.file), /- 08:00:00 piped\n {2}second line\n/);
+  });
+
+  it('works from the copy in .CoreSoul/bin, as the skills call it', () => {
+    const root = initialised();
+    const out = execFileSync(process.execPath, ['.CoreSoul/bin/coresoul.js', 'write', 'via skill [[Skill]]', '--now', '2026-03-10T08:00:00', '--json'], { cwd: root, encoding: 'utf8' });
+    assert.equal(JSON.parse(out).entities[0].path, '.CoreSoul/memory/entities/objects/Skill.md');
+  });
+
+  it('--hosts and --no-git reach init', () => {
+    const root = initialised(['--hosts', 'claude', '--no-git']);
+    assert.ok(fs.existsSync(path.join(root, '.claude/skills/CoreSoul_MemoryWrite/SKILL.md')));
+    assert.equal(fs.existsSync(path.join(root, '.CoreSoul/.git')), false);
+  });
+
+  const cases: [string, (root: string) => string[], number, RegExp][] = [
+    ['an unknown command', () => ['frobnicate'], 1, /unknown command "frobnicate"/],
+    ['an unknown option', (root) => ['write', 'x', '--root', root, '--colour'], 1, /Unknown option '--colour'/],
+    ['a missing text', (root) => ['write', '--root', root], 1, /missing the memory text/],
+    ['an unknown --kind', (root) => ['write', 'x', '--kind', 'rumour', '--root', root], 1, /--kind: expected one of/],
+    ['a bad --now', (root) => ['write', 'x', '--now', 'yesterday', '--root', root], 1, /--now/],
+    ['a hostile entity name', (root) => ['write', 'x [[../../etc/passwd]]', '--root', root], 1, /entity name/],
+    ['a folder without a vault', () => ['status', '--root', tempDir()], 2, /no Core Soul vault/],
+    ['a damaged memory_map', (root) => (fs.writeFileSync(path.join(root, '.CoreSoul/memory/memory_map.md'), 'garbage'), ['write', 'x', '--root', root]), 2, /damaged vault/],
+  ];
+  for (const [label, args, code, why] of cases) {
+    it(`exits ${code} with a one-line reason on ${label}, changing nothing`, () => {
+      const root = initialised();
+      const argv = args(root);
+      const before = snapshot(root);
+      const r = cli(argv);
+      assert.equal(r.code, code, r.stderr);
+      assert.match(r.stderr, why);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.equal(r.stdout, '');
+      assert.deepEqual(snapshot(root), before);
+    });
+  }
+
+  it('with --json, an error is also one JSON document on stdout', () => {
+    const r = cli(['status', '--json', '--root', tempDir()]);
+    assert.equal(r.code, 2);
+    assert.deepEqual(r.json, { error: { kind: 'vault', message: r.stderr.trim().replace(/^coresoul: /, '') } });
+  });
+
+  it('prints usage for --help and for no command', () => {
+    const help = cli(['--help']);
+    assert.equal(help.code, 0);
+    for (const c of ['init', 'write', 'compress', 'status']) assert.match(help.stdout, new RegExp(`\\n  ${c} `));
+    assert.equal(cli([]).code, 1);
+    assert.match(cli(['write', '--help']).stdout, /usage: coresoul write/);
+  });
+});
+
+describe('coresoul status', () => {
+  it('warns when an always-loaded file is over its size cap (seed 003)', () => {
+    const root = initialised();
+    fs.appendFileSync(path.join(root, '.CoreSoul/persona.md'), `\n${'- a very long lesson\n'.repeat(2000)}`);
+    const r = cli(['status', '--root', root, '--json']);
+    assert.deepEqual(r.json.warnings, ['.CoreSoul/persona.md is 43 KB, over its 30 KB cap: move detail into memory']);
+    assert.match(cli(['status', '--root', root]).stdout, /warning: \.CoreSoul\/persona\.md is 43 KB/);
+  });
+});
+
+describe('coresoul context', () => {
+  it('prints the layered prompt, byte-identical on a second run, with per-layer counts from a named tokenizer', () => {
+    const root = initialised();
+    assert.equal(cli(['write', 'Chose [[PostgreSQL]] for [[Billing]]', '--kind', 'decision', '--root', root, '--now', '2026-03-10T08:00:00']).code, 0);
+    const args = ['context', 'Which database does Billing use?', '--root', root, '--now', '2026-03-10T09:00:00'];
+    const a = cli(args);
+    assert.equal(a.code, 0, a.stderr);
+    assert.equal(cli(args).stdout, a.stdout);
+    assert.match(a.stdout, /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories\n\n- \[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\][^\n]*PostgreSQL[\s\S]*# Request\n\nWhich database does Billing use\?\n$/);
+    const j = cli([...args, '--json']).json;
+    assert.equal(j.tokenizer, 'cl100k_base (gpt-tokenizer)');
+    assert.deepEqual(j.layers.map((l: { name: string }) => l.name), ['soul', 'persona', 'memories', 'recent', 'request']);
+    assert.ok(j.tokens <= j.budget);
+  });
+
+  it('--no-memory keeps soul and persona only; a bad --mode is refused', () => {
+    const root = initialised();
+    const j = cli(['context', 'hi', '--no-memory', '--json', '--root', root]).json;
+    assert.deepEqual(j.layers.map((l: { name: string }) => l.name), ['soul', 'persona', 'request']);
+    const bad = cli(['context', 'hi', '--mode', 'huge', '--root', root]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--mode: expected one of full, focused, minimal/);
+  });
+});

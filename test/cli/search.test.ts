@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { countTokens } from '../../src/core/shared/tokens';
+import { cli, snapshot, tempDir } from '../support/helpers';
+import { fixtureVault } from '../support/searchFixture';
+
+describe('coresoul search', () => {
+  it('prints cited snippets, and with --json exactly {query, tokens, tokenizer, results}', async () => {
+    const v = await fixtureVault();
+    const human = cli(['search', 'Kubernetes', '遷移', '--root', v.root]);
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(human.stdout, /^\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · Kubernetes\n/);
+    assert.match(human.stderr, /result\(s\), \d+ tokens \(cl100k_base/);
+
+    const r = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(Object.keys(r.json), ['query', 'tokens', 'tokenizer', 'results']);
+    assert.equal(r.json.query, 'Kubernetes 遷移');
+    assert.match(r.json.tokenizer, /cl100k_base/);
+    assert.ok(r.json.results.length > 0);
+    for (const h of r.json.results) {
+      assert.deepEqual(Object.keys(h), ['file', 'line', 'date', 'entity', 'text', 'score']);
+      assert.ok(Number.isInteger(h.line) && h.line >= 1);
+    }
+  });
+
+  it('keeps what it prints within --max-tokens', async () => {
+    const v = await fixtureVault();
+    for (const n of ['60', '200']) {
+      const r = cli(['search', 'Kubernetes', '--max-tokens', n, '--root', v.root]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.ok(countTokens(r.stdout.replace(/\n$/, '')) <= Number(n), `${n}: ${countTokens(r.stdout)}`);
+      const j = cli(['search', 'Kubernetes', '--max-tokens', n, '--json', '--root', v.root]).json;
+      assert.ok(j.tokens <= Number(n) && j.tokens > 0);
+    }
+    assert.equal(cli(['search', 'Kubernetes', '--limit', '1', '--json', '--root', v.root]).json.results.length, 1);
+    const tiny = cli(['search', 'Kubernetes', '--max-tokens', '5', '--root', v.root]);
+    assert.equal(tiny.code, 0);
+    assert.match(tiny.stdout, /^nothing fits in 5 tokens: \d+ snippet\(s\) found \(raise --max-tokens\)\n$/);
+  });
+
+  it('says "nothing found" and exits 0 when nothing matches', async () => {
+    const v = await fixtureVault();
+    const r = cli(['search', 'zebra', '--root', v.root]);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, 'nothing found for "zebra"\n');
+    const j = cli(['search', 'zebra', '--json', '--root', v.root]);
+    assert.deepEqual(j.json, { query: 'zebra', tokens: 0, tokenizer: j.json.tokenizer, results: [] });
+  });
+
+  it('exits 2 without a vault and 1 on bad input, changing nothing', async () => {
+    const empty = tempDir();
+    const none = cli(['search', 'Kubernetes', '--root', empty, '--json']);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /no Core Soul vault/);
+    assert.equal(none.json.error.kind, 'vault');
+
+    const v = await fixtureVault();
+    cli(['search', 'warm the index', '--root', v.root]);
+    const before = snapshot(v.root);
+    for (const args of [[], [''], ['?!…'], ['x'.repeat(10 * 1024)], ['x', '--max-tokens', 'lots'], ['x', '--max-tokens', '0'], ['x', '--limit', '-3']]) {
+      const r = cli(['search', ...args, '--root', v.root]);
+      assert.equal(r.code, 1, `${args.join(' ').slice(0, 40)}: ${r.stderr}`);
+      assert.equal(r.stderr.trim().split('\n').length, 1);
+    }
+    assert.deepEqual(snapshot(v.root), before);
+  });
+});
