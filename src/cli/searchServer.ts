@@ -56,9 +56,11 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
     stop();
     return 'a search server for this vault is already running';
   }
+  const closing = new AbortController(); // the server closes when idle or when the vault is gone
   const closed = new Promise((resolve) => server.on('close', resolve));
+  server.on('close', () => closing.abort());
   countTokens('load the tokenizer before the first query');
-  await buildIndex(v, { stop: () => !server.listening || !fs.existsSync(v.memoryDir) });
+  await buildIndex(v, {}, closing.signal);
   building = false;
   await closed;
   stop();

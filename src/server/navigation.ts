@@ -5,7 +5,6 @@
  */
 import * as path from 'node:path';
 import {
-  type CancellationToken,
   type DocumentLink,
   type Hover,
   type Location,
@@ -62,23 +61,23 @@ function subjectAt(session: Session, file: string, doc: TextDocument, position: 
   return best?.day;
 }
 
-export function references(session: Session, file: string, doc: TextDocument, position: Position, includeDeclaration: boolean, token: CancellationToken): Location[] | null {
+export function references(session: Session, file: string, doc: TextDocument, position: Position, includeDeclaration: boolean, signal: AbortSignal): Location[] | null {
   const subject = subjectAt(session, file, doc, position);
   if (!subject) return null;
-  const found = session.index.backlinks(subject, token).map(linkLocation);
+  const found = session.index.backlinks(subject, signal).map(linkLocation);
   const target = includeDeclaration ? session.index.resolve(subject) : undefined;
   return target ? [location(target.file, target.line), ...found] : found;
 }
 
 /** The backlinks of a whole document with each linking line's text (for a Backlinks view). */
-export async function documentBacklinks(session: Session, file: string, token: CancellationToken): Promise<BacklinksResult> {
+export async function documentBacklinks(session: Session, file: string, signal: AbortSignal): Promise<BacklinksResult> {
   const targets = session.index.targetsOf(file);
-  const links = targets.flatMap((t) => session.index.backlinks(t, token));
+  const links = targets.flatMap((t) => session.index.backlinks(t, signal));
   const out: Backlink[] = [];
   let cached: { file: string; lines: string[] } | undefined;
   for (const l of links) {
     if (cached?.file !== l.file) {
-      if (token.isCancellationRequested) throw new Cancelled();
+      if (signal.aborted) throw new Cancelled();
       cached = { file: l.file, lines: ((await session.text(l.file)) ?? '').split(/\r?\n/) };
     }
     out.push({ uri: toUri(l.file), line: l.line, start: l.start, end: l.end, text: (cached.lines[l.line] ?? '').trim() });
@@ -112,10 +111,10 @@ export async function hover(session: Session, doc: TextDocument, position: Posit
 }
 
 /** Every resolvable link of a document, pointing at its note (L3 sections at their heading's line). */
-export function documentLinks(session: Session, doc: TextDocument, token: CancellationToken): DocumentLink[] {
+export function documentLinks(session: Session, doc: TextDocument, signal: AbortSignal): DocumentLink[] {
   const out: DocumentLink[] = [];
   for (const l of placeLinks(doc.getText())) {
-    if (token.isCancellationRequested) throw new Cancelled();
+    if (signal.aborted) throw new Cancelled();
     const t = session.index.resolve(l.target);
     if (!t) continue;
     const fragment = t.line > 0 ? `#L${t.line + 1}` : '';
@@ -133,11 +132,11 @@ const SYMBOL_KINDS: Record<EntityKind, SymbolKind> = {
 export const MAX_SYMBOLS = 500;
 
 /** Entities (also by alias) and days whose name matches the query, best matches first. */
-export function workspaceSymbols(session: Session, query: string, token: CancellationToken): SymbolInformation[] {
+export function workspaceSymbols(session: Session, query: string, signal: AbortSignal): SymbolInformation[] {
   const q = query.trim().toLowerCase();
   const found: { tier: number; symbol: SymbolInformation }[] = [];
   for (const e of session.index.entities()) {
-    if (token.isCancellationRequested) throw new Cancelled();
+    if (signal.aborted) throw new Cancelled();
     const names = [e.name, ...e.aliases];
     const tiers = names.map((n) => matchTier(n.toLowerCase(), q)).filter((t) => t !== -1);
     if (!tiers.length) continue;

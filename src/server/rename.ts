@@ -5,7 +5,6 @@
  */
 import * as path from 'node:path';
 import {
-  type CancellationToken,
   ErrorCodes,
   type Position,
   type Range,
@@ -59,7 +58,7 @@ export async function rename(
   position: Position,
   requested: string,
   canRenameFiles: boolean,
-  token: CancellationToken,
+  signal: AbortSignal,
 ): Promise<WorkspaceEdit> {
   const { entity } = entityAt(session, file, doc, position);
   const newName = requested.trim();
@@ -72,9 +71,9 @@ export async function rename(
   const edits = new Map<string, TextEdit[]>();
   const add = (f: string, e: TextEdit) => edits.set(f, [...(edits.get(f) ?? []), e]);
   let lines: { file: string; lines: string[] } | undefined;
-  for (const l of session.index.backlinks(entity.name, token)) {
+  for (const l of session.index.backlinks(entity.name, signal)) {
     if (lines?.file !== l.file) {
-      if (token.isCancellationRequested) throw new Cancelled();
+      if (signal.aborted) throw new Cancelled();
       lines = { file: l.file, lines: ((await session.text(l.file)) ?? '').split(/\r?\n/) };
     }
     const text = lines.lines[l.line] ?? '';

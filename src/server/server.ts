@@ -138,26 +138,26 @@ async function publishDiagnostics(): Promise<void> {
 // ---- requests ------------------------------------------------------------------------------
 
 /** Serves a request about a served open document; any other document gets null. */
-function onDocument<T>(uri: string, token: CancellationToken, fn: (s: Session, file: string, doc: TextDocument) => T | Promise<T>): Promise<T> | null {
+function onDocument<T>(uri: string, token: CancellationToken, fn: (s: Session, file: string, doc: TextDocument, signal: AbortSignal) => T | Promise<T>): Promise<T> | null {
   const s = session;
   const d = s?.document(uri);
-  return s && d ? s.serve(token, () => fn(s, d.file, d.doc)) : null;
+  return s && d ? s.serve(token, (signal) => fn(s, d.file, d.doc, signal)) : null;
 }
 
 connection.onCompletion(({ textDocument, position }, token) => onDocument(textDocument.uri, token, (s, _f, doc) => complete(s, doc, position)));
 connection.onCompletionResolve((item, token) => (session ? session.serve(token, () => resolveItem(session!, item)) : item));
 connection.onDefinition(({ textDocument, position }, token) => onDocument(textDocument.uri, token, (s, _f, doc) => definition(s, doc, position)));
 connection.onReferences(({ textDocument, position, context }, token) =>
-  onDocument(textDocument.uri, token, (s, file, doc) => references(s, file, doc, position, context.includeDeclaration, token)),
+  onDocument(textDocument.uri, token, (s, file, doc, signal) => references(s, file, doc, position, context.includeDeclaration, signal)),
 );
 connection.onHover(({ textDocument, position }, token) => onDocument(textDocument.uri, token, (s, _f, doc) => hover(s, doc, position)));
-connection.onDocumentLinks(({ textDocument }, token) => onDocument(textDocument.uri, token, (s, _f, doc) => documentLinks(s, doc, token)));
+connection.onDocumentLinks(({ textDocument }, token) => onDocument(textDocument.uri, token, (s, _f, doc, signal) => documentLinks(s, doc, signal)));
 connection.onPrepareRename(({ textDocument, position }, token) => onDocument(textDocument.uri, token, (s, file, doc) => prepareRename(s, file, doc, position)));
 connection.onRenameRequest(({ textDocument, position, newName }, token) =>
-  onDocument(textDocument.uri, token, (s, file, doc) => rename(s, file, doc, position, newName, canRenameFiles, token)),
+  onDocument(textDocument.uri, token, (s, file, doc, signal) => rename(s, file, doc, position, newName, canRenameFiles, signal)),
 );
 connection.onCodeAction(({ textDocument, context }, token) => onDocument(textDocument.uri, token, (s) => quickFixes(s, context.diagnostics, canCreateFiles)));
-connection.onWorkspaceSymbol(({ query }, token) => (session ? session.serve(token, () => workspaceSymbols(session!, query, token)) : []));
+connection.onWorkspaceSymbol(({ query }, token) => (session ? session.serve(token, (signal) => workspaceSymbols(session!, query, signal)) : []));
 
 connection.onRequest(REINDEX_METHOD, async (): Promise<ReindexResult> => {
   if (!session) return { files: 0 };
@@ -168,7 +168,7 @@ connection.onRequest(REINDEX_METHOD, async (): Promise<ReindexResult> => {
 connection.onRequest(BACKLINKS_METHOD, (params: BacklinksParams, token): Promise<BacklinksResult> | BacklinksResult => {
   const file = toFile(params.uri);
   if (!session || !session.serves(file)) return { targets: [], links: [] };
-  return session.serve(token, () => documentBacklinks(session!, file, token));
+  return session.serve(token, (signal) => documentBacklinks(session!, file, signal));
 });
 
 documents.listen(connection);

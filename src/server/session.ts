@@ -85,15 +85,20 @@ export class Session {
    * Waits for the index, lets a cancellation already on its way arrive, indexes pending edits,
    * then runs `fn`. A cancelled request answers RequestCancelled, as LSP asks.
    */
-  async serve<T>(token: CancellationToken, fn: () => T | Promise<T>): Promise<T> {
-    await Promise.race([this.whenBuilt(), new Promise<void>((resolve) => token.onCancellationRequested(() => resolve()))]);
-    await new Promise((resolve) => setImmediate(resolve));
-    if (token.isCancellationRequested) throw cancelled();
-    this.flush();
+  async serve<T>(token: CancellationToken, fn: (signal: AbortSignal) => T | Promise<T>): Promise<T> {
+    // The core cancels by AbortSignal: the request's token becomes one here, once.
+    const abort = new AbortController();
+    const listening = token.onCancellationRequested(() => abort.abort());
     try {
-      return await fn();
+      await Promise.race([this.whenBuilt(), new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()))]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (token.isCancellationRequested) throw cancelled();
+      this.flush();
+      return await fn(abort.signal);
     } catch (err) {
       throw err instanceof Cancelled ? cancelled() : err;
+    } finally {
+      listening.dispose();
     }
   }
 

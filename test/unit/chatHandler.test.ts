@@ -15,13 +15,13 @@ const words: TokenCounter = { name: 'words', count: (t) => (t.match(/\S+/g) ?? [
 function scripted(reply: string, limit = Infinity): ChatModel & { prompts: string[] } {
   const prompts: string[] = [];
   const tooLarge = new Error('prompt too large');
-  const stream = async (prompt: string, _signal: AbortSignal, onText: (s: string) => void) => {
+  const stream = async (prompt: string, onText: (s: string) => void, _signal: AbortSignal) => {
     prompts.push(prompt);
     if (words.count(prompt) > limit) throw tooLarge;
     for (const chunk of reply.split(/(?<= )/)) onText(chunk);
     return reply;
   };
-  return { name: 'scripted', maxPromptTokens: 100_000, prompts, stream, complete: (p, s) => stream(p, s, () => {}), isTooLarge: (e) => e === tooLarge };
+  return { name: 'scripted', maxPromptTokens: 100_000, prompts, stream, complete: (p, s) => stream(p, () => {}, s), isTooLarge: (e) => e === tooLarge };
 }
 
 function recorder() {

@@ -6,7 +6,9 @@ import { CoreSoulError } from '../../src/core/shared/errors';
 import { type SearchHit, renderHits, searchMemory } from '../../src/core/search/search';
 import { LinkIndex } from '../../src/core/links/linkIndex';
 import { diskWorkspace, linkScope } from '../../src/core/links/linkScope';
-import { buildIndex, dayLinks, entityHead, indexFile, refreshIndex } from '../../src/core/search/index/refresh';
+import { dayLinks, entityHead } from '../../src/core/search/index/files';
+import { indexFile } from '../../src/core/search/index/format';
+import { buildIndex, refreshIndex } from '../../src/core/search/index/refresh';
 import { TOKENIZER, countTokens } from '../../src/core/shared/tokens';
 import type { Vault } from '../../src/core/vault/layout';
 import { writeAt } from '../support/helpers';
@@ -300,7 +302,7 @@ describe('search pipeline', () => {
     assert.deepEqual(searchMemory(v, 'Kubernetes 遷移').warnings, [], 'and it is sound');
 
     const other = await fixtureVault();
-    assert.equal(await buildIndex(other, { stop: () => true }), false);
+    assert.equal(await buildIndex(other, {}, AbortSignal.abort()), false);
     assert.ok(!fs.existsSync(indexFile(other)), 'stopped before it began: nothing saved');
     assert.equal(await buildIndex(other, { sliceMs: 1 }), true);
     assert.ok(fs.existsSync(indexFile(other)), 'built, then saved');

@@ -41,7 +41,6 @@ async function lastWeek(opts: { git?: boolean } = {}): Promise<Vault> {
 const editorRun = (over: Partial<Parameters<typeof compressFromEditor>[1]> = {}) => ({
   now: MONDAY,
   force: false,
-  cancelled: () => false,
   warn: (m: string) => assert.fail(m),
   ...over,
 });
@@ -81,19 +80,19 @@ describe('compression from the editor', () => {
   it('changes nothing when cancelled before it starts, nor when cancelled while the model works', async () => {
     const v = await lastWeek({ git: true });
     const before = snapshot(v.root);
-    await assert.rejects(compressFromEditor(v, editorRun({ cancelled: () => true })), CompressionCancelled);
+    await assert.rejects(compressFromEditor(v, editorRun(), AbortSignal.abort()), CompressionCancelled);
     assert.deepEqual(snapshot(v.root), before);
 
-    let cancel = false;
+    const cancel = new AbortController();
     const slow: LanguageModel = {
       name: 'slow',
       maxPromptTokens: 4000,
       complete: async () => {
-        cancel = true; // the user presses Cancel while the model works
+        cancel.abort(); // the user presses Cancel while the model works
         throw new Error('cancelled');
       },
     };
-    await assert.rejects(compressFromEditor(v, editorRun({ model: slow, cancelled: () => cancel })), CompressionCancelled);
+    await assert.rejects(compressFromEditor(v, editorRun({ model: slow }), cancel.signal), CompressionCancelled);
     assert.deepEqual(snapshot(v.root), before, 'nothing written');
     assert.equal(compressionDueOnOpen(v, MONDAY, true), true, 'still due: the next run does the whole job');
   });
@@ -101,7 +100,11 @@ describe('compression from the editor', () => {
   it('finishes a run once the first file is written, even if cancel comes then', async () => {
     const v = await lastWeek();
     let asked = 0;
-    const report = await compressFromEditor(v, editorRun({ cancelled: () => ++asked > 2 }));
+    // Cancelled from the moment the first file is being written: the run looks before it starts
+    // and before that first write, and never again.
+    const cancelOnceWriting = { get aborted() { return ++asked > 2; } } as AbortSignal;
+    const report = await compressFromEditor(v, editorRun(), cancelOnceWriting);
+    assert.equal(asked, 2);
     assert.equal(report.ran, true);
     assert.equal(readMemoryMap(v).lastCompressionDate, '2026-03-09');
   });

@@ -24,11 +24,6 @@ export interface LinkWorkspace {
   readFile(file: string): Promise<string | undefined>;
 }
 
-/** The shape of an LSP `CancellationToken`, so the core needs no LSP types. */
-export interface CancelToken {
-  readonly isCancellationRequested: boolean;
-}
-
 export class Cancelled extends Error {
   constructor() {
     super('cancelled');
@@ -170,7 +165,7 @@ export class LinkIndex {
    * Indexes every file the workspace lists into a fresh index that replaces the current one
    * when complete; queries meanwhile see the old one. A newer build cancels an older one.
    */
-  async build(token?: CancelToken): Promise<{ files: number }> {
+  async build(signal?: AbortSignal): Promise<{ files: number }> {
     const generation = ++this.generation;
     const touched = new Set<string>();
     this.touchedDuringBuild = touched;
@@ -179,7 +174,7 @@ export class LinkIndex {
     let next = 0;
     const worker = async () => {
       while (next < files.length) {
-        if (token?.isCancellationRequested || generation !== this.generation) throw new Cancelled();
+        if (signal?.aborted || generation !== this.generation) throw new Cancelled();
         const file = files[next++];
         const text = await this.workspace.readFile(file);
         if (text !== undefined) this.index(fresh, file, text);
@@ -292,12 +287,12 @@ export class LinkIndex {
   }
 
   /** Every link to `target` (backlinks), by file then position. */
-  backlinks(target: string, token?: CancelToken): LinkAt[] {
+  backlinks(target: string, signal?: AbortSignal): LinkAt[] {
     const stat = this.s.stats.get(keyOf(target));
     if (!stat) return [];
     const found: LinkAt[] = [];
     for (const [file, r] of this.s.records) {
-      if (token?.isCancellationRequested) throw new Cancelled();
+      if (signal?.aborted) throw new Cancelled();
       for (let i = 0; i < r.targets.length; i++) {
         if (r.targets[i] === stat) found.push({ file, line: r.pos[3 * i], start: r.pos[3 * i + 1], end: r.pos[3 * i + 2] });
       }

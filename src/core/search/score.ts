@@ -9,7 +9,9 @@
  * every concept counts the same.
  */
 import type { Query } from './query';
-import { type Chunk, type IndexView, mayHave } from './index/refresh';
+import { mayHave } from './index/bloom';
+import { type Chunk } from './index/chunks';
+import { type IndexView } from './index/refresh';
 import { keyHashes } from './words';
 
 const SAMPLE_CHUNKS = 4096;

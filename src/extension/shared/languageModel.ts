@@ -8,7 +8,7 @@ import type { ChatModel } from '../features/chat/handler.model';
 
 /** Each request is the prompt as one user message; `stream` passes the reply's chunks on as they come. */
 export function languageModel(chat: vscode.LanguageModelChat, token: vscode.CancellationToken, justification?: string): Omit<ChatModel, 'isTooLarge'> {
-  const stream = async (prompt: string, signal: AbortSignal, onText: (chunk: string) => void) => {
+  const stream = async (prompt: string, onText: (chunk: string) => void, signal: AbortSignal) => {
     if (token.isCancellationRequested || signal.aborted) throw new vscode.CancellationError();
     const request = new vscode.CancellationTokenSource();
     const stop = () => request.cancel();
@@ -33,6 +33,6 @@ export function languageModel(chat: vscode.LanguageModelChat, token: vscode.Canc
     maxPromptTokens: chat.maxInputTokens,
     countTokens: async (text) => chat.countTokens(text, token),
     stream,
-    complete: (prompt, signal) => stream(prompt, signal, () => {}),
+    complete: (prompt, signal) => stream(prompt, () => {}, signal),
   };
 }

@@ -21,7 +21,7 @@ import { parseProposalReply, personaPrompt, refusalReasons } from '../persona/pe
 
 export interface ChatModel extends LanguageModel {
   /** Streams the reply to `onText` as it comes; resolves with the whole text. */
-  stream(prompt: string, signal: AbortSignal, onText: (chunk: string) => void): Promise<string>;
+  stream(prompt: string, onText: (chunk: string) => void, signal: AbortSignal): Promise<string>;
   /** True when an error from this model means "the prompt is too large". */
   isTooLarge(err: unknown): boolean;
 }
@@ -120,7 +120,7 @@ async function runCompression(deps: ChatDeps, out: ChatOutput): Promise<void> {
   if (!deps.memory) return out.markdown(MEMORY_OFF);
   out.progress(deps.model ? `Compressing with ${deps.model.name}…` : 'Compressing…');
   try {
-    const report = await compressFromEditor(deps.vault, { now: deps.clock.now(), force: true, model: deps.model, cancelled: () => deps.signal.aborted, warn: deps.warn });
+    const report = await compressFromEditor(deps.vault, { now: deps.clock.now(), force: true, model: deps.model, warn: deps.warn }, deps.signal);
     out.markdown(
       `Compressed (week of ${report.weekOf}): ${report.l1ToL2.length} day(s) to hourly summaries, ${report.l2ToL3.length} day(s) into monthly files; ${report.linksChecked} links checked, ${report.linksLost} lost.`,
     );
@@ -202,7 +202,7 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
       budget: Math.max(100, Math.floor(model.maxPromptTokens * 0.75)),
     });
     try {
-      answer = await model.stream(context.text, deps.signal, (chunk) => out.markdown(chunk));
+      answer = await model.stream(context.text, (chunk) => out.markdown(chunk), deps.signal);
     } catch (err) {
       if (!model.isTooLarge(err)) throw err;
       mode = nextMode(mode);

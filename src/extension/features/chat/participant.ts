@@ -99,9 +99,9 @@ class ModelFailure extends Error {
 function chatModel(model: vscode.LanguageModelChat, token: vscode.CancellationToken): ChatModel {
   const isTooLarge = (err: unknown) => err instanceof Error && /too (large|long)|context (length|window)|token limit|maximum.*tokens/i.test(err.message);
   const port = languageModel(model, token);
-  const stream: ChatModel['stream'] = (prompt, signal, onText) =>
-    port.stream(prompt, signal, onText).catch((err: unknown) => {
+  const stream: ChatModel['stream'] = (prompt, onText, signal) =>
+    port.stream(prompt, onText, signal).catch((err: unknown) => {
       throw isTooLarge(err) ? err : new ModelFailure(err);
     });
-  return { ...port, stream, complete: (prompt, signal) => stream(prompt, signal, () => {}), isTooLarge };
+  return { ...port, stream, complete: (prompt, signal) => stream(prompt, () => {}, signal), isTooLarge };
 }

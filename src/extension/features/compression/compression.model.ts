@@ -13,8 +13,6 @@ export interface EditorCompression {
   /** Compress even when the last compression was this week (Compress Now). */
   force: boolean;
   model?: LanguageModel;
-  /** Asked before anything is written; true stops the run with nothing changed. */
-  cancelled(): boolean;
   warn(message: string): void;
 }
 
@@ -27,10 +25,11 @@ export class CompressionCancelled extends Error {
   }
 }
 
-export async function compressFromEditor(v: Vault, opts: EditorCompression): Promise<EditorCompressionReport> {
+/** Runs the compression; `signal`, checked until the first write, stops it with nothing changed. */
+export async function compressFromEditor(v: Vault, opts: EditorCompression, signal?: AbortSignal): Promise<EditorCompressionReport> {
   const { now, force, model } = opts;
   const stopIfCancelled = () => {
-    if (opts.cancelled()) throw new CompressionCancelled();
+    if (signal?.aborted) throw new CompressionCancelled();
   };
   stopIfCancelled();
   let writing = false;

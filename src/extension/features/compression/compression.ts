@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { LanguageModel } from '../../../core/compress/modelCompress';
 import { type Vault, openVault } from '../../../core/vault/layout';
+import { signalOf } from '../../shared/cancellation';
 import type { Services } from '../../shared/services';
 import { languageModel } from '../../shared/languageModel';
 import type { EditorCompressionReport } from './compression.model';
@@ -70,13 +71,17 @@ async function compressWithProgress(services: Services, v: Vault, opts: { force:
       }
       progress.report({ message: model ? l10n.t('summarising with {0}…', model.name) : l10n.t('summarising…') });
       try {
-        const report = await compressFromEditor(v, {
+        const report = await compressFromEditor(
+          v,
+          {
+
           now: services.clock.now(),
           force: opts.force,
           model,
-          cancelled: () => token.isCancellationRequested,
-          warn: (m) => services.log.warn(m),
-        });
+            warn: (m) => services.log.warn(m),
+          },
+          signalOf(token),
+        );
         if (report.ran) tell(services, report, allowed);
         return report;
       } catch (err) {

@@ -1,0 +1,101 @@
+/**
+ * The memory files search reads, as the index sees them: which files there are (days, months,
+ * entity notes), their lines, and the parts of an entity note that are searched (its own lines,
+ * not its front matter, title or `[[YYYY-MM-DD]]` tags, which are followed instead).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { entityFrontMatter } from '../../vault/entityFrontMatter';
+import { ENTITY_KINDS, type EntityKind, type Vault } from '../../vault/layout';
+
+/**
+ * Larger files are skipped with a warning: a day is text written a line at a time. An entity
+ * note gains a line per mention for ever, so it may grow four times larger.
+ */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+export const maxBytes = (kind: FileKind) => (kind === 'entity' ? 4 : 1) * MAX_FILE_BYTES;
+
+export type FileKind = 'day' | 'month' | 'entity' | 'other';
+
+/** A memory file as the index knows it; `rel` is relative to the memory folder. */
+export interface VaultFile {
+  rel: string;
+  abs: string;
+  kind: FileKind;
+  /** For entity notes. */
+  entity?: { kind: EntityKind; name: string };
+  size: number;
+  mtimeMs: number;
+}
+
+export const DAY_FILE = /^chronological\/(\d{4}-\d{2}-\d{2})\.md$/;
+const MONTH_FILE = /^chronological\/\d{4}-\d{2}\.md$/;
+const TAG_LINE = /^- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]]*)?\]\]/;
+
+/** Every memory file: chronological/*.md and entities/<kind>/*.md, with size and mtime. */
+export function listVaultFiles(v: Vault): VaultFile[] {
+  const out: VaultFile[] = [];
+  const scan = (dir: string, relDir: string, make: (name: string) => Pick<VaultFile, 'kind' | 'entity'>) => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      if (!name.endsWith('.md')) continue;
+      const abs = `${dir}${path.sep}${name}`; // not path.join: thousands of names, already normal
+      const st = fs.statSync(abs, { throwIfNoEntry: false });
+      if (!st?.isFile()) continue;
+      const rel = `${relDir}/${name}`;
+      out.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs, ...make(name) });
+    }
+  };
+  scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
+  for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
+  return out;
+}
+
+export const splitLines = (text: string) => text.split(/\r?\n/);
+
+/** Byte offset of the start of every line, plus the file's length at the end. */
+export function lineOffsets(buf: Buffer): number[] {
+  const out = [0];
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) out.push(i + 1);
+  out.push(buf.length);
+  return out;
+}
+
+// What follows a `[[` of a day link (matched where the `[[` ends: a note holds one per line, thousands of lines).
+const DAY_LINK_REST = /(\d{4}-\d{2}-\d{2})(?:[#|][^\]\n]*)?\]\]/y;
+
+/** The days a text links to with `[[YYYY-MM-DD]]`, in first-seen order. */
+export function dayLinks(lines: string[], from = 0): string[] {
+  const days = new Set<string>();
+  for (let i = from; i < lines.length; i++) {
+    const line = lines[i];
+    for (let at = line.indexOf('[['); at !== -1; ) {
+      DAY_LINK_REST.lastIndex = at + 2;
+      const m = DAY_LINK_REST.exec(line);
+      if (m) days.add(m[1]);
+      at = line.indexOf('[[', m ? DAY_LINK_REST.lastIndex : at + 1);
+    }
+  }
+  return [...days];
+}
+
+/** Whether a line of a file is searched: entity notes' front matter, title and date tags are not. */
+export function searchableLine(kind: FileKind, line: string): boolean {
+  return kind !== 'entity' || !TAG_LINE.test(line);
+}
+
+/** Where an entity note's body starts (after front matter and `# Name`), and its aliases. */
+export function entityHead(lines: string[]): { bodyStart: number; aliases: string[] } {
+  // Only the head goes to the front matter reader: a note may hold thousands of tag lines.
+  const close = /^\uFEFF?---\s*$/.test(lines[0] ?? '') ? lines.findIndex((l, j) => j > 0 && /^---[ \t]*$/.test(l)) : -1;
+  const fm = close === -1 ? undefined : entityFrontMatter(lines.slice(0, close + 1).join('\n'));
+  let i = fm?.lines ?? 0;
+  while (i < lines.length && !lines[i].trim()) i++;
+  if (/^# /.test(lines[i] ?? '')) i++;
+  return { bodyStart: i, aliases: fm?.data.aliases ?? [] };
+}
