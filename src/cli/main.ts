@@ -1,5 +1,5 @@
 /**
- * `coresoul`: the command line every skill, script and CI job relies on (SPEC §8).
+ * `coresoul`: the command line every skill, script and CI job relies on (docs/cli.md).
  * It parses arguments and prints; the work is done by src/core.
  */
 import * as path from 'node:path';
@@ -62,11 +62,15 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`coresoul: internal error: ${detail} (set CORESOUL_DEBUG=1 for details)\n`);
       return 1;
     }
-    process.stderr.write(`coresoul: ${err.message}\n`);
-    if (json) process.stdout.write(`${JSON.stringify({ error: { kind: err.kind, message: err.message } })}\n`);
+    const message = err.field ? `${optionName(err.field)}: ${err.message}` : err.message;
+    process.stderr.write(`coresoul: ${message}\n`);
+    if (json) process.stdout.write(`${JSON.stringify({ error: { kind: err.kind, message } })}\n`);
     return err.exitCode;
   }
 }
+
+/** The option a core value is given by: `maxTokens` → `--max-tokens`. */
+const optionName = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 declare const VERSION: string;
 

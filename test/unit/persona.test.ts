@@ -211,8 +211,8 @@ describe('persona update: lifecycle', () => {
 
     const before = snapshot(v.root);
     await assert.rejects(proposePersonaChange(v, { ...simple, trigger: 'whim' as never }, d), err('input', /trigger must be one of explicit-command/));
-    await assert.rejects(proposePersonaChange(v, { ...simple, reason: '  ' }, d), err('input', /--reason: say why/));
-    await assert.rejects(proposePersonaChange(v, { ...simple, reason: 'ring \u0007' }, d), err('input', /--reason contains control character U\+0007/));
+    await assert.rejects(proposePersonaChange(v, { ...simple, reason: '  ' }, d), err('input', /the reason is empty: say why/));
+    await assert.rejects(proposePersonaChange(v, { ...simple, reason: 'ring \u0007' }, d), err('input', /the reason contains control character U\+0007/));
     await assert.rejects(proposePersonaChange(v, { ...simple, changes: [] }, d), err('input', /at least one section/));
     await assert.rejects(proposePersonaChange(v, { ...simple, changes: [simple.changes[0], { section: 'key memories & beliefs', content: 'x' }] }, d), err('input', /given twice/));
     const same = body(PERSONA_MD, SKILLS);
@@ -282,7 +282,7 @@ describe('persona update: history and revert', () => {
   });
 });
 
-describe('persona update with the memory switch off (seed 004)', () => {
+describe('persona update with the memory switch off (docs/memory.md#memory-switch)', () => {
   const off = (at: string) => deps(at, { memory: false });
   const memoryFiles = (v: Vault) => Object.entries(snapshot(v.root)).filter(([f]) => f.startsWith('.CoreSoul/memory/'));
 

@@ -59,7 +59,7 @@ const TABLE: [string, string[]][] = [
 const shown = (message: string) =>
   extractPreferences(message).map((c) => `${c.section}: ${c.facet ? `${c.facet}: ` : ''}${c.value}`);
 
-describe('preference extraction (seed 001)', () => {
+describe('preference extraction (docs/memory.md#user-profile-and-preferences)', () => {
   it(`has a table of at least 40 messages in English and Chinese`, () => {
     assert.ok(TABLE.length >= 40);
     assert.ok(TABLE.filter(([m]) => /[\u4e00-\u9fff]/.test(m)).length >= 12);

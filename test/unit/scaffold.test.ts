@@ -21,7 +21,7 @@ function frontMatter(text: string): Record<string, string> {
   return Object.fromEntries(m[1].split('\n').map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]));
 }
 
-describe('init (SPEC §1–§3)', () => {
+describe('init (docs/memory.md#the-vault-on-disk)', () => {
   it('scaffolds AGENTS.md, five skills, soul, persona, memory map and entity folders', async () => {
     const root = tempDir();
     const report = await initVault(root, { clock, git: false });

@@ -206,8 +206,8 @@ describe('search pipeline', () => {
   it('returns at most --limit results', async () => {
     const v = await fixtureVault();
     assert.equal(searchMemory(v, 'Kubernetes', { limit: 1 }).results.length, 1);
-    inputFails(() => searchMemory(v, 'x', { limit: 0 }), /--limit/);
-    inputFails(() => searchMemory(v, 'x', { maxTokens: 1.5 }), /--max-tokens/);
+    assert.throws(() => searchMemory(v, 'x', { limit: 0 }), (e) => e instanceof CoreSoulError && e.field === 'limit' && /from 1 to 1000, got 0/.test(e.message));
+    assert.throws(() => searchMemory(v, 'x', { maxTokens: 1.5 }), (e) => e instanceof CoreSoulError && e.field === 'maxTokens');
   });
 
   it('stops early only when nothing left could rank higher: the top results equal those of a full visit', async () => {

@@ -12,7 +12,7 @@ import { read, snapshot, tempVault, writeAt } from '../support/helpers';
 
 const ENTRY_RE = /^- \d{2}:\d{2}:\d{2} /;
 
-describe('memory write (SPEC §4.1)', () => {
+describe('memory write (docs/memory.md#memory-write)', () => {
   it("appends one timestamped line to today's file and reports where", async () => {
     const v = await tempVault('2026-03-10T08:00:00');
     const r1 = writeAt(v, '2026-03-10T09:15:02', 'first entry');

@@ -6,6 +6,7 @@ import { parseEntityArg } from '../../core/memory/write';
 import { ENTRY_KINDS, type EntryKind } from '../../core/vault/dayEntries';
 import type { Command } from '../command';
 import { warnOdd } from './compress';
+import { notCommitted } from '../../core/vault/history';
 
 export const write: Command = {
   name: 'write',
@@ -27,7 +28,7 @@ export const write: Command = {
     );
     if (postponed) ctx.warn(`warning: weekly compression postponed to the next write: ${postponed}`);
     if (compression) warnOdd(ctx, compression);
-    if (commitProblem) ctx.warn(`warning: written, but not committed to the vault history yet: ${commitProblem}`);
+    if (commitProblem) ctx.warn(`warning: ${notCommitted('written', commitProblem)}`);
     const result = results[0];
     const lines = [
       `${result.compressed ? 'Compressed last week, then wrote' : 'Wrote'} ${result.file}:${result.line}`,

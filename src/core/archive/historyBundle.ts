@@ -1,5 +1,5 @@
 /**
- * The vault's git history as one file, for pack and restore (SPEC §6).
+ * The vault's git history as one file, for pack and restore (docs/pack.md).
  *
  * `git bundle create` is not byte-stable: its pack reuses whatever deltas the repository's
  * own packs hold (they change with `git gc`) and searches new ones on several threads. So

@@ -1,5 +1,5 @@
 /**
- * What a soul archive may hold (SPEC §6) and its MANIFEST.json. Shared by pack and restore, so
+ * What a soul archive may hold (docs/pack.md) and its MANIFEST.json. Shared by pack and restore, so
  * that pack never writes a path that restore would refuse, and restore accepts nothing else:
  * an archive cannot plant `.git/hooks`, CI workflows or anything outside the soul's folders.
  */
@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { refusedError } from '../shared/errors';
 import { HOSTS } from '../init/scaffold';
 import { CONTROL_RANGE, hasControlCharacter } from '../shared/text';
+import { SOUL_DIR } from '../vault/layout';
 
 export const MANIFEST = 'MANIFEST.json';
 /** The vault's git history as a `git bundle`; restored into `.CoreSoul/.git`, never placed as a file. */
@@ -20,7 +21,6 @@ export type PackFormat = 'tgz' | 'sh';
 export const PACK_FORMATS: readonly PackFormat[] = ['tgz', 'sh'];
 export const defaultArchiveName = (format: PackFormat) => (format === 'sh' ? 'core_soul_deploy.sh' : 'core_soul_deploy.tar.gz');
 
-export const SOUL_DIR = '.CoreSoul';
 export const BOOTLOADERS = ['AGENTS.md', ...Object.values(HOSTS).flatMap((h) => ('bootloader' in h ? [h.bootloader] : []))];
 export const SKILL_DIRS = Object.values(HOSTS).map((h) => h.skillsDir);
 

@@ -1,5 +1,5 @@
 /**
- * `pack` (SPEC §6, CoreSoul_PackSoul): AGENTS.md and the other bootloaders, the skills that
+ * `pack` (docs/pack.md, CoreSoul_PackSoul): AGENTS.md and the other bootloaders, the skills that
  * persona.md registers, `.CoreSoul/` complete (history as a git bundle) and MANIFEST.json, in
  * one `core_soul_deploy.tar.gz` or one self-extracting shell script.
  *
@@ -21,7 +21,6 @@ import {
   type Manifest,
   type PackFormat,
   SKILL_DIRS,
-  SOUL_DIR,
   archivePathProblem,
   defaultArchiveName,
   hashFile,
@@ -35,7 +34,7 @@ import { historyTips, writeHistoryBundle } from './historyBundle';
 import { selfExtractingScript } from './selfExtract';
 import { create as createTar } from './tarLib';
 import { PERSONA_SECTIONS } from '../init/templates/persona';
-import type { Vault } from '../vault/layout';
+import { SOUL_DIR, type Vault } from '../vault/layout';
 
 export interface PackOptions {
   /** The archive's creation time: written to the manifest and used as every entry's time. */

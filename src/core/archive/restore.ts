@@ -1,5 +1,5 @@
 /**
- * `restore` (SPEC §6): an archive made by `pack` (.tar.gz or self-extracting .sh) back into a
+ * `restore` (docs/pack.md): an archive made by `pack` (.tar.gz or self-extracting .sh) back into a
  * workspace. Nothing becomes visible before everything is checked: the archive is unpacked
  * into a temp folder inside the target (same file system, so the final moves are renames),
  * every entry is checked while it is read (no links, devices, absolute or `..` paths,
@@ -14,7 +14,6 @@ import {
   HISTORY_BUNDLE,
   MANIFEST,
   type Manifest,
-  SOUL_DIR,
   archivePathProblem,
   hashFile,
   parseManifest,
@@ -26,7 +25,7 @@ import { fetchBundleAside, restoreHistoryBundle, startHistory } from './historyB
 import { addDirective } from '../init/scaffold';
 import { payloadOffset } from './selfExtract';
 import { type ReadEntry, Unpack } from './tarLib';
-import { vaultAt } from '../vault/layout';
+import { SOUL_DIR, vaultAt } from '../vault/layout';
 
 export interface RestoreLimits {
   /** Total size of the unpacked files, in bytes. */
@@ -35,7 +34,7 @@ export interface RestoreLimits {
   maxEntries: number;
 }
 
-/** Far above any real vault (SPEC T1.2 speaks of 100 MB), far below a full disk. */
+/** Far above any real vault (docs/benchmarks.md: T1.2 speaks of 100 MB), far below a full disk. */
 export const DEFAULT_LIMITS: RestoreLimits = { maxBytes: 2 * 1024 ** 3, maxEntries: 200_000 };
 
 export interface RestoreOptions {

@@ -1,5 +1,5 @@
 /**
- * Weekly compression (SPEC §4.2): every day file before this week's Monday becomes an hourly
+ * Weekly compression (docs/memory.md#weekly-compression): every day file before this week's Monday becomes an hourly
  * summary (L1 → L2); every day more than a calendar month before that Monday folds into its
  * monthly file (L2 → L3); then `last_compression_date` := today.
  *
@@ -19,12 +19,12 @@ import { readDayEntries, readUtf8Strict } from '../vault/dayEntries';
 import { findDaySection } from '../vault/days';
 import { fsError } from '../shared/errors';
 import { atomicWrite, syncDirectory, withLock } from '../shared/fs';
-import { commitVault } from '../vault/history';
+import { commitVault, notCommitted } from '../vault/history';
 import { hourlyDay, isHourlySummary, verifiedLinks } from './hourlySummary';
 import { type DayEntry, type MemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { daySection, newMonthText, withDaySection } from './monthlyFile';
 import { type HourSummariser, extractiveSummary } from './summarise';
-import { type Vault, dayFile, monthFile, rel } from '../vault/layout';
+import { type Vault, dayFile, dayRel, monthFile, monthRel, rel } from '../vault/layout';
 
 export interface CompressOptions {
   now: Date;
@@ -94,7 +94,7 @@ export async function compressWithHistory(
   const report = await run();
   if (report.ran) {
     await commitVault(v, compressionCommitMessage(report)).catch((err: Error) =>
-      opts.warn(`warning: compressed, but not committed to the vault history yet: ${err.message}`),
+      opts.warn(`warning: ${notCommitted('compressed', err.message)}`),
     );
   }
   return report;
@@ -119,8 +119,8 @@ interface Step {
 }
 
 const DAY_NAME_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
-const dailyRow = (day: string): DayEntry => ({ level: 'L2', file: `chronological/${day}.md` });
-const monthlyRow = (day: string): DayEntry => ({ level: 'L3', file: `chronological/${day.slice(0, 7)}.md` });
+const dailyRow = (day: string): DayEntry => ({ level: 'L2', file: dayRel(day) });
+const monthlyRow = (day: string): DayEntry => ({ level: 'L3', file: monthRel(day) });
 
 function plan(v: Vault, map: MemoryMap, today: string, summarise: HourSummariser): { report: CompressReport; steps: Step[] } {
   const report = emptyReport(today);

@@ -1,5 +1,5 @@
 /**
- * L1 → L2 (SPEC §4.2): a day file becomes `# YYYY-MM-DD`, a marker line, and one `## HH:00`
+ * L1 → L2 (docs/memory.md#weekly-compression): a day file becomes `# YYYY-MM-DD`, a marker line, and one `## HH:00`
  * section per hour holding that hour's summary. Lines that were not entries stay as written,
  * after the summary of the hour they followed. The marker tells an interrupted compression
  * that this day is already summarised.

@@ -1,5 +1,5 @@
 /**
- * Compression with hourly summaries written by a language model (SPEC §4.2: "from a language
+ * Compression with hourly summaries written by a language model (docs/memory.md#model-summaries: "from a language
  * model when one is available"). The model is an interface: the extension supplies one over
  * `vscode.lm`; tests supply scripted fakes. The core never imports vscode.
  *

@@ -1,5 +1,5 @@
 /**
- * L2 → L3 (SPEC §4.2): an hourly day file becomes the `## YYYY-MM-DD` section of its
+ * L2 → L3 (docs/memory.md#weekly-compression): an hourly day file becomes the `## YYYY-MM-DD` section of its
  * `YYYY-MM.md`, its hours as `### HH:00`, so that `findDaySection` (days.ts) returns the whole
  * day. Sections stay in date order; text around them is kept as it was.
  */

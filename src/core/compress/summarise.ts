@@ -1,5 +1,5 @@
 /**
- * Hourly summaries (SPEC §4.2). A summariser turns one hour of L1 entries into bullet lines.
+ * Hourly summaries (docs/memory.md#weekly-compression). A summariser turns one hour of L1 entries into bullet lines.
  * The deterministic extractive one below needs no model; any summary, whoever wrote it, is
  * checked here: it must be bullet lines, not longer than its input, and carry every [[link]].
  */

@@ -1,5 +1,5 @@
 /**
- * The layered prompt (SPEC §4.5, seeds 002–004): soul → persona → user profile → relevant
+ * The layered prompt (docs/memory.md#layered-context): soul → persona → user profile → relevant
  * memories → recent days → request, each within its own token budget, serialised
  * deterministically (same inputs, same bytes: a stable prefix for prompt caches). When the
  * whole exceeds the budget, the lower layers are trimmed first and every trim is reported.
@@ -60,7 +60,7 @@ export interface ContextOptions {
   recall?: Recall;
   budget?: number;
   layerBudgets?: Partial<Record<LayerName, number>>;
-  /** The memory switch (seed 004); default on. */
+  /** The memory switch (docs/memory.md#memory-switch); default on. */
   memory?: boolean;
   mode?: ContextMode;
 }
@@ -109,7 +109,7 @@ const TITLES: Record<LayerName, string> = {
 export async function buildContext(v: Vault, opts: ContextOptions): Promise<BuiltContext> {
   if (!opts.request.trim()) throw inputError('context: the request is empty');
   const budget = opts.budget ?? DEFAULT_BUDGET;
-  if (!Number.isInteger(budget) || budget < 100) throw inputError(`--budget: expected a whole number of tokens ≥ 100, got ${budget}`);
+  if (!Number.isInteger(budget) || budget < 100) throw inputError(`the token budget must be a whole number ≥ 100, got ${budget}`, 'budget');
   const mode = opts.mode ?? 'full';
   const memory = opts.memory !== false;
   const wanted = MODE_LAYERS[mode].filter((l) => memory || !['profile', 'memories', 'recent'].includes(l));

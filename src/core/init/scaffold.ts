@@ -1,4 +1,4 @@
-/** `init` (SPEC §1): scaffold the vault, skills and bootloader; idempotent, never overwrites. */
+/** `init` (docs/memory.md#the-vault-on-disk): scaffold the vault, skills and bootloader; idempotent, never overwrites. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
@@ -24,7 +24,7 @@ export type Host = keyof typeof HOSTS;
 
 export function parseHosts(list: string): Host[] {
   const hosts = list.split(',').map((h) => h.trim()).filter(Boolean);
-  for (const h of hosts) if (!(h in HOSTS)) throw inputError(`--hosts: unknown host "${h}" (known: ${Object.keys(HOSTS).join(', ')})`);
+  for (const h of hosts) if (!(h in HOSTS)) throw inputError(`unknown host "${h}" (known: ${Object.keys(HOSTS).join(', ')})`, 'hosts');
   return hosts.length ? (hosts as Host[]) : ['github'];
 }
 

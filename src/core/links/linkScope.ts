@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Minimatch } from 'minimatch';
+import { SOUL_DIR as VAULT } from '../vault/layout';
 import type { LinkWorkspace } from './linkIndex';
 
 export interface LinkScope {
@@ -17,7 +18,6 @@ export interface LinkScope {
   list(): Promise<string[]>;
 }
 
-const VAULT = '.CoreSoul';
 const AGENTS = 'AGENTS.md';
 /** Never worth a walk, and never user notes. */
 const SKIPPED_DIRS = new Set(['.git', 'node_modules']);

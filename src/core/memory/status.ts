@@ -15,11 +15,11 @@ export interface VaultStatus {
   months: number;
   entities: Record<EntityKind, number>;
   git: HistoryState;
-  /** Always-loaded files over their size caps (seed 003): they cost tokens on every turn. */
+  /** Always-loaded files over their size caps (docs/memory.md#user-profile-and-preferences): they cost tokens on every turn. */
   warnings: string[];
 }
 
-/** Size caps of the files every prompt carries (seed 003 keeps them near 30 KB). */
+/** Size caps of the files every prompt carries (docs/memory.md#user-profile-and-preferences: near 30 KB). */
 export const ALWAYS_LOADED_CAPS = { soulBytes: 30 * 1024, personaBytes: 30 * 1024 };
 
 export function sizeWarnings(v: Vault, caps = ALWAYS_LOADED_CAPS): string[] {

@@ -1,5 +1,5 @@
 /**
- * MemoryWrite (SPEC §4.1): append one line to today's L1 file and a date tag to every entity
+ * MemoryWrite (docs/memory.md#memory-write): append one line to today's L1 file and a date tag to every entity
  * of the entry. Append-only, no model, safe with concurrent writers.
  */
 import * as fs from 'node:fs';
@@ -11,7 +11,7 @@ import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { type Candidate, extractPreferences } from '../profile/preferences';
 import { type LearnedChange, learnCandidates } from '../profile/profile';
-import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, entityFile, isEntityKind, rel } from '../vault/layout';
+import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter } from '../shared/text';
 import type { EntryKind } from '../vault/dayEntries';
 
@@ -49,7 +49,7 @@ export function parseEntityArg(arg: string): { kind?: EntityKind; name: string }
   const slash = arg.indexOf('/');
   if (slash === -1) return { name: arg };
   const kind = arg.slice(0, slash);
-  if (!isEntityKind(kind)) throw inputError(`--entity ${arg}: expected kind/Name with kind one of ${ENTITY_KINDS.join(', ')}`);
+  if (!isEntityKind(kind)) throw inputError(`"${arg}": expected kind/Name with kind one of ${ENTITY_KINDS.join(', ')}`, 'entity');
   return { kind, name: arg.slice(slash + 1) };
 }
 
@@ -104,7 +104,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 
     if (!lastSeenMemoryMap(v).days[today] || entities.some((e) => e.created)) {
       const map = readMemoryMap(v);
-      const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: `chronological/${today}.md` } };
+      const days = map.days[today] ? map.days : { ...map.days, [today]: { level: 'L1' as const, file: dayRel(today) } };
       writeMemoryMap(v, { ...map, days });
     }
     const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };

@@ -1,5 +1,5 @@
 /**
- * persona.md as its four sections (SPEC §3, §5.1). Parsing tolerates hand edits (CRLF, a BOM,
+ * persona.md as its four sections (docs/persona.md#the-persona). Parsing tolerates hand edits (CRLF, a BOM,
  * text before the first section, other top-level headings, sections out of order); a change
  * replaces the bodies of whole sections and leaves every other byte of the file as it was.
  */
@@ -27,7 +27,7 @@ const squash = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, 
 export function resolveSection(name: string): SectionName {
   const key = squash(name.replace(/^\s*#+/, ''));
   const found = SECTION_NAMES.find((s) => [s.en, s.zh, `${s.zh}(${s.en})`].some((n) => squash(n) === key));
-  if (!found) throw inputError(`--section: unknown persona section "${name}" (one of: ${SECTION_NAMES.map((s) => s.en).join(', ')})`);
+  if (!found) throw inputError(`unknown persona section "${name}" (one of: ${SECTION_NAMES.map((s) => s.en).join(', ')})`, 'section');
   return found;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The persona gate (SPEC §5.2): whether memory justifies a persona change.
+ * The persona gate (docs/persona.md#gate): whether memory justifies a persona change.
  *
  * - `explicit-command`: the user commanded the change; it always passes, and the log says so.
  * - `repeated-correction`: at least 3 correction entries (`--kind correction`, tagged

@@ -1,5 +1,5 @@
 /**
- * Persona updates (SPEC §5). A proposal replaces whole sections of persona.md; it must pass the
+ * Persona updates (docs/persona.md#persona-updates). A proposal replaces whole sections of persona.md; it must pass the
  * gate (personaGate.ts) and the soul check (soulCheck.ts). An accepted proposal waits under
  * `.CoreSoul/proposals/<id>.json` with a diff for review; nothing is written to the persona
  * before apply, which checks everything again, backs up, writes, logs the event through
@@ -14,7 +14,7 @@ import * as z from 'zod/mini';
 import { localDay, localTime } from '../shared/clock';
 import { fsError, inputError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLock } from '../shared/fs';
-import { commitVault } from '../vault/history';
+import { commitVault, notCommitted } from '../vault/history';
 import { type GateDecision, PERSONA_EVENT, TRIGGERS, type Trigger, personaGate } from './gate';
 import { controlCharacter, decodeUtf8Strict } from '../shared/text';
 import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './document';
@@ -31,7 +31,7 @@ export interface PersonaDeps extends WriteDeps {
   /** An extra soul-check judge (a language model) that may only refuse. */
   judge?: SoulJudge;
   /**
-   * The memory switch (seed 004), on unless `false`. Off, the gate reads no memory (only an
+   * The memory switch (docs/memory.md#memory-switch), on unless `false`. Off, the gate reads no memory (only an
    * explicit command passes) and nothing is logged to memory; the backup and the vault commit
    * still record every change.
    */
@@ -120,14 +120,14 @@ export async function proposePersonaChange(v: Vault, input: ProposalInput, deps:
   const parsed = ProposalInputSchema.safeParse(input);
   if (!parsed.success) throw inputError(`persona proposal: ${firstIssue(parsed.error)}`);
   const reason = parsed.data.reason.trim();
-  if (!reason) throw inputError('--reason: say why the persona should change');
-  if (reason.length > MAX_REASON_CHARS) throw inputError(`--reason is longer than ${MAX_REASON_CHARS} characters`);
+  if (!reason) throw inputError('the reason is empty: say why the persona should change', 'reason');
+  if (reason.length > MAX_REASON_CHARS) throw inputError(`the reason is longer than ${MAX_REASON_CHARS} characters`, 'reason');
   const ctrl = controlCharacter(reason);
-  if (ctrl) throw inputError(`--reason contains control character ${ctrl}`);
+  if (ctrl) throw inputError(`the reason contains control character ${ctrl}`, 'reason');
   const changes: Proposal['changes'] = [];
   for (const c of parsed.data.changes) {
     const { heading } = resolveSection(c.section);
-    if (changes.some((x) => x.section === heading)) throw inputError(`--section ${sectionLabel(heading)} is given twice`);
+    if (changes.some((x) => x.section === heading)) throw inputError(`the section ${sectionLabel(heading)} is given twice`, 'section');
     changes.push({ section: heading, content: normaliseBody(c.content, heading) });
   }
   return propose(v, { trigger: parsed.data.trigger, reason, changes }, deps);
@@ -202,7 +202,7 @@ async function logRefusal(v: Vault, review: Review, deps: PersonaDeps): Promise<
   const entry = writeMemory(v, { text, kind: 'note', entities: [PERSONA_EVENT] }, deps);
   review.logged = `${entry.file}:${entry.line}`;
   await commitVault(v, `persona: refused proposal ${review.id} (${review.sections.join(', ')})`).catch((err: Error) => {
-    review.warnings.push(`the refusal is logged, but not committed to the vault history: ${err.message}`);
+    review.warnings.push(notCommitted('the refusal is logged', err.message));
   });
   return review;
 }
@@ -306,7 +306,7 @@ export async function applyProposal(v: Vault, id: string, deps: PersonaDeps): Pr
     ...(review.revertOf ? [`Reverts: ${review.revertOf}`] : []),
   ].join('\n');
   const commit = await commitVault(v, message).catch((err: Error) => {
-    warnings.push(`the persona is updated, but not committed to the vault history: ${err.message}`);
+    warnings.push(notCommitted('the persona is updated', err.message));
     return undefined;
   });
   return { applied: true, review, ...done, ...(commit?.hash && { commit: commit.hash }), warnings };
@@ -342,7 +342,7 @@ export async function rejectProposal(v: Vault, id: string, deps: PersonaDeps): P
   });
   const warnings: string[] = [];
   const commit = await commitVault(v, `persona: proposal ${id} rejected (${sections.join(', ')})`).catch((err: Error) => {
-    warnings.push(`rejected, but not committed to the vault history: ${err.message}`);
+    warnings.push(notCommitted('rejected', err.message));
     return undefined;
   });
   return { id, sections, ...(entry && { logged: `${entry.file}:${entry.line}` }), ...(commit?.hash && { commit: commit.hash }), warnings };

@@ -1,5 +1,5 @@
 /**
- * Rule-based preference extraction (seed 001): explicit statements in English and Chinese
+ * Rule-based preference extraction (docs/memory.md#user-profile-and-preferences): explicit statements in English and Chinese
  * ("remember…", "from now on…", "I prefer…", 「記住」「以後都」「我喜歡」…) become profile
  * candidates, without a model. Questions and idioms like "I don't remember" are not statements.
  */

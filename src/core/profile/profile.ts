@@ -1,8 +1,8 @@
 /**
- * The user profile (seed 001): `entities/people/User.md`, five sections of counted entries.
+ * The user profile (docs/memory.md#user-profile-and-preferences): `entities/people/User.md`, five sections of counted entries.
  * A statement seen on 3 separate turns becomes strong; a facet's new value replaces the old
  * one; a section over its cap moves its oldest entries to `memory/archive/YYYY-MM.md`
- * (seed 003) — moved, never deleted.
+ * (docs/memory.md#user-profile-and-preferences) — moved, never deleted.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

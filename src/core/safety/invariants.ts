@@ -1,5 +1,5 @@
 /**
- * The Invariants of soul.md (SPEC §2.4) as data: the bullet list `- \`id\`: rule` says what each
+ * The Invariants of soul.md (docs/persona.md#invariants) as data: the bullet list `- \`id\`: rule` says what each
  * forbids, and the yaml block under it gives the words the soul check looks for. A soul whose
  * invariants cannot be read is a damaged vault: no persona change is checked against half a soul.
  */

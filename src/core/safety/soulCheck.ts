@@ -1,5 +1,5 @@
 /**
- * The soul check (SPEC §5.3): refuses persona text that would permit what a soul invariant
+ * The soul check (docs/persona.md#soul-check): refuses persona text that would permit what a soul invariant
  * forbids, in English or Chinese, however it is phrased.
  *
  * The text is cut into clauses (sentences, commas, and before but / unless / "and always" …). In each

@@ -1,5 +1,5 @@
 /**
- * MemorySearch (SPEC §4.3): the few lines that answer a query, never whole files.
+ * MemorySearch (docs/search.md): the few lines that answer a query, never whole files.
  *
  * 1. Entities named in the query (file name or alias) lock the search: their `[[YYYY-MM-DD]]`
  *    tags give the days, each resolved by days.ts to its daily file or L3 section.
@@ -24,7 +24,7 @@ import { LineReader } from './lineReader';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './result';
 import { Scoring } from './score';
 import { TOKENIZER, countTokens } from '../shared/tokens';
-import type { Vault } from '../vault/layout';
+import { type Vault, shownMemoryPath } from '../vault/layout';
 import { bytesMayHave, foldsToAscii, lineHas } from './words';
 
 export { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './result';
@@ -68,8 +68,8 @@ interface Window {
 
 /** Searches the vault. Synchronous: it reads files and counts tokens, nothing else. */
 export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}): SearchResult {
-  const maxTokens = checkCount('--max-tokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
-  const limit = checkCount('--limit', opts.limit ?? DEFAULT_LIMIT, 1000);
+  const maxTokens = checkCount('maxTokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
+  const limit = checkCount('limit', opts.limit ?? DEFAULT_LIMIT, 1000);
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {
@@ -90,8 +90,8 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   }
 }
 
-function checkCount(name: string, n: number, max: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > max) throw inputError(`${name}: expected a whole number from 1 to ${max}, got ${n}`);
+function checkCount(field: string, n: number, max: number): number {
+  if (!Number.isInteger(n) || n < 1 || n > max) throw inputError(`expected a whole number from 1 to ${max}, got ${n}`, field);
   return n;
 }
 
@@ -106,7 +106,7 @@ function inDates(q: Query, day: string): boolean {
   return q.days.includes(day) || q.months.includes(day.slice(0, 7));
 }
 
-/** Chunks of the days the query's entities are tagged with (SPEC §4.3), newest day first. */
+/** Chunks of the days the query's entities are tagged with (docs/search.md), newest day first. */
 function entityCandidates(v: Vault, s: Scoring, locked: Concept[], reader: LineReader): Candidate[] {
   const { q } = s;
   const via = new Map<string, string>(); // day → entity that led there
@@ -315,7 +315,7 @@ function toHit(s: Scoring, w: Window, start: number, end: number, lines: (string
   let text = lines.slice(start, end).join('\n');
   if (cut !== undefined) text = `${text.slice(0, cut)}…`;
   return {
-    file: `.CoreSoul/memory/${w.file.rel}`,
+    file: shownMemoryPath(w.file.rel),
     line: start + 1,
     date: w.day || null,
     entity: w.file.entity?.name ?? named ?? w.via ?? null,

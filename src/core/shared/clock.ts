@@ -19,7 +19,7 @@ const NOW_RE =
  */
 export function parseNow(text: string): Date {
   const m = NOW_RE.exec(text.trim());
-  if (!m) throw inputError(`--now: expected an ISO-8601 date or date-time, got "${text}"`);
+  if (!m) throw inputError(`expected an ISO-8601 date or date-time, got "${text}"`, 'now');
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
   const parts = [+y, +mo - 1, +d, +h, +mi, +s, Math.round(+(frac || '0') * 1000)] as const;
   let date: Date;
@@ -33,7 +33,7 @@ export function parseNow(text: string): Date {
   }
   const check = new Date(Date.UTC(+y, +mo - 1, +d));
   if (Number.isNaN(date.getTime()) || check.getUTCMonth() !== +mo - 1 || +h > 23 || +mi > 59 || +s > 59) {
-    throw inputError(`--now: not a valid date or time: "${text}"`);
+    throw inputError(`not a valid date or time: "${text}"`, 'now');
   }
   return date;
 }

@@ -3,10 +3,16 @@ export type ErrorKind = 'usage' | 'input' | 'vault' | 'refused';
 
 const EXIT_CODES: Record<ErrorKind, number> = { usage: 1, input: 1, vault: 2, refused: 3 };
 
+/**
+ * The core speaks of values, never of how a face asks for them: `field` names the input a
+ * message is about (`reason`, `maxTokens`), and each face shows it its own way (the CLI as
+ * `--reason`, a tool as its input property).
+ */
 export class CoreSoulError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    readonly field?: string,
   ) {
     super(message.replace(/\s*\n\s*/g, ' '));
     this.name = 'CoreSoulError';
@@ -17,7 +23,7 @@ export class CoreSoulError extends Error {
   }
 }
 
-export const inputError = (message: string) => new CoreSoulError('input', message);
+export const inputError = (message: string, field?: string) => new CoreSoulError('input', message, field);
 export const vaultError = (message: string) => new CoreSoulError('vault', message);
 export const refusedError = (message: string) => new CoreSoulError('refused', message);
 

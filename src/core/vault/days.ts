@@ -1,5 +1,5 @@
 /**
- * Where a day's memory lives (SPEC §4.2): `chronological/YYYY-MM-DD.md` while it exists
+ * Where a day's memory lives (docs/memory.md#weekly-compression): `chronological/YYYY-MM-DD.md` while it exists
  * (L1 or L2), otherwise the `## YYYY-MM-DD` section of `chronological/YYYY-MM.md` (L3).
  * Shared by search, compression and the link index, so `[[YYYY-MM-DD]]` means one thing.
  */

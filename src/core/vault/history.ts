@@ -12,6 +12,9 @@ import type { Vault } from './layout';
 
 const IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
 
+/** The one wording of work that is on disk but not in the vault history yet; `done` says what ("written"). */
+export const notCommitted = (done: string, problem: string) => `${done}, but not committed to the vault history yet: ${problem}`;
+
 export function hasHistory(v: Vault): boolean {
   return fs.existsSync(path.join(v.soulDir, '.git'));
 }

@@ -3,6 +3,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
 
+/** The vault's folder in a workspace, and its memory folder (as the user sees them, `/`-separated). */
+export const SOUL_DIR = '.CoreSoul';
+export const MEMORY_DIR = `${SOUL_DIR}/memory`;
+
+/** A memory file's path relative to the memory folder: `chronological/2026-03-10.md`. */
+export const dayRel = (day: string) => `chronological/${day}.md`;
+/** A monthly (L3) file's path relative to the memory folder, from its day or month. */
+export const monthRel = (dayOrMonth: string) => `chronological/${dayOrMonth.slice(0, 7)}.md`;
+/** A memory file as the user sees it from the workspace root: `.CoreSoul/memory/<rel>`. */
+export const shownMemoryPath = (memoryRel: string) => `${MEMORY_DIR}/${memoryRel}`;
+
 export const ENTITY_KINDS = ['people', 'events', 'places', 'objects'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
@@ -24,7 +35,7 @@ export interface Vault {
 
 export function vaultAt(root: string): Vault {
   const abs = path.resolve(root);
-  const soulDir = path.join(abs, '.CoreSoul');
+  const soulDir = path.join(abs, SOUL_DIR);
   const memoryDir = path.join(soulDir, 'memory');
   return {
     root: abs,

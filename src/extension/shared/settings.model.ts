@@ -16,7 +16,7 @@ function readSwitch(key: string, raw: unknown, fallback: boolean, whenOff: strin
   return { on: false, problem: `${SECTION}.${key} must be true or false, got ${JSON.stringify(raw)}; ${whenOff}` };
 }
 
-/** The memory switch (seed 004): on unless turned off. */
+/** The memory switch (docs/memory.md#memory-switch): on unless turned off. */
 export function readMemoryEnabled(raw: unknown): { enabled: boolean; problem?: string } {
   const { on, problem } = readSwitch(MEMORY_ENABLED, raw, true, 'memory stays off');
   return { enabled: on, ...(problem && { problem }) };

@@ -15,7 +15,7 @@ import type { WriteResult } from '../../../src/core/memory/write';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
 import { chronoPath, dayFiles, read, root, snapshot, thisMonday, today, vaultPath } from '../host/vault';
 
-/** What Initialize must leave on disk (SPEC §1), relative to the workspace root. */
+/** What Initialize must leave on disk (docs/memory.md#the-vault-on-disk), relative to the workspace root. */
 const VAULT_FILES = [
   'AGENTS.md',
   '.CoreSoul/soul.md',

@@ -1,4 +1,4 @@
-/** persona.md as `init` writes it: the four sections of SPEC §3, in order. */
+/** persona.md as `init` writes it: the four sections of docs/persona.md#the-persona, in order. */
 import { SKILLS } from './skills';
 
 export const PERSONA_SECTIONS = [

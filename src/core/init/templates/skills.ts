@@ -1,4 +1,4 @@
-/** The five CoreSoul skills (SPEC §1): one SKILL.md each, calling the vault's bundled CLI. */
+/** The five CoreSoul skills (docs/memory.md#the-vault-on-disk): one SKILL.md each, calling the vault's bundled CLI. */
 import { CLI } from './soul';
 
 export interface SkillTemplate {

@@ -1,6 +1,6 @@
 /**
- * soul.md as `init` writes it (SPEC §2). The Invariants list and its yaml block are the data the
- * persona guard's soul check reads (src/core/soulInvariants.ts).
+ * soul.md as `init` writes it (docs/persona.md#the-soul). The Invariants list and its yaml block are the data the
+ * persona guard's soul check reads (src/core/safety/invariants.ts).
  */
 export const CLI = 'node .CoreSoul/bin/coresoul.js';
 

@@ -11,14 +11,14 @@
  * grew are indexed from their last chunk on, others are re-read; a damaged or foreign file is
  * rebuilt. Files left over when the time budget runs out are searched without the index.
  *
- * Why not a BM25 engine such as minisearch (DESIGN's first choice): on the 100 MB benchmark
+ * Why not a BM25 engine such as minisearch (on the design card, docs/architecture.md#dependencies): on the 100 MB benchmark
  * vault it took 125 s to build, 74 MB of JSON and 2.2 s to load in every CLI call. This index
  * builds in ~6 s, weighs ~13% of the vault and loads in ~30 ms.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Vault } from '../../vault/layout';
+import { type Vault, shownMemoryPath } from '../../vault/layout';
 import { addFilters } from './bloom';
 import { chunkLines } from './chunks';
 import { type IndexedFile, indexFile, readIndex, writeIndex } from './format';
@@ -105,7 +105,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   // Newest days first, then notes: what a budget-limited refresh indexes first is searched most.
   const order = [...files].sort((a, b) => (a.kind === 'entity' ? 1 : 0) - (b.kind === 'entity' ? 1 : 0) || (a.rel < b.rel ? 1 : -1));
   for (const f of order) {
-    const shown = `.CoreSoul/memory/${f.rel}`;
+    const shown = shownMemoryPath(f.rel);
     if (f.size > maxBytes(f.kind)) {
       warnings.push(`warning: skipped ${shown}: larger than ${maxBytes(f.kind) / 1024 / 1024} MiB`);
       if (indexed.delete(f.rel)) changed = true;

@@ -18,6 +18,7 @@ import { rememberAll } from '../../../core/memory/remember';
 import type { WriteRequest, WriteResult } from '../../../core/memory/write';
 import { CompressionCancelled, compressFromEditor } from '../compression/compression.model';
 import { parseProposalReply, personaPrompt, refusalReasons } from '../persona/personaRequest.model';
+import { notCommitted } from '../../../core/vault/history';
 
 export interface ChatModel extends LanguageModel {
   /** Streams the reply to `onText` as it comes; resolves with the whole text. */
@@ -44,7 +45,7 @@ export interface ChatDeps {
   vault: Vault;
   clock: Clock;
   tokens: TokenCounter;
-  /** The memory switch (seed 004). */
+  /** The memory switch (docs/memory.md#memory-switch). */
   memory: boolean;
   /** Relevant memories for a query (the search pipeline). */
   recall: Recall;
@@ -226,6 +227,6 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
 
 async function record(deps: ChatDeps, entries: WriteRequest[]): Promise<WriteResult[]> {
   const { results, commitProblem } = await rememberAll(deps.vault, entries, { clock: deps.clock, source: `from chat on ${localDay(deps.clock.now())}` });
-  if (commitProblem) deps.warn(`Core Soul: written, but not committed to the vault history yet: ${commitProblem}`);
+  if (commitProblem) deps.warn(`Core Soul: ${notCommitted('written', commitProblem)}`);
   return results;
 }

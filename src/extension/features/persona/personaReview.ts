@@ -1,5 +1,5 @@
 /**
- * Persona proposals reviewed in the editor's own diff view (SPEC §5.4): current persona ↔
+ * Persona proposals reviewed in the editor's own diff view (docs/persona.md#review-as-a-diff): current persona ↔
  * proposed, as read-only virtual documents, with Apply and Reject in the editor title.
  * Nothing is written before Apply; Apply and Reject go through the core.
  */

@@ -13,6 +13,7 @@ import type { Vault } from '../../../core/vault/layout';
 import { parseEntityArg } from '../../../core/memory/write';
 import { ENTRY_KINDS } from '../../../core/vault/dayEntries';
 import { refusalReasons } from '../persona/personaRequest.model';
+import { notCommitted } from '../../../core/vault/history';
 
 export const MemoryWriteInput = z.object({
   text: z.string(),
@@ -38,7 +39,7 @@ async function guarded<T>(fn: () => Promise<T>, answer: (text: string) => T): Pr
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof CoreSoulError) return answer(`error: ${err.message}`);
+    if (err instanceof CoreSoulError) return answer(`error: ${err.field ? `${err.field}: ` : ''}${err.message}`);
     throw err;
   }
 }
@@ -51,7 +52,7 @@ export function memoryWrite(v: Vault, input: unknown, clock: Clock): Promise<str
     const { text, kind, entities = [] } = parsed.data;
     const { results, commitProblem } = await rememberAll(v, [{ text, kind, entities: entities.map(parseEntityArg) }], { clock, source: '(tool)' });
     // Written either way: the model must not be told it failed and write the entry again.
-    return JSON.stringify(commitProblem ? { ...results[0], warning: `written, but not committed to the vault history yet: ${commitProblem}` } : results[0]);
+    return JSON.stringify(commitProblem ? { ...results[0], warning: notCommitted('written', commitProblem) } : results[0]);
   }, asIs);
 }
 

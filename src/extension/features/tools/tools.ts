@@ -1,7 +1,7 @@
 /**
  * Language Model tools for agent mode: memory write and persona proposals (confirmed: they
  * change files) and memory search. The memory tools are offered only while the memory switch is
- * on (seed 004); the persona tool always is, since soul and persona apply either way.
+ * on (docs/memory.md#memory-switch); the persona tool always is, since soul and persona apply either way.
  */
 import * as vscode from 'vscode';
 import { openVault } from '../../../core/vault/layout';

@@ -1,6 +1,6 @@
 /**
  * Write Memory as the editor runs it, without `vscode`: refused while the workspace's memory
- * switch is off (seed 004), else one append-only write (compressing first when a week has
+ * switch is off (docs/memory.md#memory-switch), else one append-only write (compressing first when a week has
  * passed) and one commit in the vault's history.
  */
 import type { Clock } from '../../../core/shared/clock';
