@@ -9,11 +9,12 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
 import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/search/result';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
-export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' } };
+export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' } };
 
 export interface SearchRequest {
   root: string;
@@ -37,6 +38,9 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
     options: {
       maxTokens: count('max-tokens', opts['max-tokens'], DEFAULT_MAX_TOKENS),
       limit: count('limit', opts.limit, DEFAULT_LIMIT),
+      page: count('page', opts.page, 1),
+      // Relative times in the query ("last week") count from --now, like every other command.
+      today: localDay(parseNow(String(opts.now || process.env.CORESOUL_NOW || new Date().toISOString()))),
     },
   };
 }
@@ -45,9 +49,10 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
 export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
   for (const w of r.warnings) warn(w);
   const { warnings: _w, matched: _m, ...json } = r;
-  if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} snippet(s) found (raise --max-tokens)` };
+  if (!r.results.length && r.matched && (req.options.page ?? 1) > 1) return { json, text: `nothing more: pages 1 to ${(req.options.page ?? 1) - 1} showed every match` };
+  if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
   if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
-  warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})`);
+  warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
   return { json, text: renderHits(r.results) };
 }
 

@@ -36,7 +36,7 @@ describe('coresoul search', () => {
     assert.equal(cli(['search', 'Kubernetes', '--limit', '1', '--json', '--root', v.root]).json.results.length, 1);
     const tiny = cli(['search', 'Kubernetes', '--max-tokens', '5', '--root', v.root]);
     assert.equal(tiny.code, 0);
-    assert.match(tiny.stdout, /^nothing fits in 5 tokens: \d+ snippet\(s\) found \(raise --max-tokens\)\n$/);
+    assert.match(tiny.stdout, /^nothing fits in 5 tokens: \d+ line\(s\) found \(raise --max-tokens\)\n$/);
   });
 
   it('says "nothing found" and exits 0 when nothing matches', async () => {
@@ -58,10 +58,16 @@ describe('coresoul search', () => {
     const v = await fixtureVault();
     cli(['search', 'warm the index', '--root', v.root]);
     const before = snapshot(v.root);
-    for (const args of [[], [''], ['?!…'], ['x'.repeat(10 * 1024)], ['x', '--max-tokens', 'lots'], ['x', '--max-tokens', '0'], ['x', '--limit', '-3']]) {
+    for (const args of [[], [''], ['x'.repeat(10 * 1024)], ['x', '--max-tokens', 'lots'], ['x', '--max-tokens', '0'], ['x', '--limit', '-3']]) {
       const r = cli(['search', ...args, '--root', v.root]);
       assert.equal(r.code, 1, `${args.join(' ').slice(0, 40)}: ${r.stderr}`);
       assert.equal(r.stderr.trim().split('\n').length, 1);
+    }
+    // Punctuation alone is literal text, not an error: nothing in the vault holds it as a word.
+    for (const query of ['?!…', '.*[(']) {
+      const r = cli(['search', query, '--json', '--root', v.root]);
+      assert.equal(r.code, 0, r.stderr);
+      assert.deepEqual(r.json.results, []);
     }
     // The core speaks of the value; the CLI names its own option for it.
     assert.match(cli(['search', 'x', '--max-tokens', '0', '--root', v.root]).stderr, /^coresoul: --max-tokens: expected a whole number from 1 to \d+, got 0\n$/);

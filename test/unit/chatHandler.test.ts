@@ -45,7 +45,7 @@ async function deps(opts: { memory?: boolean; model?: ChatModel } = {}) {
     clock: fixedClock('2026-03-10T10:00:00'),
     tokens: words,
     memory: opts.memory ?? true,
-    recall: async () => [{ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'Chose [[PostgreSQL]] for [[Billing]]' }],
+    recall: async () => ({ snippets: [{ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'Chose [[PostgreSQL]] for [[Billing]]' }], more: 0 }),
     model: opts.model,
     signal: new AbortController().signal,
     warn: () => {},

@@ -373,6 +373,7 @@ describe('compress: crash safety', () => {
     const steps: string[] = [];
     const reference = run(clean, NOW, { onStep: (s) => steps.push(s) });
     assert.deepEqual(steps, [
+      'keep raw days',
       ...['2026-01-06', '2026-01-07', '2026-01-20', '2026-02-03', '2026-02-04', '2026-02-12', '2026-02-25'].map((d) => `summarise ${d}`),
       'write 2026-01.md',
       'remove 2026-01-06.md',

@@ -18,10 +18,13 @@ async function richVault() {
   return v;
 }
 
-const recall: Recall = async () => [
-  { file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'yesterday step 0 on [[Billing]]' },
-  { file: '.CoreSoul/memory/chronological/2026-03-11.md', line: 4, date: '2026-03-11', text: 'today step 1 on [[Billing]]\nwith context' },
-];
+const recall: Recall = async () => ({
+  snippets: [
+    { file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'yesterday step 0 on [[Billing]]' },
+    { file: '.CoreSoul/memory/chronological/2026-03-11.md', line: 4, date: '2026-03-11', text: 'today step 1 on [[Billing]]\nwith context' },
+  ],
+  more: 0,
+});
 
 describe('layered context (docs/memory.md#layered-context)', () => {
   it('stacks soul → persona → profile → memories → recent → request, citing memory sources', async () => {
@@ -73,7 +76,7 @@ describe('layered context (docs/memory.md#layered-context)', () => {
   it('with the memory switch off, soul and persona stay and no memory is read', async () => {
     const v = await richVault();
     let recalled = 0;
-    const c = await buildContext(v, { request: 'go', clock, tokens: words, memory: false, recall: async () => (recalled++, []) });
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, memory: false, recall: async () => (recalled++, { snippets: [], more: 0 }) });
     assert.deepEqual(c.layers.map((l) => l.name), ['soul', 'persona', 'request']);
     assert.equal(recalled, 0);
     assert.equal(c.memory, false);

@@ -5,7 +5,7 @@ import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, s
 
 export const search: Command = {
   name: 'search',
-  usage: 'search <query> [--max-tokens N] [--limit N]',
+  usage: 'search <query> [--max-tokens N] [--limit N] [--page N]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
   async run(ctx, args, opts) {

@@ -25,6 +25,7 @@ import { type DayEntry, type MemoryMap, readMemoryMap, writeMemoryMap } from '..
 import { daySection, newMonthText, withDaySection } from './monthlyFile';
 import { type HourSummariser, extractiveSummary } from './summarise';
 import { type Vault, dayFile, dayRel, monthFile, monthRel, rel } from '../vault/layout';
+import { keepRawDays } from './rawDays';
 
 export interface CompressOptions {
   now: Date;
@@ -131,6 +132,7 @@ function plan(v: Vault, map: MemoryMap, today: string, summarise: HourSummariser
   const months = new MonthDrafts(v, odd);
   const days = { ...map.days };
   const summaries: Step[] = [];
+  const kept: { day: string; raw: string }[] = []; // raw days stay searchable (rawDays.ts)
 
   const candidates = new Set([...Object.keys(map.days).filter((d) => d < monday), ...daily]);
   for (const day of [...candidates].sort()) {
@@ -163,6 +165,7 @@ function plan(v: Vault, map: MemoryMap, today: string, summarise: HourSummariser
       for (const o of parsed.odd) odd(file, o);
       for (const r of result.rejected) odd(file, `summary of ${r} rejected: extractive summary used`);
       summaries.push({ name: `summarise ${day}`, run: () => atomicWrite(file, hourly) });
+      kept.push({ day, raw });
       report.l1ToL2.push(day);
     }
     days[day] = dailyRow(day);
@@ -180,7 +183,8 @@ function plan(v: Vault, map: MemoryMap, today: string, summarise: HourSummariser
   const next: MemoryMap = { ...map, days, lastCompressionDate: today };
   const mapChanged = today !== map.lastCompressionDate || JSON.stringify(sortedDays(days)) !== JSON.stringify(sortedDays(map.days));
   const mapStep: Step[] = mapChanged ? [{ name: 'update memory_map', run: () => writeMemoryMap(v, next) }] : [];
-  return { report, steps: [...summaries, ...months.steps(), ...mapStep] };
+  const keep: Step[] = kept.length ? [{ name: 'keep raw days', run: () => keepRawDays(v, kept) }] : [];
+  return { report, steps: [...keep, ...summaries, ...months.steps(), ...mapStep] };
 }
 
 const sortedDays = (days: MemoryMap['days']) => Object.entries(days).sort(([a], [b]) => (a < b ? -1 : 1));

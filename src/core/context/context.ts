@@ -50,8 +50,14 @@ export interface RecalledSnippet {
   text: string;
 }
 
-/** Relevant memories for a request, within a token budget (the search pipeline). */
-export type Recall = (query: string, maxTokens: number) => Promise<RecalledSnippet[]>;
+/** What a recall found: the snippets, and how many matching lines it left out (for a next page). */
+export interface Recalled {
+  snippets: RecalledSnippet[];
+  more: number;
+}
+
+/** Relevant memories for a request, within a token budget (the search pipeline); `page` 2 continues where 1 stopped. */
+export type Recall = (query: string, maxTokens: number, page?: number) => Promise<Recalled>;
 
 export interface ContextOptions {
   request: string;
@@ -197,7 +203,7 @@ async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budge
       );
     }
     case 'memories': {
-      const found = opts.recall ? await opts.recall(opts.request, budget) : [];
+      const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
       return draft(
         found.map((s) => `- [${s.file}:${s.line} · ${s.date}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`),
         found.map((s) => `${s.file}:${s.line}`),

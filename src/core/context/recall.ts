@@ -4,6 +4,8 @@ import { searchMemory } from '../search/search';
 import type { Vault } from '../vault/layout';
 
 export function recallFrom(v: Vault): Recall {
-  return async (query, maxTokens) =>
-    searchMemory(v, query, { maxTokens }).results.map((h) => ({ file: h.file, line: h.line, date: h.date ?? 'undated', text: h.text }));
+  return async (query, maxTokens, page) => {
+    const r = searchMemory(v, query, { maxTokens, page });
+    return { snippets: r.results.map((h) => ({ file: h.file, line: h.line, date: h.date ?? 'undated', text: h.text })), more: r.more ?? 0 };
+  };
 }

@@ -7,6 +7,7 @@ import { isDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
 import { type Needle, findNeedle, needle, segmentWords } from './words';
 import { replaceControlCharacters } from '../shared/text';
+import { isStopWord } from './terms';
 
 export const MAX_QUERY_CHARS = 1000;
 /** Concepts are tracked as bits of a 32-bit mask. */
@@ -33,14 +34,6 @@ export interface Query {
   days: string[];
   months: string[];
 }
-
-const STOP_WORDS = new Set(
-  (
-    'a an the and or of to in on at for with is are was were be been by from it its this that as about what when where ' +
-    'which who whom how why did do does done i we you he she they my our your me us them any all some 的 了 是 在 和 與 及 ' +
-    '嗎 呢 吧 啊 我 你 他 她 它 我們 你們 他們 什麼 怎麼 哪 有 也 都 就'
-  ).split(' '),
-);
 
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
 // "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
@@ -126,11 +119,10 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     return ' ';
   });
   const words = segmentWords(rest);
-  const content = words.filter((w) => !STOP_WORDS.has(w));
+  const content = words.filter((w) => !isStopWord(w));
   for (const w of content.length ? content : words) {
     const n = needle(w);
     if (n) add({ label: w, needles: [n] });
   }
-  if (!concepts.length && !days.size && !months.size) throw inputError('search: the query has no words to search for');
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
 }

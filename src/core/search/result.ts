@@ -22,11 +22,10 @@ export interface SearchHit {
   /** The entity the snippet was found through or belongs to, or null. */
   entity: string | null;
   text: string;
-  /**
-   * Share of the query's concepts (entities, phrases, words) present in the snippet, each
-   * weighted by its rarity in the vault, 0–1 (1: every concept).
-   */
+  /** The snippet's best line's rank score as a share of the best answer's, 0–1 (1: the best). */
   score: number;
+  /** For the raw lines of a compressed day, recovered from the vault history: `history <commit>`. */
+  from?: string;
 }
 
 export interface SearchResult {
@@ -35,8 +34,11 @@ export interface SearchResult {
   tokens: number;
   tokenizer: string;
   results: SearchHit[];
-  /** Snippets found before the budget and the limit cut them. */
+  /** Lines that matched, before the budget and the limit cut them. */
   matched: number;
+  /** Matching lines no page up to this one has shown: ask for `nextPage` (`--page N`) to see them. */
+  more?: number;
+  nextPage?: number;
   /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
   warnings: string[];
 }
@@ -46,11 +48,15 @@ export interface SearchOptions {
   limit?: number;
   /** Milliseconds the call may spend bringing the index up to date (default DEFAULT_INDEX_BUDGET_MS; 0: none). */
   indexBudgetMs?: number;
+  /** Which part of the answer: 1 the best; N what pages 1…N−1 left out. */
+  page?: number;
+  /** Today (`YYYY-MM-DD`), for relative times in the query ("last week"); default: the system's. */
+  today?: string;
 }
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */
 export function renderHit(h: SearchHit): string {
-  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}\n${h.text}`;
+  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}${h.from ? ` · from ${h.from}` : ''}\n${h.text}`;
 }
 
 export function renderHits(hits: SearchHit[]): string {

@@ -1,8 +1,7 @@
 /**
- * How much each concept of a query counts when snippets are ranked: BM25's inverse document
- * frequency, measured on the search index's chunks. A snippet with a rare word of the query
- * then outranks one with only a word found everywhere ("PR-4821 timeout": the PR first), and a
- * snippet with every concept outranks both.
+ * Which concepts of a query a chunk may hold (its Bloom filter), and how promising that is: the
+ * concepts' inverse document frequency, measured on the search index's chunks, so the chunks
+ * that may hold a rare word of the query are read first (candidates.ts).
  *
  * Rarity is measured on what the index covers (a sample of at most SAMPLE_CHUNKS chunks, spread
  * over the whole index): before the first index exists — the first search in a large vault —
@@ -20,8 +19,6 @@ export class Scoring {
   /** Per concept, per needle, the hashes of the index keys a chunk must have to hold the needle. */
   private readonly hashes: [number, number][][][];
   readonly weights: number[];
-  /** The weight of a snippet with every concept. */
-  readonly total: number;
 
   constructor(
     readonly q: Query,
@@ -29,7 +26,6 @@ export class Scoring {
   ) {
     this.hashes = q.concepts.map((c) => c.needles.map((n) => n.keys.map(keyHashes)));
     this.weights = this.rarity(view);
-    this.total = this.weigh(-1);
   }
 
   /** The concepts (a bit mask, among `within`) a chunk may hold according to its filter. */
@@ -55,11 +51,6 @@ export class Scoring {
     let sum = 0;
     for (let i = 0; i < this.weights.length; i++) if (mask & (1 << i)) sum += this.weights[i];
     return sum;
-  }
-
-  /** A snippet's score for people and agents: its share of the query's weight, 0–1. */
-  score(mask: number): number {
-    return this.q.concepts.length ? Math.round((this.weigh(mask) / this.total) * 1000) / 1000 : 1;
   }
 
   private rarity(view: Pick<IndexView, 'indexed'>): number[] {

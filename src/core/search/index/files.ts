@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { entityFrontMatter } from '../../vault/entityFrontMatter';
 import { ENTITY_KINDS, type EntityKind, type Vault } from '../../vault/layout';
+import { rawDir } from '../../compress/rawDays';
 
 /**
  * Larger files are skipped with a warning: a day is text written a line at a time. An entity
@@ -15,7 +16,8 @@ import { ENTITY_KINDS, type EntityKind, type Vault } from '../../vault/layout';
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 export const maxBytes = (kind: FileKind) => (kind === 'entity' ? 4 : 1) * MAX_FILE_BYTES;
 
-export type FileKind = 'day' | 'month' | 'entity' | 'other';
+/** `raw`: the raw lines of a compressed day, kept in `.CoreSoul/cache/raw/` (compress/rawDays.ts). */
+export type FileKind = 'day' | 'month' | 'entity' | 'raw' | 'other';
 
 /** A memory file as the index knows it; `rel` is relative to the memory folder. */
 export interface VaultFile {
@@ -28,11 +30,14 @@ export interface VaultFile {
   mtimeMs: number;
 }
 
-export const DAY_FILE = /^chronological\/(\d{4}-\d{2}-\d{2})\.md$/;
+export const DAY_FILE = /^(?:chronological|raw)\/(\d{4}-\d{2}-\d{2})\.md$/;
 const MONTH_FILE = /^chronological\/\d{4}-\d{2}\.md$/;
 const TAG_LINE = /^- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]]*)?\]\]/;
 
-/** Every memory file: chronological/*.md and entities/<kind>/*.md, with size and mtime. */
+/**
+ * Every memory file: chronological/*.md and entities/<kind>/*.md, with size and mtime, and the
+ * raw days of compressed days, keyed `raw/<day>.md`.
+ */
 export function listVaultFiles(v: Vault): VaultFile[] {
   const out: VaultFile[] = [];
   const scan = (dir: string, relDir: string, make: (name: string) => Pick<VaultFile, 'kind' | 'entity'>) => {
@@ -52,6 +57,7 @@ export function listVaultFiles(v: Vault): VaultFile[] {
     }
   };
   scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
+  scan(rawDir(v), 'raw', (name) => ({ kind: DAY_FILE.test(`raw/${name}`) ? 'raw' : 'other' }));
   for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
   return out;
 }

@@ -109,12 +109,16 @@ async function remember(text: string, deps: ChatDeps, out: ChatOutput): Promise<
   return written;
 }
 
-async function recall(query: string, deps: ChatDeps, out: ChatOutput): Promise<void> {
+/** `/recall <query>`, or `/recall <query> --page N` for what earlier answers left out. */
+async function recall(prompt: string, deps: ChatDeps, out: ChatOutput): Promise<void> {
   if (!deps.memory) return out.markdown(MEMORY_OFF);
-  const found = await deps.recall(query, 2000);
-  if (!found.length) return out.markdown(`Nothing found in memory for "${query}".`);
-  out.markdown(found.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`\n\n  ${s.text.replace(/\n/g, '\n  ')}`).join('\n'));
-  for (const s of found) out.reference(s.file, s.line);
+  const paged = /^(.*?)\s+--page\s+(\d{1,3})\s*$/s.exec(prompt);
+  const [query, page] = paged ? [paged[1], Math.max(1, Number(paged[2]))] : [prompt, 1];
+  const { snippets, more } = await deps.recall(query, 2000, page);
+  if (!snippets.length) return out.markdown(page > 1 ? `Nothing more in memory for "${query}".` : `Nothing found in memory for "${query}".`);
+  out.markdown(snippets.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`\n\n  ${s.text.replace(/\n/g, '\n  ')}`).join('\n'));
+  if (more) out.markdown(`\n\n_${more} more matching line(s): \`/recall ${query} --page ${page + 1}\`_`);
+  for (const s of snippets) out.reference(s.file, s.line);
 }
 
 async function runCompression(deps: ChatDeps, out: ChatOutput): Promise<void> {

@@ -23,6 +23,7 @@ export const MemoryWriteInput = z.object({
 export const MemorySearchInput = z.object({
   query: z.string(),
   maxTokens: z.optional(z.number().check(z.int(), z.gte(100), z.lte(8000))),
+  page: z.optional(z.number().check(z.int(), z.gte(1), z.lte(1000))),
 });
 
 export const PersonaProposeInput = z.object({
@@ -60,9 +61,11 @@ export function memorySearch(v: Vault, input: unknown): Promise<string> {
   return guarded(async () => {
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('coresoul_memorySearch', parsed.error);
-    const r = searchMemory(v, parsed.data.query, { maxTokens: parsed.data.maxTokens });
-    if (!r.results.length) return `nothing found in memory for "${r.query}"`;
-    return r.results.map((h) => `[${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}]\n${h.text}`).join('\n\n');
+    const { query, maxTokens, page = 1 } = parsed.data;
+    const r = searchMemory(v, query, { maxTokens, page });
+    if (!r.results.length) return page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"`;
+    const answer = r.results.map((h) => `[${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.from ? ` · from ${h.from}` : ''}]\n${h.text}`).join('\n\n');
+    return r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer;
   }, asIs);
 }
 

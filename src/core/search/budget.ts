@@ -1,0 +1,162 @@
+/**
+ * Stage 5 of a search (docs/search.md#sharing-the-budget): ranked lines become snippets until
+ * the token budget is spent. The best line first; each later pick is the best line left, worth a
+ * little less for every hit already taken from its day (so an answer that spans sessions shows
+ * several). The first hits get the most context (4 lines before, 5 after), later ones less;
+ * a line already shown is skipped, and so is one that says again what a shown line says (a
+ * summary and the raw line it came from). A pick next to a snippet grows it, up to
+ * MAX_SNIPPET_LINES, instead of opening another. What does not fit is tried with less context,
+ * then alone. Page N continues where page N−1 stopped.
+ */
+import { countTokens } from '../shared/tokens';
+import { dayRel, shownMemoryPath } from '../vault/layout';
+import type { ScoredLine } from './rank';
+import { type SearchHit, renderHit } from './result';
+
+/** Context [before, after] by the rank of the hit; the last pair holds for every later one. */
+const CONTEXT: [number, number][] = [
+  [4, 5],
+  [3, 4],
+  [2, 3],
+  [1, 2],
+  [1, 1],
+];
+/** A hit's score counts this much less for each hit already taken from its day. */
+const SAME_DAY = 0.8;
+const MAX_SNIPPET_LINES = 12;
+/** Picks that did not fit before a page is closed. */
+const MAX_MISSES = 20;
+/** A line cut shorter than this helps no one. */
+const MIN_CUT_CHARS = 24;
+
+export interface BudgetOptions {
+  maxTokens: number;
+  limit: number;
+  page: number;
+  /** The commit each raw day was recovered from (compress/rawDays.ts). */
+  rawCommits: () => Map<string, string>;
+}
+
+export interface Shared {
+  hits: SearchHit[];
+  /** Matching lines no page up to this one has shown. */
+  more: number;
+}
+
+interface Snippet {
+  line: ScoredLine;
+  start: number;
+  end: number;
+  /** A single line longer than the whole room, cut after this many characters. */
+  cut?: number;
+}
+
+const TIME_PREFIX = /^\s*[-*]\s+(?:\d{2}:\d{2}(?::\d{2})?\s+)?/;
+/** What a line says, without its bullet and time: a summary repeats raw lines word for word. */
+const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
+const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
+
+export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
+  const shown = new Set<string>();
+  const said = new Set<string>();
+  const top = scored[0]?.score || 1;
+  const done = new Uint8Array(scored.length);
+  const cite = citation(opts, top);
+  let hits: SearchHit[] = [];
+  for (let page = 1; page <= opts.page; page++) {
+    const perDay = new Map<string, number>();
+    const snippets: Snippet[] = [];
+    let used = 0;
+    let misses = 0;
+    while (snippets.length < opts.limit) {
+      let best = -1;
+      let bestScore = 0;
+      for (let k = 0; k < scored.length; k++) {
+        if (done[k]) continue;
+        if (scored[k].score <= bestScore) break; // sorted: nothing later beats it, even undiscounted
+        const worth = scored[k].score * SAME_DAY ** (perDay.get(scored[k].block.day) ?? 0);
+        if (worth > bestScore) [best, bestScore] = [k, worth];
+      }
+      if (best < 0) break;
+      done[best] = 1;
+      const hit = scored[best];
+      const { block, i } = hit;
+      if (shown.has(keyOf(hit, i)) || said.has(sayingOf(block.lines[i] ?? ''))) continue;
+      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)];
+      // The run of lines around the hit not shown yet, within its day section.
+      const lo = Math.max(block.sectionStart, i - before);
+      const hi = Math.min(block.sectionEnd, block.lines.length, i + after + 1);
+      let s = i;
+      let e = i + 1;
+      while (s > lo && !shown.has(keyOf(hit, s - 1)) && block.lines[s - 1] !== undefined) s--;
+      while (e < hi && !shown.has(keyOf(hit, e)) && block.lines[e] !== undefined) e++;
+      const room = opts.maxTokens - used;
+      const near = snippets.find((p) => p.line.block.file === block.file && p.line.block.sectionStart === block.sectionStart && s <= p.end && e >= p.start);
+      const tryRun = (from: number, to: number): { snippet: Snippet; cost: number } | undefined => {
+        if (near && Math.max(near.end, to) - Math.min(near.start, from) <= MAX_SNIPPET_LINES) {
+          const grown = { ...near, start: Math.min(near.start, from), end: Math.max(near.end, to) };
+          const cost = countTokens(renderHit(cite(grown))) - countTokens(renderHit(cite(near)));
+          return cost <= room ? { snippet: grown, cost } : undefined;
+        }
+        const snippet = { line: hit, start: from, end: to };
+        const cost = countTokens(renderHit(cite(snippet))) + (snippets.length ? 1 : 0); // the blank line between hits
+        return cost <= room ? { snippet, cost } : undefined;
+      };
+      const taken = tryRun(s, e) ?? tryRun(Math.max(s, i - 1), Math.min(e, i + 2)) ?? tryRun(i, i + 1) ?? (snippets.length ? undefined : cutToFit(hit, room, cite));
+      if (!taken) {
+        done[best] = 0; // perhaps on the next page
+        if (++misses > MAX_MISSES) break;
+        continue;
+      }
+      for (let j = taken.snippet.start; j < taken.snippet.end; j++) {
+        shown.add(keyOf(hit, j));
+        said.add(sayingOf(block.lines[j] ?? ''));
+      }
+      if (near && taken.snippet.line === near.line) Object.assign(near, taken.snippet);
+      else snippets.push(taken.snippet);
+      used += taken.cost;
+      perDay.set(block.day, (perDay.get(block.day) ?? 0) + 1);
+    }
+    hits = snippets.map(cite);
+    if (!snippets.length) break;
+  }
+  let more = 0;
+  for (let k = 0; k < scored.length; k++) if (!done[k] && !shown.has(keyOf(scored[k], scored[k].i))) more++;
+  return { hits, more };
+}
+
+/** The start of a line longer than the whole budget, as much as fits (never a stub). */
+function cutToFit(hit: ScoredLine, room: number, cite: (p: Snippet) => SearchHit): { snippet: Snippet; cost: number } | undefined {
+  const length = (hit.block.lines[hit.i] ?? '').length;
+  const costOf = (cut: number) => countTokens(renderHit(cite({ line: hit, start: hit.i, end: hit.i + 1, cut })));
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (costOf(mid) <= room) lo = mid;
+    else hi = mid - 1;
+  }
+  if (lo < Math.min(MIN_CUT_CHARS, length)) return undefined;
+  return { snippet: { line: hit, start: hit.i, end: hit.i + 1, cut: lo }, cost: costOf(lo) };
+}
+
+/** How a snippet is cited: its file (a raw day as its day file, from history), line, day, entity. */
+function citation(opts: BudgetOptions, top: number): (p: Snippet) => SearchHit {
+  return (p) => {
+    const { block, score } = p.line;
+    let { start, end } = p;
+    const blank = (i: number) => !block.lines[i]?.trim();
+    while (end - start > 1 && blank(start)) start++;
+    while (end - start > 1 && blank(end - 1)) end--;
+    const raw = block.file.kind === 'raw';
+    return {
+      file: shownMemoryPath(raw ? dayRel(block.day) : block.file.rel),
+      line: start + 1,
+      date: block.day || null,
+      entity: block.file.entity?.name ?? block.via ?? null,
+      text: p.cut === undefined ? block.lines.slice(start, end).join('\n') : `${(block.lines[start] ?? '').slice(0, p.cut)}…`,
+      score: Math.round((score / top) * 1000) / 1000,
+      ...(raw && { from: `history ${opts.rawCommits().get(block.day) ?? 'cache'}` }),
+    };
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Stage 4 of a search (docs/search.md#ranking): every candidate line scored with BM25 over
+ * stemmed terms (terms.ts), one line one document: k1 = 1.2, b = 0.75,
+ * idf = ln(1 + (N − df + ½) / (df + ½)) with N the lines the index covers and df counted on the
+ * candidate lines (a line that is not a candidate cannot hold the word, so that count is the
+ * vault's). Literal concepts — quoted phrases, identifiers such as PR-4821, entity names — count
+ * as terms matched literally. On top of its own score a line earns a share of its best
+ * neighbour's (a question and its answer are neighbours) and of its day's best lines (a day about
+ * the topic), and ranks higher on a day the query names or its entities are tagged with.
+ */
+import type { VaultFile } from './index/files';
+import type { Query } from './query';
+import { isStopWord, terms } from './terms';
+import { type Needle, lineHas } from './words';
+
+/** A run of lines of one file section: lines [start, end) are scored, the rest is context. */
+export interface Block {
+  file: VaultFile;
+  day: string;
+  sectionStart: number;
+  sectionEnd: number;
+  start: number;
+  end: number;
+  lines: (string | undefined)[];
+  /** The entity whose `[[day]]` tag led to this day, if any. */
+  via?: string;
+}
+
+export interface ScoredLine {
+  block: Block;
+  /** 0-based line in the block's file. */
+  i: number;
+  score: number;
+}
+
+export interface RankInput {
+  q: Query;
+  blocks: Block[];
+  /** Lines the index covers: the N of idf. */
+  totalLines: number;
+  /** Whether the query names or implies a day (dates.ts). */
+  dateDays: (day: string) => boolean;
+  /** Days the query's entities are tagged with (empty when that is every day: it tells nothing). */
+  entityDays: Set<string>;
+  searchable: (file: VaultFile, line: string) => boolean;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+/** Share of the better neighbour's score (±1 line) that a line earns. */
+const NEIGHBOUR = 0.3;
+/** Share of its day's support (the mean of the day's best three line scores) that a line earns. */
+const DAY_SUPPORT = 0.3;
+/** A line of a day the query names ranks this much higher… */
+const DATE_BOOST = 1.5;
+/** …and a line of a day the query's entities are tagged with, this much. */
+const ENTITY_DAY_BOOST = 1.2;
+
+interface Term {
+  stem?: string;
+  needles?: Needle[];
+  entity?: boolean;
+  df: number;
+  idf: number;
+}
+
+/** The query as ranking terms: plain words by their stems, the rest matched literally. */
+function queryTerms(q: Query): Term[] {
+  const out: Term[] = [];
+  const addStem = (stem: string) => !out.some((t) => t.stem === stem) && out.push({ stem, df: 0, idf: 0 });
+  for (const c of q.concepts) {
+    const n = c.needles[0];
+    const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text);
+    if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, df: 0, idf: 0 });
+    else if (!isStopWord(n.text)) terms(n.text).forEach(addStem);
+  }
+  if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, df: 0, idf: 0 });
+  return out;
+}
+
+/** Every candidate line with a score above 0, best first (newer day first on a tie). */
+export function rankLines(inp: RankInput): ScoredLine[] {
+  const qt = queryTerms(inp.q);
+  const byStem = new Map<string, number>();
+  qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
+  // Term frequencies of every candidate line.
+  const lines: { block: Block; i: number; tf: Float32Array; len: number }[] = [];
+  let totalLen = 0;
+  for (const block of inp.blocks) {
+    for (let i = block.start; i < block.end; i++) {
+      const line = block.lines[i];
+      if (!line?.trim() || !inp.searchable(block.file, line)) continue;
+      const words = terms(line);
+      const tf = new Float32Array(qt.length);
+      for (const w of words) {
+        const k = byStem.get(w);
+        if (k !== undefined) tf[k]++;
+      }
+      let lower: string | undefined;
+      qt.forEach((t, k) => {
+        if (t.needles?.some((n) => lineHas((lower ??= line.toLowerCase()), n))) tf[k] = 1;
+      });
+      // Only lines that hold a term count: which other lines were read depends on the index.
+      if (qt.length && !tf.some((f) => f > 0)) continue;
+      totalLen += words.length;
+      lines.push({ block, i, tf, len: words.length });
+      for (let k = 0; k < qt.length; k++) if (tf[k]) qt[k].df++;
+    }
+  }
+  const n = Math.max(inp.totalLines, lines.length, 1);
+  for (const t of qt) {
+    // An entity does not narrow the candidates (it is on every day of a diary): its share among the matching lines stands for the vault's.
+    const df = t.entity && lines.length ? (t.df * n) / lines.length : t.df;
+    t.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+  const avgLen = lines.length ? totalLen / lines.length : 1;
+  const own = new Map<Block, Float64Array>();
+  for (const x of lines) {
+    let s = qt.length ? 0 : 1; // a query of dates alone: every line of those days counts the same
+    for (let k = 0; k < qt.length; k++) {
+      const f = x.tf[k];
+      if (f) s += (qt[k].idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * Math.max(x.len, 1)) / avgLen));
+    }
+    if (!s) continue;
+    if (!own.has(x.block)) own.set(x.block, new Float64Array(x.block.end - x.block.start));
+    own.get(x.block)![x.i - x.block.start] = s;
+  }
+  const scored: ScoredLine[] = [];
+  for (const [block, own1] of own) {
+    const factor = (inp.dateDays(block.day) ? DATE_BOOST : 1) * (inp.entityDays.has(block.day) ? ENTITY_DAY_BOOST : 1);
+    for (let j = 0; j < own1.length; j++) {
+      if (!own1[j]) continue;
+      const neighbour = Math.max(own1[j - 1] ?? 0, own1[j + 1] ?? 0);
+      scored.push({ block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor });
+    }
+  }
+  const byDay = new Map<string, number[]>();
+  for (const c of scored) if (c.block.day) (byDay.get(c.block.day) ?? byDay.set(c.block.day, []).get(c.block.day)!).push(c.score);
+  const support = new Map([...byDay].map(([day, xs]) => [day, xs.sort((a, z) => z - a).slice(0, 3).reduce((a, x) => a + x, 0) / 3]));
+  for (const c of scored) if (c.block.day) c.score += DAY_SUPPORT * support.get(c.block.day)!;
+  return scored.sort((x, y) => y.score - x.score || (x.block.day < y.block.day ? 1 : x.block.day > y.block.day ? -1 : 0) || x.i - y.i);
+}

@@ -1,0 +1,50 @@
+/**
+ * Terms for ranking (rank.ts): a text cut into lower-cased words (Latin runs by a quick
+ * scan, CJK runs by Intl.Segmenter), English stop words dropped, English words reduced to
+ * their Porter stem (`stemmer`), so "activities", "activity" and "active" meet. Numbers and
+ * CJK words are kept as they are. Matching on terms only ranks: which chunks may hold a word
+ * is still decided by the index's literal keys (words.ts).
+ */
+import { eng } from 'stopword';
+import { stemmer } from 'stemmer';
+import { segmentWords } from './words';
+
+// stopword's English list (108 words) plus question words and contractions' remains.
+const EXTRA = 'does doing done dont didnt doesnt isnt wasnt whats s t d ll m re ve kind type thing things something anything ever just really yes no oh ok okay so'.split(' ');
+const CJK_STOP = '的 了 是 在 和 與 及 嗎 呢 吧 啊 我 你 他 她 它 我們 你們 他們 什麼 怎麼 哪 有 也 都 就'.split(' ');
+const STOP = new Set<string>([...eng, ...EXTRA, ...CJK_STOP, 'when', 'what', 'why', 'how', 'who', 'whom', 'which', 'where']);
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
+const RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:'[\p{L}]+)?/gu;
+
+const stems = new Map<string, string>();
+/** Whether a lower-cased word carries no meaning for search (English and Chinese function words). */
+export const isStopWord = (w: string) => STOP.has(w);
+
+/** The stem of one lower-cased word. */
+export function stem(w: string): string {
+  let s = stems.get(w);
+  if (s === undefined) {
+    s = /^[a-z]+$/.test(w) && w.length > 2 ? stemmer(w) : w;
+    if (stems.size > 200_000) stems.clear();
+    stems.set(w, s);
+  }
+  return s;
+}
+
+/** The ranking terms of a text, in order, stop words dropped. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(RUN)) {
+    let w = m[0];
+    if (CJK_RUN.test(w[0])) {
+      for (const seg of segmentWords(w)) if (!STOP.has(seg)) out.push(seg);
+      continue;
+    }
+    const apo = w.indexOf("'");
+    if (apo > 0) w = w.slice(0, apo); // "caroline's" → "caroline"
+    if (STOP.has(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
