@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Recall } from '../../src/core/context/context';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -45,7 +46,7 @@ async function deps(opts: { memory?: boolean; model?: ChatModel } = {}) {
     clock: fixedClock('2026-03-10T10:00:00'),
     tokens: words,
     memory: opts.memory ?? true,
-    recall: async () => ({ snippets: [{ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'Chose [[PostgreSQL]] for [[Billing]]' }], more: 0 }),
+    recall: (async () => ({ snippets: [{ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'Chose [[PostgreSQL]] for [[Billing]]' }], more: 0 })) as Recall,
     model: opts.model,
     signal: new AbortController().signal,
     warn: () => {},
@@ -69,6 +70,17 @@ describe('@coresoul chat handler', () => {
     await handleChat({ command: 'recall', prompt: 'PostgreSQL' }, d, out);
     assert.match(o.text, /\*\*2026-03-10\*\* `\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3`/);
     assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
+  });
+
+  it('/recall says what it left out, and `--page N` asks for it', async () => {
+    const d = await deps();
+    const asked: [string, number | undefined][] = [];
+    d.recall = async (query: string, _max: number, page?: number) => (asked.push([query, page]), { snippets: [{ file: 'f.md', line: 1, date: '2026-03-10', text: 'x' }], more: 7 });
+    const { o, out } = recorder();
+    await handleChat({ command: 'recall', prompt: 'PostgreSQL' }, d, out);
+    assert.match(o.text, /7 more matching line\(s\): `\/recall PostgreSQL --page 2`/);
+    await handleChat({ command: 'recall', prompt: 'PostgreSQL  --page 2' }, d, out);
+    assert.deepEqual(asked, [['PostgreSQL', 1], ['PostgreSQL', 2]]);
   });
 
   it('answers a free question from the layered context, cites memories and records the decision it states', async () => {

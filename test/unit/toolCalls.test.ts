@@ -33,6 +33,17 @@ describe('Language Model tools (inputs come from a model)', () => {
     assert.equal(await memorySearch(v, { query: 'zebra' }), 'nothing found in memory for "zebra"');
   });
 
+  it('coresoul_memorySearch says when it left lines out, and its page input shows them', async () => {
+    const v = await tempVault();
+    for (let d = 2; d <= 9; d++) await memoryWrite(v, { text: `[[Billing]] invoices were late on day ${d}, ${'and the queue was slow '.repeat(4)}` }, fixedClock(`2026-03-0${d}T09:00:00`));
+    const first = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200 });
+    assert.match(first, /more matching line\(s\): call again with page 2\)$/);
+    const second = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200, page: 2 });
+    assert.match(second, /^\[\.CoreSoul\/memory\/chronological\/2026-03-0\d\.md:\d+/);
+    assert.notEqual(second.split('\n')[0], first.split('\n')[0]);
+    assert.match(await memorySearch(v, { query: 'x', page: 0 }), /^error: invalid input for coresoul_memorySearch: page: /);
+  });
+
   for (const [label, input, why] of [
     ['a missing text', {}, /text: /],
     ['a number for text', { text: 42 }, /text: /],

@@ -19,15 +19,16 @@ import type { Chunk } from './index/chunks';
 import { type VaultFile, searchableLine } from './index/files';
 import type { IndexView } from './index/refresh';
 import type { LineReader } from './lineReader';
-import type { Query } from './query';
+import { type Query, lookupQuery } from './query';
 import type { Block } from './rank';
 import { Scoring } from './score';
-import { bytesMayHave, foldsToAscii, needle } from './words';
-import { stem } from './terms';
+import { bytesMayHave, foldsToAscii } from './words';
 
 const CONTEXT_LINES = 5;
-/** Lines read at most, context included: bounds the time of a search on a large vault. */
-const MAX_READ_LINES = 24_000;
+/** Lines read at most, context included: bounds the time of a search on a large vault… */
+const MAX_READ_LINES = 12_000;
+/** …and lines whose bytes are looked at (a phrase's words may be in many chunks, the phrase in few). */
+const MAX_LOOKED_AT_LINES = 4 * MAX_READ_LINES;
 
 export interface Candidates {
   blocks: Block[];
@@ -55,7 +56,7 @@ const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
  * their days), for when its words alone found nothing.
  */
 export function findCandidates(v: Vault, q: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false): Candidates {
-  const lookup = byStems(q);
+  const lookup = lookupQuery(q);
   const s = new Scoring(lookup, view);
   const entityDays = taggedDays(v, q, reader);
   // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
@@ -88,6 +89,7 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
 
   const blocks: Block[] = [];
   let read = 0;
+  let lookedAt = 0;
   const readChunk = (file: VaultFile, chunk: Chunk) => {
     const from = Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES);
     const to = Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES);
@@ -97,7 +99,7 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
     blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, ...(via && { via }) });
   };
   for (const { file, chunk, mask } of visits) {
-    if (read >= MAX_READ_LINES) break;
+    if (read >= MAX_READ_LINES || lookedAt >= MAX_LOOKED_AT_LINES) break;
     if (!chunk) {
       const buf = reader.peek(file);
       if (!buf.length || (narrow && !(conceptsIn(buf, lookup) & narrow))) continue;
@@ -107,6 +109,7 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
     }
     // The filter may be wrong (it knows a phrase's words, not the phrase): the bytes are cheaper than lines.
     const bytes = mask ? reader.chunkBytes(file, chunk) : undefined;
+    lookedAt += chunk.end - chunk.start;
     if (bytes && !(conceptsIn(bytes, lookup) & mask)) continue;
     readChunk(file, chunk);
   }
@@ -114,23 +117,6 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
 }
 
 export const isSearchable = (file: VaultFile, line: string) => searchableLine(file.kind, line);
-
-/**
- * The query with each plain word looked up by what its stem shares with it ("activities" →
- * "activ", which also finds "activity"): the ranker compares stems, a chunk only has to hold them.
- */
-function byStems(q: Query): Query {
-  const concepts = q.concepts.map((c) => {
-    const n = c.needles[0];
-    if (c.entity || c.needles.length !== 1 || !n.prefix) return c;
-    const st = stem(n.text);
-    let k = 0;
-    while (k < st.length && st[k] === n.text[k]) k++;
-    const shorter = k >= 4 && k < n.text.length ? needle(n.text.slice(0, k)) : undefined;
-    return shorter ? { ...c, needles: [shorter] } : c;
-  });
-  return { ...q, concepts };
-}
 
 /** Days the query's entities are tagged with, unless that is every day the memory map knows. */
 function taggedDays(v: Vault, q: Query, reader: LineReader): Set<string> {

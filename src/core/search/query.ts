@@ -7,7 +7,7 @@ import { isDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
 import { type Needle, findNeedle, needle, segmentWords } from './words';
 import { replaceControlCharacters } from '../shared/text';
-import { isStopWord } from './terms';
+import { isStopWord, stem } from './terms';
 
 export const MAX_QUERY_CHARS = 1000;
 /** Concepts are tracked as bits of a 32-bit mask. */
@@ -125,4 +125,21 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     if (n) add({ label: w, needles: [n] });
   }
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
+}
+
+/**
+ * The query with each plain word looked up by what its stem shares with it ("activities" →
+ * "activ", which also finds "activity"): the ranker compares stems, a chunk only has to hold them.
+ */
+export function lookupQuery(q: Query): Query {
+  const concepts = q.concepts.map((c) => {
+    const n = c.needles[0];
+    if (c.entity || c.needles.length !== 1 || !n.prefix) return c;
+    const st = stem(n.text);
+    let k = 0;
+    while (k < st.length && st[k] === n.text[k]) k++;
+    const shorter = k >= 4 && k < n.text.length ? needle(n.text.slice(0, k)) : undefined;
+    return shorter ? { ...c, needles: [shorter] } : c;
+  });
+  return { ...q, concepts };
 }

@@ -9,8 +9,8 @@
  * the topic), and ranks higher on a day the query names or its entities are tagged with.
  */
 import type { VaultFile } from './index/files';
-import type { Query } from './query';
-import { isStopWord, terms } from './terms';
+import { type Query, lookupQuery } from './query';
+import { hasCjk, isStopWord, terms } from './terms';
 import { type Needle, lineHas } from './words';
 
 /** A run of lines of one file section: lines [start, end) are scored, the rest is context. */
@@ -83,6 +83,9 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const qt = queryTerms(inp.q);
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
+  // A line none of whose lookup needles (the index's view of the query) it holds cannot match: skipped unread.
+  const needles = lookupQuery(inp.q).concepts.flatMap((c) => c.needles);
+  const cjk = qt.some((t) => t.stem !== undefined && hasCjk(t.stem));
   // Term frequencies of every candidate line.
   const lines: { block: Block; i: number; tf: Float32Array; len: number }[] = [];
   let totalLen = 0;
@@ -90,15 +93,16 @@ export function rankLines(inp: RankInput): ScoredLine[] {
     for (let i = block.start; i < block.end; i++) {
       const line = block.lines[i];
       if (!line?.trim() || !inp.searchable(block.file, line)) continue;
-      const words = terms(line);
+      const lower = line.toLowerCase();
+      if (qt.length && !needles.some((n) => lineHas(lower, n))) continue;
+      const words = terms(line, cjk);
       const tf = new Float32Array(qt.length);
       for (const w of words) {
         const k = byStem.get(w);
         if (k !== undefined) tf[k]++;
       }
-      let lower: string | undefined;
       qt.forEach((t, k) => {
-        if (t.needles?.some((n) => lineHas((lower ??= line.toLowerCase()), n))) tf[k] = 1;
+        if (t.needles?.some((n) => lineHas(lower, n))) tf[k] = 1;
       });
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;

@@ -20,6 +20,7 @@ const RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 const stems = new Map<string, string>();
 /** Whether a lower-cased word carries no meaning for search (English and Chinese function words). */
 export const isStopWord = (w: string) => STOP.has(w);
+export const hasCjk = (text: string) => CJK_RUN.test(text);
 
 /** The stem of one lower-cased word. */
 export function stem(w: string): string {
@@ -32,13 +33,18 @@ export function stem(w: string): string {
   return s;
 }
 
-/** The ranking terms of a text, in order, stop words dropped. */
-export function terms(text: string): string[] {
+/**
+ * The ranking terms of a text, in order, stop words dropped. Without `cjk`, a Han, kana or Hangul
+ * run is not segmented (the costly part, and of no use to a query without such words): it stands
+ * as one placeholder term per two characters, so the text's length still counts.
+ */
+export function terms(text: string, cjk = true): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(RUN)) {
     let w = m[0];
     if (CJK_RUN.test(w[0])) {
-      for (const seg of segmentWords(w)) if (!STOP.has(seg)) out.push(seg);
+      if (cjk) for (const seg of segmentWords(w)) !STOP.has(seg) && out.push(seg);
+      else for (let i = 0; i < w.length; i += 2) out.push('');
       continue;
     }
     const apo = w.indexOf("'");

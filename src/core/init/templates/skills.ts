@@ -36,8 +36,10 @@ ${CLI} write "<what happened, with [[Entity]] links>" --kind <note|decision|erro
 ${CLI} search "<entity or keywords>" --max-tokens 2000 --json
 \`\`\`
 
-- Search by entity name first (\`PostgreSQL\`, \`Alice\`), then by keywords; Chinese works.
-- Each result cites \`file\`, \`line\` and \`date\`; quote them when you answer.
+- Ask in plain words or a question (\`When did Alice move to Berlin?\`); names, dates and Chinese work.
+- Each result cites \`file\`, \`line\` and \`date\`; quote them when you answer. \`"from": "history …"\`
+  marks the raw lines of a compressed day, recovered from the vault history.
+- When the answer has \`"more"\`, lines were left out: run it again with \`--page <nextPage>\`.
 - Never read the vault's folders or whole files into context instead.`,
   },
   {
