@@ -43,7 +43,7 @@ export function terms(text: string, cjk = true): string[] {
   for (const m of text.toLowerCase().matchAll(RUN)) {
     let w = m[0];
     if (CJK_RUN.test(w[0])) {
-      if (cjk) for (const seg of segmentWords(w)) !STOP.has(seg) && out.push(seg);
+      if (cjk) for (const seg of segmentWords(w)) if (!STOP.has(seg)) out.push(seg);
       else for (let i = 0; i < w.length; i += 2) out.push('');
       continue;
     }
