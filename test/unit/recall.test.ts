@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { compressWithHistory } from '../../src/core/compress/compress';
 import { rawDir } from '../../src/core/compress/rawDays';
+import { recallFrom } from '../../src/core/context/recall';
 import { renderHits, searchMemory } from '../../src/core/search/search';
 import { countTokens } from '../../src/core/shared/tokens';
 import type { Vault } from '../../src/core/vault/layout';
@@ -115,6 +116,15 @@ describe('recall: compressed days', () => {
     const commit = hit.from!.split(' ')[1];
     const raw = (await import('node:child_process')).execFileSync('git', ['show', `${commit}:memory/chronological/2026-03-02.md`], { cwd: v.soulDir, encoding: 'utf8' });
     assert.equal(raw.split('\n')[hit.line - 1], hit.text.split('\n')[0], 'the citation points at the raw line in that commit');
+  });
+
+  it('hands chat and the context builder the raw lines with where to open them', async () => {
+    const v = await compressedVault();
+    const { snippets } = await recallFrom(v)('small talk number 7 weather', 2000);
+    const s = snippets.find((x) => x.text.includes('number 7 about the weather on 2026-03-02'));
+    assert.ok(s?.from && s.open, JSON.stringify(snippets));
+    assert.equal(s.open, '.CoreSoul/cache/raw/2026-03-02.md');
+    assert.equal(fs.readFileSync(path.join(v.root, s.open), 'utf8').split('\n')[s.line - 1], s.text.split('\n')[0]);
   });
 
   it('rebuilds the raw lines from the vault history when the cache is gone', async () => {

@@ -12,6 +12,7 @@ import { fixedClock, parseNow } from '../../src/core/shared/clock';
 import { CoreSoulError } from '../../src/core/shared/errors';
 import { readMemoryMap } from '../../src/core/vault/memoryMap';
 import type { LanguageModel } from '../../src/core/compress/modelCompress';
+import { compressWithHistory } from '../../src/core/compress/compress';
 import { packVault } from '../../src/core/archive/pack';
 import { restoreArchive } from '../../src/core/archive/restore';
 import { type Vault, dayFile } from '../../src/core/vault/layout';
@@ -149,6 +150,17 @@ describe('Search Memory from the editor', () => {
     assert.equal(first.file, dayFile(v, '2026-03-03'));
     assert.equal(read(first.file).split('\n')[first.line - 1], '- 09:40:00 #decision move to [[Postgres]] 16');
     assert.equal(first.detail, `.CoreSoul/memory/chronological/2026-03-03.md:${first.line}`);
+  });
+
+  it('opens the raw line of a compressed day where it is kept, and says it comes from history', async () => {
+    const v = await lastWeek({ git: true });
+    for (let i = 10; i < 30; i++) writeMemory(v, { text: `checked queue ${i} of the nightly [[Batch]] run` }, { clock: fixedClock(`2026-03-03T09:${i}:30`), compress: noWrite });
+    await compressWithHistory(v, { now: MONDAY, force: true, warn: assert.fail });
+    assert.ok(!read(dayFile(v, '2026-03-03')).includes('checked queue 23 '), 'the summary dropped it');
+    const pick = searchFromEditor(v.root, 'checked queue 23', { memoryEnabled: true }).find((p) => p.hit.from);
+    assert.ok(pick, 'a raw line from history');
+    assert.match(pick.description, /^2026-03-03 · from history [0-9a-f]+$/);
+    assert.equal(read(pick.file).split('\n')[pick.line - 1], '- 09:23:30 checked queue 23 of the nightly [[Batch]] run');
   });
 
   it('says why a query cannot be searched, in one line', async () => {

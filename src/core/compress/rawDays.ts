@@ -18,6 +18,8 @@ import { isHourlySummary } from './hourlySummary';
 
 const COMMITS = 'commits.tsv';
 export const rawDir = (v: Vault) => path.join(v.soulDir, 'cache', 'raw');
+/** The kept raw text of a compressed day: its lines are numbered as in the commit that holds it. */
+export const rawDayFile = (v: Vault, day: string) => path.join(rawDir(v), `${day}.md`);
 
 const gitIn = (v: Vault, args: string[]) =>
   execFileSync('git', args, { cwd: v.soulDir, env: vaultGitEnv(), encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
@@ -40,7 +42,7 @@ function readCommits(v: Vault): Map<string, string> {
 function writeDays(v: Vault, days: { day: string; raw: string; commit: string }[]): void {
   const rows = readCommits(v);
   for (const d of days) {
-    atomicWrite(path.join(rawDir(v), `${d.day}.md`), d.raw);
+    atomicWrite(rawDayFile(v, d.day), d.raw);
     rows.set(d.day, d.commit);
   }
   // Rewritten whole, never appended: a compression run again after a crash writes the same file.

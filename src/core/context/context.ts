@@ -48,6 +48,9 @@ export interface RecalledSnippet {
   line: number;
   date: string;
   text: string;
+  /** Raw lines of a compressed day: `history <commit>`, and where they can be read now. */
+  from?: string;
+  open?: string;
 }
 
 /** What a recall found: the snippets, and how many matching lines it left out (for a next page). */
@@ -205,8 +208,8 @@ async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budge
     case 'memories': {
       const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
       return draft(
-        found.map((s) => `- [${s.file}:${s.line} · ${s.date}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`),
-        found.map((s) => `${s.file}:${s.line}`),
+        found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`),
+        found.map((s) => `${s.open ?? s.file}:${s.line}`),
       );
     }
     case 'recent': {

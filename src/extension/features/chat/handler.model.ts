@@ -116,9 +116,9 @@ async function recall(prompt: string, deps: ChatDeps, out: ChatOutput): Promise<
   const [query, page] = paged ? [paged[1], Math.max(1, Number(paged[2]))] : [prompt, 1];
   const { snippets, more } = await deps.recall(query, 2000, page);
   if (!snippets.length) return out.markdown(page > 1 ? `Nothing more in memory for "${query}".` : `Nothing found in memory for "${query}".`);
-  out.markdown(snippets.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`\n\n  ${s.text.replace(/\n/g, '\n  ')}`).join('\n'));
+  out.markdown(snippets.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`${s.from ? ` from ${s.from}` : ''}\n\n  ${s.text.replace(/\n/g, '\n  ')}`).join('\n'));
   if (more) out.markdown(`\n\n_${more} more matching line(s): \`/recall ${query} --page ${page + 1}\`_`);
-  for (const s of snippets) out.reference(s.file, s.line);
+  for (const s of snippets) out.reference(s.open ?? s.file, s.line);
 }
 
 async function runCompression(deps: ChatDeps, out: ChatOutput): Promise<void> {

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { refusedError } from '../../../core/shared/errors';
 import { parseQuery } from '../../../core/search/query';
 import { type SearchHit, searchMemory } from '../../../core/search/search';
-import { openVault } from '../../../core/vault/layout';
+import { type Vault, openVault } from '../../../core/vault/layout';
+import { rawDayFile } from '../../../core/compress/rawDays';
 import { lineHas } from '../../../core/search/words';
 
 export const SEARCH_LIMIT = 30;
@@ -29,19 +30,19 @@ export function searchFromEditor(root: string, query: string, deps: { memoryEnab
   if (!deps.memoryEnabled) throw refusedError('memory is switched off for this workspace (setting coresoul.memory.enabled), so nothing was searched');
   const v = openVault(root);
   const { results } = searchMemory(v, query, { limit: SEARCH_LIMIT });
-  return results.map((hit) => toPick(root, hit, query));
+  return results.map((hit) => toPick(v, hit, query));
 }
 
-function toPick(root: string, hit: SearchHit, query: string): SearchPick {
+function toPick(v: Vault, hit: SearchHit, query: string): SearchPick {
   const lines = hit.text.split('\n');
   const best = bestLine(lines, query);
   const line = hit.line + best;
-  const file = hit.file;
   return {
     label: lines[best].trim().replace(/^[-*]\s+/, ''),
-    description: hit.date ?? hit.entity ?? '',
-    detail: `${file}:${line}`,
-    file: path.join(root, file),
+    description: [hit.date ?? hit.entity ?? '', hit.from && `from ${hit.from}`].filter(Boolean).join(' · '),
+    detail: `${hit.file}:${line}`,
+    // The raw lines of a compressed day are no longer in its file: they open from the copy kept for search.
+    file: hit.from && hit.date ? rawDayFile(v, hit.date) : path.join(v.root, hit.file),
     line,
     hit,
   };
