@@ -71,19 +71,20 @@ export function keepRawDays(v: Vault, days: { day: string; raw: string }[]): voi
 /**
  * Makes sure the raw days of compressed days are in the cache: when the cache folder is missing
  * and the memory map has compressed days, it is rebuilt from the history in one pass over the
- * compression commits (the raw day files their parents hold). The folder is created either way,
- * so the history is read at most once.
+ * compression commits (the raw day files their parents hold). In a vault with a history the
+ * folder is created either way, so the history is read at most once; without one there is
+ * nothing to read.
  */
 export function ensureRawDays(v: Vault): void {
-  if (fs.existsSync(rawDir(v))) return;
+  if (fs.existsSync(rawDir(v)) || !hasHistory(v)) return;
   let compressed: boolean;
   try {
     compressed = Object.values(readMemoryMap(v).days).some((d) => d.level !== 'L1');
   } catch {
     return; // a damaged map is reported by the commands that need it
   }
-  if (!compressed || !hasHistory(v)) return;
   fs.mkdirSync(rawDir(v), { recursive: true });
+  if (!compressed) return;
   const found: { day: string; raw: string; commit: string }[] = [];
   try {
     const seen = new Set<string>();
