@@ -3,18 +3,11 @@
  * match, so a false positive costs a read, never a hit.
  */
 import { type KeyEmit, hashKey, indexKeys } from '../words';
-import type { Chunk } from './chunks';
+import type { Chunk, Filter } from './chunks';
 import { type FileKind, searchableLine } from './files';
 
 const BITS_PER_KEY = 12;
 const HASHES = 7;
-
-/** A Bloom filter: `len` words at `off` in `words` (one array holds every filter of a loaded index). */
-export interface Filter {
-  words: Uint32Array;
-  off: number;
-  len: number;
-}
 
 /**
  * The distinct keys of a chunk, as their hash pairs (words.ts `hashKey`), in an open-addressing

@@ -4,10 +4,16 @@
  * entity note its body), so a search reads only the chunks that may match.
  */
 import { daySections } from '../../vault/days';
-import type { Filter } from './bloom';
 import { DAY_FILE, type VaultFile, entityHead, searchableLine } from './files';
 
 export const CHUNK_LINES = 64;
+
+/** A Bloom filter: `len` words at `off` in `words` (one array holds every filter of a loaded index). */
+export interface Filter {
+  words: Uint32Array;
+  off: number;
+  len: number;
+}
 
 export interface Chunk {
   /** 0-based line range of the chunk, and of the day section (or note body) that holds it. */
