@@ -20,7 +20,7 @@ import { type VaultFile, searchableLine } from './index/files';
 import type { IndexView } from './index/refresh';
 import type { LineReader } from './lineReader';
 import { type Query, lookupQuery } from './query';
-import type { Block } from './rank';
+import { type Block, DATE_BOOST, ENTITY_DAY_BOOST } from './rank';
 import { Scoring } from './score';
 import { bytesMayHave, foldsToAscii } from './words';
 
@@ -61,9 +61,12 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
   const entityDays = taggedDays(v, q, reader);
   // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
   let narrow = 0;
-  lookup.concepts.forEach((c, k) => (byEntities || !c.entity) && (narrow |= 1 << k));
+  lookup.concepts.forEach((c, k) => {
+    if (byEntities || !c.entity) narrow |= 1 << k;
+  });
   if (!narrow) narrow = lookup.concepts.length ? -1 : 0;
-  const bonus = (day: string) => (dateDays(day) ? 2 : 1) * (entityDays.has(day) ? 1.2 : 1);
+  // The ranker's own favours, so the chunks it would rank higher are read first.
+  const bonus = (day: string) => (dateDays(day) ? DATE_BOOST : 1) * (entityDays.has(day) ? ENTITY_DAY_BOOST : 1);
 
   const dated = q.days.length > 0 || q.months.length > 0;
   const named = (day: string) => !dated || q.days.includes(day) || q.months.includes(day.slice(0, 7));
