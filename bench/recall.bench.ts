@@ -1,14 +1,14 @@
 /**
  * Recall of `coresoul search` on long two-person conversations in the LoCoMo format (Maharana et
  * al., ACL 2024), against a plain BM25 over the same lines with the same ±5 lines of context and
- * the same 2000-token budget, computed in the same run. A TypeScript port of the shared metric
- * script recall.mjs (../shared/bench/): same vault layout, same questions, same scoring, same JSON.
+ * the same 2000-token budget, computed in the same run (docs/benchmarks.md#recall). The same
+ * measurement as the team's reference script: same vault layout, questions, scoring and JSON.
  *
  * For each conversation: `coresoul init`, then one L1 line per turn (`- HH:MM:SS [[Speaker]]: text`,
  * photo captions kept) in chronological/<session date>.md and an entity note per speaker with its
  * [[date]] tags, as `coresoul write` lays them out. Every question of categories 1–4 (every K-th
  * with CORESOUL_RECALL_EVERY=K) goes through `coresoul search --json`, two at a time, in this
- * process's environment (as recall.mjs runs them). Scored: evidence recall (share of a question's
+ * process's environment (as the reference script runs them). Scored: evidence recall (share of a question's
  * evidence turns whose text is in the answer), all evidence, day@5 (a top-5 result from an
  * evidence day), recall per category, the answer's tokens counted independently with the
  * tokenizer the CLI reports (gpt-tokenizer), latency p50/p95. Then, unless
@@ -17,7 +17,7 @@
  *
  * The data is not shipped (CC BY-NC 4.0): point CORESOUL_RECALL_DATA at a .json or .json.gz of
  * shape { convs: [{ id, speakers, sessions: [{ when, turns: [{ id, speaker, text, caption? }] }],
- * qa: [{ q, ev, cat }] }] }. Prints recall.mjs's JSON document (one line), then a table.
+ * qa: [{ q, ev, cat }] }] }. Prints the reference script's JSON document (one line), then a table.
  *
  *   CORESOUL_RECALL_DATA=path/to/locomo.json.gz npm run bench recall
  */
@@ -116,7 +116,7 @@ function count(text: unknown, name: unknown): number {
   }
 }
 
-// ---- CLI calls, as recall.mjs makes them ----
+// ---- CLI calls, as the reference script makes them ----
 interface Run { status: number; stdout: string; stderr: string; s: number }
 const run = (args: string[]) =>
   new Promise<Run>((res) => {
@@ -239,7 +239,7 @@ export default async function (): Promise<void> {
   let tokenizer: unknown = null;
   let maxTokens = 0;
   let asked = 0;
-  const skipped = 0; // recall.mjs skips questions past its time budget; this bench has none
+  const skipped = 0; // the reference script skips questions past its time budget; this bench has none
   for (const c of convs) {
     const root = path.join(work, `conv-${c.id}`);
     fs.rmSync(root, { recursive: true, force: true });
