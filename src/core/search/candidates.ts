@@ -19,7 +19,7 @@ import type { Chunk } from './index/chunks';
 import { type VaultFile, searchableLine } from './index/files';
 import type { IndexView } from './index/refresh';
 import type { LineReader } from './lineReader';
-import { type Query, lookupQuery } from './query';
+import type { Query } from './query';
 import { type Block, DATE_BOOST, ENTITY_DAY_BOOST } from './rank';
 import { Scoring } from './score';
 import { bytesMayHave, foldsToAscii } from './words';
@@ -34,8 +34,8 @@ export interface Candidates {
   blocks: Block[];
   /** The vault's lines, estimated from its size: the N of idf. */
   totalLines: number;
-  /** Days the query's entities are tagged with; empty when that is every day. */
-  entityDays: Set<string>;
+  /** Days the query's entities are tagged with, each with its entity; empty when that is every day. */
+  entityDays: ReadonlyMap<string, string>;
 }
 
 /** A chunk to read, or a whole file not indexed yet (no chunk), with how promising it is. */
@@ -52,11 +52,11 @@ const BYTES_PER_LINE = 64;
 const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
 
 /**
- * The candidates of a query; `byEntities`: its entities make chunks candidates too (the lock on
- * their days), for when its words alone found nothing.
+ * The candidates of a query, found through `lookup` (its words as the index holds them,
+ * `lookupQuery`); `byEntities`: its entities make chunks candidates too (the lock on their days),
+ * for when its words alone found nothing.
  */
-export function findCandidates(v: Vault, q: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false): Candidates {
-  const lookup = lookupQuery(q);
+export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false): Candidates {
   const s = new Scoring(lookup, view);
   const entityDays = taggedDays(v, q, reader);
   // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
@@ -98,7 +98,7 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
     const to = Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES);
     const lines = reader.range(file, from, to);
     read += to - from;
-    const via = entityDays.has(chunk.day) ? entityOfDay(q, reader, chunk.day) : undefined;
+    const via = entityDays.get(chunk.day);
     blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, ...(via && { via }) });
   };
   for (const { file, chunk, mask } of visits) {
@@ -121,12 +121,15 @@ export function findCandidates(v: Vault, q: Query, view: IndexView, reader: Line
 
 export const isSearchable = (file: VaultFile, line: string) => searchableLine(file.kind, line);
 
-/** Days the query's entities are tagged with, unless that is every day the memory map knows. */
-function taggedDays(v: Vault, q: Query, reader: LineReader): Set<string> {
-  const days = new Set<string>();
+/**
+ * The days the query's entities are tagged with, each with the first of them tagged there,
+ * unless that is every day the memory map knows.
+ */
+function taggedDays(v: Vault, q: Query, reader: LineReader): Map<string, string> {
+  const days = new Map<string, string>();
   for (const c of q.concepts) {
     const file = c.entity && reader.byRel.get(c.entity.rel);
-    if (file) for (const day of reader.tags(file)) days.add(day);
+    if (file) for (const day of reader.tags(file)) if (!days.has(day)) days.set(day, c.entity!.name);
   }
   if (!days.size) return days;
   let known: string[];
@@ -135,15 +138,7 @@ function taggedDays(v: Vault, q: Query, reader: LineReader): Set<string> {
   } catch {
     return days; // a damaged map is reported where it matters; the tags still favour their days
   }
-  return known.every((d) => days.has(d)) ? new Set() : days;
-}
-
-function entityOfDay(q: Query, reader: LineReader, day: string): string | undefined {
-  for (const c of q.concepts) {
-    const file = c.entity && reader.byRel.get(c.entity.rel);
-    if (file && reader.tags(file).includes(day)) return c.entity!.name;
-  }
-  return undefined;
+  return known.every((d) => days.has(d)) ? new Map() : days;
 }
 
 /** The concepts of the query that may be in some bytes, before they are decoded (see bytesMayHave). */

@@ -5,9 +5,8 @@
  */
 import * as fs from 'node:fs';
 import { type Chunk, chunkLines } from './index/chunks';
-import { type VaultFile, dayLinks, entityHead, splitLines } from './index/files';
+import { type VaultFile, dayLinks, entityHead, shownPath, splitLines } from './index/files';
 import type { IndexView } from './index/refresh';
-import { shownMemoryPath } from '../vault/layout';
 
 const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
 
@@ -137,11 +136,11 @@ export class LineReader {
     try {
       buf = read();
     } catch {
-      this.warnings.push(`warning: skipped ${shownMemoryPath(f.rel)}: cannot be read`);
+      this.warnings.push(`warning: skipped ${shownPath(f)}: cannot be read`);
       return Buffer.alloc(0);
     }
     if (buf.includes(0)) {
-      this.warnings.push(`warning: skipped ${shownMemoryPath(f.rel)}: not a text file`);
+      this.warnings.push(`warning: skipped ${shownPath(f)}: not a text file`);
       return Buffer.alloc(0);
     }
     return buf;

@@ -1,17 +1,17 @@
 /**
  * Stage 4 of a search (docs/search.md#ranking): every candidate line scored with BM25 over
  * stemmed terms (terms.ts), one line one document: k1 = 1.2, b = 0.75,
- * idf = ln(1 + (N − df + ½) / (df + ½)) with N the lines the index covers and df counted on the
- * candidate lines (a line that is not a candidate cannot hold the word, so that count is the
- * vault's). Literal concepts — quoted phrases, identifiers such as PR-4821, entity names — count
+ * idf = ln(1 + (N − df + ½) / (df + ½)) with N the vault's lines (estimated from its size) and df
+ * counted on the matching lines (a line that is not a candidate cannot hold the word, so that
+ * count is the vault's). Literal concepts — quoted phrases, identifiers such as PR-4821, entity names — count
  * as terms matched literally. On top of its own score a line earns a share of its best
  * neighbour's (a question and its answer are neighbours) and of its day's best lines (a day about
  * the topic), and ranks higher on a day the query names or its entities are tagged with.
  */
 import type { VaultFile } from './index/files';
-import { type Query, lookupQuery } from './query';
-import { hasCjk, isStopWord, terms } from './terms';
-import { type Needle, lineHas } from './words';
+import type { Query } from './query';
+import { isStopWord, terms } from './terms';
+import { type Needle, hasCjk, lineHas } from './words';
 
 /** A run of lines of one file section: lines [start, end) are scored, the rest is context. */
 export interface Block {
@@ -36,12 +36,14 @@ export interface ScoredLine {
 export interface RankInput {
   q: Query;
   blocks: Block[];
-  /** Lines the index covers: the N of idf. */
+  /** The vault's lines, estimated from its size: the N of idf. */
   totalLines: number;
   /** Whether the query names or implies a day (dates.ts). */
   dateDays: (day: string) => boolean;
+  /** The query as the index looks it up (`lookupQuery`): a line that holds none of its needles cannot match. */
+  lookup: Query;
   /** Days the query's entities are tagged with (empty when that is every day: it tells nothing). */
-  entityDays: Set<string>;
+  entityDays: ReadonlyMap<string, string>;
   searchable: (file: VaultFile, line: string) => boolean;
 }
 
@@ -83,8 +85,8 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const qt = queryTerms(inp.q);
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
-  // A line none of whose lookup needles (the index's view of the query) it holds cannot match: skipped unread.
-  const needles = lookupQuery(inp.q).concepts.flatMap((c) => c.needles);
+  // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
+  const needles = inp.lookup.concepts.flatMap((c) => c.needles);
   const cjk = qt.some((t) => t.stem !== undefined && hasCjk(t.stem));
   // Term frequencies of every candidate line.
   const lines: { block: Block; i: number; tf: Float32Array; len: number }[] = [];

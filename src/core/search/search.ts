@@ -23,7 +23,7 @@ import { queryDates } from './dates';
 import type { IndexView } from './index/refresh';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
-import { type EntityName, parseQuery } from './query';
+import { type EntityName, lookupQuery, parseQuery } from './query';
 import { rankLines } from './rank';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from './result';
 
@@ -42,9 +42,10 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     // Only punctuation (`.*[(`): literal text that no word of the vault can match.
     if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0, warnings: view.warnings };
     const dateDays = queryDates(q, opts.today ?? localDay(new Date()));
+    const lookup = lookupQuery(q);
     const rank = (byEntities: boolean) => {
-      const { blocks, totalLines, entityDays } = findCandidates(v, q, view, reader, dateDays, byEntities);
-      return rankLines({ q, blocks, totalLines, dateDays, entityDays, searchable: isSearchable });
+      const { blocks, totalLines, entityDays } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+      return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, searchable: isSearchable });
     };
     let ranked = rank(false);
     if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines

@@ -7,20 +7,18 @@
  */
 import { eng } from 'stopword';
 import { stemmer } from 'stemmer';
-import { segmentWords } from './words';
+import { hasCjk, segmentWords } from './words';
 
 // stopword's English list (108 words) plus question words and contractions' remains.
 const EXTRA = 'does doing done dont didnt doesnt isnt wasnt whats s t d ll m re ve kind type thing things something anything ever just really yes no oh ok okay so'.split(' ');
 const CJK_STOP = '的 了 是 在 和 與 及 嗎 呢 吧 啊 我 你 他 她 它 我們 你們 他們 什麼 怎麼 哪 有 也 都 就'.split(' ');
 const STOP = new Set<string>([...eng, ...EXTRA, ...CJK_STOP, 'when', 'what', 'why', 'how', 'who', 'whom', 'which', 'where']);
 
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/u;
 const RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:'[\p{L}]+)?/gu;
 
 const stems = new Map<string, string>();
 /** Whether a lower-cased word carries no meaning for search (English and Chinese function words). */
 export const isStopWord = (w: string) => STOP.has(w);
-export const hasCjk = (text: string) => CJK_RUN.test(text);
 
 /** The stem of one lower-cased word. */
 export function stem(w: string): string {
@@ -42,7 +40,7 @@ export function terms(text: string, cjk = true): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(RUN)) {
     let w = m[0];
-    if (CJK_RUN.test(w[0])) {
+    if (hasCjk(w[0])) {
       if (cjk) for (const seg of segmentWords(w)) if (!STOP.has(seg)) out.push(seg);
       else for (let i = 0; i < w.length; i += 2) out.push('');
       continue;

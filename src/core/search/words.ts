@@ -19,6 +19,8 @@ const PREFIX = 4;
 /** A letter or digit that is not CJK: what a Latin word boundary must not touch. */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 export const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c) && !CJK.test(c);
+/** Whether a text has a Han, kana or Hangul character (words without spaces). */
+export const hasCjk = (s: string) => CJK.test(s);
 
 let segmenter: Intl.Segmenter | undefined;
 

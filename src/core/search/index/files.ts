@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { entityFrontMatter } from '../../vault/entityFrontMatter';
-import { ENTITY_KINDS, type EntityKind, type Vault } from '../../vault/layout';
+import { ENTITY_KINDS, type EntityKind, type Vault, SOUL_DIR, shownMemoryPath } from '../../vault/layout';
 import { rawDir } from '../../compress/rawDays';
 
 /**
@@ -61,6 +61,9 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
   return out;
 }
+
+/** A memory file as a person finds it from the workspace root (a raw day lives in the cache). */
+export const shownPath = (f: Pick<VaultFile, 'rel' | 'kind'>) => (f.kind === 'raw' ? `${SOUL_DIR}/cache/${f.rel}` : shownMemoryPath(f.rel));
 
 export const splitLines = (text: string) => text.split(/\r?\n/);
 

@@ -18,11 +18,11 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Vault, shownMemoryPath } from '../../vault/layout';
+import type { Vault } from '../../vault/layout';
 import { addFilters } from './bloom';
 import { chunkLines } from './chunks';
 import { type IndexedFile, indexFile, readIndex, writeIndex } from './format';
-import { type VaultFile, dayLinks, entityHead, lineOffsets, listVaultFiles, maxBytes, splitLines } from './files';
+import { type VaultFile, dayLinks, entityHead, lineOffsets, listVaultFiles, maxBytes, shownPath, splitLines } from './files';
 
 export interface IndexView {
   files: VaultFile[];
@@ -105,7 +105,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   // Newest days first, then notes: what a budget-limited refresh indexes first is searched most.
   const order = [...files].sort((a, b) => (a.kind === 'entity' ? 1 : 0) - (b.kind === 'entity' ? 1 : 0) || (a.rel < b.rel ? 1 : -1));
   for (const f of order) {
-    const shown = shownMemoryPath(f.rel);
+    const shown = shownPath(f);
     if (f.size > maxBytes(f.kind)) {
       warnings.push(`warning: skipped ${shown}: larger than ${maxBytes(f.kind) / 1024 / 1024} MiB`);
       if (indexed.delete(f.rel)) changed = true;
