@@ -59,6 +59,23 @@ describe('recall: ranking', () => {
     assert.equal(searchMemory(v, 'concert last week', { today: '2026-03-10' }).results.length, 2, 'the other day is still there');
   });
 
+
+  it('favours a month the question names, and still answers when the person is a year off', async () => {
+    const v = await diary({ '2025-12-10': ['[[Maria]]: I started a yoga class at the gym'], '2026-12-03': ['[[Maria]]: the gym was closed again'], '2026-12-20': ['[[Maria]]: I met Ana'] });
+    const named = searchMemory(v, 'What did Maria start at the gym in December 2025?').results;
+    assert.equal(named[0].date, '2025-12-10');
+    const off = searchMemory(v, 'What class did Maria start in December 2026?').results;
+    assert.ok(off.some((h) => /yoga class/.test(h.text)), 'a wrong year costs order, not the answer');
+  });
+
+  it('on a day the question names, its entity narrows: the lines of that person that day', async () => {
+    const v = await diary({
+      '2026-04-15': ['[[Nate]]: I lost ten kilos since winter', '[[Joanna]]: the script is done'],
+      '2026-01-21': ['[[Nate]]: my physical therapy starts next week'],
+    });
+    const hits = searchMemory(v, 'What physical transformation did Nate undergo in April 2026?').results;
+    assert.ok(hits.some((h) => /lost ten kilos/.test(h.text)), hits.map((h) => h.text).join(' | '));
+  });
   it('falls back to the lines of a named entity when the other words find nothing', async () => {
     const v = await diary({ '2026-03-02': ['Chose [[PostgreSQL]] for [[Billing]]'] });
     assert.match(texts(v, 'Which database does Billing use?'), /Chose \[\[PostgreSQL\]\] for \[\[Billing\]\]/);

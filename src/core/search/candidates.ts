@@ -10,8 +10,9 @@
  * chunk a candidate when the query has other words: the lock on its days would narrow nothing.
  * Its `[[day]]` tags favour those days instead (unless it is tagged on every day); only when the
  * words find nothing do the entities' lines become the candidates. A query of an entity alone
- * finds the lines that name it. Dates the query names (`2025-12-01`, `May 2023`)
- * narrow the search to those days, as documented; a query of dates alone reads those days.
+ * finds the lines that name it. Dates the query names (`2025-12-01`, `May 2023`) favour those
+ * days like any other time it names (a person may be a month or a year off); a query of dates
+ * alone reads those days.
  */
 import type { Vault } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -59,32 +60,38 @@ const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
 export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false): Candidates {
   const s = new Scoring(lookup, view);
   const entityDays = taggedDays(v, q, reader);
+  // A query of dates alone reads those days and nothing else.
+  const datesOnly = !q.concepts.length;
+  const namedDay = (day: string) => q.days.includes(day) || q.months.includes(day.slice(0, 7));
+  const named = (day: string) => !datesOnly || namedDay(day);
+  const namedFile = (day: string) => (day.length === 7 ? !datesOnly || q.months.includes(day) || q.days.some((d) => d.startsWith(day)) : named(day));
   // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
   let narrow = 0;
+  let entities = 0;
   lookup.concepts.forEach((c, k) => {
+    if (c.entity) entities |= 1 << k;
     if (byEntities || !c.entity) narrow |= 1 << k;
   });
   if (!narrow) narrow = lookup.concepts.length ? -1 : 0;
+  // On a day the query names, its entities narrow (their lock holds there): "what did Nate do in April 2022".
+  const narrowOn = (day: string) => (narrow !== -1 && namedDay(day) ? narrow | entities : narrow);
   // The ranker's own favours, so the chunks it would rank higher are read first.
   const bonus = (day: string) => (dateDays(day) ? DATE_BOOST : 1) * (entityDays.has(day) ? ENTITY_DAY_BOOST : 1);
 
-  const dated = q.days.length > 0 || q.months.length > 0;
-  const named = (day: string) => !dated || q.days.includes(day) || q.months.includes(day.slice(0, 7));
-  const namedFile = (day: string) => (day.length === 7 ? !dated || q.months.includes(day) || q.days.some((d) => d.startsWith(day)) : named(day));
   const visits: Visit[] = [];
   let totalLines = 0;
   for (const file of view.files) {
-    if (file.kind === 'entity' && !named('')) continue; // a dated query asks about days, not notes
+    if (file.kind === 'entity' && !named('')) continue; // dates alone ask about days, not notes
     totalLines += file.size / BYTES_PER_LINE;
     if (!view.indexed.has(file.rel)) {
       // Not indexed yet: anything may be in it. Looked at when its turn comes, newest first.
       const day = DAY_OR_MONTH.exec(file.rel)?.[1] ?? '';
-      if (namedFile(day)) visits.push({ file, mask: narrow, bound: (narrow ? s.weigh(narrow) : 1) * bonus(day), day });
+      if (namedFile(day)) visits.push({ file, mask: narrowOn(day), bound: (narrow ? s.weigh(narrowOn(day)) : 1) * bonus(day), day });
       continue;
     }
     for (const chunk of reader.chunks(file)) {
       if (!named(chunk.day)) continue;
-      const mask = narrow ? s.mayHold(chunk, narrow) : 0;
+      const mask = narrow ? s.mayHold(chunk, narrowOn(chunk.day)) : 0;
       if (mask || !narrow) visits.push({ file, chunk, mask, bound: (narrow ? s.weigh(mask) : 1) * bonus(chunk.day), day: chunk.day });
     }
   }
@@ -105,7 +112,7 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
     if (read >= MAX_READ_LINES || lookedAt >= MAX_LOOKED_AT_LINES) break;
     if (!chunk) {
       const buf = reader.peek(file);
-      if (!buf.length || (narrow && !(conceptsIn(buf, lookup) & narrow))) continue;
+      if (!buf.length || (narrow && !(conceptsIn(buf, lookup) & mask))) continue;
       reader.keep(file, buf);
       for (const c of reader.chunks(file)) if (named(c.day)) readChunk(file, c);
       continue;

@@ -54,7 +54,7 @@ const NEIGHBOUR = 0.3;
 /** Share of its day's support (the mean of the day's best three line scores) that a line earns. */
 const DAY_SUPPORT = 0.3;
 /** A line of a day the query names ranks this much higher… */
-export const DATE_BOOST = 1.5;
+export const DATE_BOOST = 2;
 /** …and a line of a day the query's entities are tagged with, this much. */
 export const ENTITY_DAY_BOOST = 1.2;
 
