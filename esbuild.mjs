@@ -134,7 +134,8 @@ const besideBundle = (specifier, file) => ({
   },
 });
 
-const TAR = /src[\\/]core[\\/]archive[\\/]tarLib\.ts$/;
+// Libraries one command needs: tar (pack, restore), secretlint (writes, scan).
+const LAZY = /src[\\/]core[\\/](?:archive[\\/]tarLib|safety[\\/]secretlintLib)\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
 
 const common = {
@@ -148,7 +149,7 @@ const common = {
   legalComments: 'linked',
   define: { VERSION: JSON.stringify(version) },
   logLevel: 'warning',
-  plugins: [lazyText(TAR), lazyJson(RANKS)],
+  plugins: [lazyText(LAZY), lazyJson(RANKS)],
 };
 
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, is lazy.
@@ -161,7 +162,7 @@ const builds = [
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [lazyText(TAR), lazyJson(RANKS, 'cl100k_base.json.gz'), besideBundle('vscode-languageclient/node', 'languageclient.js')],
+    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), besideBundle('vscode-languageclient/node', 'languageclient.js')],
   },
   { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },

@@ -7,9 +7,10 @@ import { pack } from './pack';
 import { persona } from './persona';
 import { profile } from './profile';
 import { restore } from './restore';
+import { scan } from './scan';
 import { search } from './search';
 import { serveSearch } from './serveSearch';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, pack, restore, serveSearch];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, serveSearch];

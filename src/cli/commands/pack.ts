@@ -5,9 +5,9 @@ import type { Command } from '../command';
 
 export const pack: Command = {
   name: 'pack',
-  usage: 'pack [--out <file>] [--format tgz|sh] [--no-history]',
+  usage: 'pack [--out <file>] [--format tgz|sh] [--no-history] [--allow-secrets]',
   summary: 'pack AGENTS.md, the registered skills and .CoreSoul (with its history) into one archive',
-  options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' } },
+  options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
   async run(ctx, args, opts) {
     if (args.length) throw inputError(`pack: unexpected argument "${args[0]}" (usage: coresoul ${pack.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
@@ -21,6 +21,7 @@ export const pack: Command = {
       format,
       history: !opts['no-history'],
       cliBundle: ctx.bundle,
+      allowSecrets: Boolean(opts['allow-secrets']),
     });
     const history = {
       bundle: `included (${r.commits} commit(s))`,

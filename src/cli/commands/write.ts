@@ -7,6 +7,7 @@ import { ENTRY_KINDS, type EntryKind } from '../../core/vault/dayEntries';
 import type { Command } from '../command';
 import { warnOdd } from './compress';
 import { notCommitted } from '../../core/vault/history';
+import { redactionNotice } from '../../core/safety/secrets';
 
 export const write: Command = {
   name: 'write',
@@ -30,6 +31,8 @@ export const write: Command = {
     if (compression) warnOdd(ctx, compression);
     if (commitProblem) ctx.warn(`warning: ${notCommitted('written', commitProblem)}`);
     const result = results[0];
+    const notice = redactionNotice(result.redacted ?? []);
+    if (notice) ctx.warn(notice);
     const lines = [
       `${result.compressed ? 'Compressed last week, then wrote' : 'Wrote'} ${result.file}:${result.line}`,
       ...result.entities.map((e) => `  ${e.created ? 'new entity' : 'tagged'} ${e.path}`),

@@ -27,7 +27,8 @@ import {
   isLocalState,
   serializeManifest,
 } from './layout';
-import { fsError } from '../shared/errors';
+import { fsError, refusedError } from '../shared/errors';
+import { scanVault } from '../safety/scan';
 import { withLock } from '../shared/fs';
 import { hasHistory } from '../vault/history';
 import { historyTips, writeHistoryBundle } from './historyBundle';
@@ -46,6 +47,8 @@ export interface PackOptions {
   history?: boolean;
   /** A CLI bundle to ship as `.CoreSoul/bin/coresoul.js` when the vault has no copy of its own. */
   cliBundle?: string;
+  /** Pack even when `scan` finds secrets in what would travel (`--allow-secrets`). */
+  allowSecrets?: boolean;
 }
 
 export interface Skipped {
@@ -77,6 +80,15 @@ const REGISTRY_HEADING = PERSONA_SECTIONS[3];
 export async function packVault(v: Vault, opts: PackOptions): Promise<PackReport> {
   const format = opts.format ?? 'tgz';
   const out = path.resolve(opts.out ?? path.join(v.root, defaultArchiveName(format)));
+  if (!opts.allowSecrets) {
+    const { found } = await scanVault(v, { history: opts.history !== false });
+    if (found.length) {
+      const first = found[0];
+      throw refusedError(
+        `the vault holds ${found.length} secret(s), first ${first.file}:${first.line} (${first.kind}${first.commit ? `, history ${first.commit}` : ''}); see coresoul scan, remove them, or pack with --allow-secrets`,
+      );
+    }
+  }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'coresoul-pack-'));
   try {
     const tree = path.join(work, 'tree');

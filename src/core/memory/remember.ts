@@ -7,6 +7,7 @@ import { type Clock } from '../shared/clock';
 import { type CompressReport, compress, compressionCommitMessage, compressionDue } from '../compress/compress';
 import { CoreSoulError } from '../shared/errors';
 import { commitVault } from '../vault/history';
+import { redactSecrets } from '../safety/secrets';
 import type { Vault } from '../vault/layout';
 import { type WriteRequest, type WriteResult, normaliseText, writeMemory } from './write';
 
@@ -27,9 +28,11 @@ export interface Remembered {
  * first, but only once the raw week is safely committed: if that commit fails, compression is
  * postponed to a later write rather than lose the raw text. A failing commit after the writes
  * loses nothing either: it is reported in `commitProblem`. Bad text throws before any write.
+ * Credentials are replaced by `[secret: <kind>]` before anything reaches disk (`redacted`).
  */
 export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clock: Clock; source?: string }): Promise<Remembered> {
   for (const entry of entries) normaliseText(entry.text);
+  const clean = await Promise.all(entries.map((e) => redactSecrets(e.text)));
   let postponed: string | undefined;
   if (compressionDue(v, opts.clock.now())) {
     try {
@@ -41,14 +44,15 @@ export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clo
   }
   let compression: CompressReport | undefined;
   const results: WriteResult[] = [];
-  for (const entry of entries) {
-    const result = writeMemory(v, entry, {
+  for (const [k, entry] of entries.entries()) {
+    const result = writeMemory(v, { ...entry, text: clean[k].text }, {
       clock: opts.clock,
       compress: (vault, now) => {
         if (!postponed) compression = compress(vault, { now });
       },
     });
     result.compressed = result.compressed && Boolean(compression?.ran);
+    if (clean[k].kinds.length) result.redacted = clean[k].kinds;
     results.push(result);
   }
   if (!results.length) return { results, committed: false };

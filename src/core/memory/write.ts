@@ -36,6 +36,8 @@ export interface WriteResult {
   compressed: boolean;
   /** Profile entries a `preference` or `correction` entry added or reinforced in User.md. */
   learned?: LearnedChange[];
+  /** The kinds of the secrets replaced by `[secret: <kind>]` before the write (remember.ts). */
+  redacted?: string[];
 }
 
 export interface WriteDeps {

@@ -19,6 +19,7 @@ import { type GateDecision, PERSONA_EVENT, TRIGGERS, type Trigger, personaGate }
 import { controlCharacter, decodeUtf8Strict } from '../shared/text';
 import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './document';
 import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from '../safety/soulCheck';
+import { redactSecrets, redactionNotice } from '../safety/secrets';
 import { parseInvariants } from '../safety/invariants';
 import { firstIssue } from '../shared/validation';
 import { PERSONA_SECTIONS } from '../init/templates/persona';
@@ -130,7 +131,18 @@ export async function proposePersonaChange(v: Vault, input: ProposalInput, deps:
     if (changes.some((x) => x.section === heading)) throw inputError(`the section ${sectionLabel(heading)} is given twice`, 'section');
     changes.push({ section: heading, content: normaliseBody(c.content, heading) });
   }
-  return propose(v, { trigger: parsed.data.trigger, reason, changes }, deps);
+  // No credential reaches persona.md, a pending proposal or the log of a refusal.
+  const kinds: string[] = [];
+  const clean = async (text: string) => {
+    const r = await redactSecrets(text);
+    kinds.push(...r.kinds);
+    return r.text;
+  };
+  for (const c of changes) c.content = await clean(c.content);
+  const review = await propose(v, { trigger: parsed.data.trigger, reason: await clean(reason), changes }, deps);
+  const notice = redactionNotice(kinds, 'proposing');
+  if (notice) review.warnings.unshift(notice);
+  return review;
 }
 
 /** A checked proposal: section bodies normalised (see `normaliseBody`), reason trimmed. */

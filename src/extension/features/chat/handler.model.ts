@@ -19,6 +19,7 @@ import type { WriteRequest, WriteResult } from '../../../core/memory/write';
 import { CompressionCancelled, compressFromEditor } from '../compression/compression.model';
 import { parseProposalReply, personaPrompt, refusalReasons } from '../persona/personaRequest.model';
 import { notCommitted } from '../../../core/vault/history';
+import { redactionNotice } from '../../../core/safety/secrets';
 
 export interface ChatModel extends LanguageModel {
   /** Streams the reply to `onText` as it comes; resolves with the whole text. */
@@ -232,5 +233,7 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
 async function record(deps: ChatDeps, entries: WriteRequest[]): Promise<WriteResult[]> {
   const { results, commitProblem } = await rememberAll(deps.vault, entries, { clock: deps.clock, source: `from chat on ${localDay(deps.clock.now())}` });
   if (commitProblem) deps.warn(`Core Soul: ${notCommitted('written', commitProblem)}`);
+  const notice = redactionNotice(results.flatMap((r) => r.redacted ?? []));
+  if (notice) deps.warn(`Core Soul: ${notice}`);
   return results;
 }
