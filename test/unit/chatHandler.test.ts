@@ -92,7 +92,7 @@ describe('@coresoul chat handler', () => {
     assert.match(o.text, /^We decided to keep \[\[PostgreSQL\]\] and add read replicas\. /);
     assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
     assert.equal(written.length, 1);
-    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 #decision We decided to keep \[\[PostgreSQL\]\] and add read replicas\./);
+    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 #decision \[from capture: chat\] We decided to keep \[\[PostgreSQL\]\] and add read replicas\./, 'recorded as the end-of-turn capture');
     assert.match(o.text, /Recorded in memory: decision `\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+`/);
   });
 

@@ -27,6 +27,7 @@ export const context: Command = {
       memory: !opts['no-memory'],
     });
     for (const t of built.trims) ctx.warn(`trimmed ${t}`);
+    for (const g of built.guarded) ctx.warn(`warning: ${g}`);
     const { text, ...report } = built;
     return { json: { ...report, text }, text };
   },

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { inputError } from '../../core/shared/errors';
 import { rememberAll } from '../../core/memory/remember';
 import { openVault } from '../../core/vault/layout';
-import { parseEntityArg } from '../../core/memory/write';
+import { type Origin, parseEntityArg } from '../../core/memory/write';
 import { ENTRY_KINDS, type EntryKind } from '../../core/vault/dayEntries';
 import type { Command } from '../command';
 import { warnOdd } from './compress';
@@ -11,9 +11,9 @@ import { redactionNotice } from '../../core/safety/secrets';
 
 export const write: Command = {
   name: 'write',
-  usage: 'write <text | -> [--entity kind/Name]… [--kind note|decision|error|correction|preference]',
+  usage: 'write <text | -> [--entity kind/Name]… [--kind note|decision|error|correction|preference] [--from person|agent|capture|import] [--via <host>]',
   summary: "append an entry to today's memory and date-tag its [[entities]] (text - reads stdin)",
-  options: { entity: { type: 'string', multiple: true }, kind: { type: 'string' } },
+  options: { entity: { type: 'string', multiple: true }, kind: { type: 'string' }, from: { type: 'string' }, via: { type: 'string' } },
   async run(ctx, args, opts) {
     if (!args.length) throw inputError('write: missing the memory text (coresoul write "<text>")');
     const text = args.length === 1 && args[0] === '-' ? fs.readFileSync(0, 'utf8') : args.join(' ');
@@ -24,7 +24,7 @@ export const write: Command = {
     const entities = ((opts.entity as string[]) ?? []).map(parseEntityArg);
     const { results, compression, postponed, commitProblem } = await rememberAll(
       openVault(ctx.root),
-      [{ text, kind: kind as EntryKind | undefined, entities }],
+      [{ text, kind: kind as EntryKind | undefined, entities, from: opts.from as Origin | undefined, via: opts.via as string | undefined }],
       { clock: ctx.clock },
     );
     if (postponed) ctx.warn(`warning: weekly compression postponed to the next write: ${postponed}`);
@@ -33,6 +33,7 @@ export const write: Command = {
     const result = results[0];
     const notice = redactionNotice(result.redacted ?? []);
     if (notice) ctx.warn(notice);
+    for (const n of result.notLearned ?? []) ctx.warn(`not learnt as a preference: "${n.value}": ${n.why}`);
     const lines = [
       `${result.compressed ? 'Compressed last week, then wrote' : 'Wrote'} ${result.file}:${result.line}`,
       ...result.entities.map((e) => `  ${e.created ? 'new entity' : 'tagged'} ${e.path}`),

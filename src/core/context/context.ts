@@ -7,7 +7,8 @@
  */
 import { addDays, type Clock, localDay } from '../shared/clock';
 import { readDay } from '../vault/days';
-import { inputError } from '../shared/errors';
+import { CoreSoulError, inputError } from '../shared/errors';
+import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
@@ -93,6 +94,8 @@ export interface BuiltContext {
   layers: LayerReport[];
   /** One line per cut, in the order they were made. */
   trims: string[];
+  /** Persona or profile lines left out because they fail the soul check (a hand edit), one line each. */
+  guarded: string[];
 }
 
 interface Draft {
@@ -127,8 +130,10 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
   const count = (d: Draft) => (d.lines.length ? opts.tokens.count(render([d])) : 0);
 
   const drafts: Draft[] = [];
+  const guarded: string[] = [];
+  const guard = standingGuard(v, guarded);
   for (const name of wanted) {
-    const d = await draftLayer(v, name, opts, budgets[name]);
+    const d = await draftLayer(v, name, opts, budgets[name], guard);
     if (d.lines.length) drafts.push(d);
   }
   for (const d of drafts) {
@@ -152,7 +157,51 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
     memory,
     layers: drafts.map((d) => ({ name: d.name, tokens: count(d), budget: d.budget, sources: d.sources, trimmed: d.trimmed })),
     trims,
+    guarded,
   };
+}
+
+/**
+ * What may stand above the memories (docs/trust.md#poisoning): each persona or profile line
+ * passes the soul check, else it is left out and named in `guarded`. Without a readable soul
+ * nothing can be checked, so nothing stands (fail closed).
+ */
+function standingGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: string[]) => string[] {
+  let guard: SoulGuard | undefined;
+  let problem = '';
+  try {
+    guard = soulGuard(v);
+  } catch (err) {
+    if (!(err instanceof CoreSoulError)) throw err;
+    problem = err.message;
+  }
+  return (layer, lines) => {
+    if (!guard) {
+      if (lines.some((l) => l.trim())) guarded.push(`${layer}: left out, ${problem}`);
+      return [];
+    }
+    return lines.filter((line, i) => {
+      const violations = line.trim() ? guard(layer, line) : [];
+      if (violations.length) guarded.push(`${layer} line ${i + 1} left out (${refusalWhy(violations)}): ${line.trim().slice(0, 120)}`);
+      return !violations.length;
+    });
+  };
+}
+
+/** soul.md as the model reads it: its prose, without the word lists that are the guard's data. */
+function soulProse(lines: string[]): string[] {
+  const out: string[] = [];
+  let fence = '';
+  for (const line of lines) {
+    const f = /^ {0,3}(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && !f[2]) fence = '';
+      continue;
+    }
+    if (f && f[2] === 'yaml') fence = f[1];
+    else out.push(line);
+  }
+  return out;
 }
 
 /** Drops whole lines from the end the layer does not keep until it fits `limit` tokens. */
@@ -178,7 +227,7 @@ function render(drafts: Draft[]): string {
   return drafts.map((d) => `${d.title}\n\n${d.lines.join('\n')}\n`).join('\n');
 }
 
-async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budget: number): Promise<Draft> {
+async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budget: number, guard: (layer: LayerName, lines: string[]) => string[]): Promise<Draft> {
   const draft = (lines: string[], sources: string[], keep: Draft['keep'] = 'head'): Draft => ({
     name,
     title: TITLES[name],
@@ -191,9 +240,9 @@ async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budge
   const fileLines = (file: string) => (readTextIfExists(file) ?? '').replace(/\r\n?/g, '\n').trim().split('\n').filter((l, i, all) => l || all[i - 1]);
   switch (name) {
     case 'soul':
-      return draft(fileLines(v.soul), ['.CoreSoul/soul.md']);
+      return draft(soulProse(fileLines(v.soul)), ['.CoreSoul/soul.md']);
     case 'persona':
-      return draft(fileLines(v.persona), ['.CoreSoul/persona.md']);
+      return draft(guard('persona', fileLines(v.persona)), ['.CoreSoul/persona.md']);
     case 'profile': {
       const p = readProfile(v);
       if (!p) return draft([], []);
@@ -201,7 +250,10 @@ async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budge
       const entries = Object.entries(p.sections).flatMap(([section, es]) => es.map((e) => ({ section, ...e })));
       entries.sort((a, b) => Number(b.strong) - Number(a.strong) || b.count - a.count || a.section.localeCompare(b.section) || a.value.localeCompare(b.value));
       return draft(
-        entries.map((e) => `- ${e.section} — ${e.facet ? `${e.facet}: ` : ''}${e.value}${e.strong ? ' (strong)' : ''}`),
+        guard(
+          'profile',
+          entries.map((e) => `- ${e.section} — ${e.facet ? `${e.facet}: ` : ''}${e.value}${e.strong ? ' (strong)' : ''}`),
+        ),
         [p.file],
       );
     }

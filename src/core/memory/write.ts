@@ -10,7 +10,7 @@ import { appendLines, withLock } from '../shared/fs';
 import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { type Candidate, extractPreferences } from '../profile/preferences';
-import { type LearnedChange, learnCandidates } from '../profile/profile';
+import { type LearnReport, type LearnedChange, learnCandidates } from '../profile/profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter } from '../shared/text';
 import type { EntryKind } from '../vault/dayEntries';
@@ -19,11 +19,19 @@ import type { EntryKind } from '../vault/dayEntries';
 export const MAX_TEXT_BYTES = 64 * 1024;
 const ENTITY_EXCERPT_CHARS = 200;
 
+/** Who an entry came from (docs/trust.md#provenance): only the person's own words teach preferences. */
+export const ORIGINS = ['person', 'agent', 'capture', 'import'] as const;
+export type Origin = (typeof ORIGINS)[number];
+
 export interface WriteRequest {
   text: string;
   /** Entities beside the text's own `[[links]]`; a missing kind means "find it, else objects". */
   entities?: { kind?: EntityKind; name: string }[];
   kind?: EntryKind;
+  /** Default `person`; any other origin is recorded on the entry's line (`[from agent: copilot]`). */
+  from?: Origin;
+  /** The host or tool it came through (`copilot`, `coresoul_memoryWrite`), recorded beside `from`. */
+  via?: string;
 }
 
 export interface WriteResult {
@@ -38,6 +46,8 @@ export interface WriteResult {
   learned?: LearnedChange[];
   /** The kinds of the secrets replaced by `[secret: <kind>]` before the write (remember.ts). */
   redacted?: string[];
+  /** What a `preference` or `correction` entry did not teach the profile, and why. */
+  notLearned?: { value: string; why: string }[];
 }
 
 export interface WriteDeps {
@@ -87,7 +97,10 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const problem = entityNameProblem(e.name);
     if (problem) throw inputError(problem);
   }
-  const tag = req.kind && req.kind !== 'note' ? `#${req.kind} ` : '';
+  const from = req.from ?? 'person';
+  if (!(ORIGINS as readonly string[]).includes(from)) throw inputError(`expected one of ${ORIGINS.join(', ')}, got "${from}"`, 'from');
+  const via = req.via?.replace(/[\]\n\r]+/g, ' ').trim().slice(0, 80);
+  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}`;
   const excerpt = entityExcerpt(text);
 
   return withLock(v.lockFile, () => {
@@ -111,15 +124,19 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     }
     const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
     if (req.kind === 'preference' || req.kind === 'correction') {
-      const learned = learnFromEntry(v, req.kind, excerpt, deps.clock);
-      if (learned.length) result.learned = learned;
+      const { changes, refused } =
+        from === 'person'
+          ? learnFromEntry(v, req.kind, excerpt, deps.clock)
+          : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }] };
+      if (changes.length) result.learned = changes;
+      if (refused.length) result.notLearned = refused;
     }
     return result;
   });
 }
 
 /** A preference is recorded even when no rule recognises it; a correction is an interaction trait. */
-function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: string, clock: Clock): LearnedChange[] {
+function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: string, clock: Clock): LearnReport {
   const plain = stripLinks(text);
   const found = extractPreferences(plain);
   const extra: Candidate[] =
@@ -128,7 +145,7 @@ function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: strin
       : found.length
         ? []
         : [{ section: 'Preferences', value: plain, trigger: 'preference' }];
-  return learnCandidates(v, [...found, ...extra], { clock }).changes;
+  return learnCandidates(v, [...found, ...extra], { clock });
 }
 
 /** Appends the date tag to an entity's note, creating the note (kind `objects` unless given) if needed. */

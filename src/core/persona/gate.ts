@@ -132,7 +132,8 @@ function memoryEntries(v: Vault, correctionsOnly: boolean): Entry[] {
   const keep = (e: Entry | undefined) => {
     if (!e) return;
     if (e.text.includes('[[') && EVENT_LINK.test(e.text)) return; // the persona's own log
-    if (e.text.includes('#correction')) e.corrections = (e.text.match(/(?:^|\s)#correction\b/g) ?? []).length;
+    // Only the person's own corrections count: `#correction [from agent: …]` does not (docs/trust.md#provenance).
+    if (e.text.includes('#correction')) e.corrections = (e.text.match(/(?:^|\s)#correction\b(?! \[from )/g) ?? []).length;
     if (e.corrections || !correctionsOnly) out.push(e);
   };
   for (const day of Object.keys(readMemoryMap(v).days).sort()) {

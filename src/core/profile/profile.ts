@@ -11,6 +11,8 @@ import { entityHeader } from '../vault/entities';
 import { appendLines, atomicWrite, readTextIfExists, withLock } from '../shared/fs';
 import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences } from './preferences';
 import { type Vault, entityFile, rel } from '../vault/layout';
+import { CoreSoulError } from '../shared/errors';
+import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 
 export const STRONG_AFTER = 3;
 
@@ -104,6 +106,8 @@ export interface LearnedChange {
 export interface LearnReport {
   candidates: Candidate[];
   changes: LearnedChange[];
+  /** Candidates the soul check refused: they stay plain memory entries, never a preference. */
+  refused: { value: string; why: string }[];
   archived: { section: ProfileSection; line: string; to: string }[];
 }
 
@@ -120,19 +124,34 @@ export function learnFromMessage(v: Vault, message: string, opts: LearnOptions):
 
 /** Records candidates in User.md (creating it if needed) and archives what exceeds the caps. */
 export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOptions): LearnReport {
-  if (!candidates.length) return { candidates, changes: [], archived: [] };
+  if (!candidates.length) return { candidates, changes: [], refused: [], archived: [] };
+  // A preference is standing instruction: it must pass the soul check, however often it is said.
+  const refused: LearnReport['refused'] = [];
+  let guard: SoulGuard | undefined;
+  try {
+    guard = soulGuard(v);
+  } catch (err) {
+    if (!(err instanceof CoreSoulError)) throw err;
+    return { candidates, changes: [], refused: candidates.map((c) => ({ value: c.value, why: err.message })), archived: [] };
+  }
+  const allowed = candidates.filter((c) => {
+    const violations = guard(c.section, c.value);
+    if (violations.length) refused.push({ value: c.value, why: refusalWhy(violations) });
+    return !violations.length;
+  });
+  if (!allowed.length) return { candidates, changes: [], refused, archived: [] };
   return withLock(v.lockFile, () => {
     const today = localDay(opts.clock.now());
     const file = profileFile(v);
     const profile = parseProfile(readTextIfExists(file) ?? profileTemplate(today));
-    const changes = candidates.map((c) => record(profile, c, today));
+    const changes = allowed.map((c) => record(profile, c, today));
     const archived = enforceCaps(profile, opts.caps ?? DEFAULT_PROFILE_CAPS);
     if (!opts.dryRun) {
       if (archived.length) archive(v, today, archived);
       atomicWrite(file, renderProfile(profile));
     }
     const to = rel(v, archiveFile(v, today));
-    return { candidates, changes, archived: archived.map((a) => ({ section: a.section, line: entryLine(a.entry), to })) };
+    return { candidates, changes, refused, archived: archived.map((a) => ({ section: a.section, line: entryLine(a.entry), to })) };
   });
 }
 

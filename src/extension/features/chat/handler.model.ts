@@ -207,6 +207,7 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
       mode,
       budget: Math.max(100, Math.floor(model.maxPromptTokens * 0.75)),
     });
+    if (mode === 'full') for (const g of context.guarded) deps.warn(`Core Soul: ${g}`);
     try {
       answer = await model.stream(context.text, (chunk) => out.markdown(chunk), deps.signal);
     } catch (err) {
@@ -224,7 +225,7 @@ async function converse(prompt: string, deps: ChatDeps, out: ChatOutput): Promis
   // The soul's Stable Memory Trigger: decisions, fixes and new entities of this turn.
   const memories = memoriesFromTurn({ request: prompt, response: answer }, (name) => findEntity(deps.vault, name) !== undefined);
   if (!memories.length) return [];
-  const written = await record(deps, memories);
+  const written = await record(deps, memories.map((m) => ({ ...m, from: 'capture' as const, via: 'chat' })));
   out.markdown(`\n\n---\nRecorded in memory: ${written.map((w, i) => `${memories[i].kind} \`${w.file}:${w.line}\``).join(', ')}.`);
   out.undo(written);
   return written;

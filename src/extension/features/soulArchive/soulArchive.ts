@@ -2,7 +2,8 @@
  * "Core Soul: Pack Soul" (save dialog → one archive of AGENTS.md, the skills and `.CoreSoul/`
  * with its history) and "Core Soul: Restore Soul" (open dialog for the archive, then the folder
  * to restore into; a non-empty folder is only merged into, never overwritten, after asking).
- * They move the whole soul, so they work while the memory switch is off. Their inputs may be
+ * They move the whole soul, so they work while the memory switch is off. "Core Soul: Scan Vault for
+ * Secrets" finds what pack would refuse to carry. Their inputs may be
  * given as arguments instead of dialogs (see model/soulArchive.ts); both return the core's report.
  */
 import * as fs from 'node:fs';
@@ -10,10 +11,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PackReport } from '../../../core/archive/pack';
 import type { RestoreReport } from '../../../core/archive/restore';
+import type { ScanReport } from '../../../core/safety/scan';
 import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
 import type { PackRequest, RestoreRequest } from './soulArchive.model';
-import { guarded, inFolder, offer, vaultUsable } from '../../shared/ui';
+import { guarded, inFolder, offer, openAt, vaultUsable } from '../../shared/ui';
 
 /** The requests' checks, loaded with the first Pack or Restore (they bring the archive layout). */
 const requests = () => import('./soulArchive.model');
@@ -28,6 +30,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         if (!req) return undefined;
         return pack(services, root, req);
       }),
+    ),
+    vscode.commands.registerCommand(
+      'coresoul.scanSecrets',
+      inFolder(services, async (root): Promise<ScanReport | undefined> => (vaultUsable(services) ? scan(root) : undefined)),
     ),
     vscode.commands.registerCommand(
       'coresoul.restoreSoul',
@@ -68,6 +74,29 @@ async function pack(services: Services, root: string, req: PackRequest): Promise
   offer(window.showInformationMessage, [text, skipped].filter(Boolean).join(' '), l10n.t('Reveal'), () =>
     vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(report.out)),
   );
+  return report;
+}
+
+/** "Core Soul: Scan Vault for Secrets": each secret found as a pick that opens its line (never the secret itself). */
+async function scan(root: string): Promise<ScanReport> {
+  const { window, l10n } = vscode;
+  const { scanVault } = await import('../../../core/safety/scan');
+  const report = await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: scanning the vault for secrets…') }, () =>
+    scanVault(openVault(root)),
+  );
+  if (!report.found.length) {
+    void window.showInformationMessage(l10n.t('Core Soul: no secrets in {0} files and {1} versions in the history.', report.files, report.versions));
+    return report;
+  }
+  const picks = report.found.map((h) => ({
+    label: `${h.file}:${h.line}`,
+    description: h.kind,
+    detail: h.commit ? l10n.t('only in the history, commit {0}', h.commit) : undefined,
+    hit: h,
+  }));
+  void window
+    .showQuickPick(picks, { title: l10n.t('Core Soul: {0} secret(s) in the vault — remove them before packing (docs/trust.md)', report.found.length) })
+    .then((pick) => (pick && !pick.hit.commit ? openAt(path.join(root, pick.hit.file), pick.hit.line) : undefined));
   return report;
 }
 

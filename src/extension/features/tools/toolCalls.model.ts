@@ -51,7 +51,7 @@ export function memoryWrite(v: Vault, input: unknown, clock: Clock): Promise<str
     const parsed = MemoryWriteInput.safeParse(input);
     if (!parsed.success) return explain('coresoul_memoryWrite', parsed.error);
     const { text, kind, entities = [] } = parsed.data;
-    const { results, commitProblem } = await rememberAll(v, [{ text, kind, entities: entities.map(parseEntityArg) }], { clock, source: '(tool)' });
+    const { results, commitProblem } = await rememberAll(v, [{ text, kind, entities: entities.map(parseEntityArg), from: 'agent', via: 'coresoul_memoryWrite' }], { clock, source: '(tool)' });
     // Written either way: the model must not be told it failed and write the entry again.
     return JSON.stringify(commitProblem ? { ...results[0], warning: notCommitted('written', commitProblem) } : results[0]);
   }, asIs);

@@ -7,7 +7,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WriteResult } from '../../../core/memory/write';
-import { redactionNotice } from '../../../core/safety/secrets';
 import type { Services } from '../../shared/services';
 import { argOrInput, inFolder, memoryUsable, offer, openAt } from '../../shared/ui';
 
@@ -33,7 +32,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
           services.log.warn(`written, not committed: ${outcome.commitProblem}`);
           void window.showWarningMessage(l10n.t('Core Soul: written, but not committed to the vault history yet: {0}', outcome.commitProblem));
         }
-        if (result.redacted) void window.showWarningMessage(l10n.t('Core Soul: {0}.', redactionNotice(result.redacted)!));
+        if (result.redacted) {
+          void window.showWarningMessage(l10n.t('Core Soul: redacted {0} secret(s) before writing ({1}).', result.redacted.length, [...new Set(result.redacted)].join(', ')));
+        }
         const where = `${result.file}:${result.line}`;
         const tagged = result.entities.map((e) => path.basename(e.path, '.md')).join(', ');
         offer(

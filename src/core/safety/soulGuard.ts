@@ -1,0 +1,24 @@
+/**
+ * One guard for what the model reads as standing instruction (docs/trust.md#poisoning): persona
+ * sections and learnt preferences pass the same soul check as a persona proposal. A text that
+ * fails is not learnt, and one already there (a hand edit) is left out of the prompt.
+ */
+import { vaultError } from '../shared/errors';
+import { readTextIfExists } from '../shared/fs';
+import { type Vault, rel } from '../vault/layout';
+import { parseInvariants } from './invariants';
+import { type Violation, ruleViolations } from './soulCheck';
+
+/** Violations of a text read as standing instruction under `section`; none: it may stand. */
+export type SoulGuard = (section: string, text: string) => Violation[];
+
+/** The vault's soul as a guard. Throws when soul.md is missing or damaged: nothing is checked against half a soul. */
+export function soulGuard(v: Vault): SoulGuard {
+  const soul = readTextIfExists(v.soul);
+  if (soul === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no standing instruction can be checked (run: coresoul init)`);
+  const invariants = parseInvariants(soul, rel(v, v.soul));
+  return (section, content) => ruleViolations(invariants, [{ section, content }]);
+}
+
+/** One line on why a text may not stand: "breaks sandbox-first: drops or makes optional …". */
+export const refusalWhy = (violations: readonly Violation[]) => violations.map((x) => `breaks ${x.invariant}: ${x.why}`).join('; ');
