@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { fixedClock } from '../../src/core/shared/clock';
 import { compress } from '../../src/core/compress/compress';
+import { recallFrom } from '../../src/core/context/recall';
 import { rememberAll } from '../../src/core/memory/remember';
 import { proposePersonaChange } from '../../src/core/persona/proposals';
 import { findSecrets, redactSecrets } from '../../src/core/safety/secrets';
@@ -133,5 +134,15 @@ describe('scan and pack', () => {
     const out = path.join(tempDir(), 'soul.tgz');
     assert.equal(cli(['pack', '--root', v.root, '--out', out, '--allow-secrets']).code, 0);
     assert.ok(fs.existsSync(out));
+  });
+});
+
+describe('secrets written before the firewall', () => {
+  it('are redacted in what chat and the context show from memory', async () => {
+    const v = await leakyVault();
+    const { snippets } = await recallFrom(v)('deploy token Prod', 2000);
+    const shown = snippets.map((s) => s.text).join('\n');
+    assert.match(shown, /deploy token for \[\[Prod\]\]: \[secret: github-token\]/);
+    assert.ok(!shown.includes(GITHUB) && !shown.includes(AWS_ID));
   });
 });
