@@ -20,12 +20,14 @@ export interface Invariant {
   unguarded: string[];
   /** Verbs that count as dropping the safeguard, beside the usual negations. */
   breaks: string[];
+  /** Objects that make a risky verb a harmless edit ("remove unused imports", 覆蓋率). */
+  harmless: string[];
 }
 
 const words = z.optional(z.array(z.string().check(z.minLength(1))));
 const Definitions = z.record(
   z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'invariant ids are lower-case words joined by -')),
-  z.strictObject({ safeguard: words, risky: words, unguarded: words, breaks: words }),
+  z.strictObject({ safeguard: words, risky: words, unguarded: words, breaks: words, harmless: words }),
 );
 
 const BULLET_RE = /^- `([^`]+)`:\s*(.*)$/;
@@ -83,9 +85,9 @@ export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
   return [...rules].map(([id, rule]) => {
     const d = defs[id];
     if (!d) throw damaged(`invariant \`${id}\` has no words in the yaml block, so it cannot be checked`);
-    const inv = { id, rule, safeguard: d.safeguard ?? [], risky: d.risky ?? [], unguarded: d.unguarded ?? [], breaks: d.breaks ?? [] };
-    if (!inv.safeguard.length && !(inv.risky.length && inv.unguarded.length)) {
-      throw damaged(`invariant \`${id}\` needs a safeguard, or risky and unguarded words`);
+    const inv = { id, rule, safeguard: d.safeguard ?? [], risky: d.risky ?? [], unguarded: d.unguarded ?? [], breaks: d.breaks ?? [], harmless: d.harmless ?? [] };
+    if (!inv.safeguard.length && !inv.risky.length) {
+      throw damaged(`invariant \`${id}\` needs a safeguard or risky words`);
     }
     return inv;
   });

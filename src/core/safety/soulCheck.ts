@@ -1,20 +1,25 @@
 /**
  * The soul check (docs/persona.md#soul-check): refuses persona text that would permit what a soul invariant
- * forbids, in English or Chinese, however it is phrased.
+ * forbids, in English or Chinese, however it is phrased. It fails closed.
  *
  * The text is cut into clauses (sentences, commas, and before but / unless / "and always" …). In each
- * clause the invariant's words are found (safeguard, risky, unguarded, breaks — from soul.md),
- * then the negations around them are counted; an odd count flips the meaning:
+ * clause the invariant's words are found (safeguard, risky, unguarded, breaks, harmless — from
+ * soul.md), then the negations that govern them are counted; an odd count flips the meaning:
  *  - a clause that names the safeguard drops it when its negations are odd: "skip the sandbox"
  *    (1), "you don't need a sandbox" (1), "never skip the sandbox" (2, kept), 「不需要沙盒」(1);
- *  - a clause that allows a risky action in an unguarded way, without naming the safeguard,
- *    breaks the invariant when its negations are even: 「可以直接刪除」(0), "never delete
- *    directly" (1, fine), "don't hesitate to delete directly" (2);
- *  - "… unless/except/除非 …" that excuses a safeguard rule is refused unless the exception
- *    itself names the safeguard; "if there is no sandbox, delete anyway" is refused too.
- * Sentence-wide negations ("never", "not", 不, 禁止 …) count anywhere in the clause; verbs and
- * adjectives ("skip", "optional", 跳過, 可選 …) only within six words of the term; "without",
- * "instead of", 而非 only before it, 之外 / 以外 only after it.
+ *  - default deny: a clause that names a risky action must forbid it ("never force-push",
+ *    「禁止刪除」, "rm -rf is forbidden") or keep the safeguard in the same stretch of the sentence
+ *    ("before deleting, test it in a sandbox"). Silence, a backup, asking the user, "be careful"
+ *    are no safeguard, and a prohibition that waits for something ("never delete without asking",
+ *    「未經確認不得刪除」) allows the action once it is met;
+ *  - allowing a risky action in an unguarded way ("directly", 直接) is refused even beside a kept
+ *    safeguard;
+ *  - "… unless/except/除非 …" that excuses a safeguard rule or a prohibition is refused unless the
+ *    exception itself names the safeguard.
+ * Around a safeguard, sentence-wide negations ("never", "not", 不, 禁止 …) count anywhere in the
+ * clause and verbs and adjectives ("skip", "optional", 跳過, 可選 …) within six words. A risky
+ * action is governed only by a negation before it, a verb just before it ("avoid", "flag", 阻止)
+ * or a prohibition after it: "files that are no longer needed can be deleted" leaves it open.
  *
  * A language model can be added as a judge. It is asked only when the rules pass, and it can
  * only add violations: the rules' refusal stands whatever a model says.
@@ -92,21 +97,24 @@ export async function checkSoul(soul: string, invariants: readonly Invariant[], 
 export function ruleViolations(invariants: readonly Invariant[], changes: readonly SectionText[]): Violation[] {
   const compiled = invariants.map(compile);
   const masks: Masks = {
-    all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks])),
-    guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.breaks])),
+    all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless])),
+    guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.breaks, ...i.harmless])),
   };
   const found = new Map<string, Violation>();
   for (const { section, content } of changes) {
     for (const sentence of sentences(content)) {
       const clauses = sentence.map((c) => analyse(c, masks));
-      // A clause of prefatory negations ("Never, ever, skip …") lends them to the next clause.
+      // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
+      // delete, overwrite or force-push …") lends its negations to the next clause.
       clauses.forEach((c, i) => {
-        if (i + 1 < clauses.length && PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim())) clauses[i + 1].carry = c.carry + modalCount(c);
+        const next = clauses[i + 1];
+        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || (isListHead(c) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
       });
       for (const inv of compiled) {
         for (const v of judgeSentence(inv, clauses)) {
-          const violation: Violation = { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' };
-          found.set(`${inv.id}\n${section}\n${v.quote}`, violation);
+          // Invariants may share a safeguard (the sandbox): a clause that drops it is reported once.
+          const key = `${section}\n${v.quote}\n${v.why}`;
+          if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
         }
       }
     }
@@ -117,19 +125,27 @@ export function ruleViolations(invariants: readonly Invariant[], changes: readon
 // ---- words ------------------------------------------------------------------------------
 
 const LATIN = /[a-z0-9]/;
+const HAN = /\p{Script=Han}/u;
+// Between the words of a term a few words may stand ("drop the users table", "blow it away",
+// 網上下載的腳本 for `網上 腳本`), never a comma or a sentence end.
+const WORD_GAP = '(?:[\\s_-]+[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
+const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
-/** A term as a pattern: case-insensitive, `-`/`_`/space interchangeable, light English inflection. */
+/** A term as a pattern: case-insensitive, `-`/`_`/space interchangeable, light English inflection, gaps between its words. */
 function termPattern(term: string): string {
   const t = term.normalize('NFKC').toLowerCase().trim();
   const parts = t.split(/[\s_-]+/).filter(Boolean);
-  const last = parts[parts.length - 1];
-  let tail = escapeRegExp(last);
-  if (/^[a-z]{3,}$/.test(last)) {
-    const stem = last.replace(/e$/, '');
-    tail = `${escapeRegExp(stem)}${stem.at(-1)}?(?:e|es|s|ed|d|ing|ion|ions|er|ers|ly)?`;
-  }
-  const body = [...parts.slice(0, -1).map(escapeRegExp), tail].join('[\\s_-]*');
-  return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body}${LATIN.test(t.at(-1)!) ? '(?![a-z0-9])' : ''}`;
+  const body = parts.map((part, i) => {
+    let re = escapeRegExp(part);
+    if (/^[a-z]{3,}$/.test(part)) {
+      const stem = part.replace(/e$/, '');
+      re = `${escapeRegExp(stem)}${stem.at(-1)}?(?:e|es|s|ed|d|en|ing|ion|ions|er|ers|ly)?`;
+    }
+    if (!i) return re;
+    const gap = HAN.test(parts[i - 1].at(-1)!) || HAN.test(part[0]) ? HAN_GAP : WORD_GAP;
+    return `${gap}${LATIN.test(part[0]) ? '(?<![a-z0-9])' : ''}${re}`;
+  });
+  return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body.join('')}${LATIN.test(t.at(-1)!) ? '(?![a-z0-9])' : ''}`;
 }
 
 function alternation(terms: readonly string[]): RegExp | undefined {
@@ -149,24 +165,63 @@ function spans(re: RegExp | undefined, text: string): Span[] {
   return [...text.matchAll(re)].filter((m) => m[0]).map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0] }));
 }
 
-type NegationKind = 'modal' | 'local' | 'before' | 'after';
+/**
+ * neutral: a "no" that means yes ("no problem", 沒關係), never counted; modifier: a negation that
+ * describes a thing ("files no longer needed", 沒用的), counted around a safeguard only; modal:
+ * "never", 不 …; local: a verb or adjective ("skip", "optional", 跳過); avert: a verb that opposes
+ * a risky action ("flag", "refuse", 阻止); before / after: only on that side of the word.
+ */
+type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'avert' | 'before' | 'after';
 
 // Longer patterns are tried first (a match never overlaps one taken before it).
 const NEGATIONS: [NegationKind, RegExp][] = [
-  ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of)(?![a-z])|而非|而不是/gu],
+  [
+    'neutral',
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
+  ],
+  [
+    'modifier',
+    /(?<![a-z])(?:no longer|not) (?:needed|used|required|in use|referenced)(?![a-z])|(?:沒有?|没有?|無|无|不|不必|不需|不再需|不再使)(?:用|要|必要|需要|相關|相关|用到|用著|使用)的|用不[到著着]的/gu,
+  ],
+  ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of|(?<=prefer.*)over)(?![a-z])|而非|而不是/gu],
   ['after', /之外|以外/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|(?:turn|switch)(?:s|ed|ing)? off|stop(?:s|ped|ping)? using|dispense with|do away with)(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|可選|可选|違背|违背|違反|违反|放棄|放弃|免/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|stop(?:s|ped|ping)? using|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+  ],
+  [
+    'avert',
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?)(?![a-z])|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only)|no(?! matter)|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|不(?![同斷断僅仅只但錯错管論论久少然如過过]|可或缺)|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
+    /(?<![a-z])(?:never|not(?! only)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|不(?![同斷断僅仅只但錯错管論论久少然如過过]|可或缺)|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
   ],
 ];
 
 /** Words that only open a clause ("Never, ever, …"): their negations carry into the next clause. */
-const PREFATORY = /^(?:(?:never|ever|not|no|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
+const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
+
+/** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
+const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
+
+/** The rest of a list: "…, overwrite or force-push", not "…, just nuke it instead". */
+const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改成|直接)).*(?:\b(?:or|and|nor)\b|或|和|及|與|与)/u;
+
+/** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
+const PROHIBITED =
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
+
+/**
+ * A forbidden action that waits for something ("never delete without asking", "don't force-push
+ * until CI passes", 「未經確認不得刪除」) is allowed once it is met, and asking, waiting or
+ * confirming is no sandbox.
+ */
+const DEFERRAL =
+  /(?<![a-z])(?:without|before|until|till|unless|except|prior to|ask(?:s|ed|ing)?|need(?:s|ed)?|requir(?:e|es|ed|ing)|confirm(?:s|ed|ing|ation)?|approv(?:e|es|ed|al)|permission|consent|wait(?:s|ed|ing)?)(?![a-z])|除非|之前|以前|詢問|询问|問(?!題)|问(?!题)|需要|確認|确认|同意|批准|許可|许可|等待|等到/u;
+
+/** Words that end an object: "remove files and comments" is no harmless edit. */
+const AND = /(?<![a-z])(?:and|or|then|but)(?![a-z])|[,，和及並并再]|然後|然后/u;
 
 // ---- clauses ----------------------------------------------------------------------------
 
@@ -179,10 +234,15 @@ interface Clause {
   /** NFKC text as written (for quotes). */
   text: string;
   low: string;
+  /** `low` with the soul's words blanked out. */
+  masked: string;
   role: 'rule' | 'exception' | 'condition';
+  /** Negations outside the soul's words. */
   negations: (Span & { kind: NegationKind })[];
   /** The same, as read around a safeguard. */
   guardNegations: (Span & { kind: NegationKind })[];
+  /** Prohibitions ("is forbidden", 不得) outside the soul's words. */
+  prohibitions: Span[];
   /** Negations carried from a prefatory clause before it. */
   carry: number;
   /** Units (words; a Han character is half a word) before each offset. */
@@ -223,8 +283,10 @@ function sentences(markdown: string): string[][] {
   return paragraphs.flatMap((p) =>
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
+      // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
+      .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
-      .map((s) => s.split(/[,，]|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -237,19 +299,32 @@ function analyse(text: string, masks: Masks): Clause {
   for (let i = 0; i < low.length; i++) {
     const c = low[i];
     const wordStart = LATIN.test(c) && !(i > 0 && LATIN.test(low[i - 1]));
-    units.push(units[i] + (/\p{Script=Han}/u.test(c) ? 0.5 : wordStart ? 1 : 0));
+    units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
-  return { text, low, role, negations: negationsIn(low, masks.all), guardNegations: negationsIn(low, masks.guard), carry: 0, units };
+  const masked = maskOut(low, masks.all);
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units };
+}
+
+/** A clause of negations and soul words only ("never delete", 「不要刪除」): the head of a list. */
+function isListHead(c: Clause): boolean {
+  if (c.masked === c.low || !modalCount(c)) return false;
+  const rest = blank(c.masked, c.negations).replace(LIST_VERBS, '');
+  return !/[\p{L}\p{N}]/u.test(rest);
 }
 
 /**
- * The negations of a clause, outside the soul's own words (無塵室, 不受信任, "no restrictions"…
- * are not negations). Around a safeguard the unguarded words are not masked, so the "without"
- * of "without testing it in a sandbox" still counts.
+ * The soul's own words blanked out: 無塵室, 不受信任, "no restrictions"… hold no negation. Around a
+ * safeguard the unguarded words stay, so the "without" of "without testing it in a sandbox" counts.
  */
-function negationsIn(low: string, mask: RegExp | undefined): Clause['negations'] {
-  let masked = low;
-  for (const s of spans(mask, low)) masked = masked.slice(0, s.start) + ' '.repeat(s.end - s.start) + masked.slice(s.end);
+const maskOut = (low: string, mask: RegExp | undefined) => blank(low, spans(mask, low));
+
+function blank(text: string, gone: readonly Span[]): string {
+  let out = text;
+  for (const s of gone) out = out.slice(0, s.start) + ' '.repeat(s.end - s.start) + out.slice(s.end);
+  return out;
+}
+
+function negationsIn(masked: string): Clause['negations'] {
   const taken: Clause['negations'] = [];
   for (const [kind, re] of NEGATIONS) {
     for (const n of spans(re, masked)) if (!taken.some((t) => n.start < t.end && t.start < n.end)) taken.push({ ...n, kind });
@@ -257,9 +332,10 @@ function negationsIn(low: string, mask: RegExp | undefined): Clause['negations']
   return taken;
 }
 
-const modalCount = (c: Clause, negations = c.negations) => negations.filter((n) => n.kind === 'modal').length;
+const modalCount = (c: Clause, negations = c.negations) => negations.filter((n) => n.kind === 'modal' || n.kind === 'modifier').length;
 
 const NEAR = 6; // words between a negation and the word it negates
+const CLOSE = 3; // words between a verb ("avoid", "flag") and the action it governs
 
 function distance(c: Clause, a: Span, b: Span): number {
   if (a.end <= b.start) return c.units[b.start] - c.units[a.end];
@@ -270,75 +346,137 @@ function distance(c: Clause, a: Span, b: Span): number {
 interface Compiled {
   id: string;
   rule: string;
+  /** How the safeguard is named in messages. */
+  guardName?: string;
   safeguard?: RegExp;
   risky?: RegExp;
   unguarded?: RegExp;
   breaks?: RegExp;
+  harmless?: RegExp;
 }
 
 const compile = (i: Invariant): Compiled => ({
   id: i.id,
   rule: i.rule,
+  guardName: i.safeguard[0],
   safeguard: alternation(i.safeguard),
   risky: alternation(i.risky),
   unguarded: alternation(i.unguarded),
   breaks: alternation(i.breaks),
+  harmless: alternation(i.harmless),
 });
 
 interface Reading {
   /** The clause names the safeguard: whether it keeps it. */
   safeguard?: { kept: boolean; word: string };
+  /** A risky action the clause does not forbid outright. */
+  allows?: string;
+  /** The clause names risky actions and forbids them all. */
+  forbids?: boolean;
   /** The clause allows a risky action in an unguarded way. */
   unguarded?: { risky: string; how: string };
-  /** A risky action the clause does not forbid. */
-  allowsRisk?: string;
 }
 
 function read(inv: Compiled, c: Clause): Reading {
-  const near = (targets: Span[]) => (n: Span) => targets.some((t) => distance(c, n, t) <= NEAR);
-  const modal = c.carry + modalCount(c);
-  const guards = spans(inv.safeguard, c.low);
-  if (guards.length) {
-    const negations = c.guardNegations;
-    const count =
-      c.carry +
-      modalCount(c, negations) +
-      negations.filter((n) => n.kind === 'local' && near(guards)(n)).length +
-      negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
-      negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-      spans(inv.breaks, c.low).filter(near(guards)).length;
-    return { safeguard: { kept: count % 2 === 0, word: guards[0].text } };
-  }
-  const risky = spans(inv.risky, c.low);
-  if (!risky.length) return {};
-  const unguarded = spans(inv.unguarded, c.low).filter(near(risky));
-  const localTo = (targets: Span[]) => c.negations.filter((n) => n.kind === 'local' && near(targets)(n)).length;
   const reading: Reading = {};
-  if ((modal + localTo(risky)) % 2 === 0) reading.allowsRisk = risky[0].text;
-  if (unguarded.length && (modal + localTo([...risky, ...unguarded])) % 2 === 0) {
-    const how = unguarded[0];
-    reading.unguarded = { risky: risky.reduce((best, r) => (distance(c, r, how) < distance(c, best, how) ? r : best)).text, how: how.text };
+  const guards = spans(inv.safeguard, c.low);
+  if (guards.length) reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text };
+  const risky = riskySpans(inv, c);
+  if (!risky.length) return reading;
+  const open = risky.filter((r) => riskNegations(c, r) % 2 === 0);
+  const allowed = open[0] ?? (DEFERRAL.test(c.low) ? risky[0] : undefined);
+  if (allowed) reading.allows = allowed.text;
+  else reading.forbids = true;
+  // A manner word ("directly", 直接) beside an action left open, and not itself negated.
+  for (const how of spans(inv.unguarded, c.low)) {
+    const r = open.find((r) => distance(c, r, how) <= NEAR && negationsBetween(c, r, how) % 2 === 0);
+    if (r) return { ...reading, unguarded: { risky: r.text, how: how.text } };
   }
   return reading;
 }
 
+/** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
+function riskySpans(inv: Compiled, c: Clause): Span[] {
+  const harmless = spans(inv.harmless, c.low);
+  const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
+  const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
+  return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)));
+}
+
+/** Negations of a safeguard: any modal one, local ones near it, "without" before it, 之外 after it, breaks near it. */
+function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
+  const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
+  const negations = c.guardNegations;
+  return (
+    c.carry +
+    modalCount(c, negations) +
+    negations.filter((n) => (n.kind === 'local' || n.kind === 'avert') && near(n)).length +
+    negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
+    negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
+    spans(inv.breaks, c.low).filter(near).length
+  );
+}
+
+/**
+ * Negations of a risky action. Only what governs it counts: a modal before it ("never delete"), a
+ * local or averting verb or "instead of" just before it ("avoid deleting", "flag rm -rf"), a
+ * prohibition after it ("rm -rf is forbidden"). "Deleting logs is optional" and "delete
+ * unnecessary files" leave it open.
+ */
+function riskNegations(c: Clause, r: Span): number {
+  const before = (n: Span, within = Infinity) => n.end <= r.start && distance(c, n, r) <= within;
+  const governs = (n: Span) => before(n, CLOSE) && !AND.test(c.low.slice(n.end, r.start));
+  return (
+    c.carry +
+    c.negations.filter(
+      (n) =>
+        (n.kind === 'modal' && before(n)) ||
+        ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(n)),
+    ).length +
+    prohibitionsAfter(c, r)
+  );
+}
+
+/** Prohibitions after a risky action, and local negations after those ("删除时不要犹豫" is no prohibition). */
+function prohibitionsAfter(c: Clause, r: Span): number {
+  const first = c.prohibitions.find((p) => p.start >= r.end);
+  if (!first) return 0;
+  return c.prohibitions.filter((p) => p.start >= r.end).length + c.negations.filter((n) => n.kind === 'local' && n.start >= first.end).length;
+}
+
+function negationsBetween(c: Clause, a: Span, b: Span): number {
+  const [from, to] = a.end <= b.start ? [a.end, b.start] : [b.end, a.start];
+  return c.negations.filter((n) => n.kind !== 'neutral' && n.kind !== 'modifier' && n.start >= from && n.end <= to).length;
+}
+
 const quote = (c: Clause) => (c.text.length > 160 ? `${c.text.slice(0, 159)}…` : c.text);
 
+/** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
+const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
+
+/**
+ * Default deny: a clause that leaves a risky action open passes only when the safeguard is kept
+ * in the same stretch of the sentence ("Before deleting, test it in a sandbox"). Dropping the
+ * safeguard, allowing the action in an unguarded way, or excepting a rule are refused outright.
+ */
 function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: string }[] {
   const out: { quote: string; why: string }[] = [];
   const readings = clauses.map((c) => read(inv, c));
-  const required = clauses.find((c, i) => c.role === 'rule' && readings[i].safeguard?.kept);
-  const droppedIf = clauses.find((c, i) => c.role === 'condition' && readings[i].safeguard && !readings[i].safeguard!.kept);
+  let stretch = 0;
+  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) ? ++stretch : stretch));
+  const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept));
+  const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
     if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
       out.push({ quote: quote(c), why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
     } else if (c.role !== 'condition' && r.unguarded) {
       out.push({ quote: quote(c), why: `allows "${r.unguarded.risky}" in an unguarded way ("${r.unguarded.how}")` });
-    } else if (c.role === 'exception' && required && !r.safeguard?.kept) {
-      out.push({ quote: `${quote(required)} … ${quote(c)}`, why: `makes an exception to the safeguard "${readings[clauses.indexOf(required)].safeguard!.word}"` });
-    } else if (c.role === 'rule' && droppedIf && r.allowsRisk) {
-      out.push({ quote: `${quote(droppedIf)}, ${quote(c)}`, why: `allows "${r.allowsRisk}" when the safeguard is missing` });
+    } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
+      const kept = readings[required].safeguard?.kept;
+      out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
+    } else if (r.allows && !guarded.has(stretches[i])) {
+      out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });
   return out;
