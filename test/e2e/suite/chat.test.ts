@@ -58,7 +58,7 @@ suite('Chat participant with a fake model', 'vault', () => {
     const prompt = fake.prompts[0] ?? assert.fail('the model got no prompt');
     assert.match(prompt, /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories[\s\S]*Chose \[\[PostgreSQL\]\] over MySQL[\s\S]*# Request\n\nWhy PostgreSQL over MySQL\?/);
     const [, file, line] = /Recorded in memory: decision (\S+?\.md):(\d+)/.exec(answer) ?? assert.fail(answer);
-    assert.match(lineOf(file, Number(line)), /#decision We decided to keep \[\[PostgreSQL\]\] and add read replicas\./);
+    assert.match(lineOf(file, Number(line)), /#decision \[from capture: chat\] We decided to keep \[\[PostgreSQL\]\] and add read replicas\./);
     await ui.screenshot('chat-answer');
     // Undo, in the answer, takes the recorded entry out again.
     await ui.click('.interactive-response .chat-command-button .monaco-button', 'Undo');

@@ -57,7 +57,7 @@ suite('Language Model tools', 'vault', () => {
     const shown = await answer;
     const result = JSON.parse(/coresoul_memoryWrite: (\{.*\})/.exec(shown)?.[1] ?? assert.fail(shown));
     assert.equal(result.file, `.CoreSoul/memory/chronological/${today()}.md`);
-    assert.match(lineOf(result.file, result.line), /^- \d\d:\d\d:\d\d #decision Agent decided on \[\[Zeta\]\]$/);
+    assert.match(lineOf(result.file, result.line), /^- \d\d:\d\d:\d\d #decision \[from agent: coresoul_memoryWrite\] Agent decided on \[\[Zeta\]\]$/);
     assert.deepEqual(result.entities, [{ path: '.CoreSoul/memory/entities/objects/Zeta.md', created: true }]);
   });
 });
