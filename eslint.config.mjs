@@ -6,7 +6,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const noVscode = { name: 'vscode', message: 'Only the extension talks to VS Code; keep this file plain Node.' };
-const adapters = ['**/extension/**', '**/server/**', '**/cli/**'];
+const adapters = ['**/extension/**', '**/server/**', '**/cli/**', '**/mcp/**'];
 const restrict = (paths, patterns = []) => ({ 'no-restricted-imports': ['error', { paths, patterns }] });
 
 export default tseslint.config(
@@ -23,7 +23,7 @@ export default tseslint.config(
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   {
     files: ['src/core/**/*.ts'],
-    rules: restrict([noVscode], [{ group: adapters, message: 'The core never imports an adapter (extension, server, cli).' }]),
+    rules: restrict([noVscode], [{ group: adapters, message: 'The core never imports an adapter (extension, server, cli, mcp).' }]),
   },
   {
     files: ['src/core/shared/**/*.ts'],
@@ -34,7 +34,7 @@ export default tseslint.config(
     rules: restrict([noVscode], [{ group: ['../*', '!../shared'], message: 'core/vault builds on core/shared only.' }]),
   },
   {
-    files: ['src/server/**/*.ts', 'src/cli/**/*.ts', 'src/extension/**/*.model.ts'],
+    files: ['src/server/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts', 'src/extension/**/*.model.ts'],
     rules: restrict([noVscode], [{ group: ['**/extension/**'], message: 'Only the extension imports the extension.' }]),
   },
 );

@@ -41,7 +41,7 @@ export interface Command {
 
 /** Prints a command's result on stdout (its JSON document with `--json`); returns the exit code. */
 export function printResult(result: CommandResult, json: boolean): number {
-  const out = json ? JSON.stringify(result.json, null, 2) : result.text;
-  process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+  const out = json && result.json !== undefined ? JSON.stringify(result.json, null, 2) : result.text;
+  if (out) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`); // nothing after `mcp`: stdout was its channel
   return result.exitCode ?? 0;
 }

@@ -19,8 +19,8 @@ async function problems(file: string, code: string): Promise<string[]> {
 const restricted = (messages: string[]) => messages.filter((m) => m.startsWith('no-restricted-imports'));
 
 describe('architecture boundaries (ESLint)', () => {
-  it('keeps vscode out of the core, the server, the CLI and every extension model', async () => {
-    for (const file of ['src/core/search/x.ts', 'src/server/x.ts', 'src/cli/x.ts', 'src/extension/features/chat/x.model.ts']) {
+  it('keeps vscode out of the core, the server, the CLI, the MCP server and every extension model', async () => {
+    for (const file of ['src/core/search/x.ts', 'src/server/x.ts', 'src/cli/x.ts', 'src/mcp/x.ts', 'src/extension/features/chat/x.model.ts']) {
       assert.equal(restricted(await problems(file, "import * as vscode from 'vscode';\nexport const v = vscode;\n")).length, 1, file);
     }
   });
@@ -33,6 +33,7 @@ describe('architecture boundaries (ESLint)', () => {
     const messages = restricted(await problems('src/core/memory/x.ts', "import { activate } from '../../extension/extension';\nexport const a = activate;\n"));
     assert.equal(messages.length, 1);
     assert.match(messages[0], /never imports an adapter/);
+    assert.equal(restricted(await problems('src/core/tools/x.ts', "import { serveMcp } from '../../mcp/server';\nexport const s = serveMcp;\n")).length, 1);
   });
 
   it('keeps the core domains one way: shared imports no domain, vault only shared', async () => {

@@ -3,10 +3,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { fixedClock } from '../../src/core/shared/clock';
-import { memorySearch, memoryWrite, personaPropose } from '../../src/extension/features/tools/toolCalls.model';
+import type { Clock } from '../../src/core/shared/clock';
+import * as calls from '../../src/core/tools/calls';
+import type { Vault } from '../../src/core/vault/layout';
 import { read, snapshot, tempVault } from '../support/helpers';
 
 const clock = fixedClock('2026-03-10T09:00:00');
+const caller = (c: Clock, memory = true) => ({ clock: c, via: 'coresoul_memoryWrite', memory });
+// The answers' text, as the Language Model tools hand it to the model.
+const memoryWrite = async (v: Vault, input: unknown, c: Clock) => (await calls.memoryWrite(v, input, caller(c))).text;
+const memorySearch = async (v: Vault, input: unknown) => (await calls.memorySearch(v, input)).text;
+const personaPropose = (v: Vault, input: unknown, deps: { clock: Clock; memory: boolean }) => calls.personaPropose(v, input, caller(deps.clock, deps.memory));
 
 describe('Language Model tools (inputs come from a model)', () => {
   it('coresoul_memoryWrite writes and answers with the write report', async () => {
@@ -41,7 +48,7 @@ describe('Language Model tools (inputs come from a model)', () => {
     const second = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200, page: 2 });
     assert.match(second, /^\[\.CoreSoul\/memory\/chronological\/2026-03-0\d\.md:\d+/);
     assert.notEqual(second.split('\n')[0], first.split('\n')[0]);
-    assert.match(await memorySearch(v, { query: 'x', page: 0 }), /^error: invalid input for coresoul_memorySearch: page: /);
+    assert.match(await memorySearch(v, { query: 'x', page: 0 }), /^error: invalid input for memory search: page: /);
   });
 
   for (const [label, input, why] of [
@@ -64,7 +71,7 @@ describe('Language Model tools (inputs come from a model)', () => {
 
   it('coresoul_memorySearch explains a bad input', async () => {
     const v = await tempVault();
-    assert.match(await memorySearch(v, { query: 'x', maxTokens: 5 }), /^error: invalid input for coresoul_memorySearch: maxTokens: /);
+    assert.match(await memorySearch(v, { query: 'x', maxTokens: 5 }), /^error: invalid input for memory search: maxTokens: /);
     assert.match(await memorySearch(v, null), /^error: invalid input/);
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { MemorySearchInput, MemoryWriteInput, PersonaProposeInput } from '../../src/extension/features/tools/toolCalls.model';
+import { MemorySearchInput, MemoryWriteInput, PersonaProposeInput } from '../../src/core/tools/calls';
 import { REPO } from '../support/helpers';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));

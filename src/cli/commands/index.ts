@@ -3,6 +3,7 @@ import type { Command } from '../command';
 import { compress } from './compress';
 import { context } from './context';
 import { init } from './init';
+import { mcp } from './mcp';
 import { pack } from './pack';
 import { persona } from './persona';
 import { profile } from './profile';
@@ -13,4 +14,4 @@ import { serveSearch } from './serveSearch';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, serveSearch];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, mcp, serveSearch];

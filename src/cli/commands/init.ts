@@ -3,7 +3,7 @@ import type { Command } from '../command';
 
 export const init: Command = {
   name: 'init',
-  usage: 'init [--hosts github,gemini,claude,agents] [--no-git]',
+  usage: 'init [--hosts github,gemini,claude,agents,cursor,vscode,codex] [--no-git]',
   summary: 'scaffold AGENTS.md, the CoreSoul skills and the .CoreSoul vault (idempotent)',
   options: { hosts: { type: 'string' }, 'no-git': { type: 'boolean' } },
   async run(ctx, _args, opts) {
@@ -19,6 +19,7 @@ export const init: Command = {
       ...report.updated.map((f) => `  updated ${f}`),
       `  ${report.kept.length} file(s) already there, kept as they were`,
       report.git ? `  history: .CoreSoul/.git${report.commit ? ` (commit ${report.commit})` : ''}` : '  history: off (--no-git)',
+      ...(report.manual ?? []).map((m) => `  ${m.host}: add to ${m.file} (it is per user, so init does not write it):\n${m.lines.replace(/^/gm, '    ')}`),
     ];
     return { json: report, text: lines.join('\n') };
   },

@@ -22,7 +22,7 @@ export const PACK_FORMATS: readonly PackFormat[] = ['tgz', 'sh'];
 export const defaultArchiveName = (format: PackFormat) => (format === 'sh' ? 'core_soul_deploy.sh' : 'core_soul_deploy.tar.gz');
 
 export const BOOTLOADERS = ['AGENTS.md', ...Object.values(HOSTS).flatMap((h) => ('bootloader' in h ? [h.bootloader] : []))];
-export const SKILL_DIRS = Object.values(HOSTS).map((h) => h.skillsDir);
+export const SKILL_DIRS = Object.values(HOSTS).flatMap((h) => ('skillsDir' in h ? [h.skillsDir] : []));
 
 /**
  * Lock files (and their `.lock.<pid>` anchors), temp files, the search cache and the raw git

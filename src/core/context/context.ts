@@ -227,7 +227,24 @@ function render(drafts: Draft[]): string {
   return drafts.map((d) => `${d.title}\n\n${d.lines.join('\n')}\n`).join('\n');
 }
 
-async function draftLayer(v: Vault, name: LayerName, opts: ContextOptions, budget: number, guard: (layer: LayerName, lines: string[]) => string[]): Promise<Draft> {
+/**
+ * One layer as the model reads it, whole, for those who fetch it on its own (the MCP server's
+ * resources and tools): the soul's prose, the persona and profile lines that pass the soul check,
+ * the recent days. `guarded` names what was left out.
+ */
+export async function readLayer(v: Vault, name: 'soul' | 'persona' | 'profile' | 'recent', clock: Clock): Promise<{ text: string; sources: string[]; guarded: string[] }> {
+  const guarded: string[] = [];
+  const d = await draftLayer(v, name, { request: '', clock }, Infinity, standingGuard(v, guarded));
+  return { text: d.lines.join('\n'), sources: d.sources, guarded };
+}
+
+async function draftLayer(
+  v: Vault,
+  name: LayerName,
+  opts: Pick<ContextOptions, 'request' | 'clock' | 'recall'>,
+  budget: number,
+  guard: (layer: LayerName, lines: string[]) => string[],
+): Promise<Draft> {
   const draft = (lines: string[], sources: string[], keep: Draft['keep'] = 'head'): Draft => ({
     name,
     title: TITLES[name],

@@ -8,17 +8,22 @@ import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
 import { commitVault, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
+import { CODEX_LINES, type McpFileHost, planMcpFile } from './mcpConfig';
 import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
 import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
 
+/** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration (mcpConfig.ts). */
 export const HOSTS = {
   github: { skillsDir: '.github/skills' },
-  gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md' },
-  claude: { skillsDir: '.claude/skills', bootloader: 'CLAUDE.md' },
+  gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md', mcp: 'gemini' },
+  claude: { skillsDir: '.claude/skills', bootloader: 'CLAUDE.md', mcp: 'claude' },
   agents: { skillsDir: '.agents/skills' },
+  cursor: { mcp: 'cursor' },
+  vscode: { mcp: 'vscode' },
+  codex: {},
 } as const;
 export type Host = keyof typeof HOSTS;
 
@@ -43,6 +48,8 @@ export interface InitReport {
   kept: string[];
   git: boolean;
   commit?: string;
+  /** For hosts configured per user (Codex): the lines to add to their configuration file. */
+  manual?: { host: Host; file: string; lines: string }[];
 }
 
 const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\nproposals/\n';
@@ -54,6 +61,9 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   for (const p of [v.soulDir, v.memoryDir, v.chronoDir, v.entitiesDir]) {
     if (fs.statSync(p, { throwIfNoEntry: false })?.isFile()) throw vaultError(`damaged vault: ${rel(v, p)} is a file, not a folder`);
   }
+  const hosts = new Set<Host>(['github', ...(opts.hosts ?? [])]);
+  // Every host file that will be merged is read first: a damaged one stops init before it writes anything.
+  const mcpPlans = [...hosts].flatMap((host) => ('mcp' in HOSTS[host] ? [planMcpFile(v.root, (HOSTS[host] as { mcp: McpFileHost }).mcp)] : []));
   const report: InitReport = { root: v.root, created: [], updated: [], kept: [], git: false };
   const note = (p: string, outcome: 'created' | 'updated' | 'kept') => report[outcome].push(rel(v, p));
   const scaffold = (p: string, text: string) => note(p, createExclusive(p, text) ? 'created' : 'kept');
@@ -67,13 +77,17 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   scaffold(path.join(v.soulDir, '.gitignore'), VAULT_GITIGNORE);
   scaffold(profileFile(v), profileTemplate(today));
 
-  const hosts = opts.hosts?.length ? opts.hosts : (['github'] as Host[]);
-  for (const host of new Set<Host>(['github', ...hosts])) {
+  for (const host of hosts) {
     const h = HOSTS[host];
-    for (const s of SKILLS) scaffold(path.join(v.root, h.skillsDir, s.name, 'SKILL.md'), skillMarkdown(s));
+    if ('skillsDir' in h) for (const s of SKILLS) scaffold(path.join(v.root, h.skillsDir, s.name, 'SKILL.md'), skillMarkdown(s));
     if ('bootloader' in h) note(path.join(v.root, h.bootloader), addDirective(path.join(v.root, h.bootloader)));
   }
   note(v.agents, addDirective(v.agents));
+  for (const plan of mcpPlans) {
+    if (plan.text !== undefined) atomicWrite(plan.file, plan.text);
+    note(plan.file, plan.text === undefined ? 'kept' : plan.created ? 'created' : 'updated');
+  }
+  if (hosts.has('codex')) report.manual = [{ host: 'codex', file: '~/.codex/config.toml', lines: CODEX_LINES }];
   if (opts.cliBundle) note(path.join(v.binDir, 'coresoul.js'), installCli(v, opts.cliBundle));
 
   if (opts.git !== false) {

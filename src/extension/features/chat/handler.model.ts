@@ -17,7 +17,8 @@ import type { Vault } from '../../../core/vault/layout';
 import { rememberAll } from '../../../core/memory/remember';
 import type { WriteRequest, WriteResult } from '../../../core/memory/write';
 import { CompressionCancelled, compressFromEditor } from '../compression/compression.model';
-import { parseProposalReply, personaPrompt, refusalReasons } from '../persona/personaRequest.model';
+import { parseProposalReply, personaPrompt } from '../persona/personaRequest.model';
+import { refusalReasons } from '../../../core/persona/refusals';
 import { notCommitted } from '../../../core/vault/history';
 import { redactionNotice } from '../../../core/safety/secrets';
 

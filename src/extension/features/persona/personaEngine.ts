@@ -10,7 +10,7 @@ export async function personaEngine(services: Services) {
     import('../../../core/persona/proposals'),
     import('../../../core/persona/history'),
     import('../../../core/compress/compress'),
-    import('./personaRequest.model'),
+    import('../../../core/persona/refusals'),
   ]);
   // Read at each use: the memory switch may change while a proposal waits.
   const deps = () => ({ clock: services.clock, compress: compressBeforeWrite, memory: services.memory.enabled });

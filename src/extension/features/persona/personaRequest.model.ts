@@ -4,7 +4,6 @@
  * check see it.
  */
 import * as z from 'zod/mini';
-import type { Review } from '../../../core/persona/proposals';
 import { SECTION_NAMES } from '../../../core/persona/document';
 
 export const ProposalReply = z.object({
@@ -42,14 +41,3 @@ export function parseProposalReply(reply: string): { ok: true; value: ProposalRe
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'}: ${i.message}`).join('; ') };
   return { ok: true, value: parsed.data };
 }
-
-/** Why a proposal was refused: the gate's reason, then each violation of the soul. */
-export function refusals(review: Review): string[] {
-  return [
-    ...(review.gate.passed ? [] : [`gate (${review.trigger}): ${review.gate.message}`]),
-    ...review.violations.map((x) => `soul.md ${x.invariant}: "${x.quote}" — ${x.why}`),
-  ];
-}
-
-/** `refusals` as Markdown bullets. */
-export const refusalReasons = (review: Review) => refusals(review).map((r) => `- ${r}`).join('\n');

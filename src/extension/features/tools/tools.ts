@@ -10,8 +10,9 @@ import { REVIEW_COMMAND } from '../persona/personaReview';
 
 type Run = (root: string, input: unknown) => Promise<string>;
 
-/** The tools' work, loaded when a tool is first called rather than at activation. */
-const calls = () => import('./toolCalls.model');
+/** The tools' work (shared with the MCP server), loaded when a tool is first called rather than at activation. */
+const calls = () => import('../../../core/tools/calls');
+const caller = (services: Services, via: string) => ({ clock: services.clock, via, memory: services.memory.enabled });
 
 function tool(services: Services, run: Run, prepare: (input: unknown) => vscode.PreparedToolInvocation): vscode.LanguageModelTool<unknown> {
   return {
@@ -38,7 +39,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         'coresoul_memoryWrite',
         tool(
           services,
-          async (root, input) => (await calls()).memoryWrite(openVault(root), input, services.clock),
+          async (root, input) => (await (await calls()).memoryWrite(openVault(root), input, caller(services, 'coresoul_memoryWrite'))).text,
           (input) => ({
             invocationMessage: vscode.l10n.t('Writing to Core Soul memory'),
             confirmationMessages: {
@@ -50,7 +51,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       ),
       vscode.lm.registerTool(
         'coresoul_memorySearch',
-        tool(services, async (root, input) => (await calls()).memorySearch(openVault(root), input), () => ({ invocationMessage: vscode.l10n.t('Searching Core Soul memory') })),
+        tool(services, async (root, input) => (await (await calls()).memorySearch(openVault(root), input)).text, () => ({ invocationMessage: vscode.l10n.t('Searching Core Soul memory') })),
       ),
     ];
   };
@@ -63,7 +64,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       tool(
         services,
         async (root, input) => {
-          const { text, review } = await (await calls()).personaPropose(openVault(root), input, { clock: services.clock, memory: services.memory.enabled });
+          const { text, review } = await (await calls()).personaPropose(openVault(root), input, caller(services, 'coresoul_personaPropose'));
           if (review) void vscode.commands.executeCommand(REVIEW_COMMAND, review);
           return text;
         },

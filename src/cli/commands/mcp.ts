@@ -1,0 +1,18 @@
+import { inputError } from '../../core/shared/errors';
+import type { Command } from '../command';
+
+export const mcp: Command = {
+  name: 'mcp',
+  usage: 'mcp [--no-memory]',
+  summary: "serve the workspace's vault to any agent as a Model Context Protocol server over stdio",
+  options: { 'no-memory': { type: 'boolean' } },
+  async run(ctx, args, opts) {
+    if (args.length) throw inputError(`mcp: unexpected argument "${args[0]}" (usage: coresoul ${mcp.usage})`);
+    // Loaded on demand: the MCP SDK is only needed here.
+    const { serveMcp } = await import('../../mcp/server');
+    await serveMcp({ root: ctx.root, clock: ctx.clock, memory: !opts['no-memory'], version: VERSION, warn: ctx.warn });
+    return { json: undefined, text: '' };
+  },
+};
+
+declare const VERSION: string;

@@ -1,0 +1,84 @@
+/** `init --hosts …` wiring each agent host to the MCP server (docs/agents.md#mcp). */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cli, snapshot, tempDir } from '../support/helpers';
+
+const clients: Client[] = [];
+after(() => Promise.all(clients.map((c) => c.close())));
+
+const json = (root: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+const init = (root: string, hosts: string) => cli(['init', '--root', root, '--no-git', '--hosts', hosts]);
+
+/** A stdio server entry as each host documents it: a command, string arguments, nothing unknown. */
+function assertStdioEntry(entry: Record<string, unknown>, opts: { type?: 'required' | 'optional' } = {}) {
+  assert.equal(typeof entry.command, 'string');
+  assert.ok(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'));
+  if (opts.type === 'required' || entry.type !== undefined) assert.equal(entry.type, 'stdio');
+  for (const k of Object.keys(entry)) assert.ok(['type', 'command', 'args', 'env', 'cwd'].includes(k), k);
+}
+
+describe('init --hosts: MCP configuration', () => {
+  it('writes Claude Code, Gemini CLI, Cursor and VS Code configurations as each documents them, and a second init changes nothing', () => {
+    const root = tempDir();
+    const r = init(root, 'claude,gemini,cursor,vscode');
+    assert.equal(r.code, 0, r.stderr);
+    assertStdioEntry(json(root, '.mcp.json').mcpServers.coresoul);
+    assertStdioEntry(json(root, '.gemini/settings.json').mcpServers.coresoul);
+    assertStdioEntry(json(root, '.cursor/mcp.json').mcpServers.coresoul);
+    assertStdioEntry(json(root, '.vscode/mcp.json').servers.coresoul, { type: 'required' });
+    assert.deepEqual(json(root, '.vscode/mcp.json').servers.coresoul.args, ['${workspaceFolder}/.CoreSoul/bin/coresoul.js', 'mcp', '--root', '${workspaceFolder}']);
+    for (const f of ['.mcp.json', '.gemini/settings.json', '.cursor/mcp.json', '.vscode/mcp.json']) assert.match(r.stdout, new RegExp(`created ${f.replace('.', '\\.')}`));
+    const before = snapshot(root);
+    const again = init(root, 'claude,gemini,cursor,vscode');
+    assert.equal(again.code, 0);
+    assert.deepEqual(snapshot(root), before);
+  });
+
+  it('merges into files the user has, keeping every byte: comments, other servers, other settings, their own coresoul entry', () => {
+    const root = tempDir();
+    fs.mkdirSync(path.join(root, '.vscode'));
+    const vscodeText = '{\n  // my servers\n  "servers": {\n    "github": { "type": "http", "url": "https://api.githubcopilot.com/mcp/" }\n  },\n  "inputs": []\n}\n';
+    fs.writeFileSync(path.join(root, '.vscode/mcp.json'), vscodeText);
+    fs.mkdirSync(path.join(root, '.gemini'));
+    fs.writeFileSync(path.join(root, '.gemini/settings.json'), '{ "theme": "GitHub", "mcpServers": { "coresoul": { "command": "coresoul", "args": ["mcp"] } } }');
+    assert.equal(init(root, 'vscode,gemini').code, 0);
+    const merged = fs.readFileSync(path.join(root, '.vscode/mcp.json'), 'utf8');
+    // Only insertions: the user's text, every byte of it, is a subsequence of the merged file.
+    let at = 0;
+    for (const ch of vscodeText) at = merged.indexOf(ch, at) + 1 || assert.fail(`lost "${ch}" at ${at}`);
+    assert.match(merged, /"github": \{ "type": "http", "url": "https:\/\/api\.githubcopilot\.com\/mcp\/" \},\n {4}"coresoul": \{\n {6}"type": "stdio"/);
+    assert.equal(JSON.parse(merged.replace('// my servers', '')).servers.github.url, 'https://api.githubcopilot.com/mcp/');
+    assert.equal(json(root, '.gemini/settings.json').mcpServers.coresoul.command, 'coresoul', "the user's own entry stays");
+    assert.equal(json(root, '.gemini/settings.json').theme, 'GitHub');
+  });
+
+  it('refuses a host file that is not JSON with one line, writing nothing at all', () => {
+    const root = tempDir();
+    fs.writeFileSync(path.join(root, '.mcp.json'), '{ "mcpServers": { oops');
+    const before = snapshot(root);
+    const r = init(root, 'claude');
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^coresoul: --hosts: \.mcp\.json is not valid JSON \(.*\): fix it, then run init again; nothing was written\n$/);
+    assert.deepEqual(snapshot(root), before);
+  });
+
+  it('prints the lines for Codex, whose configuration is per user', () => {
+    const r = init(tempDir(), 'codex');
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /codex: add to ~\/\.codex\/config\.toml[^\n]*\n {4}\[mcp_servers\.coresoul\]\n {4}command = "node"\n {4}args = \["\.CoreSoul\/bin\/coresoul\.js", "mcp"\]/);
+  });
+
+  it('the written Claude Code entry starts a working server from the project folder', async () => {
+    const root = tempDir();
+    assert.equal(init(root, 'claude').code, 0);
+    const entry = json(root, '.mcp.json').mcpServers.coresoul;
+    const client = new Client({ name: 'host', version: '1' });
+    await client.connect(new StdioClientTransport({ command: entry.command === 'node' ? process.execPath : entry.command, args: entry.args, cwd: root, stderr: 'pipe' }));
+    clients.push(client);
+    assert.ok((await client.listTools()).tools.some((t) => t.name === 'memory_search'));
+  });
+});
