@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { spawnSync } from 'node:child_process';
 import { cli, snapshot, tempDir } from '../support/helpers';
 
 const clients: Client[] = [];
@@ -80,5 +81,57 @@ describe('init --hosts: MCP configuration', () => {
     await client.connect(new StdioClientTransport({ command: entry.command === 'node' ? process.execPath : entry.command, args: entry.args, cwd: root, stderr: 'pipe' }));
     clients.push(client);
     assert.ok((await client.listTools()).tools.some((t) => t.name === 'memory_search'));
+  });
+});
+
+describe('init --hooks and coresoul hook: recall pushed into Claude Code', () => {
+  /** Runs a hook command exactly as Claude Code does: through the shell, in the project, its input on stdin. */
+  const runHook = (root: string, command: string, input: object) =>
+    spawnSync('sh', ['-c', command], { cwd: root, input: JSON.stringify(input), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root, CORESOUL_SEARCH_SERVER: '0' } });
+
+  it('adds SessionStart and UserPromptSubmit hooks after the user\'s own, once', () => {
+    const root = tempDir();
+    fs.mkdirSync(path.join(root, '.claude'));
+    const mine = { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] }, model: 'opus' };
+    fs.writeFileSync(path.join(root, '.claude/settings.json'), JSON.stringify(mine, null, 2));
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'claude', '--hooks']).code, 0);
+    const settings = json(root, '.claude/settings.json');
+    assert.equal(settings.model, 'opus');
+    assert.equal(settings.hooks.SessionStart[0].hooks[0].command, 'echo mine', "the user's hook stays first");
+    assert.match(settings.hooks.SessionStart[1].hooks[0].command, /coresoul\.js" hook session-start --root "\$CLAUDE_PROJECT_DIR"$/);
+    assert.match(settings.hooks.UserPromptSubmit[0].hooks[0].command, /coresoul\.js" hook prompt/);
+    const before = snapshot(root);
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'claude', '--hooks']).code, 0);
+    assert.deepEqual(snapshot(root), before);
+    assert.ok(!fs.existsSync(path.join(tempDir(), '.claude/settings.json')));
+  });
+
+  it('the installed hooks inject soul and persona at session start, and the memories of each prompt with a reminder', () => {
+    const root = tempDir();
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'claude', '--hooks']).code, 0);
+    assert.equal(cli(['write', 'Chose [[PostgreSQL]] over MySQL for JSONB support', '--kind', 'decision', '--root', root]).code, 0);
+    const settings = json(root, '.claude/settings.json');
+    const start = runHook(root, settings.hooks.SessionStart[0].hooks[0].command, { hook_event_name: 'SessionStart', source: 'startup' });
+    assert.equal(start.status, 0, start.stderr);
+    assert.match(start.stdout, /^# Soul[\s\S]*# Persona/);
+    assert.ok(!start.stdout.includes('```yaml'));
+    const prompt = runHook(root, settings.hooks.UserPromptSubmit[0].hooks[0].command, { hook_event_name: 'UserPromptSubmit', prompt: 'Why did we pick PostgreSQL?' });
+    assert.equal(prompt.status, 0, prompt.stderr);
+    assert.match(prompt.stdout, /^# Relevant memories\n\n- \[\.CoreSoul\/memory\/chronological\/\d{4}-\d\d-\d\d\.md:\d+ · [^\]]+\] [^\n]*JSONB/);
+    assert.match(prompt.stdout, /before ending this turn, .* record it with memory_write/);
+  });
+
+  it('fails open: no vault, a bad event or bad input never blocks the host', () => {
+    const root = tempDir();
+    for (const args of [['hook', 'prompt'], ['hook', 'session-start'], ['hook', 'nonsense'], ['hook', 'prompt', '--max-tokens', 'x']]) {
+      const r = cli([...args, '--root', root], { input: '{"prompt": "anything"}' });
+      assert.equal(r.code, 0, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.match(r.stderr, /^coresoul hook: .*; nothing injected\n$/);
+    }
+    const vault = tempDir();
+    cli(['init', '--root', vault, '--no-git']);
+    const garbage = cli(['hook', 'prompt', '--root', vault], { input: '\u0000not json at all' });
+    assert.equal(garbage.code, 0);
   });
 });

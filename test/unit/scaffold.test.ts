@@ -98,7 +98,7 @@ describe('init (docs/memory.md#the-vault-on-disk)', () => {
     }
     assert.equal(read(root, 'CLAUDE.md'), `${OVERRIDE_DIRECTIVE}\n`);
     assert.equal(read(root, 'GEMINI.md'), `${OVERRIDE_DIRECTIVE}\n`);
-    assert.throws(() => parseHosts('github,cursor'), (e: unknown) => e instanceof CoreSoulError && /unknown host "cursor"/.test(e.message));
+    assert.throws(() => parseHosts('github,windsurf'), (e: unknown) => e instanceof CoreSoulError && /unknown host "windsurf"/.test(e.message));
   });
 
   it('creates the vault git repository with a first commit, and copies the CLI', async () => {

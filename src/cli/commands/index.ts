@@ -2,6 +2,7 @@
 import type { Command } from '../command';
 import { compress } from './compress';
 import { context } from './context';
+import { hook } from './hook';
 import { init } from './init';
 import { mcp } from './mcp';
 import { pack } from './pack';
@@ -14,4 +15,4 @@ import { serveSearch } from './serveSearch';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, mcp, serveSearch];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, mcp, hook, serveSearch];

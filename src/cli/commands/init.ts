@@ -3,14 +3,15 @@ import type { Command } from '../command';
 
 export const init: Command = {
   name: 'init',
-  usage: 'init [--hosts github,gemini,claude,agents,cursor,vscode,codex] [--no-git]',
+  usage: 'init [--hosts github,gemini,claude,agents,cursor,vscode,codex] [--hooks] [--no-git]',
   summary: 'scaffold AGENTS.md, the CoreSoul skills and the .CoreSoul vault (idempotent)',
-  options: { hosts: { type: 'string' }, 'no-git': { type: 'boolean' } },
+  options: { hosts: { type: 'string' }, hooks: { type: 'boolean' }, 'no-git': { type: 'boolean' } },
   async run(ctx, _args, opts) {
     const report = await initVault(ctx.root, {
       clock: ctx.clock,
       hosts: parseHosts(String(opts.hosts ?? 'github')),
       git: !opts['no-git'],
+      hooks: Boolean(opts.hooks),
       cliBundle: ctx.bundle,
     });
     const lines = [

@@ -73,6 +73,8 @@ export interface ContextOptions {
   /** The memory switch (docs/memory.md#memory-switch); default on. */
   memory?: boolean;
   mode?: ContextMode;
+  /** Only these layers (a host hook injects the standing layers once, the memories per prompt). */
+  only?: readonly LayerName[];
 }
 
 export interface LayerReport {
@@ -124,7 +126,7 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
   if (!Number.isInteger(budget) || budget < 100) throw inputError(`the token budget must be a whole number ≥ 100, got ${budget}`, 'budget');
   const mode = opts.mode ?? 'full';
   const memory = opts.memory !== false;
-  const wanted = MODE_LAYERS[mode].filter((l) => memory || !['profile', 'memories', 'recent'].includes(l));
+  const wanted = MODE_LAYERS[mode].filter((l) => (memory || !['profile', 'memories', 'recent'].includes(l)) && (!opts.only || opts.only.includes(l)));
   const budgets = { ...DEFAULT_LAYER_BUDGETS, ...opts.layerBudgets };
   const trims: string[] = [];
   const count = (d: Draft) => (d.lines.length ? opts.tokens.count(render([d])) : 0);

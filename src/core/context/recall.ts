@@ -4,14 +4,17 @@
  * model nor in chat.
  */
 import type { Recall } from './context';
-import { searchMemory } from '../search/search';
+import { type SearchOptions, type SearchResult, searchMemory } from '../search/search';
 import { type Vault, rel } from '../vault/layout';
 import { rawDayFile } from '../compress/rawDays';
 import { redactSecrets } from '../safety/secrets';
 
-export function recallFrom(v: Vault): Recall {
+/** How the search is run: in this process, or by a warm search server (the CLI's hook). */
+export type Search = (query: string, opts: SearchOptions) => SearchResult | Promise<SearchResult>;
+
+export function recallFrom(v: Vault, search: Search = (query, opts) => searchMemory(v, query, opts)): Recall {
   return async (query, maxTokens, page) => {
-    const r = searchMemory(v, query, { maxTokens, page });
+    const r = await search(query, { maxTokens, page });
     const snippets = await Promise.all(
       r.results.map(async (h) => ({
         file: h.file,

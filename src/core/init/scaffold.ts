@@ -8,14 +8,14 @@ import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
 import { commitVault, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
-import { CODEX_LINES, type McpFileHost, planMcpFile } from './mcpConfig';
+import { CODEX_LINES, type McpFileHost, planClaudeHooks, planMcpFile } from './hostConfig';
 import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
 import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
 
-/** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration (mcpConfig.ts). */
+/** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration (hostConfig.ts). */
 export const HOSTS = {
   github: { skillsDir: '.github/skills' },
   gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md', mcp: 'gemini' },
@@ -39,6 +39,8 @@ export interface InitOptions {
   git?: boolean;
   /** The bundled CLI to copy into `.CoreSoul/bin/coresoul.js`, so skills work without the extension. */
   cliBundle?: string;
+  /** Claude Code's lifecycle hooks that inject the context (`--hooks`; off by default: they run on every prompt). */
+  hooks?: boolean;
 }
 
 export interface InitReport {
@@ -63,7 +65,10 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   }
   const hosts = new Set<Host>(['github', ...(opts.hosts ?? [])]);
   // Every host file that will be merged is read first: a damaged one stops init before it writes anything.
-  const mcpPlans = [...hosts].flatMap((host) => ('mcp' in HOSTS[host] ? [planMcpFile(v.root, (HOSTS[host] as { mcp: McpFileHost }).mcp)] : []));
+  const hostPlans = [
+    ...[...hosts].flatMap((host) => ('mcp' in HOSTS[host] ? [planMcpFile(v.root, (HOSTS[host] as { mcp: McpFileHost }).mcp)] : [])),
+    ...(opts.hooks ? [planClaudeHooks(v.root)] : []),
+  ];
   const report: InitReport = { root: v.root, created: [], updated: [], kept: [], git: false };
   const note = (p: string, outcome: 'created' | 'updated' | 'kept') => report[outcome].push(rel(v, p));
   const scaffold = (p: string, text: string) => note(p, createExclusive(p, text) ? 'created' : 'kept');
@@ -83,7 +88,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
     if ('bootloader' in h) note(path.join(v.root, h.bootloader), addDirective(path.join(v.root, h.bootloader)));
   }
   note(v.agents, addDirective(v.agents));
-  for (const plan of mcpPlans) {
+  for (const plan of hostPlans) {
     if (plan.text !== undefined) atomicWrite(plan.file, plan.text);
     note(plan.file, plan.text === undefined ? 'kept' : plan.created ? 'created' : 'updated');
   }

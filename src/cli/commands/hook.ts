@@ -1,0 +1,95 @@
+/**
+ * `coresoul hook <event>` (docs/agents.md#hooks): what an agent host's lifecycle hook injects,
+ * so recall is pushed rather than hoped for. `session-start` prints the standing layers (soul,
+ * persona, profile, recent days); `prompt` prints the memories relevant to the prompt the host
+ * hands over on stdin (Claude Code's hook input, `{"prompt": …}`) and a reminder of the Stable
+ * Memory Trigger. Hosts add what a hook prints to the model's context.
+ *
+ * It runs on every prompt, so the search is the warm search server's when one is running. It
+ * fails open: whatever goes wrong (no vault, a damaged one, bad input), it says so on stderr,
+ * prints nothing and exits 0, so the host is never blocked.
+ */
+import * as fs from 'node:fs';
+import { buildContext } from '../../core/context/context';
+import { recallFrom } from '../../core/context/recall';
+import { searchMemory } from '../../core/search/search';
+import { localDay } from '../../core/shared/clock';
+import { inputError } from '../../core/shared/errors';
+import { TOKENIZER, countTokens } from '../../core/shared/tokens';
+import { openVault } from '../../core/vault/layout';
+import type { Command, CliContext, OptionValues } from '../command';
+import { askServer, serverEnabled, socketPath, startServer } from '../searchClient';
+
+export const HOOK_EVENTS = ['session-start', 'prompt'] as const;
+const SESSION_TOKENS = 2500;
+const PROMPT_TOKENS = 800;
+/** Hook input larger than this is not a prompt worth searching for. */
+const MAX_INPUT_BYTES = 1024 * 1024;
+const REMINDER =
+  'Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: node .CoreSoul/bin/coresoul.js write "…" --kind decision --from agent).';
+
+export const hook: Command = {
+  name: 'hook',
+  usage: `hook <${HOOK_EVENTS.join('|')}> [--max-tokens N] [--no-memory]`,
+  summary: 'print the context an agent host injects from a lifecycle hook (never fails the host)',
+  options: { 'max-tokens': { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  async run(ctx, args, opts) {
+    try {
+      return { json: undefined, text: await context(ctx, args, opts) };
+    } catch (err) {
+      ctx.warn(`coresoul hook: ${String((err as Error)?.message ?? err).split('\n')[0]}; nothing injected`);
+      return { json: undefined, text: '' };
+    }
+  },
+};
+
+async function context(ctx: CliContext, args: string[], opts: OptionValues): Promise<string> {
+  const event = args[0];
+  if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw inputError(`expected an event, one of ${HOOK_EVENTS.join(', ')}, got "${event ?? ''}"`);
+  const maxTokens = opts['max-tokens'] === undefined ? undefined : Number(opts['max-tokens']);
+  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens >= 100)) throw inputError(`--max-tokens: expected a whole number ≥ 100, got "${opts['max-tokens']}"`);
+  const memory = !opts['no-memory'];
+  const v = openVault(ctx.root);
+  const tokens = { name: TOKENIZER, count: countTokens };
+  if (event === 'session-start') {
+    const built = await buildContext(v, { request: 'session start', clock: ctx.clock, tokens, memory, budget: maxTokens ?? SESSION_TOKENS, only: ['soul', 'persona', 'profile', 'recent'] });
+    for (const g of built.guarded) ctx.warn(`warning: ${g}`);
+    return built.text;
+  }
+  const prompt = promptOf(readInput());
+  if (!memory || !prompt.trim()) return '';
+  const today = localDay(ctx.clock.now());
+  const built = await buildContext(v, {
+    request: prompt,
+    clock: ctx.clock,
+    tokens,
+    budget: maxTokens ?? PROMPT_TOKENS,
+    only: ['memories'],
+    recall: recallFrom(v, async (query, options) => (await warmSearch(ctx, query, { ...options, today })) ?? searchMemory(v, query, { ...options, today })),
+  });
+  return built.text ? `${built.text}\n${REMINDER}` : REMINDER;
+}
+
+/** The warm search server's answer, or undefined (none running: one is started for the next prompt). */
+async function warmSearch(ctx: CliContext, query: string, options: Parameters<typeof searchMemory>[2] & object) {
+  if (!ctx.bundle || !serverEnabled()) return undefined;
+  const answer = await askServer(socketPath(ctx.bundle, ctx.root), { root: ctx.root, query, options });
+  if (!answer) startServer(ctx.bundle, ctx.root);
+  return answer;
+}
+
+function readInput(): string {
+  if (process.stdin.isTTY) return '';
+  const buf = fs.readFileSync(0);
+  return buf.length > MAX_INPUT_BYTES ? '' : buf.toString('utf8');
+}
+
+/** The prompt in a host's hook input: Claude Code's `{"prompt": …}`, else the text itself. */
+function promptOf(input: string): string {
+  try {
+    const data = JSON.parse(input) as { prompt?: unknown };
+    return typeof data?.prompt === 'string' ? data.prompt : '';
+  } catch {
+    return input;
+  }
+}
