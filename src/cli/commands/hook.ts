@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import { buildContext } from '../../core/context/context';
 import { recallFrom } from '../../core/context/recall';
-import { searchMemory } from '../../core/search/search';
+import { type SearchOptions, searchMemory } from '../../core/search/search';
 import { localDay } from '../../core/shared/clock';
 import { inputError } from '../../core/shared/errors';
 import { TOKENIZER, countTokens } from '../../core/shared/tokens';
@@ -71,7 +71,7 @@ async function context(ctx: CliContext, args: string[], opts: OptionValues): Pro
 }
 
 /** The warm search server's answer, or undefined (none running: one is started for the next prompt). */
-async function warmSearch(ctx: CliContext, query: string, options: Parameters<typeof searchMemory>[2] & object) {
+async function warmSearch(ctx: CliContext, query: string, options: SearchOptions) {
   if (!ctx.bundle || !serverEnabled()) return undefined;
   const answer = await askServer(socketPath(ctx.bundle, ctx.root), { root: ctx.root, query, options });
   if (!answer) startServer(ctx.bundle, ctx.root);

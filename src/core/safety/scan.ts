@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { decodeUtf8Strict } from '../shared/text';
 import { git, hasHistory, vaultGitEnv } from '../vault/history';
 import { type Vault, rel } from '../vault/layout';
-import { findSecrets } from './secrets';
+import { type SecretFinding, findSecrets } from './secrets';
 
 /** Larger files are not text a person wrote: skipped, like search does. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -35,7 +35,7 @@ export interface ScanReport {
 export async function scanVault(v: Vault, opts: { history?: boolean } = {}): Promise<ScanReport> {
   const found: SecretHit[] = [];
   const seen = new Set<string>();
-  const add = (file: string, text: string, hits: Awaited<ReturnType<typeof findSecrets>>, commit?: string) => {
+  const add = (file: string, text: string, hits: SecretFinding[], commit?: string) => {
     for (const h of hits) {
       const key = `${file}\n${h.kind}\n${text.slice(h.start, h.end)}`;
       if (seen.has(key)) continue; // the same secret in the file now, or in an older version of it

@@ -7,7 +7,7 @@ import { vaultError } from '../shared/errors';
 import { readTextIfExists } from '../shared/fs';
 import { type Vault, rel } from '../vault/layout';
 import { parseInvariants } from './invariants';
-import { type Violation, ruleViolations } from './soulCheck';
+import { type Violation, compileRules } from './soulCheck';
 
 /** Violations of a text read as standing instruction under `section`; none: it may stand. */
 export type SoulGuard = (section: string, text: string) => Violation[];
@@ -16,8 +16,8 @@ export type SoulGuard = (section: string, text: string) => Violation[];
 export function soulGuard(v: Vault): SoulGuard {
   const soul = readTextIfExists(v.soul);
   if (soul === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no standing instruction can be checked (run: coresoul init)`);
-  const invariants = parseInvariants(soul, rel(v, v.soul));
-  return (section, content) => ruleViolations(invariants, [{ section, content }]);
+  const check = compileRules(parseInvariants(soul, rel(v, v.soul)));
+  return (section, content) => check([{ section, content }]);
 }
 
 /** One line on why a text may not stand: "breaks sandbox-first: drops or makes optional …". */
