@@ -1,4 +1,4 @@
-// The main job of a fresh clone (after `npm run package`): scaffold a demo workspace with the freshly built CLI,
+// The main job of a fresh clone (after `npm run package` and scripts/packCli.mjs): scaffold a demo workspace with the freshly built CLI,
 // write a few memories through it, and print where it is and what it holds.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -15,4 +15,8 @@ run('write', 'Started the demo project [[CoreSoulDemo]] with [[Alice]]', '--enti
 run('write', 'Chose [[PostgreSQL]] over MySQL for JSONB support', '--kind', 'decision');
 run('write', 'Fixed the flaky [[CI]] job: the cache key ignored the lockfile', '--kind', 'error');
 process.stdout.write(run('status'));
-process.stdout.write(`\nVSIX: ${join(cli, '..', '..', `core-soul-${version}.vsix`)} (install: code --install-extension <file>)\nDemo vault: ${root}\nTry: node ${join(root, '.CoreSoul/bin/coresoul.js')} status --root ${root}\n`);
+process.stdout.write(
+  `\nVSIX: ${join(cli, '..', '..', `core-soul-${version}.vsix`)} (install: code --install-extension <file>)\n` +
+    `CLI package: ${join(cli, '..', '..', `coresoul-${version}.tgz`)} (install: npm i -g <file>)\n` +
+    `Demo vault: ${root}\nTry: node ${join(root, '.CoreSoul/bin/coresoul.js')} status --root ${root}\n`,
+);
