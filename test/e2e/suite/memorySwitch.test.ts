@@ -39,7 +39,7 @@ suite('Memory switch', 'vault', () => {
     ]);
     assert.match(String(outcome), /^refused: /);
     const persona = await vscode.lm.invokeTool('coresoul_personaPropose', { input: { changes: [], trigger: 'explicit-command', reason: 'x' }, toolInvocationToken: undefined });
-    assert.match(JSON.stringify(persona.content), /invalid input for coresoul_personaPropose/);
+    assert.match(JSON.stringify(persona.content), /invalid input for persona proposal/);
     assert.deepEqual(memory(), before);
   });
 

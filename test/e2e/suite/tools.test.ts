@@ -29,7 +29,7 @@ suite('Language Model tools', 'vault', () => {
 
   test('memory write explains a bad input from a model instead of throwing, and writes nothing', async () => {
     const before = fs.readFileSync(todayFile(), 'utf8');
-    assert.match(await invoke('coresoul_memoryWrite', { text: 42 }), /^error: invalid input for coresoul_memoryWrite: text: /);
+    assert.match(await invoke('coresoul_memoryWrite', { text: 42 }), /^error: invalid input for memory write: text: /);
     assert.match(await invoke('coresoul_memoryWrite', { text: 'x', entities: ['../../etc/passwd'] }), /^error: .*expected kind\/Name/);
     assert.equal(fs.readFileSync(todayFile(), 'utf8'), before);
   });
