@@ -41,13 +41,7 @@ export function mcpServer(opts: McpOptions): McpServer {
   const caller: calls.Caller = { clock: opts.clock, via: 'mcp', memory: opts.memory };
   /** The vault, opened per call: it may be created, repaired or damaged while the server runs. */
   const answer = async (run: (v: Vault) => Promise<calls.ToolAnswer>): Promise<CallToolResult> => {
-    let result: calls.ToolAnswer;
-    try {
-      result = await run(openVault(opts.root));
-    } catch (err) {
-      if (!(err instanceof CoreSoulError)) throw err;
-      result = { text: `error: ${err.message}`, error: true };
-    }
+    const result = await calls.guarded(() => run(openVault(opts.root)));
     return { content: [{ type: 'text', text: result.text }], ...(result.error && { isError: true }) };
   };
 

@@ -5,20 +5,20 @@
  * hands over on stdin (Claude Code's hook input, `{"prompt": …}`) and a reminder of the Stable
  * Memory Trigger. Hosts add what a hook prints to the model's context.
  *
- * It runs on every prompt, so the search is the warm search server's when one is running. It
+ * It runs on every prompt, so the search is the warm search server's when one is running (as
+ * `search` does it, warmSearch.ts). It
  * fails open: whatever goes wrong (no vault, a damaged one, bad input), it says so on stderr,
  * prints nothing and exits 0, so the host is never blocked.
  */
 import * as fs from 'node:fs';
 import { buildContext } from '../../core/context/context';
 import { recallFrom } from '../../core/context/recall';
-import { type SearchOptions, searchMemory } from '../../core/search/search';
 import { localDay } from '../../core/shared/clock';
 import { inputError } from '../../core/shared/errors';
 import { TOKENIZER, countTokens } from '../../core/shared/tokens';
 import { openVault } from '../../core/vault/layout';
 import type { Command, CliContext, OptionValues } from '../command';
-import { askServer, serverEnabled, socketPath, startServer } from '../searchClient';
+import { searchWarm } from '../warmSearch';
 
 export const HOOK_EVENTS = ['session-start', 'prompt'] as const;
 const SESSION_TOKENS = 2500;
@@ -65,17 +65,9 @@ async function context(ctx: CliContext, args: string[], opts: OptionValues): Pro
     tokens,
     budget: maxTokens ?? PROMPT_TOKENS,
     only: ['memories'],
-    recall: recallFrom(v, async (query, options) => (await warmSearch(ctx, query, { ...options, today })) ?? searchMemory(v, query, { ...options, today })),
+    recall: recallFrom(v, (query, options) => searchWarm(ctx.bundle, v, { root: v.root, query, options: { ...options, today } })),
   });
   return built.text ? `${built.text}\n${REMINDER}` : REMINDER;
-}
-
-/** The warm search server's answer, or undefined (none running: one is started for the next prompt). */
-async function warmSearch(ctx: CliContext, query: string, options: SearchOptions) {
-  if (!ctx.bundle || !serverEnabled()) return undefined;
-  const answer = await askServer(socketPath(ctx.bundle, ctx.root), { root: ctx.root, query, options });
-  if (!answer) startServer(ctx.bundle, ctx.root);
-  return answer;
 }
 
 function readInput(): string {

@@ -1,7 +1,8 @@
-import { DEFAULT_MAX_TOKENS, searchMemory } from '../../core/search/search';
+import { DEFAULT_MAX_TOKENS } from '../../core/search/search';
 import { openVault } from '../../core/vault/layout';
-import type { CliContext, Command } from '../command';
-import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, socketPath, startServer } from '../searchClient';
+import type { Command } from '../command';
+import { SEARCH_OPTIONS, searchReply, searchRequest } from '../searchClient';
+import { searchWarm } from '../warmSearch';
 
 export const search: Command = {
   name: 'search',
@@ -11,23 +12,6 @@ export const search: Command = {
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);
     const req = searchRequest(v.root, args, opts);
-    const socket = serverSocket(ctx, req.root);
-    const answer = socket && (await askServer(socket, req));
-    if (answer) return searchReply(answer, req, ctx.warn);
-    // No server yet: this call answers with the index as it is, and then starts one, which
-    // builds the index (in the background, once this call no longer needs the processor).
-    const r = searchMemory(v, req.query, socket ? { ...req.options, indexBudgetMs: 0 } : req.options);
-    if (socket) startServer(ctx.bundle!, req.root);
-    return searchReply(r, req, ctx.warn);
+    return searchReply(await searchWarm(ctx.bundle, v, req), req, ctx.warn);
   },
 };
-
-/** The socket of the warm search server (searchServer.ts), when this call may use one. */
-function serverSocket(ctx: CliContext, root: string): string | undefined {
-  if (!ctx.bundle || !serverEnabled()) return undefined;
-  try {
-    return socketPath(ctx.bundle, root);
-  } catch {
-    return undefined; // no private place for a socket: search in this process, every time
-  }
-}

@@ -8,6 +8,7 @@
 import { addDays, type Clock, localDay } from '../shared/clock';
 import { readDay } from '../vault/days';
 import { CoreSoulError, inputError } from '../shared/errors';
+import { soulProse } from '../safety/invariants';
 import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
@@ -188,22 +189,6 @@ function standingGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: s
       return !violations.length;
     });
   };
-}
-
-/** soul.md as the model reads it: its prose, without the word lists that are the guard's data. */
-function soulProse(lines: string[]): string[] {
-  const out: string[] = [];
-  let fence = '';
-  for (const line of lines) {
-    const f = /^ {0,3}(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
-    if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && !f[2]) fence = '';
-      continue;
-    }
-    if (f && f[2] === 'yaml') fence = f[1];
-    else out.push(line);
-  }
-  return out;
 }
 
 /** Drops whole lines from the end the layer does not keep until it fits `limit` tokens. */

@@ -32,6 +32,22 @@ const Definitions = z.record(
 
 const BULLET_RE = /^- `([^`]+)`:\s*(.*)$/;
 const FENCE_RE = /^ {0,3}(`{3,}|~{3,})\s*([\w-]*)/;
+/** Whether a fence line (FENCE_RE's match) closes the fence `open` began: same character, as long, no info string. */
+const closes = (f: RegExpExecArray | null, open: string) => !!f && f[1][0] === open[0] && f[1].length >= open.length && !f[2];
+
+/** soul.md as the model reads it: its prose, without the yaml word lists that are the guard's data. */
+export function soulProse(lines: readonly string[]): string[] {
+  const out: string[] = [];
+  let fence = '';
+  for (const line of lines) {
+    const f = FENCE_RE.exec(line);
+    if (fence) {
+      if (closes(f, fence)) fence = '';
+    } else if (f?.[2] === 'yaml') fence = f[1];
+    else out.push(line);
+  }
+  return out;
+}
 
 /** Reads the Invariants section of soul.md; `where` names the file in error messages. */
 export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
@@ -48,7 +64,7 @@ export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
     const line = lines[i];
     const f = FENCE_RE.exec(line);
     if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && !f[2]) fence = '';
+      if (closes(f, fence)) fence = '';
       else yaml?.push(line);
       continue;
     }

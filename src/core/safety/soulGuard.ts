@@ -12,11 +12,18 @@ import { type Violation, compileRules } from './soulCheck';
 /** Violations of a text read as standing instruction under `section`; none: it may stand. */
 export type SoulGuard = (section: string, text: string) => Violation[];
 
+/**
+ * The last soul's compiled rules: every chat turn builds a context, and the soul rarely changes
+ * between two; compiling its word patterns is the costly part of the check.
+ */
+let compiled: { soul: string; check: ReturnType<typeof compileRules> } | undefined;
+
 /** The vault's soul as a guard. Throws when soul.md is missing or damaged: nothing is checked against half a soul. */
 export function soulGuard(v: Vault): SoulGuard {
   const soul = readTextIfExists(v.soul);
   if (soul === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no standing instruction can be checked (run: coresoul init)`);
-  const check = compileRules(parseInvariants(soul, rel(v, v.soul)));
+  if (compiled?.soul !== soul) compiled = { soul, check: compileRules(parseInvariants(soul, rel(v, v.soul))) };
+  const { check } = compiled;
   return (section, content) => check([{ section, content }]);
 }
 

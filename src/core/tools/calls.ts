@@ -58,7 +58,7 @@ const explain = (tool: string, err: z.core.$ZodError): ToolAnswer => ({
 });
 
 /** Runs a call; an error a user (or a model) can cause becomes the answer `error: …`. */
-async function guarded(fn: () => Promise<ToolAnswer>): Promise<ToolAnswer> {
+export async function guarded(fn: () => Promise<ToolAnswer>): Promise<ToolAnswer> {
   try {
     return await fn();
   } catch (err) {
