@@ -6,7 +6,8 @@
  * A missing or damaged vault is reported at start (stderr) and by every call, never as a crash:
  * the host keeps a working server that says what to fix. With the memory switch off
  * (`--no-memory`), the memory tools and today's file are not offered; soul, persona, the persona
- * proposal and status are.
+ * proposal and status are. `--no-persona-tool` leaves the proposal out where the host has its own
+ * (the VS Code extension, docs/agents.md#in-vs-code).
  */
 import { type CallToolResult, McpServer, StdioServerTransport } from './sdkLib';
 import { type Clock, localDay } from '../core/shared/clock';
@@ -21,6 +22,8 @@ export interface McpOptions {
   clock: Clock;
   /** The memory switch (docs/memory.md#memory-switch). */
   memory: boolean;
+  /** Offer `persona_propose` (the VS Code extension offers its own, which opens the diff in the editor). */
+  personaTool: boolean;
   version: string;
   /** One line for a person (stderr). */
   warn(message: string): void;
@@ -78,17 +81,19 @@ export function mcpServer(opts: McpOptions): McpServer {
       () => answer((v) => calls.userProfile(v, caller)),
     );
   }
-  server.registerTool(
-    'persona_propose',
-    {
-      title: 'Propose a persona change',
-      description:
-        'Propose new text for persona sections (Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs, Skill Registry). It must pass the gate (trigger: explicit-command, repeated-correction or paradigm-shift, with evidence in memory) and the soul check; an accepted proposal waits for the user to review and apply it. Never applies anything.',
-      inputSchema: calls.PersonaProposeInput.shape,
-      annotations: APPENDS,
-    },
-    (input) => answer((v) => calls.personaPropose(v, input, caller)),
-  );
+  if (opts.personaTool) {
+    server.registerTool(
+      'persona_propose',
+      {
+        title: 'Propose a persona change',
+        description:
+          'Propose new text for persona sections (Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs, Skill Registry). It must pass the gate (trigger: explicit-command, repeated-correction or paradigm-shift, with evidence in memory) and the soul check; an accepted proposal waits for the user to review and apply it. Never applies anything.',
+        inputSchema: calls.PersonaProposeInput.shape,
+        annotations: APPENDS,
+      },
+      (input) => answer((v) => calls.personaPropose(v, input, caller)),
+    );
+  }
   server.registerTool(
     'status',
     { title: 'Vault status', description: 'Vault statistics, the last compression, whether compression is due, the git state.', inputSchema: calls.NoInput.shape, annotations: READ_ONLY },

@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawnSync } from 'node:child_process';
+import { mcpFileHasServer } from '../../src/core/init/hostConfig';
 import { cli, snapshot, tempDir } from '../support/helpers';
 
 const clients: Client[] = [];
@@ -55,6 +56,19 @@ describe('init --hosts: MCP configuration', () => {
     assert.equal(JSON.parse(merged.replace('// my servers', '')).servers.github.url, 'https://api.githubcopilot.com/mcp/');
     assert.equal(json(root, '.gemini/settings.json').mcpServers.coresoul.command, 'coresoul', "the user's own entry stays");
     assert.equal(json(root, '.gemini/settings.json').theme, 'GitHub');
+  });
+
+  it('tells the VS Code extension whether the workspace already starts the server (so it is not offered twice)', () => {
+    const root = tempDir();
+    assert.equal(mcpFileHasServer(root, 'vscode'), false, 'no file');
+    fs.mkdirSync(path.join(root, '.vscode'));
+    fs.writeFileSync(path.join(root, '.vscode/mcp.json'), '{ "servers": { "github": {} } ');
+    assert.equal(mcpFileHasServer(root, 'vscode'), false, 'not valid JSON, other servers only');
+    assert.equal(init(root, 'vscode').code, 1);
+    fs.writeFileSync(path.join(root, '.vscode/mcp.json'), '{ "servers": { "github": {} } }');
+    assert.equal(init(root, 'vscode').code, 0);
+    assert.equal(mcpFileHasServer(root, 'vscode'), true);
+    assert.equal(mcpFileHasServer(root, 'claude'), false, 'another host\'s file');
   });
 
   it('refuses a host file that is not JSON with one line, writing nothing at all', () => {

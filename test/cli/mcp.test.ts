@@ -91,6 +91,12 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.equal((await call(client, 'memory_write', { text: 'x' })).isError, true);
   });
 
+  it('with --no-persona-tool (as the VS Code extension starts it) leaves only the persona proposal out', async () => {
+    const { client } = await connect(workspace(), '--no-persona-tool');
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ['memory_recent', 'memory_search', 'memory_write', 'status', 'user_profile']);
+    assert.equal((await call(client, 'persona_propose', { changes: [], trigger: 'explicit-command', reason: 'x' })).isError, true);
+  });
+
   it('answers bad input with an MCP error and a one-line reason, changing nothing', async () => {
     const root = workspace();
     const { client } = await connect(root);

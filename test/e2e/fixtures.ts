@@ -12,11 +12,13 @@
  * - `pastWeekModelAllowed`, `pastWeekMemoryOff`: `pastWeek` with workspace settings that allow a
  *   language model for summaries (the fake model, holding its answers until released), or turn
  *   the memory switch off.
+ * - `vaultMcpOff`: `vault` in a VS Code whose settings forbid MCP servers (`chat.mcp.access`),
+ *   where the extension's own LM tools serve the memory.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 
-export const FIXTURES = ['empty', 'vault', 'pastWeek', 'archive', 'pastWeekModelAllowed', 'pastWeekMemoryOff'] as const;
+export const FIXTURES = ['empty', 'vault', 'pastWeek', 'archive', 'pastWeekModelAllowed', 'pastWeekMemoryOff', 'vaultMcpOff'] as const;
 export type Fixture = (typeof FIXTURES)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,6 +39,7 @@ const SETTINGS: Partial<Record<Fixture, Record<string, unknown>>> = {
   // The fake model holds its requests until the suite releases it (test/e2e/fakeModel).
   pastWeekModelAllowed: { 'coresoul.compression.useLanguageModel': true, 'coresoulE2e.fakeModel.hold': true },
   pastWeekMemoryOff: { 'coresoul.memory.enabled': false },
+  vaultMcpOff: { 'chat.mcp.access': 'none' },
 };
 
 const ENTRIES = [
@@ -54,7 +57,7 @@ export function makeFixture(kind: Fixture, dir: string, cli: string, now = new D
     run('write', `${text} (day ${day(d)})`, ...entities.flatMap((e) => ['--entity', e]), '--now', at(d, time));
   };
   const thisMonday = monday(now);
-  if (kind === 'vault') {
+  if (kind === 'vault' || kind === 'vaultMcpOff') {
     const days = weekdays(addDays(thisMonday, -14), addDays(now, -1));
     run('init', '--now', at(addDays(thisMonday, -14), '08:00:00'));
     // Today first: that write runs this week's compression (of nothing yet). Older days written

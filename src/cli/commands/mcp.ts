@@ -3,14 +3,14 @@ import type { Command } from '../command';
 
 export const mcp: Command = {
   name: 'mcp',
-  usage: 'mcp [--no-memory]',
+  usage: 'mcp [--no-memory] [--no-persona-tool]',
   summary: "serve the workspace's vault to any agent as a Model Context Protocol server over stdio",
-  options: { 'no-memory': { type: 'boolean' } },
+  options: { 'no-memory': { type: 'boolean' }, 'no-persona-tool': { type: 'boolean' } },
   async run(ctx, args, opts) {
     if (args.length) throw inputError(`mcp: unexpected argument "${args[0]}" (usage: coresoul ${mcp.usage})`);
     // Loaded on demand: the MCP SDK is only needed here.
     const { serveMcp } = await import('../../mcp/server');
-    await serveMcp({ root: ctx.root, clock: ctx.clock, memory: !opts['no-memory'], version: VERSION, warn: ctx.warn });
+    await serveMcp({ root: ctx.root, clock: ctx.clock, memory: !opts['no-memory'], personaTool: !opts['no-persona-tool'], version: VERSION, warn: ctx.warn });
     return { json: undefined, text: '' };
   },
 };

@@ -89,6 +89,13 @@ export function planMcpFile(root: string, host: McpFileHost): FilePlan {
   return planInsertions(root, file, [{ at: [key, SERVER_NAME], value: entry, has: (d) => SERVER_NAME in (objectAt(d, key) ?? {}) }]);
 }
 
+/** Whether the host's MCP file already starts the `coresoul` server (a file that is not valid JSON does not). */
+export function mcpFileHasServer(root: string, host: McpFileHost): boolean {
+  const { file, key } = MCP_FILES[host];
+  const data: unknown = parse(readTextIfExists(path.join(root, file)) ?? '', [], { allowTrailingComma: true });
+  return typeof data === 'object' && data !== null && SERVER_NAME in (objectAt(data as Record<string, unknown>, key) ?? {});
+}
+
 /** `.claude/settings.json` with a hook group for each event added after the user's own. */
 export function planClaudeHooks(root: string): FilePlan {
   return planInsertions(

@@ -48,7 +48,7 @@ export function fakeSummary(prompt: string): string | undefined {
   return out.length ? out.join('\n') : undefined;
 }
 
-// The provider API is newer than the @types/vscode this project builds against (1.100), so the
+// The provider API is newer than the @types/vscode this project builds against (1.101), so the
 // little of it used here is declared here.
 interface ChatInformation {
   id: string;
@@ -112,7 +112,8 @@ export function activate(context: vscode.ExtensionContext): FakeModel {
     // One round of an agent: the model's tool calls are invoked with the request's token, so VS Code
     // asks the person in the chat whenever a tool wants confirmation; the results are shown.
     vscode.chat.createChatParticipant('coresoul-e2e.agent', async (request, _context, stream, token) => {
-      const tools = vscode.lm.tools.filter((t) => t.name.startsWith('coresoul_'));
+      // Core Soul's tools: the extension's own and those of its MCP server.
+      const tools = vscode.lm.tools.filter((t) => /^(mcp_)?coresoul_/.test(t.name));
       const response = await request.model.sendRequest([vscode.LanguageModelChatMessage.User(request.prompt)], { tools }, token);
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) stream.markdown(part.value);

@@ -19,6 +19,23 @@ export async function fakeModel(): Promise<FakeModel> {
 const RESPONSE = '.interactive-response';
 
 /**
+ * The names of the tools of Core Soul's MCP server once they are `expected`: the servers VS Code
+ * knows (the extension's definition among them) are started as the chat does before an agent
+ * request, again while the extension is still activating or VS Code restarts the server.
+ */
+export async function coreSoulMcpTools(expected: (names: string[]) => boolean): Promise<string[]> {
+  const names = () => vscode.lm.tools.filter((t) => t.name.startsWith('mcp_coresoul_')).map((t) => t.name).sort();
+  return waitFor(
+    "Core Soul's MCP tools",
+    async () => {
+      await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true });
+      return expected(names()) && names();
+    },
+    40_000,
+  );
+}
+
+/**
  * Submits `query` in a new chat (`mode`: ask, or agent for tools) and resolves with the text the
  * chat shows for its answer once the answer is complete. A new chat each time: the chat's list
  * is virtual, older answers leave the page, so only a one-question chat can be read reliably.

@@ -1,12 +1,13 @@
 /**
- * Group 7: the Language Model tools in the real extension host. The mutating tool asks a person
+ * Group 7: the Language Model tools in the real extension host, which serve the memory where VS
+ * Code may not use MCP servers (elsewhere the MCP server does, suite/mcpServer.test.ts). The mutating tool asks a person
  * first: an agent (`@fakeagent`, running the fake model's tool call with its request's token)
  * calls it, the chat shows Core Soul's confirmation, and only Allow writes.
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { ask, fakeModel } from '../host/chat';
+import { ask, fakeModel, offeredTools } from '../host/chat';
 import { lineOf, today, todayFile } from '../host/vault';
 import { suite, test, ui, waitFor } from '../host/e2e';
 import { FAKE_AGENT } from '../fakeModel/manifest';
@@ -15,7 +16,13 @@ const textOf = (r: vscode.LanguageModelToolResult) => r.content.map((p) => (p in
 const invoke = async (name: string, input: object) => textOf(await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }));
 const BUTTON = '.interactive-session .monaco-button';
 
-suite('Language Model tools', 'vault', () => {
+suite('Language Model tools', 'vaultMcpOff', () => {
+  test('with MCP servers forbidden, the chat offers every LM tool and Core Soul serves no MCP server', async () => {
+    assert.deepEqual(await offeredTools('coresoul'), ['#coresoulPersona', '#coresoulRecall', '#coresoulRemember']);
+    await vscode.commands.executeCommand('workbench.mcp.startServer', '*', { waitForLiveTools: true });
+    assert.deepEqual(vscode.lm.tools.filter((t) => t.name.startsWith('mcp_')), []);
+  });
+
   test('memory search answers with snippets citing file:line and date', async () => {
     const text = await invoke('coresoul_memorySearch', { query: 'PostgreSQL' });
     const cites = [...text.matchAll(/^\[(\.CoreSoul\/[^:\]]+):(\d+) · (\d{4}-\d\d-\d\d)\]$/gm)];

@@ -1,13 +1,14 @@
 /**
  * Group 10: the packaged `.vsix`, installed into a VS Code of its own, works without the
  * repository: it activates in a vault, registers its commands, tools and chat participant, runs
- * a command from the palette, starts its [[link]] server and its CLI, from the package's files alone.
+ * a command from the palette, starts its [[link]] server, its CLI and its MCP server, from the package's files alone.
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { coreSoulMcpTools } from '../host/chat';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
 
 const extension = () => {
@@ -76,6 +77,12 @@ suite(
       const out = execFileSync(process.execPath, [cli, 'status', '--json', '--root', root()], { encoding: 'utf8', env: { ...process.env, NODE_PATH: '' } });
       const status = JSON.parse(out) as { days: { L1: number } };
       assert.ok(status.days.L1 >= 5, `status: ${out}`);
+    });
+
+    test('VS Code starts its MCP server from the packaged CLI, and its search answers', async () => {
+      assert.ok((await coreSoulMcpTools((n) => n.length > 0)).includes('mcp_coresoul_memory_search'));
+      const result = await vscode.lm.invokeTool('mcp_coresoul_memory_search', { input: { query: 'PostgreSQL' }, toolInvocationToken: undefined });
+      assert.match(JSON.stringify(result.content), /Chose \[\[PostgreSQL\]\] over MySQL/);
     });
   },
   { from: 'vsix' },
