@@ -41,4 +41,17 @@ describe('query', () => {
     assert.deepEqual(q('2020-02-30 x'), { days: [], months: [], words: ['2020-02-30', 'x'] });
     assert.deepEqual(q('may 2020'), { days: [], months: ['2020-05'], words: [] });
   });
+
+  it('reads a day written out in English, day or month first, with or without ordinal and comma', () => {
+    const days = (s: string) => parseQuery(s, []).days;
+    const words = (s: string) => parseQuery(s, []).concepts.map((c) => c.label);
+    assert.deepEqual(days('What did Maria adopt on 3 June, 2023?'), ['2023-06-03']);
+    assert.deepEqual(days('the call on October 13, 2023'), ['2023-10-13']);
+    assert.deepEqual(days('the 21st of Sept 2021 outage'), ['2021-09-21']);
+    assert.deepEqual(days('Jan. 5th 2024'), ['2024-01-05']);
+    assert.deepEqual(words('dinner on May 3, 2023'), ['dinner'], 'the date is taken out of the words');
+    assert.deepEqual(parseQuery('31 February 2023', []).months, ['2023-02'], 'no such day: the month stands');
+    assert.deepEqual(days('15 June'), [], 'no year: no day');
+    assert.deepEqual(days('room 12 Mayfair 2023'), [], 'not a month');
+  });
 });

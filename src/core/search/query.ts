@@ -38,26 +38,38 @@ export interface Query {
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
 // "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
 const PHRASES = /"([^"]*)"|\u201c([^\u201d]*)\u201d|\u300c([^\u300d]*)\u300d|\u300e([^\u300f]*)\u300f/g;
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const pad2 = (n: string | number) => String(n).padStart(2, '0');
 
-/** Takes out of `text` the dates it names: `2020-06-15`, `2020-06`, `June 2020`, `2020年6月15日`. */
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** 1–12 for a month's name or its abbreviation (`Sep`, `Sept`), else 0. */
+const monthOf = (name: string) => MONTH_NAMES.findIndex((full) => name.length >= 3 && full.startsWith(name.toLowerCase())) + 1;
+const MONTH = '([a-z]{3,9})\\.?';
+const ORDINAL = '(\\d{1,2})(?:st|nd|rd|th)?';
+/** `15 June, 2020`, `15th of June 2020`. */
+const DAY_MONTH_YEAR = new RegExp(`\\b${ORDINAL}\\s+(?:of\\s+)?${MONTH},?\\s+(\\d{4})\\b`, 'gi');
+/** `June 15, 2020`, `June 15th 2020`. */
+const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH}\\s+${ORDINAL},?\\s+(\\d{4})\\b`, 'gi');
+/** `June 2020`, `June, 2020`. */
+const MONTH_YEAR = new RegExp(`\\b${MONTH},?\\s+(\\d{4})\\b`, 'gi');
+
+/**
+ * Takes out of `text` the dates it names: `2020-06-15`, `2020-06`, `15 June 2020`,
+ * `June 15, 2020`, `June 2020`, `2020年6月15日`.
+ */
 function takeDates(text: string, days: Set<string>, months: Set<string>): string {
   const month = (y: string, m: number) => m >= 1 && m <= 12 && months.add(`${y}-${pad2(m)}`);
+  const day = (y: string, m: number, d: string) => {
+    const iso = `${y}-${pad2(m)}-${pad2(d)}`;
+    return m >= 1 && isDay(iso) && days.add(iso);
+  };
   return text
-    .replace(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g, (all, y, m, d) => (isDay(`${y}-${m}-${d}`) ? (days.add(`${y}-${m}-${d}`), ' ') : all))
+    .replace(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g, (all, y, m, d) => (day(y, +m, d) ? ' ' : all))
     // 2020年6月(15日|號|号)
-    .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => {
-      if (d === undefined) return month(y, +m) ? ' ' : all;
-      const day = `${y}-${pad2(m)}-${pad2(d)}`;
-      return isDay(day) ? (days.add(day), ' ') : all;
-    })
+    .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => ((d === undefined ? month(y, +m) : day(y, +m, d)) ? ' ' : all))
     .replace(/(?<![\d-])(\d{4})-(\d{2})(?![\d-])/g, (all, y, m) => (month(y, +m) ? ' ' : all))
-    .replace(/\b([a-z]{3,9})\.?\s+(\d{4})\b/gi, (all, name: string, y) => {
-      const i = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
-      const full = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'][i];
-      return i !== -1 && full?.startsWith(name.toLowerCase()) && month(y, i + 1) ? ' ' : all;
-    });
+    .replace(DAY_MONTH_YEAR, (all, d, name: string, y) => (day(y, monthOf(name), d) ? ' ' : all))
+    .replace(MONTH_DAY_YEAR, (all, name: string, d, y) => (day(y, monthOf(name), d) ? ' ' : all))
+    .replace(MONTH_YEAR, (all, name: string, y) => (month(y, monthOf(name)) ? ' ' : all));
 }
 
 /** Entities named in the query (by name or alias), longest first, without overlaps. */
