@@ -41,8 +41,11 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   };
 
   void publish();
+  const mcpJson = vscode.workspace.createFileSystemWatcher('**/.vscode/mcp.json');
   context.subscriptions.push(
     changed,
+    mcpJson,
+    ...[mcpJson.onDidCreate, mcpJson.onDidChange, mcpJson.onDidDelete].map((on) => on(() => changed.fire())),
     vscode.lm.registerMcpServerDefinitionProvider(PROVIDER_ID, { onDidChangeMcpServerDefinitions: changed.event, provideMcpServerDefinitions: definitions }),
     // A new version (the memory switch) makes VS Code restart the server with the new arguments.
     services.memory.onDidChange(() => changed.fire()),
