@@ -98,10 +98,10 @@ describe('init --hosts: MCP configuration', () => {
   });
 });
 
-describe('init --hooks and coresoul hook: recall pushed into Claude Code', () => {
-  /** Runs a hook command exactly as Claude Code does: through the shell, in the project, its input on stdin. */
+describe('init --hooks and coresoul hook: recall pushed into Claude Code and Gemini CLI', () => {
+  /** Runs a hook command exactly as the hosts do: through the shell, in the project, its input on stdin. */
   const runHook = (root: string, command: string, input: object) =>
-    spawnSync('sh', ['-c', command], { cwd: root, input: JSON.stringify(input), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root, CORESOUL_SEARCH_SERVER: '0' } });
+    spawnSync('sh', ['-c', command], { cwd: root, input: JSON.stringify(input), encoding: 'utf8', env: { ...process.env, CLAUDE_PROJECT_DIR: root, GEMINI_PROJECT_DIR: root, CORESOUL_SEARCH_SERVER: '0' } });
 
   it('adds SessionStart and UserPromptSubmit hooks after the user\'s own, once', () => {
     const root = tempDir();
@@ -147,5 +147,52 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code', () =>
     cli(['init', '--root', vault, '--no-git']);
     const garbage = cli(['hook', 'prompt', '--root', vault], { input: '\u0000not json at all' });
     assert.equal(garbage.code, 0);
+    const json = cli(['hook', 'prompt', '--json', '--root', tempDir()], { input: '{"prompt": "anything"}' });
+    assert.equal(json.code, 0);
+    assert.equal(json.stdout, '{}\n', 'JSON for a host that reads only JSON, adding nothing');
+  });
+
+  it('adds Gemini CLI\'s SessionStart and BeforeAgent hooks beside its MCP server, in the one settings file, as its hooks reference documents', () => {
+    const root = tempDir();
+    fs.mkdirSync(path.join(root, '.gemini'));
+    fs.writeFileSync(path.join(root, '.gemini/settings.json'), '{ "theme": "GitHub" }\n');
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'gemini', '--hooks']).code, 0);
+    const settings = json(root, '.gemini/settings.json');
+    assert.equal(settings.theme, 'GitHub');
+    assertStdioEntry(settings.mcpServers.coresoul);
+    for (const [event, ours] of [['SessionStart', 'session-start'], ['BeforeAgent', 'prompt']]) {
+      const [group] = settings.hooks[event];
+      assert.deepEqual(Object.keys(group), ['hooks']);
+      const [hook] = group.hooks;
+      assert.deepEqual(hook, { name: `coresoul-${ours}`, type: 'command', command: `node "$GEMINI_PROJECT_DIR/.CoreSoul/bin/coresoul.js" hook ${ours} --root "$GEMINI_PROJECT_DIR" --json`, timeout: 10000, description: hook.description });
+    }
+    const before = snapshot(root);
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'gemini', '--hooks']).code, 0);
+    assert.deepEqual(snapshot(root), before);
+  });
+
+  it('the Gemini CLI hooks answer in JSON only: the standing layers at session start, the memories before each turn', () => {
+    const root = tempDir();
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'gemini', '--hooks']).code, 0);
+    assert.equal(cli(['write', 'Chose [[PostgreSQL]] over MySQL for JSONB support', '--kind', 'decision', '--root', root]).code, 0);
+    const settings = json(root, '.gemini/settings.json');
+    const start = runHook(root, settings.hooks.SessionStart[0].hooks[0].command, { hook_event_name: 'SessionStart', source: 'startup' });
+    assert.equal(start.status, 0, start.stderr);
+    const started = JSON.parse(start.stdout);
+    assert.equal(started.hookSpecificOutput.hookEventName, 'SessionStart');
+    assert.match(started.hookSpecificOutput.additionalContext, /^# Soul[\s\S]*# Persona/);
+    const turn = runHook(root, settings.hooks.BeforeAgent[0].hooks[0].command, { hook_event_name: 'BeforeAgent', prompt: 'Why did we pick PostgreSQL?' });
+    assert.equal(turn.status, 0, turn.stderr);
+    const before = JSON.parse(turn.stdout);
+    assert.equal(before.hookSpecificOutput.hookEventName, 'BeforeAgent');
+    assert.match(before.hookSpecificOutput.additionalContext, /^# Relevant memories\n\n[\s\S]*JSONB[\s\S]*record it with memory_write/);
+  });
+
+  it('--hooks without a host that has hooks is refused, nothing written', () => {
+    const root = tempDir();
+    const r = cli(['init', '--root', root, '--no-git', '--hosts', 'cursor', '--hooks']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^coresoul: --hooks: none of the hosts has lifecycle hooks: add --hosts claude or --hosts gemini\n$/);
+    assert.deepEqual(fs.readdirSync(root), []);
   });
 });

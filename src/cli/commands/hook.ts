@@ -2,8 +2,10 @@
  * `coresoul hook <event>` (docs/agents.md#hooks): what an agent host's lifecycle hook injects,
  * so recall is pushed rather than hoped for. `session-start` prints the standing layers (soul,
  * persona, profile, recent days); `prompt` prints the memories relevant to the prompt the host
- * hands over on stdin (Claude Code's hook input, `{"prompt": …}`) and a reminder of the Stable
- * Memory Trigger. Hosts add what a hook prints to the model's context.
+ * hands over on stdin (Claude Code's and Gemini CLI's hook input, `{"prompt": …}`) and a
+ * reminder of the Stable Memory Trigger. Hosts add what a hook prints to the model's context;
+ * with `--json` it prints the JSON both Claude Code and Gemini CLI read,
+ * `{"hookSpecificOutput": {"hookEventName", "additionalContext"}}` (`{}` when nothing is added).
  *
  * It runs on every prompt, so the search is the warm search server's when one is running (as
  * `search` does it, warmSearch.ts). It
@@ -35,15 +37,17 @@ export const hook: Command = {
   options: { 'max-tokens': { type: 'string' }, 'no-memory': { type: 'boolean' } },
   async run(ctx, args, opts) {
     try {
-      return { json: undefined, text: await context(ctx, args, opts) };
+      const { text, hookEventName } = await context(ctx, args, opts);
+      return { json: text ? { hookSpecificOutput: { hookEventName, additionalContext: text } } : {}, text };
     } catch (err) {
       ctx.warn(`coresoul hook: ${String((err as Error)?.message ?? err).split('\n')[0]}; nothing injected`);
-      return { json: undefined, text: '' };
+      return { json: {}, text: '' };
     }
   },
 };
 
-async function context(ctx: CliContext, args: string[], opts: OptionValues): Promise<string> {
+/** What the hook adds to the model's context, and the host's name of the event (for its JSON). */
+async function context(ctx: CliContext, args: string[], opts: OptionValues): Promise<{ text: string; hookEventName: string }> {
   const event = args[0];
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw inputError(`expected an event, one of ${HOOK_EVENTS.join(', ')}, got "${event ?? ''}"`);
   const maxTokens = opts['max-tokens'] === undefined ? undefined : Number(opts['max-tokens']);
@@ -54,20 +58,22 @@ async function context(ctx: CliContext, args: string[], opts: OptionValues): Pro
   if (event === 'session-start') {
     const built = await buildContext(v, { request: 'session start', clock: ctx.clock, tokens, memory, budget: maxTokens ?? SESSION_TOKENS, only: ['soul', 'persona', 'profile', 'recent'] });
     for (const g of built.guarded) ctx.warn(`warning: ${g}`);
-    return built.text;
+    return { text: built.text, hookEventName: 'SessionStart' };
   }
-  const prompt = promptOf(readInput());
-  if (!memory || !prompt.trim()) return '';
+  const input = hookInput(readInput());
+  // Claude Code's UserPromptSubmit, Gemini CLI's BeforeAgent.
+  const hookEventName = input.hook_event_name ?? 'UserPromptSubmit';
+  if (!memory || !input.prompt.trim()) return { text: '', hookEventName };
   const today = localDay(ctx.clock.now());
   const built = await buildContext(v, {
-    request: prompt,
+    request: input.prompt,
     clock: ctx.clock,
     tokens,
     budget: maxTokens ?? PROMPT_TOKENS,
     only: ['memories'],
     recall: recallFrom(v, (query, options) => searchWarm(ctx.bundle, v, { root: v.root, query, options: { ...options, today } })),
   });
-  return built.text ? `${built.text}\n${REMINDER}` : REMINDER;
+  return { text: built.text ? `${built.text}\n${REMINDER}` : REMINDER, hookEventName };
 }
 
 function readInput(): string {
@@ -76,12 +82,12 @@ function readInput(): string {
   return buf.length > MAX_INPUT_BYTES ? '' : buf.toString('utf8');
 }
 
-/** The prompt in a host's hook input: Claude Code's `{"prompt": …}`, else the text itself. */
-function promptOf(input: string): string {
+/** A host's hook input (`{"hook_event_name", "prompt", …}` from Claude Code and Gemini CLI), else the text itself as the prompt. */
+function hookInput(input: string): { prompt: string; hook_event_name?: string } {
   try {
-    const data = JSON.parse(input) as { prompt?: unknown };
-    return typeof data?.prompt === 'string' ? data.prompt : '';
+    const data = JSON.parse(input) as { prompt?: unknown; hook_event_name?: unknown };
+    return { prompt: typeof data?.prompt === 'string' ? data.prompt : '', ...(typeof data?.hook_event_name === 'string' && { hook_event_name: data.hook_event_name }) };
   } catch {
-    return input;
+    return { prompt: input };
   }
 }

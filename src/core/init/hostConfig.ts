@@ -30,10 +30,27 @@ export type McpFileHost = keyof typeof MCP_FILES;
 /** What to add to `~/.codex/config.toml` (or a trusted project's `.codex/config.toml`). */
 export const CODEX_LINES = `[mcp_servers.${SERVER_NAME}]\ncommand = "node"\nargs = ["${CLI}", "mcp"]`;
 
-/** Claude Code's hooks: the standing layers when a session starts (or resumes, or is compacted), the memories per prompt. */
-export const CLAUDE_HOOKS_FILE = '.claude/settings.json';
-const hookCommand = (event: string) => `node "$CLAUDE_PROJECT_DIR/${CLI}" hook ${event} --root "$CLAUDE_PROJECT_DIR"`;
-export const CLAUDE_HOOKS = { SessionStart: hookCommand('session-start'), UserPromptSubmit: hookCommand('prompt') } as const;
+/**
+ * Hosts with lifecycle hooks that inject the context (docs/agents.md#hooks): where they are
+ * configured, each host's events mapped to `coresoul hook <event>`, and one hook's entry.
+ * Claude Code reads what a hook prints; Gemini CLI reads JSON only, so its hooks ask for `--json`.
+ */
+export const HOOK_HOSTS = {
+  claude: {
+    file: '.claude/settings.json',
+    events: { SessionStart: 'session-start', UserPromptSubmit: 'prompt' },
+    // Seconds.
+    hook: (event: string) => ({ type: 'command', command: hookCommand('$CLAUDE_PROJECT_DIR', event), timeout: 10 }),
+  },
+  gemini: {
+    file: '.gemini/settings.json',
+    events: { SessionStart: 'session-start', BeforeAgent: 'prompt' },
+    // Milliseconds; the name is what `/hooks disable` takes.
+    hook: (event: string) => ({ name: `coresoul-${event}`, type: 'command', command: `${hookCommand('$GEMINI_PROJECT_DIR', event)} --json`, timeout: 10_000, description: 'Core Soul: the context of this workspace' }),
+  },
+} as const;
+export type HookHost = keyof typeof HOOK_HOSTS;
+const hookCommand = (projectDir: string, event: string) => `node "${projectDir}/${CLI}" hook ${event} --root "${projectDir}"`;
 
 export interface FilePlan {
   file: string;
@@ -42,8 +59,9 @@ export interface FilePlan {
   created: boolean;
 }
 
-/** One insertion: `value` at `at` (an array index inserts there), unless `has` says it is there already. */
+/** One insertion into `file`: `value` at `at` (an array index inserts there), unless `has` says it is there already. */
 interface Insertion {
+  file: string;
   at: JSONPath;
   value: unknown;
   has: (data: Record<string, unknown>) => boolean;
@@ -83,10 +101,32 @@ const objectAt = (data: Record<string, unknown>, key: string) => {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 };
 
-/** The host's MCP file with the `coresoul` server added. */
-export function planMcpFile(root: string, host: McpFileHost): FilePlan {
-  const { file, key, entry } = MCP_FILES[host];
-  return planInsertions(root, file, [{ at: [key, SERVER_NAME], value: entry, has: (d) => SERVER_NAME in (objectAt(d, key) ?? {}) }]);
+/** The `coresoul` server in a host's MCP file. */
+function mcpInsertion(host: McpFileHost): Insertion {
+  const { key, entry } = MCP_FILES[host];
+  return { file: MCP_FILES[host].file, at: [key, SERVER_NAME], value: entry, has: (d) => SERVER_NAME in (objectAt(d, key) ?? {}) };
+}
+
+/** A hook group for each of the host's events, after the user's own. */
+function hookInsertions(host: HookHost): Insertion[] {
+  const { file, events, hook } = HOOK_HOSTS[host];
+  return Object.entries(events).map(([event, ours]) => ({
+    file,
+    at: ['hooks', event, -1],
+    value: { hooks: [hook(ours)] },
+    has: (d) => JSON.stringify(objectAt(d, 'hooks')?.[event] ?? []).includes(`${CLI}\\" hook `),
+  }));
+}
+
+/**
+ * Every host file `init` merges into, each planned once with all its insertions (Gemini CLI keeps
+ * its MCP servers and its hooks in one file). Throws before anything is written when one of them
+ * is not a JSON object.
+ */
+export function planHostFiles(root: string, hosts: { mcp: McpFileHost[]; hooks: HookHost[] }): FilePlan[] {
+  const byFile = new Map<string, Insertion[]>();
+  for (const ins of [...hosts.mcp.map(mcpInsertion), ...hosts.hooks.flatMap(hookInsertions)]) (byFile.get(ins.file) ?? byFile.set(ins.file, []).get(ins.file)!).push(ins);
+  return [...byFile].map(([file, insertions]) => planInsertions(root, file, insertions));
 }
 
 /** Whether the host's MCP file already starts the `coresoul` server (a file that is not valid JSON does not). */
@@ -96,15 +136,3 @@ export function mcpFileHasServer(root: string, host: McpFileHost): boolean {
   return typeof data === 'object' && data !== null && SERVER_NAME in (objectAt(data as Record<string, unknown>, key) ?? {});
 }
 
-/** `.claude/settings.json` with a hook group for each event added after the user's own. */
-export function planClaudeHooks(root: string): FilePlan {
-  return planInsertions(
-    root,
-    CLAUDE_HOOKS_FILE,
-    Object.entries(CLAUDE_HOOKS).map(([event, command]) => ({
-      at: ['hooks', event, -1],
-      value: { hooks: [{ type: 'command', command, timeout: 10 }] },
-      has: (d) => JSON.stringify(objectAt(d, 'hooks')?.[event] ?? []).includes(`${CLI}\\" hook `),
-    })),
-  );
-}

@@ -8,7 +8,7 @@ import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
 import { commitVault, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
-import { CODEX_LINES, type McpFileHost, planClaudeHooks, planMcpFile } from './hostConfig';
+import { CODEX_LINES, type HookHost, type McpFileHost, planHostFiles } from './hostConfig';
 import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
 import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
@@ -18,8 +18,8 @@ import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration (hostConfig.ts). */
 export const HOSTS = {
   github: { skillsDir: '.github/skills' },
-  gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md', mcp: 'gemini' },
-  claude: { skillsDir: '.claude/skills', bootloader: 'CLAUDE.md', mcp: 'claude' },
+  gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md', mcp: 'gemini', hooks: 'gemini' },
+  claude: { skillsDir: '.claude/skills', bootloader: 'CLAUDE.md', mcp: 'claude', hooks: 'claude' },
   agents: { skillsDir: '.agents/skills' },
   cursor: { mcp: 'cursor' },
   vscode: { mcp: 'vscode' },
@@ -39,7 +39,7 @@ export interface InitOptions {
   git?: boolean;
   /** The bundled CLI to copy into `.CoreSoul/bin/coresoul.js`, so skills work without the extension. */
   cliBundle?: string;
-  /** Claude Code's lifecycle hooks that inject the context (`--hooks`; off by default: they run on every prompt). */
+  /** The lifecycle hooks that inject the context, for the hosts that have them (`--hooks`; off by default: they run on every prompt). */
   hooks?: boolean;
 }
 
@@ -65,10 +65,16 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   }
   const hosts = new Set<Host>(['github', ...(opts.hosts ?? [])]);
   // Every host file that will be merged is read first: a damaged one stops init before it writes anything.
-  const hostPlans = [
-    ...[...hosts].flatMap((host) => ('mcp' in HOSTS[host] ? [planMcpFile(v.root, (HOSTS[host] as { mcp: McpFileHost }).mcp)] : [])),
-    ...(opts.hooks ? [planClaudeHooks(v.root)] : []),
-  ];
+  const mcp = [...hosts].flatMap((host): McpFileHost[] => {
+    const h = HOSTS[host];
+    return 'mcp' in h ? [h.mcp] : [];
+  });
+  const hooks = [...hosts].flatMap((host): HookHost[] => {
+    const h = HOSTS[host];
+    return opts.hooks && 'hooks' in h ? [h.hooks] : [];
+  });
+  if (opts.hooks && !hooks.length) throw inputError('none of the hosts has lifecycle hooks: add --hosts claude or --hosts gemini', 'hooks');
+  const hostPlans = planHostFiles(v.root, { mcp, hooks });
   const report: InitReport = { root: v.root, created: [], updated: [], kept: [], git: false };
   const note = (p: string, outcome: 'created' | 'updated' | 'kept') => report[outcome].push(rel(v, p));
   const scaffold = (p: string, text: string) => note(p, createExclusive(p, text) ? 'created' : 'kept');
