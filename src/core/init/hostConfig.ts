@@ -135,4 +135,3 @@ export function mcpFileHasServer(root: string, host: McpFileHost): boolean {
   const data: unknown = parse(readTextIfExists(path.join(root, file)) ?? '', [], { allowTrailingComma: true });
   return typeof data === 'object' && data !== null && SERVER_NAME in (objectAt(data as Record<string, unknown>, key) ?? {});
 }
-

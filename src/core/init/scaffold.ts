@@ -15,7 +15,7 @@ import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
 
-/** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration (hostConfig.ts). */
+/** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration and its hooks (hostConfig.ts). */
 export const HOSTS = {
   github: { skillsDir: '.github/skills' },
   gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md', mcp: 'gemini', hooks: 'gemini' },
