@@ -49,7 +49,10 @@ describe('manifest', () => {
   it('activates on a vault and on its own views and commands only', () => {
     assert.deepEqual(pkg.activationEvents, ['workspaceContains:.CoreSoul/memory/memory_map.md']);
     assert.equal(pkg.main, './dist/extension.js');
-    assert.equal(pkg.engines.vscode, '^1.100.0');
+    // 1.101 finalised the MCP server definition provider; the API types are those of the oldest VS Code it runs in.
+    assert.equal(pkg.engines.vscode, '^1.101.0');
+    assert.equal(`^${pkg.devDependencies['@types/vscode']}`, pkg.engines.vscode);
+    assert.deepEqual(pkg.contributes.mcpServerDefinitionProviders, [{ id: 'coresoul.mcp', label: 'Core Soul' }]);
   });
 
   it('declares exactly the commands the extension registers, all under the Core Soul category', () => {

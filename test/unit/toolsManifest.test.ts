@@ -1,4 +1,7 @@
-/** The Language Model tools as the manifest offers them: the memory tools only while memory is on. */
+/**
+ * The Language Model tools as the manifest offers them: the memory tools only while memory is on
+ * and VS Code does not take them from Core Soul's MCP server (docs/agents.md#in-vs-code).
+ */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -11,13 +14,16 @@ const tools = new Map<string, { when?: string; inputSchema: { required: string[]
   pkg.contributes.languageModelTools.map((t: { name: string }) => [t.name, t]),
 );
 const switchSource = fs.readFileSync(path.join(REPO, 'src/extension/shared/memorySwitch.ts'), 'utf8');
+const mcpSource = fs.readFileSync(path.join(REPO, 'src/extension/features/mcpServer/mcpServer.ts'), 'utf8');
 
 describe('Language Model tools in the manifest', () => {
-  it('offers the memory tools only while the memory switch is on, and the persona tool always', () => {
+  it('offers the memory tools only while the memory switch is on and the MCP server is not serving them, and the persona tool always', () => {
     const key = /setContext', '([\w.]+)'/.exec(switchSource)?.[1];
     assert.equal(key, 'coresoul.memoryEnabled');
-    assert.equal(tools.get('coresoul_memoryWrite')?.when, key);
-    assert.equal(tools.get('coresoul_memorySearch')?.when, key);
+    const served = /const MCP_SERVED = '([\w.]+)'/.exec(mcpSource)?.[1];
+    assert.equal(served, 'coresoul.mcpServed');
+    assert.equal(tools.get('coresoul_memoryWrite')?.when, `${key} && !${served}`);
+    assert.equal(tools.get('coresoul_memorySearch')?.when, `${key} && !${served}`);
     assert.equal(tools.get('coresoul_personaPropose')?.when, undefined);
   });
 
