@@ -26,8 +26,9 @@ const RULES = [
     rule: patternRule,
     options: {
       patterns: [
-        // The value of `password = …`, `api_key: …`, `"client_secret": "…"`, not the name before it.
-        { name: 'password', pattern: String.raw`/(?<=\b(?:pass(?:word|wd)?|pwd|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token)["']?\s*[:=]\s*["']?)[^\s"'\x60,;]{6,}/i` },
+        // The value of `password = …`, `api_key: …`, `"client_secret": "…"`, not the name before it
+        // (nor a `[secret: <kind>]` placeholder, so that redacting twice changes nothing).
+        { name: 'password', pattern: String.raw`/(?<=(?<!\[)\b(?:pass(?:word|wd)?|pwd|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token)["']?\s*[:=]\s*["']?)[^\s"'\x60,;]{6,}/i` },
       ],
     },
   },
