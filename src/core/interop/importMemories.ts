@@ -14,7 +14,7 @@ import { atomicWrite } from '../shared/fs';
 import { compressBeforeWrite, compressWithHistory, compressionDue } from '../compress/compress';
 import { rememberAll } from '../memory/remember';
 import { type WriteRequest, linkedEntry } from '../memory/write';
-import { redactSecrets } from '../safety/secrets';
+import { redactAll } from '../safety/secrets';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -147,7 +147,8 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   const skipped: Skipped[] = [];
   const requests: WriteRequest[] = [];
   let merged = 0;
-  for (const item of read.items) {
+  const cleaned = await redactAll(read.items.map((item) => item.text));
+  for (const [k, item] of read.items.entries()) {
     let day = item.day;
     if (day && day > today) {
       skipped.push({ item: item.where, reason: `dated ${day}, after today` });
@@ -158,7 +159,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
       .filter((t) => !isDayLink(t) && read.kinds.has(t.toLowerCase()))
       .map((name) => ({ kind: read.kinds.get(name.toLowerCase()), name }));
     // Checked as `write` checks it, and compared in the form the vault keeps: redacted, every entity linked.
-    const clean = await redactSecrets(item.text);
+    const clean = cleaned[k];
     let entry: ReturnType<typeof linkedEntry>;
     try {
       entry = linkedEntry({ text: clean.text, entities: [...hinted, ...(item.entities ?? [])] });
