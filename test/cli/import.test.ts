@@ -48,7 +48,7 @@ describe('coresoul import / export', () => {
     assert.equal(wrong.code, 1);
     assert.match(wrong.stderr, /is not an MCP memory file/);
     assert.equal(wrong.stderr.trim().split('\n').length, 1);
-    assert.equal(cli(['import', path.join(root, 'nope'), '--root', root]).code, 2);
+    assert.equal(cli(['import', path.join(root, 'nope'), '--root', root]).code, 1);
     assert.equal(cli(['import', '--root', root]).code, 1);
   });
 

@@ -39,7 +39,7 @@ export class Source {
     try {
       real = fs.realpathSync(given);
     } catch (err) {
-      throw fsError(err, 'read', given);
+      throw inputError(fsError(err, 'read', given).message); // a source that is not there is bad input, not a damaged vault
     }
     const st = fs.statSync(real);
     if (st.isDirectory()) return new Source(real);
