@@ -78,7 +78,7 @@ export function detectFormats(src: Source): ImportFormat[] {
 export async function importMemories(v: Vault, given: string, opts: ImportOptions): Promise<ImportReport> {
   const src = Source.open(given);
   const formats = opts.from ? [opts.from] : detectFormats(src);
-  if (!formats.length) throw inputError(`cannot tell which memory format ${given} holds; name it with from: one of ${IMPORT_FORMATS.join(', ')}`, 'from');
+  if (!formats.length) throw inputError(`cannot tell which memory format ${given} holds; name one of ${IMPORT_FORMATS.join(', ')}`, 'from');
   if (opts.from && !READERS[opts.from].detect(src)) throw inputError(`${given} is not ${READERS[opts.from].expected}`);
   const reads = formats.map((f) => READERS[f].read(src));
 
@@ -129,13 +129,18 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   }
   for (const [f, { texts }] of identity.entries()) {
     for (const t of texts) {
-      const review = await proposePersonaChange(
-        v,
-        { changes: [{ section: 'Self-Awareness', content: t.content }], trigger: 'explicit-command', reason: `imported from ${reads[f].format} ${t.where}` },
-        { clock: opts.clock, compress: compressBeforeWrite },
-      );
-      if (review.accepted) reports[f].proposals.push(review.id);
-      else reports[f].skipped.push({ item: t.where, reason: `persona proposal refused: ${review.violations.map((x) => x.why).join('; ') || review.gate.message}` });
+      try {
+        const review = await proposePersonaChange(
+          v,
+          { changes: [{ section: 'Self-Awareness', content: t.content }], trigger: 'explicit-command', reason: `imported from ${reads[f].format} ${t.where}` },
+          { clock: opts.clock, compress: compressBeforeWrite },
+        );
+        if (review.accepted) reports[f].proposals.push(review.id);
+        else reports[f].skipped.push({ item: t.where, reason: `persona proposal refused: ${review.violations.map((x) => x.why).join('; ') || review.gate.message}` });
+      } catch (err) {
+        if (!(err instanceof CoreSoulError)) throw err;
+        reports[f].skipped.push({ item: t.where, reason: `not proposed for the persona: ${err.message}` }); // too large, control characters…
+      }
     }
   }
   return report;
