@@ -318,3 +318,19 @@ describe('import: identity text', () => {
     assert.deepEqual(pendingProposals(v), []);
   });
 });
+
+describe('import: days already compressed', () => {
+  it('a new line for a day folded into its monthly file goes to today, linking that day; the monthly file is not reopened', async () => {
+    const v = await tempVault(NOW, { git: true });
+    const ws = tempDir();
+    write(path.join(ws, 'memory/2026-01-05.md'), '- 09:30 Kicked off the rewrite\n');
+    await importFrom(v, ws);
+    await importMemories(v, ws, { clock: fixedClock('2026-04-20T09:00:00') }); // compresses first: January is folded
+    assert.equal(readMemoryMap(v).days['2026-01-05']?.level, 'L3');
+    write(path.join(ws, 'memory/2026-01-05.md'), '- 09:30 Kicked off the rewrite\n- 11:00 Found the missing index\n');
+    const f = only(await importMemories(v, ws, { clock: fixedClock('2026-04-20T10:00:00') }));
+    assert.deepEqual([f.imported, f.merged], [1, 1]);
+    assert.ok(!fs.existsSync(path.join(v.chronoDir, '2026-01-05.md')));
+    assert.match(memory(v, 'chronological/2026-04-20.md'), /- 10:00:00 \[from import: openclaw\] \[\[2026-01-05\]\] Found the missing index/);
+  });
+});
