@@ -154,6 +154,8 @@ describe('import: bad input', () => {
     await assert.rejects(importFrom(v, md, { from: 'mcp-memory' }), (e: CoreSoulError) => e.kind === 'input' && /is not an MCP memory file/.test(e.message) && !e.message.includes('\n'));
     await assert.rejects(importFrom(v, md), (e: CoreSoulError) => e.kind === 'input' && /cannot tell which memory format/.test(e.message));
     await assert.rejects(importFrom(v, path.join(tempDir(), 'missing')), (e: CoreSoulError) => /does not exist/.test(e.message));
+    const binary = write(path.join(tempDir(), 'memory.jsonl'), Buffer.from([0x7b, 0, 0xff, 0xfe]));
+    await assert.rejects(importFrom(v, binary), (e: CoreSoulError) => e.kind === 'input' && e.message === `${binary}: not a UTF-8 text file (binary?)`);
     assert.deepEqual(snapshot(v.soulDir), before);
   });
 

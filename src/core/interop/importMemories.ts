@@ -77,6 +77,8 @@ export function detectFormats(src: Source): ImportFormat[] {
 
 export async function importMemories(v: Vault, given: string, opts: ImportOptions): Promise<ImportReport> {
   const src = Source.open(given);
+  const named = src.file === undefined ? undefined : src.read(src.file);
+  if (named && 'skipped' in named) throw inputError(`${given}: ${named.skipped.reason}`); // the file the user named: one line, not a skipped item
   const formats = opts.from ? [opts.from] : detectFormats(src);
   if (!formats.length) throw inputError(`cannot tell which memory format ${given} holds; name one of ${IMPORT_FORMATS.join(', ')}`, 'from');
   if (opts.from && !READERS[opts.from].detect(src)) throw inputError(`${given} is not ${READERS[opts.from].expected}`);

@@ -47,8 +47,17 @@ export class Source {
     return new Source(path.dirname(real), path.basename(real));
   }
 
+  /** Each file is read once: detection and reading ask for the same files. */
+  private readonly texts = new Map<string, TextOrSkip>();
+
   /** A file's text, or why it was skipped: missing, a link out of the source, too large, not UTF-8 text. */
   read(rel: string): TextOrSkip {
+    let r = this.texts.get(rel);
+    if (!r) this.texts.set(rel, (r = this.readOnce(rel)));
+    return r;
+  }
+
+  private readOnce(rel: string): TextOrSkip {
     const skip = (reason: string): TextOrSkip => ({ skipped: { item: rel, reason } });
     const abs = path.join(this.dir, rel);
     let real: string;
