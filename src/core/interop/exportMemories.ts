@@ -58,7 +58,7 @@ function entityNotes(v: Vault): Note[] {
   return notes;
 }
 
-/** `[[A]] works at [[B]]`, the line an imported relation becomes: A, the relation, B. */
+/** `[[A]] works at [[B]]`, the line an imported relation becomes (`relationLine`): A, the relation, B. */
 function relationOf(text: string): { from: string; relationType: string; to: string } | undefined {
   const links = parseLinks(text);
   if (links.length !== 2 || links[0].start !== 0 || links[1].end !== text.length) return undefined;

@@ -54,6 +54,9 @@ export function kindOfType(type: string | undefined): EntityKind {
 /** The singular type an exported entity of a kind gets: `people` → `person`. */
 export const TYPE_OF_KIND: Record<EntityKind, string> = { people: 'person', events: 'event', places: 'place', objects: 'object' };
 
+/** A relation as the line both its ends are tagged with: `[[Alice]] works at [[Acme]]` (export reads it back). */
+export const relationLine = (from: string, type: string, to: string) => `[[${from}]] ${type.replace(/_/g, ' ')} [[${to}]]`;
+
 /** A statement the profile rules recognise is a preference; anything else is a note. */
 export const kindOfStatement = (text: string, preferred = false): EntryKind | undefined =>
   preferred || extractPreferences(text).length ? 'preference' : undefined;

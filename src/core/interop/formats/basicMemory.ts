@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import { parseYaml } from '../../shared/yaml';
 import type { EntryKind } from '../../vault/dayEntries';
-import { type SourceRead, emptyRead, kindOfStatement, kindOfType, proseLines, splitFrontMatter, statement } from '../plan';
+import { type SourceRead, emptyRead, kindOfStatement, kindOfType, proseLines, relationLine, splitFrontMatter, statement } from '../plan';
 import type { Source } from '../source';
 
 const OBSERVATION = /^\s*[-*]\s+\[([^\]\n]+)\]\s+(.+)$/;
@@ -55,7 +55,7 @@ export function readBasicMemory(src: Source): SourceRead {
         out.items.push({ text: obs[2].trim(), ...(kind && { kind }), entities: [entity], where });
       } else if (rel) {
         const target = rel[2].trim();
-        out.items.push({ text: `[[${name}]] ${rel[1].replace(/_/g, ' ')} [[${target}]]${rel[3].trimEnd()}`, entities: [entity], where });
+        out.items.push({ text: `${relationLine(name, rel[1], target)}${rel[3].trimEnd()}`, entities: [entity], where });
       } else {
         const text = statement(line);
         if (text) out.items.push({ text, entities: [entity], where });

@@ -8,7 +8,7 @@
 import { type SourceRead, emptyRead, kindOfStatement, statement } from '../plan';
 import type { Source } from '../source';
 
-export const GEMINI_SECTION = '## Gemini Added Memories';
+const GEMINI_SECTION = '## Gemini Added Memories';
 const FILES = ['GEMINI.md', '.gemini/GEMINI.md'];
 
 export const looksLikeGeminiCli = (src: Source) => (src.file ? src.file === 'GEMINI.md' : FILES.some((f) => src.has(f)));

@@ -1,6 +1,5 @@
 /** What the Markdown-based readers share: a file's prose lines as import items. */
 import type { EntityKind } from '../../vault/layout';
-import type { EntryKind } from '../../vault/dayEntries';
 import { type ImportItem, type SourceRead, kindOfStatement, proseLines, splitFrontMatter, statement } from '../plan';
 
 export interface LineOptions {
@@ -11,7 +10,6 @@ export interface LineOptions {
   day?: string;
   /** Lines that are not memories: left out, counted in one skipped item per file. */
   skip?: (line: string) => string | undefined;
-  kind?: EntryKind;
 }
 
 const PREFERENCE_HEADING = /prefer|偏好|喜好|likes|style|conventions?/i;
@@ -47,7 +45,7 @@ export function itemsOfMarkdown(out: SourceRead, file: string, text: string, opt
       text = timed[2];
     }
     const preferred = typeof opts.preferred === 'function' ? opts.preferred(heading) : opts.preferred;
-    const kind = opts.kind ?? kindOfStatement(text, preferred);
+    const kind = kindOfStatement(text, preferred);
     const item: ImportItem = { text, where: `${file}:${n + bodyStart - 1}`, ...(kind && { kind }), ...(opts.entity && { entities: [opts.entity] }) };
     if (opts.day) Object.assign(item, { day: opts.day, time: time ?? '00:00:00' });
     out.items.push(item);

@@ -6,7 +6,7 @@
  * linking both ends. A line that is not JSON (a truncated write) is skipped with its number.
  */
 import * as z from 'zod/mini';
-import { type ImportItem, type SourceRead, emptyRead, kindOfType, parseEntryText } from '../plan';
+import { type ImportItem, type SourceRead, emptyRead, kindOfType, parseEntryText, relationLine } from '../plan';
 import type { Source } from '../source';
 import { firstIssue } from '../../shared/validation';
 
@@ -62,7 +62,7 @@ export function readMcpMemory(src: Source): SourceRead {
   });
   for (const r of relations) {
     const ends = [r.from, r.to].map((name) => ({ kind: out.kinds.get(name.toLowerCase()), name }));
-    out.items.push({ text: `[[${r.from}]] ${r.type.replace(/_/g, ' ')} [[${r.to}]]`, entities: ends, where: r.where });
+    out.items.push({ text: relationLine(r.from, r.type, r.to), entities: ends, where: r.where });
   }
   return out;
 }
