@@ -10,6 +10,7 @@ import { type ImportReport, importMemories } from '../../src/core/interop/import
 import { exportMemories } from '../../src/core/interop/exportMemories';
 import { MAX_FILE_BYTES } from '../../src/core/interop/source';
 import { rememberAll } from '../../src/core/memory/remember';
+import { compressWithHistory } from '../../src/core/compress/compress';
 import { pendingProposals, readPersona } from '../../src/core/persona/proposals';
 import { readProfile } from '../../src/core/profile/profile';
 import { readMemoryMap } from '../../src/core/vault/memoryMap';
@@ -267,6 +268,25 @@ describe('export, and back', () => {
     assert.equal(f.imported, 4);
     assert.ok(f.merged >= 5, 'the entity notes repeat the days: merged, not written twice');
   });
+
+  for (const [level, now] of [['L2', '2026-03-12T09:00:00'], ['L3', '2026-04-20T09:00:00']]) {
+    it(`markdown: a vault whose days are compressed (${level}) comes back with its entities and links, its summaries as the days' lines`, async () => {
+      const a = await richVault();
+      await compressWithHistory(a, { now: new Date(now), warn: () => undefined });
+      assert.equal(readMemoryMap(a).days['2026-03-02'].level, level);
+      const out = path.join(tempDir(), 'export');
+      exportMemories(a, 'markdown', out);
+      const b = await tempVault(now, { git: true });
+      const f = only(await importMemories(b, out, { clock: fixedClock(now) }));
+      assert.deepEqual(notes(b), notes(a));
+      assert.deepEqual(noteLines(b), noteLines(a), 'the summaries keep the entries the entity notes date-tag: merged, not written twice');
+      const days = Object.values(snapshot(b.chronoDir)).join('\n');
+      assert.doesNotMatch(days, /<!--/, 'the L2 marker is not a memory');
+      assert.match(days, /#decision \[from import: markdown\] Chose \[\[PostgreSQL\]\] over MySQL for JSONB \[\[Alice\]\]/);
+      assert.equal(only(await importMemories(b, out, { clock: fixedClock(now) })).imported, 0);
+      assert.ok(f.imported > 0);
+    });
+  }
 
   it('mcp-memory: export → import into an empty vault reproduces the entities, their links and the dated entries', async () => {
     const a = await richVault();

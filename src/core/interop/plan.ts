@@ -91,8 +91,9 @@ export function proseLines(text: string): { line: string; n: number }[] {
   return out;
 }
 
-/** A list item or paragraph line as a memory: bullet, checkbox and bold markers dropped; '' for blank lines and rules. */
+/** A list item or paragraph line as a memory: bullet, checkbox and bold markers dropped; '' for blank lines, rules and comments. */
 export function statement(line: string): string {
+  if (/^\s*<!--.*-->\s*$/.test(line)) return '';
   return line
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')
     .replace(/\*\*([^*]+)\*\*/g, '$1')

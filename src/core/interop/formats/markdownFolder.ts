@@ -13,7 +13,8 @@ import type { Source } from '../source';
 
 export const looksLikeMarkdownExport = (src: Source) => !src.file && src.has('days') && src.has('entities');
 
-const ENTRY = /^- (\d{2}:\d{2}:\d{2}) (.*)$/;
+/** An entry (`- HH:MM:SS …`) or a summary line of a compressed day (`- HH:MM …`). */
+const ENTRY = /^- (\d{2}:\d{2})(:\d{2})? (.*)$/;
 
 export function readMarkdownFolder(src: Source): SourceRead {
   const out = emptyRead('markdown');
@@ -49,7 +50,7 @@ export function readMarkdownFolder(src: Source): SourceRead {
         continue;
       }
       const entry = ENTRY.exec(line);
-      const parsed = parseEntryText(entry ? `${entry[1]} ${entry[2]}` : statement(line));
+      const parsed = parseEntryText(entry ? `${entry[1]}${entry[2] ?? ':00'} ${entry[3]}` : statement(line));
       if (!parsed.text.trim()) continue;
       last = { ...parsed, day, time: parsed.time ?? `${hour}:00:00`, where: `${file}:${n}` };
       out.items.push(last);
