@@ -14,6 +14,7 @@ import { ENTITY_KINDS, type EntityKind, type Vault, entityDir } from '../vault/l
 import { readMemoryMap } from '../vault/memoryMap';
 import { parseLinks } from '../vault/wikilinks';
 import { profileFile } from '../profile/profile';
+import { ensureRawDays, rawDayFile } from '../compress/rawDays';
 import { TYPE_OF_KIND, parseEntryText, splitFrontMatter, statement } from './plan';
 
 export const EXPORT_FORMATS = ['mcp-memory', 'markdown'] as const;
@@ -92,13 +93,16 @@ function exportMcpMemory(v: Vault, out: string): ExportReport {
 }
 
 function exportMarkdown(v: Vault, out: string): ExportReport {
-  const days = Object.keys(readMemoryMap(v).days).sort();
+  const days = readMemoryMap(v).days;
+  ensureRawDays(v);
   let written = 0;
-  for (const day of days) {
-    const d = readDay(v, day);
-    if (!d) continue;
+  for (const day of Object.keys(days).sort()) {
+    // A compressed day leaves with its raw entries, kept since its compression (rawDays.ts); else as the vault shows it.
+    const raw = days[day].level === 'L1' ? undefined : readTextIfExists(rawDayFile(v, day));
+    const d = raw === undefined ? readDay(v, day) : undefined;
+    if (raw === undefined && !d) continue;
     // A monthly file's section (`## day`, `### HH:00`) becomes a day file of its own (`# day`, `## HH:00`).
-    const lines = d.monthly ? d.lines.map((l) => (/^#{2,3} /.test(l) ? l.slice(1) : l)) : d.lines;
+    const lines = d ? (d.monthly ? d.lines.map((l) => (/^#{2,3} /.test(l) ? l.slice(1) : l)) : d.lines) : raw!.split('\n');
     atomicWrite(path.join(out, 'days', `${day}.md`), `${lines.join('\n').replace(/\n*$/, '')}\n`);
     written++;
   }
