@@ -3,6 +3,7 @@ import * as backlinks from './features/backlinks/backlinks';
 import * as participant from './features/chat/participant';
 import * as commands from './features/commands/commands';
 import * as compression from './features/compression/compression';
+import * as importMemories from './features/importMemories/importMemories';
 import * as languageClient from './features/languageClient/languageClient';
 import * as mcpServer from './features/mcpServer/mcpServer';
 import * as memorySwitch from './features/memorySwitch/memorySwitch';
@@ -15,4 +16,4 @@ import * as vaultTree from './features/vaultTree/vaultTree';
 import * as writeMemory from './features/writeMemory/writeMemory';
 import type { Feature } from './shared/services';
 
-export const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, mcpServer, personaHistory, searchMemory, compression, soulArchive, backlinks];
+export const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, mcpServer, personaHistory, searchMemory, compression, soulArchive, importMemories, backlinks];

@@ -12,7 +12,7 @@ import { compress } from '../../src/core/compress/compress';
 import { recallFrom } from '../../src/core/context/recall';
 import { rememberAll } from '../../src/core/memory/remember';
 import { proposePersonaChange } from '../../src/core/persona/proposals';
-import { findSecrets, redactSecrets } from '../../src/core/safety/secrets';
+import { findSecrets, redactAll, redactSecrets } from '../../src/core/safety/secrets';
 import { scanVault } from '../../src/core/safety/scan';
 import { searchMemory } from '../../src/core/search/search';
 import { commitVault, git } from '../../src/core/vault/history';
@@ -68,6 +68,10 @@ describe('secret firewall', () => {
     assert.deepEqual(await kinds(`the blob ${['Zx9Kq2LmN8vB4cR7', 'tY1wE5uI3oP6aS0dF2gH4jK8'].join('')} came back`), ['high-entropy-string']);
     const { text } = await redactSecrets('set password = "S3cr3tPassw0rd!" in the .env');
     assert.equal(text, 'set password = "[secret: password]" in the .env', 'the name stays, the value goes');
+    const once = await redactSecrets(LEAK);
+    assert.deepEqual(await redactSecrets(once.text), { text: once.text, kinds: [] }, 'redacting a redacted text changes nothing');
+    const texts = [LEAK, 'nothing here', 'set password = "S3cr3tPassw0rd!" in the .env', `${GITHUB}`, ''];
+    assert.deepEqual(await redactAll(texts), await Promise.all(texts.map(redactSecrets)), 'many texts at once, as one by one');
     for (const plain of [
       'commit 3f2a9c1d4e5b6a7980112233445566778899aabb fixed src/core/search/index/refresh.ts',
       'We chose PostgreSQL over MySQL; the password policy needs 12 characters',

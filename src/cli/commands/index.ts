@@ -2,7 +2,9 @@
 import type { Command } from '../command';
 import { compress } from './compress';
 import { context } from './context';
+import { exportCommand } from './export';
 import { hook } from './hook';
+import { importCommand } from './import';
 import { init } from './init';
 import { mcp } from './mcp';
 import { pack } from './pack';
@@ -15,4 +17,4 @@ import { serveSearch } from './serveSearch';
 import { status } from './status';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, mcp, hook, serveSearch];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, importCommand, exportCommand, mcp, hook, serveSearch];

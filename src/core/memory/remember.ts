@@ -7,7 +7,7 @@ import { type Clock } from '../shared/clock';
 import { type CompressReport, compress, compressionCommitMessage, compressionDue } from '../compress/compress';
 import { CoreSoulError } from '../shared/errors';
 import { commitVault } from '../vault/history';
-import { redactSecrets } from '../safety/secrets';
+import { redactAll } from '../safety/secrets';
 import type { Vault } from '../vault/layout';
 import { type WriteRequest, type WriteResult, normaliseText, writeMemory } from './write';
 
@@ -32,7 +32,7 @@ export interface Remembered {
  */
 export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clock: Clock; source?: string }): Promise<Remembered> {
   for (const entry of entries) normaliseText(entry.text);
-  const clean = await Promise.all(entries.map((e) => redactSecrets(e.text)));
+  const clean = await redactAll(entries.map((e) => e.text));
   let postponed: string | undefined;
   if (compressionDue(v, opts.clock.now())) {
     try {

@@ -32,6 +32,8 @@ export interface WriteRequest {
   from?: Origin;
   /** The host or tool it came through (`copilot`, `coresoul_memoryWrite`), recorded beside `from`. */
   via?: string;
+  /** The local day and time the entry belongs to, when earlier than now (an import's dated line). */
+  at?: { day: string; time: string };
 }
 
 export interface WriteResult {
@@ -83,7 +85,11 @@ export function normaliseText(text: string): string {
   return lines.map((l, i) => (i === 0 || !l ? l : `  ${l}`)).join('\n');
 }
 
-export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): WriteResult {
+/**
+ * An entry's text as its day line holds it — normalised, and linking every entity it is filed
+ * under — and those entities. Throws a one-line error for bad text or an unusable entity name.
+ */
+export function linkedEntry(req: Pick<WriteRequest, 'text' | 'entities'>): { text: string; entities: { kind?: EntityKind; name: string }[] } {
   let text = normaliseText(req.text);
   const wanted = new Map<string, { kind?: EntityKind; name: string }>();
   for (const name of linkTargets(text)) if (!isDayLink(name)) wanted.set(name.toLowerCase(), { name });
@@ -97,6 +103,11 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const problem = entityNameProblem(e.name);
     if (problem) throw inputError(problem);
   }
+  return { text, entities: [...wanted.values()] };
+}
+
+export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): WriteResult {
+  const { text, entities: wanted } = linkedEntry(req);
   const from = req.from ?? 'person';
   if (!(ORIGINS as readonly string[]).includes(from)) throw inputError(`expected one of ${ORIGINS.join(', ')}, got "${from}"`, 'from');
   const via = req.via?.replace(/[\]\n\r]+/g, ' ').trim().slice(0, 80);
@@ -105,9 +116,10 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
-    const { day: today, time } = localStamp(now);
+    const stamp = localStamp(now);
+    const { day: today, time } = req.at ?? stamp;
     let compressed = false;
-    if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, today) && isLaterWeek(readMemoryMap(v).lastCompressionDate, today)) {
+    if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, stamp.day) && isLaterWeek(readMemoryMap(v).lastCompressionDate, stamp.day)) {
       deps.compress(v, now);
       compressed = true;
     }
@@ -115,7 +127,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const file = dayFile(v, today);
     const line = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${today}\n\n`);
     const entityLine = `- [[${today}]] ${time} ${tag}${excerpt}\n`;
-    const entities = [...wanted.values()].map((e) => tagEntity(v, e, entityLine, today));
+    const entities = wanted.map((e) => tagEntity(v, e, entityLine, today));
 
     if (!lastSeenMemoryMap(v).days[today] || entities.some((e) => e.created)) {
       const map = readMemoryMap(v);
@@ -124,8 +136,9 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     }
     const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
     if (req.kind === 'preference' || req.kind === 'correction') {
+      // An import is the person moving their own memories in: what they stated there teaches here too.
       const { changes, refused } =
-        from === 'person'
+        from === 'person' || from === 'import'
           ? learnFromEntry(v, req.kind, excerpt, deps.clock)
           : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }] };
       if (changes.length) result.learned = changes;

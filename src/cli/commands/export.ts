@@ -1,0 +1,25 @@
+import * as path from 'node:path';
+import { EXPORT_FORMATS, type ExportFormat, exportMemories } from '../../core/interop/exportMemories';
+import { inputError } from '../../core/shared/errors';
+import { openVault } from '../../core/vault/layout';
+import type { Command } from '../command';
+
+const DEFAULT_OUT: Record<ExportFormat, string> = { 'mcp-memory': 'coresoul-memory.jsonl', markdown: 'coresoul-memory' };
+
+export const exportCommand: Command = {
+  name: 'export',
+  usage: `export --format ${EXPORT_FORMATS.join('|')} [--out <path>]`,
+  summary: 'write everything the vault remembers in an open format: MCP memory JSON lines or a Markdown folder',
+  options: { format: { type: 'string' }, out: { type: 'string' } },
+  async run(ctx, args, opts) {
+    if (args.length) throw inputError(`export: unexpected argument "${args[0]}" (usage: coresoul ${exportCommand.usage})`);
+    const format = opts.format as string | undefined;
+    if (!format || !(EXPORT_FORMATS as readonly string[]).includes(format)) {
+      throw inputError(`expected one of ${EXPORT_FORMATS.join(', ')}, got ${format ? `"${format}"` : 'nothing'}`, 'format');
+    }
+    const out = opts.out ? path.resolve(opts.out as string) : path.join(ctx.root, DEFAULT_OUT[format as ExportFormat]);
+    const r = exportMemories(openVault(ctx.root), format as ExportFormat, out);
+    const what = r.format === 'markdown' ? `${r.days} day(s) and ${r.entities} entity note(s)` : `${r.entities} entities, ${r.observations} observations, ${r.relations} relations`;
+    return { json: r, text: `Exported ${what} to ${r.out}` };
+  },
+};
