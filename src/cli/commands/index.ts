@@ -5,6 +5,7 @@ import { context } from './context';
 import { hook } from './hook';
 import { init } from './init';
 import { mcp } from './mcp';
+import { mergeDriver } from './mergeDriver';
 import { pack } from './pack';
 import { persona } from './persona';
 import { profile } from './profile';
@@ -13,6 +14,7 @@ import { scan } from './scan';
 import { search } from './search';
 import { serveSearch } from './serveSearch';
 import { status } from './status';
+import { sync } from './sync';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, mcp, hook, serveSearch];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, sync, mcp, hook, serveSearch, mergeDriver];

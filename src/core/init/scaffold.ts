@@ -14,6 +14,7 @@ import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
+import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../sync/drivers';
 
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration (hostConfig.ts). */
 export const HOSTS = {
@@ -80,6 +81,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   scaffold(v.persona, PERSONA_MD);
   scaffold(v.mapFile, serializeMemoryMap(emptyMemoryMap(today), { people: 0, events: 0, places: 0, objects: 0 }));
   scaffold(path.join(v.soulDir, '.gitignore'), VAULT_GITIGNORE);
+  scaffold(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
   scaffold(profileFile(v), profileTemplate(today));
 
   for (const host of hosts) {
@@ -98,6 +100,9 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   if (opts.git !== false) {
     report.git = true;
     if (!hasHistory(v)) await initHistory(v);
+    // How memory merges with another machine's (coresoul sync), run by the vault's own CLI.
+    const cli = path.join(v.binDir, 'coresoul.js');
+    if (fs.existsSync(cli)) await registerMergeDrivers(v, cli);
     const res = await commitVault(v, report.created.length ? 'Core Soul: initialize vault' : 'Core Soul: init');
     if (res.hash) report.commit = res.hash;
   } else {
