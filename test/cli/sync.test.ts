@@ -223,6 +223,8 @@ describe('coresoul sync: bad input and faults', () => {
     assert.match(r.stderr, /^offline: cannot reach .*remote\.git .*; nothing was changed\n$/);
     assert.deepEqual(snapshot(roots[0]), before);
     assert.equal(gitIn(path.join(roots[0], '.CoreSoul'), 'rev-parse', 'HEAD'), head);
+    assert.equal(cli(['sync', '--root', roots[0], '--remote', path.join(dir, 'nowhere.git')]).code, 0);
+    assert.equal(gitIn(path.join(roots[0], '.CoreSoul'), 'remote', 'get-url', 'origin').trim(), remote, 'still connected where it was');
 
     const lone = tempDir();
     ok(['init', '--root', lone]);

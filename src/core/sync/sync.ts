@@ -100,13 +100,14 @@ async function syncRepo(v: Vault, opts: SyncOptions): Promise<SyncReport> {
   const g = gitFor(v);
   const before = (await g.getRemotes(true)).find((r) => r.name === 'origin')?.refs.fetch;
   const remote = await connectRemote(g, opts.remote);
+  // Offline or refused, the vault stays connected where it was: nothing changed.
+  const reconnect = () => (before === remote ? undefined : before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
   try {
-    return await pullAndPush(v, g, remote, opts);
+    const report = await pullAndPush(v, g, remote, opts);
+    if (report.offline) await reconnect();
+    return report;
   } catch (err) {
-    // Refused: the vault stays connected where it was.
-    if (err instanceof CoreSoulError && err.kind === 'refused' && before !== remote) {
-      await (before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
-    }
+    if (err instanceof CoreSoulError && err.kind === 'refused') await reconnect();
     throw err;
   }
 }
