@@ -1,7 +1,7 @@
 /** The Sync Memory feature's settings and status-bar text (src/extension/features/sync/sync.model.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readSyncSettings, syncBadge } from '../../src/extension/features/sync/sync.model';
+import { readShareWorktrees, readSyncSettings, syncBadge } from '../../src/extension/features/sync/sync.model';
 
 describe('Sync Memory settings', () => {
   it('are off unless set to valid values; a bad value is named and counts as off', () => {
@@ -15,5 +15,13 @@ describe('Sync Memory settings', () => {
 
   it('shows the commits to push and to pull', () => {
     assert.equal(syncBadge({ ahead: 2, behind: 0 }), '$(sync) 2↑ 0↓');
+  });
+});
+
+describe('the worktree setting', () => {
+  it('shares unless exactly false; a bad value is named and shares', () => {
+    assert.deepEqual(readShareWorktrees(undefined), { share: true });
+    assert.deepEqual(readShareWorktrees(false), { share: false });
+    assert.match(readShareWorktrees('no').problem ?? '', /^coresoul\.vault\.shareAcrossWorktrees must be true or false/);
   });
 });

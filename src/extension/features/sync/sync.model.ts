@@ -4,6 +4,7 @@ import { SECTION } from '../../shared/settings.model';
 
 export const SYNC_ON_FOCUS = 'sync.onFocus';
 export const SYNC_INTERVAL = 'sync.intervalMinutes';
+export const SHARE_WORKTREES = 'vault.shareAcrossWorktrees';
 
 export interface SyncSettings {
   onFocus: boolean;
@@ -20,6 +21,13 @@ export function readSyncSettings(rawOnFocus: unknown, rawInterval: unknown): Syn
   const interval = rawInterval === undefined ? 0 : z.number().check(z.gte(0), z.lte(1440)).safeParse(rawInterval).data;
   if (interval === undefined) problems.push(`${SECTION}.${SYNC_INTERVAL} must be a number of minutes from 0 to 1440, got ${JSON.stringify(rawInterval)}; no sync on a timer`);
   return { onFocus: onFocus ?? false, intervalMinutes: interval ?? 0, problems };
+}
+
+/** Whether git worktrees share their main worktree's vault: yes unless exactly `false`. */
+export function readShareWorktrees(raw: unknown): { share: boolean; problem?: string } {
+  if (raw === undefined || raw === true) return { share: true };
+  if (raw === false) return { share: false };
+  return { share: true, problem: `${SECTION}.${SHARE_WORKTREES} must be true or false, got ${JSON.stringify(raw)}; worktrees share one vault` };
 }
 
 /** The status-bar text: commits to push (↑) and to pull (↓) as last fetched. */

@@ -2,13 +2,15 @@
  * Sync Memory in the editor (docs/sync.md): the command "Core Soul: Sync Memory", a status-bar
  * item with the commits to push and to pull, and, when the user asks for it, a quiet sync when
  * the window gets focus (`coresoul.sync.onFocus`) or every few minutes (`coresoul.sync.intervalMinutes`).
+ * It also applies `coresoul.vault.shareAcrossWorktrees` (git worktrees share one vault).
  * A quiet sync reports only what needs the person: a persona change to review, a conflict.
  */
 import * as vscode from 'vscode';
 import type { Services } from '../../shared/services';
 import { SECTION } from '../../shared/settings.model';
 import { inFolder, showError } from '../../shared/ui';
-import { SYNC_INTERVAL, SYNC_ON_FOCUS, readSyncSettings, syncBadge } from './sync.model';
+import { SHARE_WORKTREES, SYNC_INTERVAL, SYNC_ON_FOCUS, readShareWorktrees, readSyncSettings, syncBadge } from './sync.model';
+import { SHARE_WORKTREES_ENV } from '../../../core/vault/layout';
 import { REVIEW_COMMAND } from '../persona/personaReview';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
@@ -61,6 +63,11 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     const config = vscode.workspace.getConfiguration(SECTION);
     settings = readSyncSettings(config.get(SYNC_ON_FOCUS), config.get(SYNC_INTERVAL));
     for (const p of settings.problems) services.log.warn(p);
+    // Read by the core's vaultAt here and by the CLI processes the extension starts.
+    const worktrees = readShareWorktrees(config.get(SHARE_WORKTREES));
+    if (worktrees.problem) services.log.warn(worktrees.problem);
+    if (worktrees.share) delete process.env[SHARE_WORKTREES_ENV];
+    else process.env[SHARE_WORKTREES_ENV] = '0';
     clearInterval(timer);
     timer = settings.intervalMinutes > 0 ? setInterval(quietly, settings.intervalMinutes * 60_000) : undefined;
   };
