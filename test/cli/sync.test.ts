@@ -273,10 +273,15 @@ describe('coresoul sync: bad input and faults', () => {
     assert.match(conflicted, /atlas-a/);
     assert.match(conflicted, /atlas-b/);
     assert.equal(cli(['sync', '--root', roots[1]]).code, 1, 'still waiting while the markers are there');
-    fs.writeFileSync(note(roots[1]), conflicted.replace(/<<<<<<< [^\n]*\n[\s\S]*?>>>>>>> [^\n]*\n/, 'aliases: [atlas-a, atlas-b]\n'));
+    // Meanwhile a write lands on disk, but is not committed: that would conclude the merge with its markers.
+    const w = cli(['write', 'while the merge waits [[Atlas]]', '--root', roots[1], '--now', '2026-03-10T11:00:00']);
+    assert.equal(w.code, 0, w.stderr);
+    assert.match(w.stderr, /not committed to the vault history yet: a sync merge is waiting for you to resolve its conflict/);
+    assert.match(gitIn(path.join(roots[1], '.CoreSoul'), 'diff', '--name-only', '--diff-filter=U'), /Atlas\.md/);
+    fs.writeFileSync(note(roots[1]), read(note(roots[1])).replace(/<<<<<<< [^\n]*\n[\s\S]*?>>>>>>> [^\n]*\n/, 'aliases: [atlas-a, atlas-b]\n'));
     sync(roots[1]);
     sync(roots[0]);
     assert.equal(read(note(roots[0])), read(note(roots[1])));
-    assert.match(read(note(roots[0])), /aliases: \[atlas-a, atlas-b\][\s\S]*about \[\[Atlas\]\][\s\S]*more on \[\[Atlas\]\] from B/);
+    assert.match(read(note(roots[0])), /aliases: \[atlas-a, atlas-b\][\s\S]*about \[\[Atlas\]\][\s\S]*more on \[\[Atlas\]\] from B[\s\S]*while the merge waits/);
   });
 });
