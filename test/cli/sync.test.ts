@@ -145,6 +145,9 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     const rawText = `# ${day}\n\n${lines.map((l) => `${l}\n`).join('')}`;
     assert.equal(readDayEntries(day, rawText).entries.length, raw.length);
     assert.equal(summary, hourlyDay(readDayEntries(day, rawText), extractiveSummary, rawText).text);
+    // The machine that compressed it again keeps the union of raw lines for search.
+    const cached = read(roots[2], `.CoreSoul/cache/raw/${day}.md`);
+    for (const t of raw) assert.ok(cached.includes(t), `"${t}" in C's raw-day cache`);
     assert.match(trees[0]['.CoreSoul/memory/memory_map.md'], /last_compression_date: 2026-03-16\n[\s\S]*\| 2026-03-13 \| L2 \|[\s\S]*\| 2026-03-16 \| L1 \|/);
     const monday = readDayEntries('2026-03-16', trees[0]['.CoreSoul/memory/chronological/2026-03-16.md']).entries.map((e) => e.text);
     assert.deepEqual(monday, ['Monday on A', 'Monday on C']);

@@ -47,6 +47,8 @@ describe('sync merge: day files', () => {
     assert.match(merged, /\[\[Alpha\]\]/);
     assert.match(merged, /## 21:00\n- 21:00 late on the other machine \[\[Beta\]\]/);
     assert.equal(ok(mergeDayFile(DAY, raw, written, summary, () => [raw])), merged, 'the same whichever side merges');
+    const again = mergeDayFile(DAY, raw, summary, written, () => [raw]);
+    assert.equal(again.ok && again.raw, written, 'the raw union it was made from, for the search cache');
     // Both compressed, from different raw days: the union of the raw versions in history.
     const summary2 = hourlyDay(readDayEntries(DAY, written), extractiveSummary, written).text;
     assert.equal(ok(mergeDayFile(DAY, raw, summary, summary2, () => [raw, written])), merged);

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { atomicWrite } from '../shared/fs';
 import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
+import { keepMergedRawDay } from '../compress/rawDays';
 import { git, vaultGitEnv } from '../vault/history';
 import { type Vault, vaultAt } from '../vault/layout';
 import { countEntities } from '../vault/memoryMap';
@@ -78,6 +79,7 @@ export function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string)
   else merged = mergeText(kind, base || undefined, ours, theirs, files.pathname, cwd);
   if (merged.ok) {
     atomicWrite(files.ours, merged.text);
+    if (merged.raw !== undefined) keepRaw(cwd, files.pathname, merged.raw);
     return { merged: true };
   }
   // Conflict markers with both sides, as git's own merge writes them.
@@ -87,6 +89,16 @@ export function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string)
     // exits with the number of conflicts
   }
   return { merged: false, why: merged.why };
+}
+
+/** Search's copy of a day's raw lines (compress/rawDays.ts) follows the day compressed again; it is a cache, so a failure only costs recall. */
+function keepRaw(cwd: string, pathname: string, raw: string): void {
+  const day = DAY_RE.exec(path.basename(pathname))?.[1];
+  try {
+    if (day) keepMergedRawDay(vaultAt(path.dirname(cwd)), day, raw);
+  } catch {
+    // the history still holds every raw version
+  }
 }
 
 function mergeText(kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string, cwd: string): Merged {

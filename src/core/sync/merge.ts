@@ -17,7 +17,8 @@ import { entityFrontMatter } from '../vault/entityFrontMatter';
 import { type DayEntry, type Level, type MemoryMap, parseMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import type { EntityKind } from '../vault/layout';
 
-export type Merged = { ok: true; text: string } | { ok: false; why: string };
+/** `raw`: for a day compressed again, the union of its raw versions that the summary was made from. */
+export type Merged = { ok: true; text: string; raw?: string } | { ok: false; why: string };
 
 /** One entry of an append-only file: `key` orders it (its time), `text` is it, byte for byte. */
 export interface Item {
@@ -103,7 +104,7 @@ export function mergeDayFile(day: string, base: string | undefined, ours: string
   try {
     const { text } = hourlyDay(readDayEntries(day, raw), extractiveSummary, raw);
     for (const s of summaries) verifiedLinks(s, text, day);
-    return { ok: true, text };
+    return { ok: true, text, raw };
   } catch (err) {
     return { ok: false, why: (err as Error).message };
   }
