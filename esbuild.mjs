@@ -134,8 +134,8 @@ const besideBundle = (specifier, file) => ({
   },
 });
 
-// Libraries one command needs: tar (pack, restore), secretlint (writes, scan), the MCP SDK (mcp).
-const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]secretlintLib|mcp[\\/]sdkLib)\.ts$/;
+// Libraries one command needs: tar (pack, restore), secretlint (writes, scan), simple-git (sync, merge drivers), the MCP SDK (mcp).
+const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]secretlintLib|core[\\/]sync[\\/]simpleGitLib|mcp[\\/]sdkLib)\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
 
 const common = {

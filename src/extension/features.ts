@@ -11,9 +11,10 @@ import * as personaHistory from './features/persona/personaHistory';
 import * as personaReview from './features/persona/personaReview';
 import * as searchMemory from './features/searchMemory/searchMemory';
 import * as soulArchive from './features/soulArchive/soulArchive';
+import * as sync from './features/sync/sync';
 import * as tools from './features/tools/tools';
 import * as vaultTree from './features/vaultTree/vaultTree';
 import * as writeMemory from './features/writeMemory/writeMemory';
 import type { Feature } from './shared/services';
 
-export const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, mcpServer, personaHistory, searchMemory, compression, soulArchive, importMemories, backlinks];
+export const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, mcpServer, personaHistory, searchMemory, compression, soulArchive, importMemories, sync, backlinks];

@@ -7,6 +7,7 @@ import { hook } from './hook';
 import { importCommand } from './import';
 import { init } from './init';
 import { mcp } from './mcp';
+import { mergeDriver } from './mergeDriver';
 import { pack } from './pack';
 import { persona } from './persona';
 import { profile } from './profile';
@@ -15,6 +16,7 @@ import { scan } from './scan';
 import { search } from './search';
 import { serveSearch } from './serveSearch';
 import { status } from './status';
+import { sync } from './sync';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, importCommand, exportCommand, mcp, hook, serveSearch];
+export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, importCommand, exportCommand, sync, mcp, hook, serveSearch, mergeDriver];

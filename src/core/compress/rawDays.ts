@@ -69,6 +69,14 @@ export function keepRawDays(v: Vault, days: { day: string; raw: string }[]): voi
 }
 
 /**
+ * Keeps the raw text of a day that a sync merge compressed again: the union of both machines'
+ * raw versions (sync/merge.ts). No single commit holds that union, so it is cited as the cache.
+ */
+export function keepMergedRawDay(v: Vault, day: string, raw: string): void {
+  writeDays(v, [{ day, raw, commit: 'cache' }]);
+}
+
+/**
  * Makes sure the raw days of compressed days are in the cache: when the cache folder is missing
  * and the memory map has compressed days, it is rebuilt from the history in one pass over the
  * compression commits (the raw day files their parents hold). In a vault with a history the

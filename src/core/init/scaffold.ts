@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { localDay } from '../shared/clock';
-import { inputError, vaultError } from '../shared/errors';
+import { fsError, inputError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
 import { commitVault, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
@@ -13,7 +13,8 @@ import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
 import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
-import { ENTITY_KINDS, type Vault, rel, vaultAt } from '../vault/layout';
+import { ENTITY_KINDS, SOUL_DIR, type Vault, rel, vaultAt } from '../vault/layout';
+import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../sync/drivers';
 
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration and its hooks (hostConfig.ts). */
 export const HOSTS = {
@@ -57,11 +58,11 @@ export interface InitReport {
 const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\nproposals/\n';
 
 export async function initVault(root: string, opts: InitOptions): Promise<InitReport> {
-  const v = vaultAt(root);
-  const st = fs.statSync(v.root, { throwIfNoEntry: false });
-  if (!st?.isDirectory()) throw vaultError(`workspace root ${v.root} is not a folder`);
-  for (const p of [v.soulDir, v.memoryDir, v.chronoDir, v.entitiesDir]) {
-    if (fs.statSync(p, { throwIfNoEntry: false })?.isFile()) throw vaultError(`damaged vault: ${rel(v, p)} is a file, not a folder`);
+  const st = fs.statSync(root, { throwIfNoEntry: false });
+  if (!st?.isDirectory()) throw vaultError(`workspace root ${path.resolve(root)} is not a folder`);
+  const found = vaultAt(root);
+  for (const p of [found.soulDir, found.memoryDir, found.chronoDir, found.entitiesDir]) {
+    if (fs.statSync(p, { throwIfNoEntry: false })?.isFile()) throw vaultError(`damaged vault: ${rel(found, p)} is a file, not a folder`);
   }
   const hosts = new Set<Host>(['github', ...(opts.hosts ?? [])]);
   // Every host file that will be merged is read first: a damaged one stops init before it writes anything.
@@ -74,11 +75,13 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
     return opts.hooks && 'hooks' in h ? [h.hooks] : [];
   });
   if (opts.hooks && !hooks.length) throw inputError('none of the hosts has lifecycle hooks: add --hosts claude or --hosts gemini', 'hooks');
-  const hostPlans = planHostFiles(v.root, { mcp, hooks });
+  const hostPlans = planHostFiles(found.root, { mcp, hooks });
+  const v = linkSharedVault(found);
   const report: InitReport = { root: v.root, created: [], updated: [], kept: [], git: false };
   const note = (p: string, outcome: 'created' | 'updated' | 'kept') => report[outcome].push(rel(v, p));
   const scaffold = (p: string, text: string) => note(p, createExclusive(p, text) ? 'created' : 'kept');
   const today = localDay(opts.clock.now());
+  if (v !== found) note(v.soulDir, 'created'); // the link to the main worktree's vault
 
   for (const kind of ENTITY_KINDS) fs.mkdirSync(path.join(v.entitiesDir, kind), { recursive: true });
   fs.mkdirSync(v.chronoDir, { recursive: true });
@@ -86,6 +89,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   scaffold(v.persona, PERSONA_MD);
   scaffold(v.mapFile, serializeMemoryMap(emptyMemoryMap(today), { people: 0, events: 0, places: 0, objects: 0 }));
   scaffold(path.join(v.soulDir, '.gitignore'), VAULT_GITIGNORE);
+  scaffold(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
   scaffold(profileFile(v), profileTemplate(today));
 
   for (const host of hosts) {
@@ -104,12 +108,31 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   if (opts.git !== false) {
     report.git = true;
     if (!hasHistory(v)) await initHistory(v);
+    // How memory merges with another machine's (coresoul sync), run by the vault's own CLI.
+    const cli = path.join(v.binDir, 'coresoul.js');
+    if (fs.existsSync(cli)) await registerMergeDrivers(v, cli);
     const res = await commitVault(v, report.created.length ? 'Core Soul: initialize vault' : 'Core Soul: init');
     if (res.hash) report.commit = res.hash;
   } else {
     report.git = hasHistory(v);
   }
   return report;
+}
+
+/**
+ * A git worktree shares its main worktree's vault (docs/sync.md#worktrees-share-one-vault): its
+ * `.CoreSoul` becomes a link to that vault, so the skills' `.CoreSoul/bin/coresoul.js`, the
+ * editor and the link server find it where they always look.
+ */
+function linkSharedVault(v: Vault): Vault {
+  const own = path.join(v.root, SOUL_DIR);
+  if (v.soulDir === own) return v;
+  try {
+    fs.symlinkSync(v.soulDir, own, process.platform === 'win32' ? 'junction' : 'dir');
+  } catch (err) {
+    throw fsError(err, 'link the shared vault at', own);
+  }
+  return vaultAt(v.root);
 }
 
 /** Puts the override directive at the top of a bootloader file, keeping every byte it had. */

@@ -157,15 +157,34 @@ const WAIT_MS = 60_000;
  * A lock whose owner is gone is taken over, so a crashed writer never blocks the vault for good.
  */
 export function withLock<T>(lockFile: string, fn: () => T): T {
-  const depth = held.get(lockFile) ?? 0;
-  if (depth === 0) acquire(lockFile);
-  held.set(lockFile, depth + 1);
+  const depth = enter(lockFile);
   try {
     return fn();
   } finally {
-    held.set(lockFile, depth);
-    if (depth === 0) fs.unlinkSync(lockFile);
+    leave(lockFile, depth);
   }
+}
+
+/** `withLock` for work that awaits (sync's merge); writers in other processes wait meanwhile. */
+export async function withLockAsync<T>(lockFile: string, fn: () => Promise<T>): Promise<T> {
+  const depth = enter(lockFile);
+  try {
+    return await fn();
+  } finally {
+    leave(lockFile, depth);
+  }
+}
+
+function enter(lockFile: string): number {
+  const depth = held.get(lockFile) ?? 0;
+  if (depth === 0) acquire(lockFile);
+  held.set(lockFile, depth + 1);
+  return depth;
+}
+
+function leave(lockFile: string, depth: number): void {
+  held.set(lockFile, depth);
+  if (depth === 0) fs.unlinkSync(lockFile);
 }
 
 const held = new Map<string, number>(); // lock file → re-entry depth in this process

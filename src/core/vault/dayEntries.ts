@@ -101,6 +101,13 @@ export function readDayEntries(day: string, raw: string): DayEntries {
   return { day, entries, kept, odd };
 }
 
+/** An entry as `readDayEntries` reads it back: `- HH:MM:SS [#kind ]text`, continuation lines indented two spaces. */
+export function entryLines(e: Pick<Entry, 'time' | 'kind' | 'text'>): string {
+  const [first, ...more] = e.text.split('\n');
+  const head = e.kind || first ? ` ${e.kind ? `#${e.kind} ` : ''}${first}` : '';
+  return [`- ${e.time}${head}`, ...more.map((l) => (l ? `  ${l}` : ''))].join('\n');
+}
+
 /** A file's text, or undefined when it is not valid UTF-8 (rewriting it would lose bytes). */
 export function readUtf8Strict(file: string): string | undefined {
   let buf: Buffer;

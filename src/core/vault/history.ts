@@ -66,6 +66,10 @@ export interface CommitResult {
 /** Commits every change in the vault, if there is any. A vault without history is left alone. */
 export async function commitVault(v: Vault, message: string): Promise<CommitResult> {
   if (!hasHistory(v)) return { committed: false };
+  // A sync merge waiting for the person: committing now would conclude it with the conflict markers.
+  if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD')) && (await gitOk(v, ['diff', '--name-only', '--diff-filter=U'])).trim()) {
+    throw vaultError('a sync merge is waiting for you to resolve its conflict (run: coresoul sync)');
+  }
   await gitOk(v, ['add', '-A']);
   if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
   await gitOk(v, ['commit', '-q', '--no-verify', '-m', message]);

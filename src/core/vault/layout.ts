@@ -33,9 +33,21 @@ export interface Vault {
   agents: string;
 }
 
+/** Set to `0` (the VS Code setting `coresoul.vault.shareAcrossWorktrees` off) to give every git worktree its own vault. */
+export const SHARE_WORKTREES_ENV = 'CORESOUL_SHARE_WORKTREES';
+
+/**
+ * The vault of a workspace: its own `.CoreSoul`, or, in a linked git worktree that has none, the
+ * vault of its main worktree (docs/sync.md#worktrees-share-one-vault), so that the worktrees of
+ * one repository share one vault instead of each growing a second.
+ */
 export function vaultAt(root: string): Vault {
   const abs = path.resolve(root);
-  const soulDir = path.join(abs, SOUL_DIR);
+  let soulDir = path.join(abs, SOUL_DIR);
+  if (process.env[SHARE_WORKTREES_ENV] !== '0' && !fs.existsSync(soulDir)) {
+    const main = mainWorktree(abs);
+    if (main && fs.existsSync(path.join(main, SOUL_DIR))) soulDir = path.join(main, SOUL_DIR);
+  }
   const memoryDir = path.join(soulDir, 'memory');
   return {
     root: abs,
@@ -50,6 +62,30 @@ export function vaultAt(root: string): Vault {
     binDir: path.join(soulDir, 'bin'),
     agents: path.join(abs, 'AGENTS.md'),
   };
+}
+
+/**
+ * The main worktree of a linked git worktree, from git's own files without running git: the
+ * worktree's `.git` file names its git folder, whose `commondir` is the main repository's `.git`.
+ * Undefined in a main worktree, a submodule or outside a repository.
+ */
+function mainWorktree(root: string): string | undefined {
+  let dotGit: string;
+  try {
+    dotGit = fs.readFileSync(path.join(root, '.git'), 'utf8');
+  } catch {
+    return undefined; // a folder (a main worktree) or nothing
+  }
+  const gitDir = /^gitdir: (.+)$/m.exec(dotGit)?.[1]?.trim();
+  if (!gitDir) return undefined;
+  const dir = path.resolve(root, gitDir);
+  let common: string;
+  try {
+    common = path.resolve(dir, fs.readFileSync(path.join(dir, 'commondir'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+  return path.basename(common) === '.git' ? path.dirname(common) : undefined;
 }
 
 // Plain concatenation: these run on every memory write, and their parts are already clean.

@@ -1,0 +1,18 @@
+import { MERGE_KINDS, type MergeKind, runMergeDriver } from '../../core/sync/drivers';
+import { CoreSoulError } from '../../core/shared/errors';
+import type { Command } from '../command';
+
+/** What git runs to merge a vault file (registered by init and sync; docs/sync.md#how-memory-merges). */
+export const mergeDriver: Command = {
+  name: 'merge-driver',
+  usage: `merge-driver <${MERGE_KINDS.join('|')}> <base %O> <ours %A> <theirs %B> [<path %P>]`,
+  summary: 'run by git: merges a vault file (day, entity note, memory map, persona) into %A',
+  options: {},
+  async run(ctx, args) {
+    const [kind, base, ours, theirs, pathname = ours] = args;
+    if (!(MERGE_KINDS as readonly string[]).includes(kind) || !theirs) throw new CoreSoulError('usage', `merge-driver: expected a kind (${MERGE_KINDS.join(', ')}) and three files`);
+    const r = runMergeDriver(kind as MergeKind, { base, ours, theirs, pathname }, process.cwd());
+    if (!r.merged) ctx.warn(`coresoul: ${pathname}: left for you to merge by hand (both sides kept): ${r.why}`);
+    return { json: { path: pathname, ...r }, text: '', exitCode: r.merged ? 0 : 1 };
+  },
+};

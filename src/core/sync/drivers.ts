@@ -1,0 +1,160 @@
+/**
+ * The merge drivers git runs on the vault (docs/sync.md#how-memory-merges): `.gitattributes`
+ * names a driver for each kind of file, `.git/config` says how to run it (`coresoul merge-driver
+ * <kind> %O %A %B %P`, from the vault's own copy of the CLI), and `runMergeDriver` does the merge:
+ * the result goes into %A and git is told it merged; what cannot be merged without losing
+ * something is left with conflict markers and both sides, for the person.
+ */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { atomicWrite } from '../shared/fs';
+import { decodeUtf8Strict } from '../shared/text';
+import { isHourlySummary } from '../compress/hourlySummary';
+import { keepMergedRawDay } from '../compress/rawDays';
+import { git, vaultGitEnv } from '../vault/history';
+import { type Vault, vaultAt } from '../vault/layout';
+import { countEntities } from '../vault/memoryMap';
+import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
+
+export const MERGE_KINDS = ['day', 'entity', 'map', 'published'] as const;
+export type MergeKind = (typeof MERGE_KINDS)[number];
+
+/** The vault's `.gitattributes`: which driver merges which file. */
+export const VAULT_GITATTRIBUTES = [
+  '# Core Soul: how memory merges between machines (coresoul sync; docs/sync.md)',
+  'memory/chronological/*.md merge=coresoul-day',
+  'memory/entities/**/*.md merge=coresoul-entity',
+  'memory/memory_map.md merge=coresoul-map',
+  'persona.md merge=coresoul-published',
+  'soul.md merge=coresoul-published',
+  '',
+].join('\n');
+
+/** Names the environment variable sync sets for a merge: the commit being merged in. */
+export const THEIRS_ENV = 'CORESOUL_MERGE_THEIRS';
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Registers the drivers in the vault's `.git/config`. `cli` is the CLI that git will run (the
+ * vault's `bin/coresoul.js`), by absolute path, with this Node: every `init` and `sync` writes it
+ * again, so a moved workspace is fixed by its next sync.
+ */
+export async function registerMergeDrivers(v: Vault, cli: string): Promise<void> {
+  const node = process.versions.electron ? 'node' : process.execPath;
+  const current = (await git(v, ['config', '--get-regexp', '^merge\\.coresoul-'])).stdout;
+  for (const kind of MERGE_KINDS) {
+    const driver = `${quote(node)} ${quote(cli)} merge-driver ${kind} %O %A %B %P`;
+    if (current.includes(`merge.coresoul-${kind}.driver ${driver}\n`)) continue;
+    await git(v, ['config', `merge.coresoul-${kind}.name`, `Core Soul: merge ${kind === 'published' ? 'persona and soul' : kind} files`]);
+    await git(v, ['config', `merge.coresoul-${kind}.driver`, driver]);
+  }
+}
+
+export interface DriverFiles {
+  /** %O, %A (where the result goes), %B. */
+  base: string;
+  ours: string;
+  theirs: string;
+  /** %P: the file's path in the vault. */
+  pathname: string;
+}
+
+export interface DriverResult {
+  merged: boolean;
+  /** Why the file was left to the person. */
+  why?: string;
+}
+
+const DAY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
+const MONTH_RE = /^\d{4}-\d{2}\.md$/;
+
+/** Runs one merge as git asks a driver to, in the vault's work tree `cwd`. */
+export function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string): DriverResult {
+  const read = (f: string) => decodeUtf8Strict(fs.readFileSync(f));
+  const [base, ours, theirs] = [read(files.base), read(files.ours), read(files.theirs)];
+  let merged: Merged;
+  if (base === undefined || ours === undefined || theirs === undefined) merged = { ok: false, why: 'not valid UTF-8' };
+  else merged = mergeText(kind, base || undefined, ours, theirs, files.pathname, cwd);
+  if (merged.ok) {
+    atomicWrite(files.ours, merged.text);
+    if (merged.raw !== undefined) keepRaw(cwd, files.pathname, merged.raw);
+    return { merged: true };
+  }
+  // Conflict markers with both sides, as git's own merge writes them.
+  try {
+    execFileSync('git', ['merge-file', '-L', 'this machine', '-L', 'base', '-L', 'the remote', files.ours, files.base, files.theirs], { cwd, env: vaultGitEnv(), stdio: 'ignore' });
+  } catch {
+    // exits with the number of conflicts
+  }
+  return { merged: false, why: merged.why };
+}
+
+/** Search's copy of a day's raw lines (compress/rawDays.ts) follows the day compressed again; it is a cache, so a failure only costs recall. */
+function keepRaw(cwd: string, pathname: string, raw: string): void {
+  const day = DAY_RE.exec(path.basename(pathname))?.[1];
+  try {
+    if (day) keepMergedRawDay(vaultAt(path.dirname(cwd)), day, raw);
+  } catch {
+    // the history still holds every raw version
+  }
+}
+
+function mergeText(kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string, cwd: string): Merged {
+  const name = path.basename(pathname);
+  switch (kind) {
+    case 'published':
+      // Persona and soul: the change already published wins; sync turns a local one back into a proposal.
+      return { ok: true, text: theirs };
+    case 'entity':
+      return mergeEntityNote(base, ours, theirs);
+    case 'map':
+      return mergeMemoryMaps(base, ours, theirs, countEntities(vaultAt(path.dirname(cwd))));
+    case 'day': {
+      const day = DAY_RE.exec(name)?.[1];
+      if (day) return mergeDayFile(day, base, ours, theirs, () => rawVersions(cwd, pathname));
+      if (MONTH_RE.test(name)) return mergeMonthFile(base, ours, theirs);
+      return { ok: false, why: 'not a day or month file' };
+    }
+  }
+}
+
+/** The commit being merged in: as sync names it, else as git's merge does (GITHEAD_<sha>, MERGE_HEAD). */
+function theirsCommit(cwd: string): string | undefined {
+  if (process.env[THEIRS_ENV]) return process.env[THEIRS_ENV];
+  const named = Object.keys(process.env).find((k) => /^GITHEAD_[0-9a-f]{40,64}$/.test(k));
+  if (named) return named.slice('GITHEAD_'.length);
+  try {
+    return fs.readFileSync(path.join(cwd, '.git', 'MERGE_HEAD'), 'utf8').split('\n')[0].trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every raw (L1) version of a day file in the history of both sides: compression commits the raw
+ * day before it summarises it, so the raw entries of a compressed day are there. Read with one
+ * `git cat-file --batch` (simple-git cannot feed a command's input).
+ */
+function rawVersions(cwd: string, pathname: string): string[] {
+  const run = (args: string[], input?: string) =>
+    execFileSync('git', args, { cwd, env: vaultGitEnv(), input, maxBuffer: 512 << 20, stdio: ['pipe', 'pipe', 'ignore'] });
+  const revs = ['HEAD', theirsCommit(cwd)].filter((r): r is string => !!r);
+  const blobs = new Set<string>();
+  for (const line of run(['log', '--format=', '--raw', '--no-abbrev', ...revs, '--', pathname]).toString().split('\n')) {
+    const blob = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) /.exec(line)?.[1];
+    if (blob && !/^0+$/.test(blob)) blobs.add(blob);
+  }
+  if (!blobs.size) return [];
+  const out = run(['cat-file', '--batch'], [...blobs].join('\n') + '\n');
+  const texts: string[] = [];
+  for (let at = 0; at < out.length; ) {
+    const eol = out.indexOf(10, at);
+    const size = Number(out.subarray(at, eol).toString().split(' ')[2]);
+    const text = decodeUtf8Strict(out.subarray(eol + 1, eol + 1 + size));
+    if (text !== undefined && !isHourlySummary(text)) texts.push(text);
+    at = eol + 1 + size + 1;
+  }
+  return texts;
+}

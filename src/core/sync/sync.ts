@@ -1,0 +1,318 @@
+/**
+ * `coresoul sync` (docs/sync.md): the vault's git repository is the distributed engine. Fetch,
+ * then under the vault lock commit what is local and merge what arrived (the merge drivers of
+ * drivers.ts do the memory files), then push; a push that lost a race fetches and merges again.
+ * Never forces, never rewrites published history. A folder without a vault, or with a fresh one
+ * nothing was written to yet, joins the remote's soul instead.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Clock } from '../shared/clock';
+import { CoreSoulError, inputError, refusedError, vaultError } from '../shared/errors';
+import { createExclusive, withLockAsync } from '../shared/fs';
+import { hasHistory, initHistory, vaultGitEnv } from '../vault/history';
+import { type Vault, rel, vaultAt } from '../vault/layout';
+import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
+import { compressBeforeWrite } from '../compress/compress';
+import { initVault } from '../init/scaffold';
+import { parsePersona, sectionBody } from '../persona/document';
+import { propose, readPersona } from '../persona/proposals';
+import { PERSONA_SECTIONS } from '../init/templates/persona';
+import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from './drivers';
+import { type SimpleGit, simpleGit } from './simpleGitLib';
+
+export interface SyncOptions {
+  clock: Clock;
+  /** The remote to connect the vault to (once; it is remembered as `origin`). */
+  remote?: string;
+  /** The running CLI's bundle: what a joining machine copies into `.CoreSoul/bin/`. */
+  cliBundle?: string;
+}
+
+export interface SyncReport {
+  remote: string;
+  branch: string;
+  /** This folder took the remote's soul. */
+  joined: boolean;
+  /** The remote could not be reached: nothing was changed. */
+  offline: boolean;
+  /** Commits that arrived from the remote. */
+  pulled: number;
+  /** Commits sent to the remote. */
+  pushed: number;
+  /** A merge commit joined the two histories. */
+  merged: boolean;
+  /** A local persona change that met a published one: now the pending proposal `proposal`. */
+  persona?: { proposal?: string; accepted: boolean; sections: string[] };
+  warnings: string[];
+}
+
+const MAX_PUSH_ATTEMPTS = 5;
+const INIT_SUBJECT = /^Core Soul: init/;
+
+/** The first line of what git said, for a one-line message. */
+function gitLine(err: unknown): string {
+  const text = String((err as Error)?.message ?? err);
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return (lines.find((l) => /^(fatal|error|remote|!)/.test(l)) ?? lines[0] ?? 'unknown error').replace(/^(fatal|error): /, '');
+}
+
+/** What a sync never runs: an editor, a pager or a password prompt (it is not interactive). */
+const INTERACTIVE = /^(EDITOR|VISUAL|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS)$/i;
+
+/**
+ * simple-git on the vault, with the vault's git environment (vaultGitEnv: nothing that points git at
+ * another repository, no prompt) less what would only serve a person at a terminal. The git
+ * variables that remain are the user's own way of reaching a remote (a CA file, an SSH command, a
+ * proxy, extra configuration), so simple-git's guard lets them through as plain git would. A git
+ * silent for two minutes (a network that dropped) is stopped.
+ */
+function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
+  const env = Object.fromEntries(Object.entries({ ...vaultGitEnv(), ...extra }).filter(([k, val]) => val !== undefined && !INTERACTIVE.test(k))) as Record<string, string>;
+  return simpleGit({
+    baseDir: v.soulDir,
+    timeout: { block: 120_000 },
+    allowEnvironment: Object.keys(env).filter((k) => /^(GIT_|PREFIX$)/i.test(k)),
+    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true },
+  }).env(env);
+}
+
+export async function syncVault(root: string, opts: SyncOptions): Promise<SyncReport> {
+  const v = vaultAt(root);
+  const existed = fs.existsSync(v.soulDir);
+  if (existed && !fs.statSync(v.soulDir).isDirectory()) throw vaultError(`damaged vault: ${v.soulDir} is a file, not a folder`);
+  if (existed && !hasHistory(v) && fs.existsSync(v.mapFile)) throw inputError('this vault has no history (initialised with --no-git), and sync works through it: run coresoul init to start one');
+  if (!existed) {
+    if (!opts.remote) throw vaultError(`no Core Soul vault in ${v.root}: run coresoul sync --remote <url> to join a soul, or coresoul init`);
+    fs.mkdirSync(v.soulDir, { recursive: true });
+  }
+  try {
+    if (!hasHistory(v)) await initHistory(v);
+    return await syncRepo(v, opts);
+  } catch (err) {
+    // A join that could not even fetch leaves no half-made vault behind.
+    if (!existed && !fs.existsSync(v.mapFile)) fs.rmSync(v.soulDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function syncRepo(v: Vault, opts: SyncOptions): Promise<SyncReport> {
+  const g = gitFor(v);
+  const before = (await g.getRemotes(true)).find((r) => r.name === 'origin')?.refs.fetch;
+  const remote = await connectRemote(g, opts.remote);
+  // Offline or refused, the vault stays connected where it was: nothing changed.
+  const reconnect = () => (before === remote ? undefined : before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
+  try {
+    const report = await pullAndPush(v, g, remote, opts);
+    if (report.offline) await reconnect();
+    return report;
+  } catch (err) {
+    if (err instanceof CoreSoulError && err.kind === 'refused') await reconnect();
+    throw err;
+  }
+}
+
+async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOptions): Promise<SyncReport> {
+  const branch = (await g.raw(['symbolic-ref', '--short', 'HEAD'])).trim();
+  const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await g.fetch('origin');
+    } catch (err) {
+      if (!fs.existsSync(v.mapFile)) throw inputError(`cannot reach the remote ${remote}: ${gitLine(err)}; nothing was changed`);
+      return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
+    }
+    const upstream = await remoteBranch(g, branch);
+    if (upstream && (await isFresh(v, g))) {
+      await join(v, g, upstream, opts);
+      report.joined = true;
+    }
+    if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
+    report.branch = upstream?.branch ?? branch;
+    await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
+    const ahead = Number((await g.raw(['rev-list', '--count', upstream ? `${upstream.ref}..HEAD` : 'HEAD'])).trim());
+    if (!ahead) return report;
+    try {
+      await g.raw(['push', 'origin', `HEAD:refs/heads/${report.branch}`]);
+      report.pushed += ahead;
+      return report;
+    } catch (err) {
+      const line = gitLine(err);
+      const lostRace = /non-fast-forward|fetch first|\[rejected\]|stale info/i.test(String((err as Error).message));
+      if (!lostRace || attempt >= MAX_PUSH_ATTEMPTS) {
+        throw inputError(`the remote ${remote} refused the push (${line}); everything is merged and committed here, nothing is lost: run coresoul sync again later`);
+      }
+      // Another machine pushed first: fetch and merge its work, then push again (never --force).
+    }
+  }
+}
+
+/** Sets `origin` when a URL is given; otherwise the vault must have one already. */
+async function connectRemote(g: SimpleGit, url: string | undefined): Promise<string> {
+  const remotes = await g.getRemotes(true);
+  const origin = remotes.find((r) => r.name === 'origin');
+  if (url !== undefined) {
+    if (!url.trim() || /[\0\r\n]/.test(url)) throw inputError('expected a git URL or path', 'remote');
+    // A local path is kept absolute, so the remote still resolves from the vault's folder.
+    const resolved = /^[a-z][a-z0-9+.-]*:\/\/|^[^/\\]+@[^/\\]+:/i.test(url) || !fs.existsSync(url) ? url : path.resolve(url);
+    if (!origin) await g.addRemote('origin', resolved);
+    else if (origin.refs.fetch !== resolved) await g.remote(['set-url', 'origin', resolved]);
+    return resolved;
+  }
+  if (!origin) throw inputError('this vault has no remote yet: run coresoul sync --remote <url> once (any git URL, a local path or a bare repository)', 'remote');
+  return origin.refs.fetch;
+}
+
+/** The remote branch this vault follows: its own name, else the remote's only (or default) branch. */
+async function remoteBranch(g: SimpleGit, local: string): Promise<{ branch: string; ref: string } | undefined> {
+  const names = (await g.raw(['for-each-ref', '--format=%(refname:strip=3)', 'refs/remotes/origin/'])).split('\n').filter((n) => n && n !== 'HEAD');
+  const pick = names.includes(local) ? local : names.length === 1 ? names[0] : names.find((n) => n === 'main' || n === 'master');
+  return pick ? { branch: pick, ref: `refs/remotes/origin/${pick}` } : undefined;
+}
+
+/** A vault nothing was written to yet: no commits but init's, no day in its memory map. */
+async function isFresh(v: Vault, g: SimpleGit): Promise<boolean> {
+  if (!fs.existsSync(v.mapFile)) return true;
+  if (Object.keys(readMemoryMap(v).days).length) return false;
+  const subjects = await g.raw(['log', '--format=%s']).catch(() => ''); // none on an unborn branch
+  return subjects.split('\n').filter(Boolean).every((s) => INIT_SUBJECT.test(s));
+}
+
+/** Takes the remote's soul, then lays out the bootloader, skills and CLI as `init` would. */
+async function join(v: Vault, g: SimpleGit, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
+  await g.raw(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
+  await g.raw(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
+  await initVault(v.root, { clock: opts.clock, cliBundle: opts.cliBundle, git: true });
+}
+
+/**
+ * Under the vault lock: finish a merge a crash or a hand-edited conflict left, commit what is
+ * local, merge what arrived. Writers wait meanwhile, so no line lands in the middle of a merge.
+ */
+async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined, opts: SyncOptions, report: SyncReport): Promise<void> {
+  await ensureDrivers(v, opts);
+  if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
+    // Left by a crash or by a conflict the person has since resolved: complete it.
+    const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
+    const clash = await personaClash(g, base, 'MERGE_HEAD');
+    await resolvedByHand(v, g);
+    await finishMerge(v, g, 'sync: merge completed');
+    report.merged = true;
+    await afterMerge(v, clash, opts, report);
+  }
+  if (upstream && !(await g.raw(['merge-base', 'HEAD', upstream]).catch(() => '')).trim()) {
+    throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
+  }
+  await g.add(['-A']);
+  if ((await g.raw(['status', '--porcelain'])).trim()) await g.commit('sync: local changes', undefined, { '--no-verify': null });
+  if (!upstream) return;
+  const behind = Number((await g.raw(['rev-list', '--count', `HEAD..${upstream}`])).trim());
+  if (!behind) return;
+  const base = (await g.raw(['merge-base', 'HEAD', upstream])).trim();
+  report.pulled += behind;
+  const ancestor = base === (await g.revparse(['HEAD'])).trim();
+  if (ancestor) {
+    await g.raw(['merge', '--ff-only', upstream]);
+    return;
+  }
+  const clash = await personaClash(g, base, upstream);
+  const theirs = (await g.revparse([upstream])).trim();
+  let said: string[] = [];
+  try {
+    await gitFor(v, { [THEIRS_ENV]: theirs }).raw(['merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
+  } catch (err) {
+    // Conflicts are read from the repository below; the drivers said why they left a file.
+    said = String((err as Error).message).split('\n').filter((l) => l.startsWith('coresoul: ')).map((l) => l.replace(/^coresoul: [^:]*: [^:]*: /, ''));
+    if (!fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(err)}`);
+  }
+  await resolvedByHand(v, g, said);
+  await finishMerge(v, g, `sync: merge ${behind} commit(s) from the remote`);
+  report.merged = true;
+  await afterMerge(v, clash, opts, report);
+}
+
+type Clash = Awaited<ReturnType<typeof personaClash>>;
+
+async function afterMerge(v: Vault, clash: Clash, opts: SyncOptions, report: SyncReport): Promise<void> {
+  if (clash.soul) report.warnings.push(`soul.md was changed here and on the remote: the remote's, published first, is kept; yours is in commit ${clash.soul}`);
+  if (clash.persona) report.persona = await reproposePersona(v, clash.persona, opts, report);
+}
+
+/** `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed. */
+async function ensureDrivers(v: Vault, opts: SyncOptions): Promise<void> {
+  createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
+  const cli = path.join(v.binDir, 'coresoul.js');
+  const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
+  if (driver) await registerMergeDrivers(v, driver);
+}
+
+const CONFLICT_MARK = /^(<{7}|>{7}) /m;
+
+/** Files a merge left in conflict that the person has since resolved are marked so; any still holding markers stop the sync. */
+async function resolvedByHand(v: Vault, g: SimpleGit, why: string[] = []): Promise<void> {
+  const unmerged = [...new Set((await g.raw(['diff', '--name-only', '--diff-filter=U'])).split('\n').filter(Boolean))];
+  const open = unmerged.filter((f) => {
+    const file = path.join(v.soulDir, f);
+    return fs.existsSync(file) && CONFLICT_MARK.test(fs.readFileSync(file, 'utf8'));
+  });
+  if (open.length) {
+    const shown = open.map((f) => rel(v, path.join(v.soulDir, f))).join(', ');
+    const reason = why.length ? ` (${[...new Set(why)].join('; ')})` : '';
+    throw inputError(`sync is waiting for you: ${shown} could not be merged without losing something${reason} and holds both sides between conflict markers; edit it, then run coresoul sync again`);
+  }
+  if (unmerged.length) await g.raw(['add', '-A', '--', ...unmerged]);
+}
+
+/** The derived counts of memory_map.md as the merged files make them, then the merge commit. */
+async function finishMerge(v: Vault, g: SimpleGit, message: string): Promise<void> {
+  if (fs.existsSync(v.mapFile)) writeMemoryMap(v, readMemoryMap(v));
+  await g.add(['-A']);
+  await g.commit(message, undefined, { '--no-verify': null });
+}
+
+/** Whether both sides changed persona.md (or soul.md) since the merge base, and what the local persona change was. */
+async function personaClash(g: SimpleGit, base: string, upstream: string): Promise<{ persona?: { base: string; mine: string; commit: string }; soul?: string }> {
+  const at = (rev: string, file: string) => g.show([`${rev}:${file}`]).catch(() => undefined);
+  const out: { persona?: { base: string; mine: string; commit: string }; soul?: string } = {};
+  for (const file of ['persona.md', 'soul.md']) {
+    const [b, o, t] = await Promise.all([at(base, file), at('HEAD', file), at(upstream, file)]);
+    if (b === undefined || o === undefined || t === undefined || o === b || t === b || o === t) continue;
+    const commit = (await g.raw(['log', '-1', '--format=%h', `${base}..HEAD`, '--', file])).trim();
+    if (file === 'soul.md') out.soul = commit;
+    else out.persona = { base: b, mine: o, commit };
+  }
+  return out;
+}
+
+/**
+ * The local persona change that met a published one becomes a pending proposal again: the
+ * sections it changed, on top of the published persona, soul-checked, for the person to review.
+ */
+async function reproposePersona(v: Vault, clash: { base: string; mine: string; commit: string }, opts: SyncOptions, report: SyncReport): Promise<SyncReport['persona']> {
+  let changes: { section: (typeof PERSONA_SECTIONS)[number]; content: string }[];
+  try {
+    const [was, mine, now] = [parsePersona(clash.base), parsePersona(clash.mine), parsePersona(readPersona(v))];
+    changes = PERSONA_SECTIONS.filter((h) => sectionBody(mine, h) !== sectionBody(was, h) && sectionBody(mine, h) !== sectionBody(now, h)).map((h) => ({ section: h, content: sectionBody(mine, h) }));
+  } catch (err) {
+    if (!(err instanceof CoreSoulError)) throw err;
+    report.warnings.push(`the remote's persona, published first, is kept; your persona change (commit ${clash.commit}) could not be proposed again: ${err.message}`);
+    return undefined;
+  }
+  if (!changes.length) return undefined; // the same change was made on both sides
+  const reason = `A persona change made on this machine (commit ${clash.commit}) met another one published first by sync: the published persona is kept, and this change waits for review on top of it.`;
+  const review = await propose(v, { trigger: 'explicit-command', reason, changes }, { clock: opts.clock, compress: compressBeforeWrite });
+  return { ...(review.accepted && { proposal: review.id }), accepted: review.accepted, sections: review.sections };
+}
+
+/** Ahead and behind of the vault against the remote as last fetched (for a status bar); undefined without a remote. */
+export async function syncState(root: string): Promise<{ ahead: number; behind: number } | undefined> {
+  const v = vaultAt(root);
+  if (!hasHistory(v)) return undefined;
+  const g = gitFor(v);
+  const branch = (await g.raw(['symbolic-ref', '--short', 'HEAD']).catch(() => '')).trim();
+  const upstream = branch ? await remoteBranch(g, branch) : undefined;
+  if (!upstream) return undefined;
+  const [ahead, behind] = (await g.raw(['rev-list', '--left-right', '--count', `HEAD...${upstream.ref}`])).trim().split(/\s+/).map(Number);
+  return { ahead, behind };
+}

@@ -1,0 +1,92 @@
+/**
+ * Sync Memory in the editor (docs/sync.md): the command "Core Soul: Sync Memory", a status-bar
+ * item with the commits to push and to pull, and, when the user asks for it, a quiet sync when
+ * the window gets focus (`coresoul.sync.onFocus`) or every few minutes (`coresoul.sync.intervalMinutes`).
+ * It also applies `coresoul.vault.shareAcrossWorktrees` (git worktrees share one vault).
+ * A quiet sync reports only what needs the person: a persona change to review, a conflict.
+ */
+import * as vscode from 'vscode';
+import type { Services } from '../../shared/services';
+import { SECTION } from '../../shared/settings.model';
+import { inFolder, showError } from '../../shared/ui';
+import { SHARE_WORKTREES, SYNC_INTERVAL, SYNC_ON_FOCUS, readShareWorktrees, readSyncSettings, syncBadge } from './sync.model';
+import { SHARE_WORKTREES_ENV } from '../../../core/vault/layout';
+import { REVIEW_COMMAND } from '../persona/personaReview';
+
+export function register(context: vscode.ExtensionContext, services: Services): void {
+  const { l10n, window } = vscode;
+  const item = window.createStatusBarItem('coresoul.sync', vscode.StatusBarAlignment.Right, 99);
+  item.name = l10n.t('Core Soul Sync');
+  item.command = 'coresoul.syncMemory';
+
+  const refresh = async () => {
+    const root = services.root();
+    const state = root && services.vault.state.kind === 'ready' ? await (await import('../../../core/sync/sync')).syncState(root).catch(() => undefined) : undefined;
+    if (!state) return item.hide();
+    item.text = syncBadge(state);
+    item.tooltip = l10n.t('Core Soul memory: {0} commit(s) to push, {1} to pull (as last fetched). Click to sync.', state.ahead, state.behind);
+    item.show();
+  };
+
+  let running: Promise<void> | undefined;
+  const sync = (root: string, quiet: boolean) => {
+    running ??= (async () => {
+      const { syncVault } = await import('../../../core/sync/sync');
+      const r = await syncVault(root, { clock: services.clock, cliBundle: services.cliBundle });
+      for (const w of r.warnings) services.log.warn(w);
+      if (r.persona?.proposal) {
+        const review = l10n.t('Review');
+        const message = l10n.t('Core Soul: a persona change published by another machine is kept; yours ({0}) waits for your review on top of it.', r.persona.sections.join(', '));
+        void window.showInformationMessage(message, review).then((c) => (c === review ? vscode.commands.executeCommand(REVIEW_COMMAND, r.persona!.proposal) : undefined));
+      }
+      if (quiet) return;
+      const text = r.offline
+        ? l10n.t('Core Soul: offline; nothing was synced.')
+        : l10n.t('Core Soul: memory synced ({0} commit(s) pulled, {1} pushed).', r.pulled, r.pushed);
+      void window.setStatusBarMessage(text, 5000);
+    })().finally(() => {
+      running = undefined;
+      void refresh();
+    });
+    return running;
+  };
+
+  // Quiet syncs, as the settings ask: on focus and on a timer.
+  let timer: NodeJS.Timeout | undefined;
+  let settings = readSyncSettings(undefined, undefined);
+  const quietly = () => {
+    const root = services.root();
+    if (!root || services.vault.state.kind !== 'ready' || running) return;
+    sync(root, true).catch((err: Error) => services.log.warn(`sync: ${err.message}`));
+  };
+  const configure = () => {
+    const config = vscode.workspace.getConfiguration(SECTION);
+    settings = readSyncSettings(config.get(SYNC_ON_FOCUS), config.get(SYNC_INTERVAL));
+    for (const p of settings.problems) services.log.warn(p);
+    // Read by the core's vaultAt here and by the CLI processes the extension starts.
+    const worktrees = readShareWorktrees(config.get(SHARE_WORKTREES));
+    if (worktrees.problem) services.log.warn(worktrees.problem);
+    if (worktrees.share) delete process.env[SHARE_WORKTREES_ENV];
+    else process.env[SHARE_WORKTREES_ENV] = '0';
+    clearInterval(timer);
+    timer = settings.intervalMinutes > 0 ? setInterval(quietly, settings.intervalMinutes * 60_000) : undefined;
+  };
+  configure();
+  const first = setTimeout(() => void refresh(), 0);
+
+  context.subscriptions.push(
+    item,
+    { dispose: () => (clearTimeout(first), clearInterval(timer)) },
+    vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SECTION) && configure()),
+    window.onDidChangeWindowState((s) => s.focused && settings.onFocus && quietly()),
+    services.vault.onDidChangeState(() => void refresh()),
+    vscode.commands.registerCommand(
+      'coresoul.syncMemory',
+      inFolder(services, async (root) => {
+        await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: syncing memory') }, () =>
+          sync(root, false).catch((err) => showError(services, err)),
+        );
+      }),
+    ),
+  );
+}

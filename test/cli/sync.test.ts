@@ -1,0 +1,290 @@
+/**
+ * `coresoul sync` through the built dist/cli.js, with a real bare repository and clones on local
+ * disk (docs/sync.md). Entries are written through the core in this process (the CLI's write
+ * path, without a process per entry) while syncs run as the CLI.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { hourlyDay, isHourlySummary } from '../../src/core/compress/hourlySummary';
+import { extractiveSummary } from '../../src/core/compress/summarise';
+import { readDayEntries } from '../../src/core/vault/dayEntries';
+import { openVault } from '../../src/core/vault/layout';
+import { linkTargets } from '../../src/core/vault/wikilinks';
+import { CLI, cli, read, snapshot, tempDir, writeAt } from '../support/helpers';
+
+const gitIn = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+function ok(args: string[]) {
+  const r = cli(args);
+  assert.equal(r.code, 0, `coresoul ${args.join(' ')}: ${r.stderr}`);
+  return r;
+}
+
+/** A bare repository and `n` workspaces: the first makes the soul and publishes it, the others join it with sync. */
+function team(n: number) {
+  const dir = tempDir('coresoul-sync-');
+  const remote = path.join(dir, 'remote.git');
+  gitIn(dir, 'init', '-q', '--bare', remote);
+  const roots = Array.from({ length: n }, (_, i) => path.join(dir, `m${i}`));
+  for (const r of roots) fs.mkdirSync(r);
+  ok(['init', '--root', roots[0], '--now', '2026-03-09T08:00:00']);
+  ok(['sync', '--remote', remote, '--root', roots[0]]);
+  for (const r of roots.slice(1)) assert.equal(ok(['sync', '--remote', remote, '--root', r, '--json']).json.joined, true);
+  const sync = (r: string) => ok(['sync', '--root', r, '--json']).json;
+  return { dir, remote, roots, sync };
+}
+
+/** The vault as it is shared: every file but git's, the CLI copy, caches and lock files. */
+function sharedTree(root: string): Record<string, string> {
+  const all = snapshot(root);
+  return Object.fromEntries(Object.entries(all).filter(([f]) => !/^\.CoreSoul\/(bin|cache|proposals)\/|\.lock/.test(f)));
+}
+
+/** A small deterministic random source, so a failing order can be replayed. */
+function random(seed: number) {
+  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+const DAYS = ['2026-03-10', '2026-03-11'];
+const clock = (day: string, seconds: number) => `${day}T${new Date(Date.UTC(2026, 0, 1, 8, 0, seconds)).toISOString().slice(11, 19)}`;
+
+describe('coresoul sync: a team of machines on one bare repository', () => {
+  it('concurrent writers on three clones, synced in random order: every entry once, in time order, links intact, identical trees', async () => {
+    const { roots, sync } = team(3);
+    const vaults = roots.map((r) => openVault(r));
+    const expected = new Map<string, string[]>(DAYS.map((d) => [d, []]));
+    const rand = random(22);
+    const PER_ROUND = 70;
+    for (let round = 0; round < 3; round++) {
+      for (let k = 0; k < 3; k++) {
+        for (let j = 0; j < PER_ROUND; j++) {
+          const n = round * PER_ROUND + j;
+          const day = DAYS[n % 2];
+          const text = `clone ${k} entry ${n} on [[Atlas]] with [[Node${k}]]`;
+          writeAt(vaults[k], clock(day, n * 9 + k * 3), text);
+          expected.get(day)!.push(text);
+        }
+      }
+      // Syncs in a random order; one of them runs while its clone keeps writing.
+      const order = [0, 1, 2].sort(() => rand() - 0.5);
+      const busy = order[0];
+      const running = new Promise<number>((resolve) => spawn(process.execPath, [CLI, 'sync', '--root', roots[busy]], { stdio: 'ignore' }).on('exit', (code) => resolve(code ?? -1)));
+      for (let j = 0; j < 20; j++) {
+        const day = DAYS[j % 2];
+        const text = `clone ${busy} during sync ${round}.${j} on [[Atlas]]`;
+        writeAt(vaults[busy], clock(day, 4000 + round * 100 + j), text);
+        expected.get(day)!.push(text);
+      }
+      assert.equal(await running, 0);
+      for (const k of order.slice(1)) sync(roots[k]);
+    }
+    for (const r of [...roots, ...roots]) sync(r);
+
+    const trees = roots.map(sharedTree);
+    assert.deepEqual(trees[1], trees[0]);
+    assert.deepEqual(trees[2], trees[0]);
+    const heads = roots.map((r) => gitIn(path.join(r, '.CoreSoul'), 'rev-parse', 'HEAD'));
+    assert.deepEqual(new Set(heads).size, 1, 'every clone at the same commit');
+    for (const day of DAYS) {
+      const parsed = readDayEntries(day, trees[0][`.CoreSoul/memory/chronological/${day}.md`]);
+      assert.deepEqual(parsed.odd, []);
+      const texts = parsed.entries.map((e) => e.text);
+      assert.deepEqual([...texts].sort(), [...expected.get(day)!].sort(), `${day}: every entry exactly once`);
+      const times = parsed.entries.map((e) => e.time);
+      assert.deepEqual(times, [...times].sort(), `${day}: in time order`);
+    }
+    const atlas = trees[0]['.CoreSoul/memory/entities/objects/Atlas.md'];
+    const tags = atlas.split('\n').filter((l) => l.startsWith('- [['));
+    const total = [...expected.values()].reduce((n, l) => n + l.length, 0);
+    assert.equal(tags.length, total, 'one date tag per entry in the shared entity');
+    assert.equal(new Set(tags).size, total);
+    for (let k = 0; k < 3; k++) assert.ok(trees[0][`.CoreSoul/memory/entities/objects/Node${k}.md`], `Node${k} is on every clone`);
+    const map = trees[0]['.CoreSoul/memory/memory_map.md'];
+    assert.match(map, /\| 2026-03-10 \| L1 \|[^\n]*\n\| 2026-03-11 \| L1 \|/);
+    assert.match(map, /objects: 4\n/, 'counts match the merged entities (Atlas, Node0-2)');
+  });
+
+  it('a week compressed on one clone and written on the others: compressed again from the union of raw entries, same everywhere', () => {
+    const { roots, sync } = team(3);
+    const [a, b, c] = roots.map((r) => openVault(r));
+    const day = '2026-03-13';
+    const raw: string[] = [];
+    const put = (v: typeof a, seconds: number, text: string) => {
+      writeAt(v, clock(day, seconds), text);
+      raw.push(text);
+    };
+    put(a, 0, 'shared start with [[Atlas]]');
+    sync(roots[0]);
+    sync(roots[1]);
+    sync(roots[2]);
+    for (let i = 0; i < 30; i++) {
+      put(a, 100 + i * 60, `A works ${i} with [[Alpha${i % 3}]]`);
+      put(b, 130 + i * 60, `B works ${i} with [[Beta${i % 4}]]`);
+      put(c, 150 + i * 60, `C works ${i} with [[Gamma${i % 2}]]`);
+    }
+    // A and C start the next week: their first write compresses the 13th; B still writes raw lines for it.
+    // The CLI's write, which commits the raw week before it compresses (as every write path does).
+    ok(['write', 'Monday on A', '--root', roots[0], '--now', '2026-03-16T09:00:00']);
+    ok(['write', 'Monday on C', '--root', roots[2], '--now', '2026-03-16T09:30:00']);
+    put(b, 20000, 'B late on Friday with [[Late]]');
+    for (const r of [roots[0], roots[1], roots[2], roots[0], roots[1]]) sync(r);
+
+    const trees = roots.map(sharedTree);
+    assert.deepEqual(trees[1], trees[0]);
+    assert.deepEqual(trees[2], trees[0]);
+    const summary = read(roots[0], `.CoreSoul/memory/chronological/${day}.md`);
+    assert.ok(isHourlySummary(summary));
+    for (const t of raw) for (const link of linkTargets(t)) assert.ok(summary.includes(`[[${link}]]`), `[[${link}]] kept in the summary`);
+    // Exactly the summary of the union of every raw entry, as either side would compute it.
+    const history = gitIn(path.join(roots[0], '.CoreSoul'), 'log', '-p', '--format=', '--', `memory/chronological/${day}.md`);
+    for (const t of raw) assert.ok(history.includes(t), `the raw line "${t}" is in the history`);
+    const lines = [...new Set(history.split('\n').filter((l) => /^\+- \d\d:\d\d:\d\d /.test(l)).map((l) => l.slice(1)))].sort();
+    const rawText = `# ${day}\n\n${lines.map((l) => `${l}\n`).join('')}`;
+    assert.equal(readDayEntries(day, rawText).entries.length, raw.length);
+    assert.equal(summary, hourlyDay(readDayEntries(day, rawText), extractiveSummary, rawText).text);
+    // The machine that compressed it again keeps the union of raw lines for search.
+    const cached = read(roots[2], `.CoreSoul/cache/raw/${day}.md`);
+    for (const t of raw) assert.ok(cached.includes(t), `"${t}" in C's raw-day cache`);
+    assert.match(trees[0]['.CoreSoul/memory/memory_map.md'], /last_compression_date: 2026-03-16\n[\s\S]*\| 2026-03-13 \| L2 \|[\s\S]*\| 2026-03-16 \| L1 \|/);
+    const monday = readDayEntries('2026-03-16', trees[0]['.CoreSoul/memory/chronological/2026-03-16.md']).entries.map((e) => e.text);
+    assert.deepEqual(monday, ['Monday on A', 'Monday on C']);
+  });
+
+  it('a persona edit on two machines: the one published first is applied everywhere, the other is pending review where it was made', () => {
+    const { dir, roots, sync } = team(2);
+    const edit = (root: string, text: string, now: string) => {
+      const file = path.join(dir, `${path.basename(root)}.md`);
+      fs.writeFileSync(file, text);
+      const p = ok(['persona', 'propose', '--section', 'Self-Awareness', '--content-file', file, '--trigger', 'explicit-command', '--reason', 'the user said so', '--root', root, '--now', now, '--json']);
+      ok(['persona', 'apply', p.json.id, '--root', root, '--now', now]);
+    };
+    edit(roots[0], 'I review security first.\n', '2026-03-10T10:00:00');
+    edit(roots[1], 'I write the docs first.\n', '2026-03-10T10:05:00');
+    sync(roots[0]);
+    const r = sync(roots[1]);
+    assert.equal(r.persona.accepted, true);
+    assert.deepEqual(r.persona.sections, ['Self-Awareness']);
+    sync(roots[0]);
+    const personas = roots.map((root) => read(root, '.CoreSoul/persona.md'));
+    assert.equal(personas[1], personas[0]);
+    assert.match(personas[0], /I review security first\./);
+    assert.doesNotMatch(personas[0], /docs first/);
+    const pending = roots.map((root) => ok(['persona', 'pending', '--root', root, '--json']).json.pending);
+    assert.deepEqual(pending[0], []);
+    assert.deepEqual(pending[1].map((p: { id: string }) => p.id), [r.persona.proposal]);
+    // Reviewed and applied on top of the published persona, it travels as a new change.
+    ok(['persona', 'apply', r.persona.proposal, '--root', roots[1], '--now', '2026-03-10T11:00:00']);
+    sync(roots[1]);
+    sync(roots[0]);
+    assert.match(read(roots[0], '.CoreSoul/persona.md'), /I write the docs first\./);
+    assert.equal(read(roots[0], '.CoreSoul/persona.md'), read(roots[1], '.CoreSoul/persona.md'));
+  });
+
+  it('a sync killed with SIGKILL at any point is completed by the next sync; nothing is lost', async () => {
+    const { roots, sync } = team(2);
+    const [a, b] = roots.map((r) => openVault(r));
+    let n = 0;
+    const texts: string[] = [];
+    for (const delay of [60, 250, 500]) {
+      for (let i = 0; i < 40; i++, n++) {
+        writeAt(a, clock('2026-03-10', n * 2), `A ${n} [[Atlas]]`);
+        writeAt(b, clock('2026-03-10', n * 2 + 1), `B ${n} [[Atlas]]`);
+        texts.push(`A ${n} [[Atlas]]`, `B ${n} [[Atlas]]`);
+      }
+      sync(roots[0]);
+      const child = spawn(process.execPath, [CLI, 'sync', '--root', roots[1]], { stdio: 'ignore' });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.on('exit', resolve));
+      // git may still be finishing what the killed sync started
+      for (let i = 0; i < 50 && fs.existsSync(path.join(roots[1], '.CoreSoul/.git/index.lock')); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      sync(roots[1]);
+    }
+    sync(roots[0]);
+    assert.equal(gitIn(path.join(roots[1], '.CoreSoul'), 'status', '--porcelain'), '');
+    for (const root of roots) {
+      const entries = readDayEntries('2026-03-10', read(root, '.CoreSoul/memory/chronological/2026-03-10.md')).entries.map((e) => e.text);
+      assert.deepEqual([...entries].sort(), [...texts].sort());
+    }
+    assert.deepEqual(sharedTree(roots[1]), sharedTree(roots[0]));
+  });
+});
+
+describe('coresoul sync: bad input and faults', () => {
+  it('offline: says so and changes nothing; no remote yet: says how to connect one', () => {
+    const { dir, remote, roots } = team(1);
+    writeAt(openVault(roots[0]), '2026-03-10T09:00:00', 'not synced yet');
+    fs.renameSync(remote, path.join(dir, 'gone.git'));
+    const before = snapshot(roots[0]);
+    const head = gitIn(path.join(roots[0], '.CoreSoul'), 'rev-parse', 'HEAD');
+    const r = cli(['sync', '--root', roots[0], '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.json.offline, true);
+    assert.match(r.stderr, /^offline: cannot reach .*remote\.git .*; nothing was changed\n$/);
+    assert.deepEqual(snapshot(roots[0]), before);
+    assert.equal(gitIn(path.join(roots[0], '.CoreSoul'), 'rev-parse', 'HEAD'), head);
+    assert.equal(cli(['sync', '--root', roots[0], '--remote', path.join(dir, 'nowhere.git')]).code, 0);
+    assert.equal(gitIn(path.join(roots[0], '.CoreSoul'), 'remote', 'get-url', 'origin').trim(), remote, 'still connected where it was');
+
+    const lone = tempDir();
+    ok(['init', '--root', lone]);
+    const none = cli(['sync', '--root', lone]);
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /^coresoul: --remote: this vault has no remote yet: run coresoul sync --remote <url> once/);
+    const empty = tempDir();
+    assert.equal(cli(['sync', '--root', empty]).code, 2);
+    assert.equal(cli(['sync', '--root', empty, '--remote', path.join(dir, 'nowhere.git')]).code, 1);
+    assert.deepEqual(fs.readdirSync(empty), [], 'a join that could not fetch leaves nothing behind');
+  });
+
+  it('a remote holding another soul is refused in one line; a rejected push loses nothing', () => {
+    const { dir, roots } = team(1);
+    const other = team(1);
+    writeAt(openVault(roots[0]), '2026-03-10T09:00:00', 'mine');
+    const before = snapshot(roots[0]);
+    const r = cli(['sync', '--root', roots[0], '--remote', other.remote]);
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^coresoul: the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed[^\n]*\n$/);
+    assert.deepEqual(snapshot(roots[0]), before);
+
+    const hooked = path.join(dir, 'hooked.git');
+    gitIn(dir, 'clone', '-q', '--bare', path.join(roots[0], '.CoreSoul'), hooked);
+    fs.writeFileSync(path.join(hooked, 'hooks/pre-receive'), '#!/bin/sh\necho "pushes are closed today" >&2\nexit 1\n', { mode: 0o755 });
+    const p = cli(['sync', '--root', roots[0], '--remote', hooked]);
+    assert.equal(p.code, 1);
+    assert.match(p.stderr, /^coresoul: the remote .*hooked\.git refused the push \(.*\); everything is merged and committed here, nothing is lost: run coresoul sync again later\n$/);
+    assert.match(gitIn(path.join(roots[0], '.CoreSoul'), 'log', '-1', '--format=%s'), /^sync: local changes/);
+  });
+
+  it('a note edited by hand on both machines is left with both sides for the person; the next sync completes', () => {
+    const { roots, sync } = team(2);
+    writeAt(openVault(roots[0]), '2026-03-10T09:00:00', 'about [[Atlas]]');
+    sync(roots[0]);
+    sync(roots[1]);
+    const note = (root: string) => path.join(root, '.CoreSoul/memory/entities/objects/Atlas.md');
+    fs.writeFileSync(note(roots[0]), read(note(roots[0])).replace('aliases: []', 'aliases: [atlas-a]'));
+    fs.writeFileSync(note(roots[1]), read(note(roots[1])).replace('aliases: []', 'aliases: [atlas-b]'));
+    writeAt(openVault(roots[1]), '2026-03-10T10:00:00', 'more on [[Atlas]] from B');
+    sync(roots[0]);
+    const r = cli(['sync', '--root', roots[1]]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /^coresoul: sync is waiting for you: \.CoreSoul\/memory\/entities\/objects\/Atlas\.md could not be merged without losing something \(the front matter or title was edited on both sides\)/);
+    const conflicted = read(note(roots[1]));
+    assert.match(conflicted, /atlas-a/);
+    assert.match(conflicted, /atlas-b/);
+    assert.equal(cli(['sync', '--root', roots[1]]).code, 1, 'still waiting while the markers are there');
+    // Meanwhile a write lands on disk, but is not committed: that would conclude the merge with its markers.
+    const w = cli(['write', 'while the merge waits [[Atlas]]', '--root', roots[1], '--now', '2026-03-10T11:00:00']);
+    assert.equal(w.code, 0, w.stderr);
+    assert.match(w.stderr, /not committed to the vault history yet: a sync merge is waiting for you to resolve its conflict/);
+    assert.match(gitIn(path.join(roots[1], '.CoreSoul'), 'diff', '--name-only', '--diff-filter=U'), /Atlas\.md/);
+    fs.writeFileSync(note(roots[1]), read(note(roots[1])).replace(/<<<<<<< [^\n]*\n[\s\S]*?>>>>>>> [^\n]*\n/, 'aliases: [atlas-a, atlas-b]\n'));
+    sync(roots[1]);
+    sync(roots[0]);
+    assert.equal(read(note(roots[0])), read(note(roots[1])));
+    assert.match(read(note(roots[0])), /aliases: \[atlas-a, atlas-b\][\s\S]*about \[\[Atlas\]\][\s\S]*more on \[\[Atlas\]\] from B[\s\S]*while the merge waits/);
+  });
+});
