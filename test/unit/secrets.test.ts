@@ -70,7 +70,8 @@ describe('secret firewall', () => {
     assert.equal(text, 'set password = "[secret: password]" in the .env', 'the name stays, the value goes');
     const once = await redactSecrets(LEAK);
     assert.deepEqual(await redactSecrets(once.text), { text: once.text, kinds: [] }, 'redacting a redacted text changes nothing');
-    const texts = [LEAK, 'nothing here', 'set password = "S3cr3tPassw0rd!" in the .env', `${GITHUB}`, ''];
+    // A text ending in "password:" before one that starts with a word: no secret across the join.
+    const texts = [LEAK, 'nothing here', 'set password = "S3cr3tPassw0rd!" in the .env', `${GITHUB}`, '', 'set the password:', 'hunter2secretvalue is a word'];
     assert.deepEqual(await redactAll(texts), await Promise.all(texts.map(redactSecrets)), 'many texts at once, as one by one');
     for (const plain of [
       'commit 3f2a9c1d4e5b6a7980112233445566778899aabb fixed src/core/search/index/refresh.ts',

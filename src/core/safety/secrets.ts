@@ -99,12 +99,14 @@ function replaceFound(text: string, found: readonly SecretFinding[]): Redacted {
 
 /** Texts linted together, up to this many characters: one lint costs about as much as 50 short texts. */
 const BATCH_CHARS = 1 << 20;
-const SEPARATOR = '\n\n';
+/** Between two texts: a NUL on a line of its own, which no rule's run of whitespace or value can cross. */
+const SEPARATOR = '\n\u0000\n';
 
 /**
  * `redactSecrets` of many texts (a batch of entries, an import's thousands), linted in batches
- * joined by blank lines instead of one by one. No rule matches across a blank line, and a finding
- * is cut at the end of the text it starts in.
+ * joined by a separator instead of one by one. No rule matches across it (a `password:` ending
+ * one text never makes the next one's first word a secret), and a finding is cut at the end of
+ * the text it starts in.
  */
 export async function redactAll(texts: readonly string[]): Promise<Redacted[]> {
   const out: Redacted[] = [];
