@@ -3,13 +3,15 @@
  * item with the commits to push and to pull, and, when the user asks for it, a quiet sync when
  * the window gets focus (`coresoul.sync.onFocus`) or every few minutes (`coresoul.sync.intervalMinutes`).
  * It also applies `coresoul.vault.shareAcrossWorktrees` (git worktrees share one vault).
- * A quiet sync reports only what needs the person: a persona change to review, a conflict.
+ * A quiet sync reports only what needs the person: a persona change to review, a conflict. The
+ * command asks for the remote when the vault has none yet.
  */
 import * as vscode from 'vscode';
 import type { Services } from '../../shared/services';
 import { SECTION } from '../../shared/settings.model';
 import { inFolder, showError } from '../../shared/ui';
 import { SHARE_WORKTREES, SYNC_INTERVAL, SYNC_ON_FOCUS, readShareWorktrees, readSyncSettings, syncBadge } from './sync.model';
+import { CoreSoulError } from '../../../core/shared/errors';
 import { SHARE_WORKTREES_ENV } from '../../../core/vault/layout';
 import { REVIEW_COMMAND } from '../persona/personaReview';
 
@@ -32,7 +34,21 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   const sync = (root: string, quiet: boolean) => {
     running ??= (async () => {
       const { syncVault } = await import('../../../core/sync/sync');
-      const r = await syncVault(root, { clock: services.clock, cliBundle: services.cliBundle });
+      const run = (remote?: string) => syncVault(root, { clock: services.clock, cliBundle: services.cliBundle, remote });
+      let r;
+      try {
+        r = await run();
+      } catch (err) {
+        // Not connected yet: the person names the remote once, as `coresoul sync --remote` would.
+        if (quiet || !(err instanceof CoreSoulError && err.field === 'remote')) throw err;
+        const remote = await window.showInputBox({
+          title: l10n.t('Core Soul: Sync Memory — connect this vault to a git remote'),
+          prompt: l10n.t('A git URL, a local path or a bare repository; remembered as the vault\'s origin. Another machine joins with the same remote.'),
+          ignoreFocusOut: true,
+        });
+        if (!remote?.trim()) return;
+        r = await run(remote.trim());
+      }
       for (const w of r.warnings) services.log.warn(w);
       if (r.persona?.proposal) {
         const review = l10n.t('Review');
@@ -80,6 +96,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SECTION) && configure()),
     window.onDidChangeWindowState((s) => s.focused && settings.onFocus && quietly()),
     services.vault.onDidChangeState(() => void refresh()),
+    // A write commits: one more to push.
+    services.vault.onDidChange(() => void refresh()),
     vscode.commands.registerCommand(
       'coresoul.syncMemory',
       inFolder(services, async (root) => {
