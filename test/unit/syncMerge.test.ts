@@ -10,7 +10,7 @@ import { mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile, unionIt
 
 const DAY = '2026-03-10';
 const day = (...lines: string[]) => `# ${DAY}\n\n${lines.map((l) => `${l}\n`).join('')}`;
-const none = () => [];
+const none: string[] = [];
 const ok = (r: ReturnType<typeof mergeDayFile>) => {
   assert.ok(r.ok, r.ok ? '' : r.why);
   return r.text;
@@ -42,16 +42,16 @@ describe('sync merge: day files', () => {
     const raw = day('- 09:00:00 first with [[Alpha]]', '- 09:10:00 second');
     const summary = hourlyDay(readDayEntries(DAY, raw), extractiveSummary, raw).text;
     const written = day('- 09:00:00 first with [[Alpha]]', '- 09:10:00 second', '- 21:00:00 late on the other machine [[Beta]]');
-    const merged = ok(mergeDayFile(DAY, raw, summary, written, () => [raw]));
+    const merged = ok(mergeDayFile(DAY, raw, summary, written, [raw]));
     assert.ok(isHourlySummary(merged));
     assert.match(merged, /\[\[Alpha\]\]/);
     assert.match(merged, /## 21:00\n- 21:00 late on the other machine \[\[Beta\]\]/);
-    assert.equal(ok(mergeDayFile(DAY, raw, written, summary, () => [raw])), merged, 'the same whichever side merges');
-    const again = mergeDayFile(DAY, raw, summary, written, () => [raw]);
+    assert.equal(ok(mergeDayFile(DAY, raw, written, summary, [raw])), merged, 'the same whichever side merges');
+    const again = mergeDayFile(DAY, raw, summary, written, [raw]);
     assert.equal(again.ok && again.raw, written, 'the raw union it was made from, for the search cache');
     // Both compressed, from different raw days: the union of the raw versions in history.
     const summary2 = hourlyDay(readDayEntries(DAY, written), extractiveSummary, written).text;
-    assert.equal(ok(mergeDayFile(DAY, raw, summary, summary2, () => [raw, written])), merged);
+    assert.equal(ok(mergeDayFile(DAY, raw, summary, summary2, [raw, written])), merged);
   });
 
   it('a summary whose raw text is nowhere is left to the person', () => {

@@ -11,7 +11,7 @@ export const mergeDriver: Command = {
   async run(ctx, args) {
     const [kind, base, ours, theirs, pathname = ours] = args;
     if (!(MERGE_KINDS as readonly string[]).includes(kind) || !theirs) throw new CoreSoulError('usage', `merge-driver: expected a kind (${MERGE_KINDS.join(', ')}) and three files`);
-    const r = runMergeDriver(kind as MergeKind, { base, ours, theirs, pathname }, process.cwd());
+    const r = await runMergeDriver(kind as MergeKind, { base, ours, theirs, pathname }, process.cwd());
     if (!r.merged) ctx.warn(`coresoul: ${pathname}: left for you to merge by hand (both sides kept): ${r.why}`);
     return { json: { path: pathname, ...r }, text: '', exitCode: r.merged ? 0 : 1 };
   },

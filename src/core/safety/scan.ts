@@ -3,11 +3,10 @@
  * version its history keeps — each with file and line, so a person can remove them (and, for
  * history, rewrite it) before the vault travels. `pack` refuses a vault this finds anything in.
  */
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8Strict } from '../shared/text';
-import { git, hasHistory, vaultGitEnv } from '../vault/history';
+import { catFile, git, hasHistory } from '../vault/history';
 import { type Vault, rel } from '../vault/layout';
 import { type SecretFinding, findSecrets } from './secrets';
 
@@ -114,31 +113,4 @@ async function historyBlobs(v: Vault): Promise<Blob[]> {
     if (text !== undefined) out.push({ sha, path: p, text }); // a binary version holds nothing to read
   }
   return out;
-}
-
-/** `git cat-file --batch[-check]` for many objects: type, size and (with --batch) the bytes. */
-function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-check'): Promise<Map<string, { type: string; size: number; body?: Buffer }>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['cat-file', mode], { cwd: v.soulDir, env: vaultGitEnv() });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.on('error', reject);
-    child.on('close', () => {
-      const all = Buffer.concat(chunks);
-      const out = new Map<string, { type: string; size: number; body?: Buffer }>();
-      let at = 0;
-      while (at < all.length) {
-        const eol = all.indexOf(10, at);
-        const [sha, type, size] = all.subarray(at, eol).toString().split(' ');
-        at = eol + 1;
-        const n = Number(size);
-        if (mode === '--batch' && type !== 'missing') {
-          out.set(sha, { type, size: n, body: all.subarray(at, at + n) });
-          at += n + 1;
-        } else out.set(sha, { type, size: n });
-      }
-      resolve(out);
-    });
-    child.stdin.end(shas.map((s) => `${s}\n`).join(''));
-  });
 }

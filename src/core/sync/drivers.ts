@@ -12,7 +12,7 @@ import { atomicWrite } from '../shared/fs';
 import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
-import { git, vaultGitEnv } from '../vault/history';
+import { catFile, git, vaultGitEnv } from '../vault/history';
 import { type Vault, vaultAt } from '../vault/layout';
 import { countEntities } from '../vault/memoryMap';
 import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
@@ -71,12 +71,12 @@ const DAY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
 const MONTH_RE = /^\d{4}-\d{2}\.md$/;
 
 /** Runs one merge as git asks a driver to, in the vault's work tree `cwd`. */
-export function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string): DriverResult {
+export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string): Promise<DriverResult> {
   const read = (f: string) => decodeUtf8Strict(fs.readFileSync(f));
   const [base, ours, theirs] = [read(files.base), read(files.ours), read(files.theirs)];
   let merged: Merged;
   if (base === undefined || ours === undefined || theirs === undefined) merged = { ok: false, why: 'not valid UTF-8' };
-  else merged = mergeText(kind, base || undefined, ours, theirs, files.pathname, cwd);
+  else merged = await mergeText(kind, base || undefined, ours, theirs, files.pathname, cwd);
   if (merged.ok) {
     atomicWrite(files.ours, merged.text);
     if (merged.raw !== undefined) keepRaw(cwd, files.pathname, merged.raw);
@@ -101,7 +101,7 @@ function keepRaw(cwd: string, pathname: string, raw: string): void {
   }
 }
 
-function mergeText(kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string, cwd: string): Merged {
+async function mergeText(kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string, cwd: string): Promise<Merged> {
   const name = path.basename(pathname);
   switch (kind) {
     case 'published':
@@ -113,9 +113,10 @@ function mergeText(kind: MergeKind, base: string | undefined, ours: string, thei
       return mergeMemoryMaps(base, ours, theirs, countEntities(vaultAt(path.dirname(cwd))));
     case 'day': {
       const day = DAY_RE.exec(name)?.[1];
-      if (day) return mergeDayFile(day, base, ours, theirs, () => rawVersions(cwd, pathname));
-      if (MONTH_RE.test(name)) return mergeMonthFile(base, ours, theirs);
-      return { ok: false, why: 'not a day or month file' };
+      if (!day) return MONTH_RE.test(name) ? mergeMonthFile(base, ours, theirs) : { ok: false, why: 'not a day or month file' };
+      // The history is read only for a day compressed on a side: the one case that needs its raw versions.
+      const history = [ours, theirs].some(isHourlySummary) ? await rawVersions(vaultAt(path.dirname(cwd)), pathname) : [];
+      return mergeDayFile(day, base, ours, theirs, history);
     }
   }
 }
@@ -134,27 +135,19 @@ function theirsCommit(cwd: string): string | undefined {
 
 /**
  * Every raw (L1) version of a day file in the history of both sides: compression commits the raw
- * day before it summarises it, so the raw entries of a compressed day are there. Read with one
- * `git cat-file --batch` (simple-git cannot feed a command's input).
+ * day before it summarises it, so the raw entries of a compressed day are there.
  */
-function rawVersions(cwd: string, pathname: string): string[] {
-  const run = (args: string[], input?: string) =>
-    execFileSync('git', args, { cwd, env: vaultGitEnv(), input, maxBuffer: 512 << 20, stdio: ['pipe', 'pipe', 'ignore'] });
-  const revs = ['HEAD', theirsCommit(cwd)].filter((r): r is string => !!r);
+async function rawVersions(v: Vault, pathname: string): Promise<string[]> {
+  const revs = ['HEAD', theirsCommit(v.soulDir)].filter((r): r is string => !!r);
   const blobs = new Set<string>();
-  for (const line of run(['log', '--format=', '--raw', '--no-abbrev', ...revs, '--', pathname]).toString().split('\n')) {
+  for (const line of (await git(v, ['log', '--format=', '--raw', '--no-abbrev', ...revs, '--', pathname])).stdout.split('\n')) {
     const blob = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) /.exec(line)?.[1];
     if (blob && !/^0+$/.test(blob)) blobs.add(blob);
   }
-  if (!blobs.size) return [];
-  const out = run(['cat-file', '--batch'], [...blobs].join('\n') + '\n');
   const texts: string[] = [];
-  for (let at = 0; at < out.length; ) {
-    const eol = out.indexOf(10, at);
-    const size = Number(out.subarray(at, eol).toString().split(' ')[2]);
-    const text = decodeUtf8Strict(out.subarray(eol + 1, eol + 1 + size));
+  for (const { body } of (await catFile(v, [...blobs], '--batch')).values()) {
+    const text = body && decodeUtf8Strict(body);
     if (text !== undefined && !isHourlySummary(text)) texts.push(text);
-    at = eol + 1 + size + 1;
   }
   return texts;
 }

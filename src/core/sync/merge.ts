@@ -89,16 +89,16 @@ const dayText = (day: string, items: Item[]) => `# ${day}\n\n${items.map((i) => 
  * A day file (`chronological/YYYY-MM-DD.md`). Both sides L1: the union of their entries. When
  * either side has compressed the day (L2), the day is compressed again from the union of every
  * raw version of it: the L1 sides and `history`, the raw versions the vault's history holds (a
- * compression commits the raw day first). Nothing is lost: every link of either summary must be
+ * compression commits the raw day first; read only when a side is compressed). Nothing is lost: every link of either summary must be
  * in the new one.
  */
-export function mergeDayFile(day: string, base: string | undefined, ours: string, theirs: string, history: () => string[]): Merged {
+export function mergeDayFile(day: string, base: string | undefined, ours: string, theirs: string, history: readonly string[]): Merged {
   const summaries = [ours, theirs].filter(isHourlySummary);
   if (!summaries.length) {
     const b = base && !isHourlySummary(base) ? base : undefined;
     return { ok: true, text: dayText(day, unionItems(dayItems(day, b), dayItems(day, ours), dayItems(day, theirs))) };
   }
-  const raws = [base, ours, theirs, ...history()].filter((t): t is string => !!t && !isHourlySummary(t));
+  const raws = [base, ours, theirs, ...history].filter((t): t is string => !!t && !isHourlySummary(t));
   if (!raws.length) return { ok: false, why: `no raw version of ${day} found in the history to compress again` };
   const raw = dayText(day, unionOfAll(raws.map((t) => dayItems(day, t))));
   try {

@@ -4,7 +4,7 @@
  * Calls the git executable directly: a CLI write must stay quick, and a wrapper library
  * cost more start-up time than the git commands themselves.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
@@ -89,4 +89,31 @@ export async function historyState(v: Vault): Promise<HistoryState> {
   const commits = head.code === 0 ? Number((await gitOk(v, ['rev-list', '--count', 'HEAD'])).trim()) : 0;
   const dirty = (await gitOk(v, ['status', '--porcelain'])).trim() !== '';
   return { enabled: true, ...(head.code === 0 && { head: head.stdout.trim() }), commits, dirty };
+}
+
+/** `git cat-file --batch[-check]` of many objects in one call: type, size and (with --batch) the bytes. */
+export function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-check'): Promise<Map<string, { type: string; size: number; body?: Buffer }>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', mode], { cwd: v.soulDir, env: vaultGitEnv() });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => chunks.push(c));
+    child.on('error', reject);
+    child.on('close', () => {
+      const all = Buffer.concat(chunks);
+      const out = new Map<string, { type: string; size: number; body?: Buffer }>();
+      let at = 0;
+      while (at < all.length) {
+        const eol = all.indexOf(10, at);
+        const [sha, type, size] = all.subarray(at, eol).toString().split(' ');
+        at = eol + 1;
+        const n = Number(size);
+        if (mode === '--batch' && type !== 'missing') {
+          out.set(sha, { type, size: n, body: all.subarray(at, at + n) });
+          at += n + 1;
+        } else out.set(sha, { type, size: n });
+      }
+      resolve(out);
+    });
+    child.stdin.end(shas.map((s) => `${s}\n`).join(''));
+  });
 }
