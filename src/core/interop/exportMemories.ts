@@ -15,7 +15,8 @@ import { readMemoryMap } from '../vault/memoryMap';
 import { parseLinks } from '../vault/wikilinks';
 import { profileFile } from '../profile/profile';
 import { ensureRawDays, rawDayFile } from '../compress/rawDays';
-import { TYPE_OF_KIND, parseEntryText, splitFrontMatter, statement } from './plan';
+import { TYPE_OF_KIND, parseEntryText, statement } from './plan';
+import { splitFrontMatter } from '../vault/entityFrontMatter';
 
 export const EXPORT_FORMATS = ['mcp-memory', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

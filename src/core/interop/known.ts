@@ -11,7 +11,8 @@ import { readDayEntries, readUtf8Strict } from '../vault/dayEntries';
 import { ENTITY_KINDS, type Vault, entityDir } from '../vault/layout';
 import { entityExcerpt } from '../memory/write';
 import { ensureRawDays, rawDir } from '../compress/rawDays';
-import { parseEntryText, splitFrontMatter, statement } from './plan';
+import { parseEntryText, statement } from './plan';
+import { splitFrontMatter } from '../vault/entityFrontMatter';
 
 export class KnownLines {
   private readonly dated = new Set<string>();

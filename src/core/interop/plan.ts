@@ -100,10 +100,3 @@ export function statement(line: string): string {
     .replace(/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/, '')
     .trim();
 }
-
-/** Splits YAML front matter (`---` … `---`) from a Markdown text. */
-export function splitFrontMatter(text: string): { yaml?: string; body: string; bodyStart: number } {
-  const m = /^---\n([\s\S]*?)\n---\s*(?:\n|$)/.exec(text);
-  if (!m) return { body: text, bodyStart: 1 };
-  return { yaml: m[1], body: text.slice(m[0].length), bodyStart: m[0].split('\n').length - (m[0].endsWith('\n') ? 1 : 0) + 1 };
-}

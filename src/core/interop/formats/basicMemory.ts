@@ -9,7 +9,8 @@
 import * as path from 'node:path';
 import { parseYaml } from '../../shared/yaml';
 import type { EntryKind } from '../../vault/dayEntries';
-import { type SourceRead, emptyRead, kindOfStatement, kindOfType, proseLines, relationLine, splitFrontMatter, statement } from '../plan';
+import { type SourceRead, emptyRead, kindOfStatement, kindOfType, proseLines, relationLine, statement } from '../plan';
+import { splitFrontMatter } from '../../vault/entityFrontMatter';
 import type { Source } from '../source';
 
 const OBSERVATION = /^\s*[-*]\s+\[([^\]\n]+)\]\s+(.+)$/;

@@ -7,7 +7,8 @@
  */
 import * as path from 'node:path';
 import { parseYaml } from '../../shared/yaml';
-import { type SourceRead, emptyRead, splitFrontMatter } from '../plan';
+import { type SourceRead, emptyRead } from '../plan';
+import { splitFrontMatter } from '../../vault/entityFrontMatter';
 import type { Source } from '../source';
 import { itemsOfMarkdown, preferenceHeading } from './markdownLines';
 import { looksLikeOpenClaw } from './openclaw';

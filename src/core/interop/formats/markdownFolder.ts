@@ -8,7 +8,8 @@
  */
 import { isDay } from '../../shared/clock';
 import { ENTITY_KINDS, type EntityKind } from '../../vault/layout';
-import { type ImportItem, type SourceRead, emptyRead, parseEntryText, proseLines, splitFrontMatter, statement } from '../plan';
+import { type ImportItem, type SourceRead, emptyRead, parseEntryText, proseLines, statement } from '../plan';
+import { splitFrontMatter } from '../../vault/entityFrontMatter';
 import type { Source } from '../source';
 
 export const looksLikeMarkdownExport = (src: Source) => !src.file && src.has('days') && src.has('entities');

@@ -1,6 +1,7 @@
 /** What the Markdown-based readers share: a file's prose lines as import items. */
 import type { EntityKind } from '../../vault/layout';
-import { type ImportItem, type SourceRead, kindOfStatement, proseLines, splitFrontMatter, statement } from '../plan';
+import { type ImportItem, type SourceRead, kindOfStatement, proseLines, statement } from '../plan';
+import { splitFrontMatter } from '../../vault/entityFrontMatter';
 
 export interface LineOptions {
   /** Every line is the user's stated preference (USER.md, a preferences section). */
