@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/shared/clock';
-import { CoreSoulError } from '../core/shared/errors';
+import { CoreSoulError, inputError } from '../core/shared/errors';
 import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
 import { COMMANDS } from './commands';
 
@@ -47,6 +47,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     json = !!values.json;
+    if (command.noArguments && positionals.length) throw inputError(`${name}: unexpected argument "${positionals[0]}" (usage: coresoul ${command.usage})`);
     const now = (values.now as string | undefined) ?? process.env.CORESOUL_NOW;
     const ctx: CliContext = {
       root: path.resolve((values.root as string | undefined) ?? '.'),

@@ -99,6 +99,12 @@ describe('coresoul CLI (docs/cli.md)', () => {
     ['a bad --now', (root) => ['write', 'x', '--now', 'yesterday', '--root', root], 1, /--now/],
     ['a hostile entity name', (root) => ['write', 'x [[../../etc/passwd]]', '--root', root], 1, /entity name/],
     ['a folder without a vault', () => ['status', '--root', tempDir()], 2, /no Core Soul vault/],
+    ...['sync', 'scan', 'pack', 'export', 'mcp'].map((name): (typeof cases)[number] => [
+      `an argument ${name} does not take`,
+      (root) => [name, 'stray', '--root', root],
+      1,
+      new RegExp(`^coresoul: ${name}: unexpected argument "stray" \\(usage: coresoul ${name}`),
+    ]),
     ['a damaged memory_map', (root) => (fs.writeFileSync(path.join(root, '.CoreSoul/memory/memory_map.md'), 'garbage'), ['write', 'x', '--root', root]), 2, /damaged vault/],
   ];
   for (const [label, args, code, why] of cases) {

@@ -11,8 +11,8 @@ export const exportCommand: Command = {
   usage: `export --format ${EXPORT_FORMATS.join('|')} [--out <path>]`,
   summary: 'write everything the vault remembers in an open format: MCP memory JSON lines or a Markdown folder',
   options: { format: { type: 'string' }, out: { type: 'string' } },
-  async run(ctx, args, opts) {
-    if (args.length) throw inputError(`export: unexpected argument "${args[0]}" (usage: coresoul ${exportCommand.usage})`);
+  noArguments: true,
+  async run(ctx, _args, opts) {
     const format = opts.format as string | undefined;
     if (!format || !(EXPORT_FORMATS as readonly string[]).includes(format)) {
       throw inputError(`expected one of ${EXPORT_FORMATS.join(', ')}, got ${format ? `"${format}"` : 'nothing'}`, 'format');

@@ -1,4 +1,3 @@
-import { inputError } from '../../core/shared/errors';
 import type { Command } from '../command';
 
 export const mcp: Command = {
@@ -6,8 +5,8 @@ export const mcp: Command = {
   usage: 'mcp [--no-memory] [--no-persona-tool]',
   summary: "serve the workspace's vault to any agent as a Model Context Protocol server over stdio",
   options: { 'no-memory': { type: 'boolean' }, 'no-persona-tool': { type: 'boolean' } },
-  async run(ctx, args, opts) {
-    if (args.length) throw inputError(`mcp: unexpected argument "${args[0]}" (usage: coresoul ${mcp.usage})`);
+  noArguments: true,
+  async run(ctx, _args, opts) {
     // Loaded on demand: the MCP SDK is only needed here.
     const { serveMcp } = await import('../../mcp/server');
     await serveMcp({ root: ctx.root, clock: ctx.clock, memory: !opts['no-memory'], personaTool: !opts['no-persona-tool'], version: VERSION, warn: ctx.warn });

@@ -8,8 +8,8 @@ export const pack: Command = {
   usage: 'pack [--out <file>] [--format tgz|sh] [--no-history] [--allow-secrets]',
   summary: 'pack AGENTS.md, the registered skills and .CoreSoul (with its history) into one archive',
   options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
-  async run(ctx, args, opts) {
-    if (args.length) throw inputError(`pack: unexpected argument "${args[0]}" (usage: coresoul ${pack.usage})`);
+  noArguments: true,
+  async run(ctx, _args, opts) {
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
     const { packVault, PACK_FORMATS } = await import('../../core/archive/pack');
     const format = (opts.format ?? 'tgz') as PackFormat;
