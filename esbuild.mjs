@@ -1,7 +1,8 @@
 // Bundles the three entry points: the VS Code extension, the language server and the CLI.
 // Each is one self-contained CommonJS file in dist/ (only `vscode` stays external), but for what
 // the extension loads only after activation, from files beside it: the [[link]] client library
-// (dist/languageclient.js) and the tokenizer's rank table (dist/cl100k_base.json.gz).
+// (dist/languageclient.js), the tokenizer's rank table (dist/cl100k_base.json.gz) and WordNet's
+// kinds of nouns for search (dist/narrower.txt).
 import * as esbuild from 'esbuild';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -113,6 +114,38 @@ const lazyComment = (filter, options = {}) => ({
   },
 });
 
+/**
+ * A module matched by `filter` that makes a text table on first use (narrowerTable.ts, from the
+ * 30 MB of WordNet files in node_modules) is run here once instead, and its table embedded
+ * gzipped, unpacked on first use — or, with `beside` (the extension), written to that file next
+ * to the bundle and read on first use.
+ */
+const tables = new Map();
+const prebuiltTable = (filter, exportName, beside) => ({
+  name: 'prebuilt-table',
+  setup(build) {
+    build.onLoad({ filter }, async (args) => {
+      if (!tables.has(args.path)) tables.set(args.path, makeTable(args.path, exportName));
+      const table = await tables.get(args.path);
+      const body = ['let table;', `exports.${exportName} = () => (table ??= text());`];
+      if (!beside) return unpackOnUse(table, body);
+      const dir = path.dirname(build.initialOptions.outfile);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, beside), table);
+      const read = `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(beside)}), 'utf8')`;
+      return { loader: 'js', contents: [`const text = () => ${read};`, ...body].join('\n') };
+    });
+  },
+});
+
+/** Runs the module at `entry` (bundled, its packages from node_modules) and calls its `exportName`. */
+async function makeTable(entry, exportName) {
+  const { outputFiles } = await esbuild.build({ entryPoints: [entry], bundle: true, platform: 'node', target: 'node20', format: 'cjs', packages: 'external', write: false });
+  const m = { exports: {} };
+  new Function('module', 'exports', 'require', outputFiles[0].text)(m, m.exports, createRequire(entry));
+  return Buffer.from(m.exports[exportName]());
+}
+
 /** Module source whose `body` can call `text()`, which gunzips `bytes` into a string. */
 const unpackOnUse = (bytes, body) => ({
   loader: 'js',
@@ -136,6 +169,8 @@ const besideBundle = (specifier, file) => ({
 
 // Libraries one command needs: tar (pack, restore), secretlint (writes, scan), simple-git (sync, merge drivers), the MCP SDK (mcp).
 const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]secretlintLib|core[\\/]sync[\\/]simpleGitLib|mcp[\\/]sdkLib)\.ts$/;
+// WordNet's kinds of nouns, for search (src/core/search/narrower.ts).
+const NARROWER = /src[\\/]core[\\/]search[\\/]narrowerTable\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
 
 const common = {
@@ -149,7 +184,7 @@ const common = {
   legalComments: 'linked',
   define: { VERSION: JSON.stringify(version) },
   logLevel: 'warning',
-  plugins: [lazyText(LAZY), lazyJson(RANKS)],
+  plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable')],
 };
 
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, is lazy.
@@ -162,7 +197,7 @@ const builds = [
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), besideBundle('vscode-languageclient/node', 'languageclient.js')],
+    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', 'narrower.txt'), besideBundle('vscode-languageclient/node', 'languageclient.js')],
   },
   { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },

@@ -1,6 +1,6 @@
 /**
  * The `coresoul` npm package (scripts/packCli.mjs): `npm pack` of it installs offline into an
- * empty prefix, and the installed command runs init, write, search and mcp.
+ * empty prefix, and the installed command runs init, write, search (with the kinds of nouns inside it) and mcp.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,6 +24,9 @@ describe('the coresoul npm package', () => {
     assert.ok(fs.existsSync(path.join(root, '.CoreSoul/bin/coresoul.js')), 'init copies the installed CLI into the vault');
     assert.equal(run('write', 'Chose [[PostgreSQL]] for JSONB support', '--kind', 'decision').status, 0);
     assert.match(run('search', 'why PostgreSQL').stdout, /JSONB support/);
+    assert.equal(run('write', 'Met the [[Acme]] team in Chicago').status, 0);
+    assert.match(run('search', 'which cities').stdout, /in Chicago/, 'the kinds of nouns travel inside the CLI');
+    assert.match(spawnSync(process.execPath, [path.join(root, '.CoreSoul/bin/coresoul.js'), 'search', 'which cities', '--root', root], { encoding: 'utf8', env: { ...process.env, CORESOUL_SEARCH_SERVER: '0' } }).stdout, /in Chicago/, 'and inside the vault’s copy');
     const client = new Client({ name: 'test', version: '1' });
     await client.connect(new StdioClientTransport({ command: bin, args: ['mcp', '--root', root], stderr: 'pipe' }));
     try {

@@ -55,3 +55,32 @@ describe('query', () => {
     assert.deepEqual(days('room 12 Mayfair 2023'), [], 'not a month');
   });
 });
+
+describe('query: kinds of a plural noun (WordNet)', () => {
+  const kinds = (q: string) => Object.fromEntries(parseQuery(q, ENTITIES).concepts.map((c) => [c.label, (c.kinds ?? []).map((n) => n.text)]));
+
+  it('a plural noun brings the words of its kinds and instances, the familiar ones first', () => {
+    const { cities } = kinds('Which cities has Alice visited?');
+    assert.ok(['chicago', 'new york', 'seattle'].every((c) => cities.includes(c)), cities.join(', '));
+    assert.ok(cities.length <= 100);
+    assert.ok(kinds('What sports does she like?').sports.includes('swimming'));
+    assert.ok(kinds('which countries').countries.includes('australia'));
+  });
+
+  it('two words that name one thing are looked up together, and the first brings nothing of its own', () => {
+    const k = kinds('What musical instruments does Alice play?');
+    assert.ok(k.instruments.includes('guitar') && k.instruments.includes('piano'), k.instruments.join(', '));
+    assert.ok(!k.instruments.includes('thermometer'), 'not the kinds of "instrument" alone');
+    assert.deepEqual(k.musical, []);
+  });
+
+  it('a singular noun, an unknown word, an entity or a phrase brings none: a question about one thing names it', () => {
+    assert.deepEqual(kinds('Which city did Alice visit?'), { Alice: [], city: [], visit: [] });
+    assert.deepEqual(kinds('zzyzxes k8s "board games"'), { zzyzxes: [], Kubernetes: [], '"board games"': [] });
+  });
+
+  it('keeps a kind only in its main sense: "end" is a place only in its fifth', () => {
+    const { places } = kinds('What places has Alice been to?');
+    assert.ok(places.includes('birthplace') && !places.includes('end') && !places.includes('top'), places.join(', '));
+  });
+});

@@ -76,6 +76,18 @@ describe('recall: ranking', () => {
     const hits = searchMemory(v, 'What physical transformation did Nate undergo in April 2026?').results;
     assert.ok(hits.some((h) => /lost ten kilos/.test(h.text)), hits.map((h) => h.text).join(' | '));
   });
+  it('answers a question asked in a category’s words with the lines that name its members (kinds from WordNet)', async () => {
+    const v = await diary({
+      '2026-03-02': ['[[Jon]]: I was in Chicago for a dance conference', ...filler('2026-03-02', 12)],
+      '2026-03-05': [...filler('2026-03-05', 12), '[[Jon]]: the flight back from Seattle was late'],
+      '2026-03-09': ['[[Jon]]: I visited my aunt on Sunday'],
+    });
+    const found = texts(v, 'Which cities has Jon visited?', { maxTokens: 400 });
+    assert.match(found, /Chicago/);
+    assert.match(found, /Seattle/);
+    assert.match(found, /visited my aunt/, 'the words of the question still count');
+  });
+
   it('falls back to the lines of a named entity when the other words find nothing', async () => {
     const v = await diary({ '2026-03-02': ['Chose [[PostgreSQL]] for [[Billing]]'] });
     assert.match(texts(v, 'Which database does Billing use?'), /Chose \[\[PostgreSQL\]\] for \[\[Billing\]\]/);

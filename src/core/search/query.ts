@@ -7,6 +7,7 @@ import { isDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
 import { type Needle, findNeedle, needle, segmentWords } from './words';
 import { replaceControlCharacters } from '../shared/text';
+import { narrowerWords } from './narrower';
 import { isStopWord, stem } from './terms';
 
 export const MAX_QUERY_CHARS = 1000;
@@ -25,6 +26,8 @@ export interface Concept {
   /** Alternatives: a line has the concept when it has any of them. */
   needles: Needle[];
   entity?: EntityName;
+  /** A plain English noun's narrower words (narrower.ts): a line that names one of them is about the concept too. */
+  kinds?: Needle[];
 }
 
 export interface Query {
@@ -132,11 +135,21 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   });
   const words = segmentWords(rest);
   const content = words.filter((w) => !isStopWord(w));
-  for (const w of content.length ? content : words) {
+  (content.length ? content : words).forEach((w, j, list) => {
     const n = needle(w);
-    if (n) add({ label: w, needles: [n] });
-  }
+    if (!n) return;
+    const kinds = content.length && !(list[j + 1] && narrowerWords([w, list[j + 1]]).length) ? kindsOf(list[j - 1], w) : [];
+    add({ label: w, needles: [n], ...(kinds.length && { kinds }) });
+  });
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
+}
+
+/** The narrower words of a word, or of it and the word before when the two name one thing ("martial arts"), as needles. */
+function kindsOf(before: string | undefined, w: string): Needle[] {
+  const pair = before ? narrowerWords([before, w]) : [];
+  const kinds = pair.length ? pair : narrowerWords([w]);
+  // A short word must end at a boundary: its plural is a needle of its own.
+  return kinds.flatMap((k) => (k.length < 4 ? [k, `${k}s`] : [k])).map((k) => needle(k, { exact: k.includes(' ') })).filter((n): n is Needle => !!n);
 }
 
 /**
@@ -145,13 +158,18 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
  */
 export function lookupQuery(q: Query): Query {
   const concepts = q.concepts.map((c) => {
-    const n = c.needles[0];
-    if (c.entity || c.needles.length !== 1 || !n.prefix) return c;
-    const st = stem(n.text);
-    let k = 0;
-    while (k < st.length && st[k] === n.text[k]) k++;
-    const shorter = k >= 4 && k < n.text.length ? needle(n.text.slice(0, k)) : undefined;
-    return shorter ? { ...c, needles: [shorter] } : c;
+    const needles = byStem(c);
+    return c.kinds ? { ...c, needles: [...needles, ...c.kinds] } : needles === c.needles ? c : { ...c, needles };
   });
   return { ...q, concepts };
+}
+
+function byStem(c: Concept): Needle[] {
+  const n = c.needles[0];
+  if (c.entity || c.needles.length !== 1 || !n.prefix) return c.needles;
+  const st = stem(n.text);
+  let k = 0;
+  while (k < st.length && st[k] === n.text[k]) k++;
+  const shorter = k >= 4 && k < n.text.length ? needle(n.text.slice(0, k)) : undefined;
+  return shorter ? [shorter] : c.needles;
 }

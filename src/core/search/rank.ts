@@ -4,7 +4,9 @@
  * idf = ln(1 + (N − df + ½) / (df + ½)) with N the vault's lines (estimated from its size) and df
  * counted on the matching lines (a line that is not a candidate cannot hold the word, so that
  * count is the vault's). Literal concepts — quoted phrases, identifiers such as PR-4821, entity names — count
- * as terms matched literally. On top of its own score a line earns a share of its best
+ * as terms matched literally. The kinds of a plural noun (narrower.ts) are one more term, at KIND
+ * of the weight: a line that says "Chicago" answers "which cities" a little less than one that
+ * says "city". On top of its own score a line earns a share of its best
  * neighbour's (a question and its answer are neighbours) and of its day's best lines (a day about
  * the topic), and ranks higher on a day the query names or its entities are tagged with.
  */
@@ -58,10 +60,16 @@ export const DATE_BOOST = 2;
 /** …and a line of a day the query's entities are tagged with, this much. */
 export const ENTITY_DAY_BOOST = 1.2;
 
+/** A line that names a kind of a query's word (narrower.ts) holds that word this much. */
+const KIND = 0.5;
+
 interface Term {
   stem?: string;
   needles?: Needle[];
+  /** The stems of a word's narrower words: the term of its kinds. */
+  kinds?: Set<string>;
   entity?: boolean;
+  weight: number;
   df: number;
   idf: number;
 }
@@ -69,14 +77,23 @@ interface Term {
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
 function queryTerms(q: Query): Term[] {
   const out: Term[] = [];
-  const addStem = (stem: string) => !out.some((t) => t.stem === stem) && out.push({ stem, df: 0, idf: 0 });
+  const addStem = (stem: string) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0 });
   for (const c of q.concepts) {
     const n = c.needles[0];
     const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text);
-    if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, df: 0, idf: 0 });
+    if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
     else if (!isStopWord(n.text)) terms(n.text).forEach(addStem);
   }
-  if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, df: 0, idf: 0 });
+  if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
+  // The kinds of each word, but for the query's own words.
+  const own = new Set(out.map((t) => t.stem));
+  for (const c of q.concepts) {
+    if (!c.kinds) continue;
+    const words = c.kinds.filter((n) => !n.text.includes(' '));
+    const kinds = new Set(words.flatMap((n) => terms(n.text)).filter((st) => !own.has(st)));
+    const phrases = c.kinds.filter((n) => n.text.includes(' '));
+    if (kinds.size || phrases.length) out.push({ kinds, needles: phrases, weight: KIND, df: 0, idf: 0 });
+  }
   return out;
 }
 
@@ -85,6 +102,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const qt = queryTerms(inp.q);
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
+  qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
   // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
   const needles = inp.lookup.concepts.flatMap((c) => c.needles);
   const cjk = qt.some((t) => t.stem !== undefined && hasCjk(t.stem));
@@ -104,7 +122,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
         if (k !== undefined) tf[k]++;
       }
       qt.forEach((t, k) => {
-        if (t.needles?.some((n) => lineHas(lower, n))) tf[k] = 1;
+        if (!tf[k] && t.needles?.some((n) => lineHas(lower, n))) tf[k] = 1;
       });
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;
@@ -125,7 +143,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
     let s = qt.length ? 0 : 1; // a query of dates alone: every line of those days counts the same
     for (let k = 0; k < qt.length; k++) {
       const f = x.tf[k];
-      if (f) s += (qt[k].idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * Math.max(x.len, 1)) / avgLen));
+      if (f) s += (qt[k].weight * qt[k].idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * Math.max(x.len, 1)) / avgLen));
     }
     if (!s) continue;
     if (!own.has(x.block)) own.set(x.block, new Float64Array(x.block.end - x.block.start));
