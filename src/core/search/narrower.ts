@@ -1,12 +1,25 @@
 /**
  * Narrower words of an English noun — its kinds and instances in WordNet 3.1 ("cities" →
- * chicago, london; "martial arts" → karate, judo) — so that a question asked in a category's
- * words finds the lines that name its members (docs/search.md#kinds).
+ * chicago, london; "musical instruments" → guitar, piano) — so that a question asked in a
+ * category's words finds the lines that name its members (docs/search.md#kinds).
  */
 import { narrowerTable } from './narrowerTable';
 
-let table: string | undefined;
-const load = () => (table ??= `\n${narrowerTable()}`);
+/** Each lemma of the table with its words, as one string `word word_two …`. */
+let rows: Map<string, string> | undefined;
+
+function load(): Map<string, string> {
+  if (rows) return rows;
+  rows = new Map();
+  const t = narrowerTable();
+  for (let at = 0; at < t.length; ) {
+    const end = t.indexOf('\n', at) < 0 ? t.length : t.indexOf('\n', at);
+    const tab = t.indexOf('\t', at);
+    if (tab > at && tab < end) rows.set(t.slice(at, tab), t.slice(tab + 1, end)); // comment lines have no tab
+    at = end + 1;
+  }
+  return rows;
+}
 
 /** The lemma forms a lower-cased English word may have: itself, then its singulars. */
 function lemmas(w: string): string[] {
@@ -20,19 +33,14 @@ function lemmas(w: string): string[] {
 
 /**
  * The narrower words of a plural noun, or of two words that name one thing in the plural
- * ("martial arts"); none for a singular word (a question about one thing names it) or one
+ * ("musical instruments"); none for a singular word (a question about one thing names it) or one
  * WordNet does not know.
  */
 export function narrowerWords(words: string[]): string[] {
   if (!/^[a-z]+$/.test(words[words.length - 1] ?? '')) return [];
-  const heads = lemmas(words[words.length - 1]).slice(1);
-  const t = heads.length ? load() : '';
-  for (const head of heads) {
-    const key = [...words.slice(0, -1), head].join('_');
-    const at = t.indexOf(`\n${key}\t`);
-    if (at < 0) continue;
-    const end = t.indexOf('\n', at + 1);
-    return t.slice(at + key.length + 2, end < 0 ? undefined : end).split(' ').map((k) => k.replace('_', ' '));
+  for (const head of lemmas(words[words.length - 1]).slice(1)) {
+    const row = load().get([...words.slice(0, -1), head].join('_'));
+    if (row) return row.split(' ').map((k) => k.replace('_', ' '));
   }
   return [];
 }

