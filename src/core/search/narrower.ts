@@ -13,7 +13,8 @@ function load(): Map<string, string> {
   rows = new Map();
   const t = narrowerTable();
   for (let at = 0; at < t.length; ) {
-    const end = t.indexOf('\n', at) < 0 ? t.length : t.indexOf('\n', at);
+    let end = t.indexOf('\n', at);
+    if (end < 0) end = t.length;
     const tab = t.indexOf('\t', at);
     if (tab > at && tab < end) rows.set(t.slice(at, tab), t.slice(tab + 1, end)); // comment lines have no tab
     at = end + 1;

@@ -135,21 +135,27 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   });
   const words = segmentWords(rest);
   const content = words.filter((w) => !isStopWord(w));
-  (content.length ? content : words).forEach((w, j, list) => {
+  const list = content.length ? content : words;
+  const kinds = content.length ? kindsOf(list) : [];
+  list.forEach((w, j) => {
     const n = needle(w);
-    if (!n) return;
-    const kinds = content.length && !(list[j + 1] && narrowerWords([w, list[j + 1]]).length) ? kindsOf(list[j - 1], w) : [];
-    add({ label: w, needles: [n], ...(kinds.length && { kinds }) });
+    if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }) });
   });
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
 }
 
-/** The narrower words of a word, or of it and the word before when the two name one thing ("musical instruments"), as needles. */
-function kindsOf(before: string | undefined, w: string): Needle[] {
-  const pair = before ? narrowerWords([before, w]) : [];
-  const kinds = pair.length ? pair : narrowerWords([w]);
-  // A short word must end at a boundary: its plural is a needle of its own.
-  return kinds.flatMap((k) => (k.length < 4 ? [k, `${k}s`] : [k])).map((k) => needle(k, { exact: k.includes(' ') })).filter((n): n is Needle => !!n);
+/**
+ * Per word, its narrower words as needles: those of it and the word before when the two name one
+ * thing ("musical instruments"), else its own; none for the first word of such a pair.
+ */
+function kindsOf(list: string[]): Needle[][] {
+  const pairs = list.map((w, j) => (j + 1 < list.length ? narrowerWords([w, list[j + 1]]) : []));
+  return list.map((w, j) => {
+    if (pairs[j].length) return [];
+    const kinds = pairs[j - 1]?.length ? pairs[j - 1] : narrowerWords([w]);
+    // A short word must end at a boundary: its plural is a needle of its own.
+    return kinds.flatMap((k) => (k.length < 4 ? [k, `${k}s`] : [k])).map((k) => needle(k, { exact: k.includes(' ') })).filter((n): n is Needle => !!n);
+  });
 }
 
 /**
