@@ -116,6 +116,24 @@ describe('init (docs/memory.md#the-vault-on-disk)', () => {
     assert.ok(fs.statSync(path.join(root, '.CoreSoul/bin/coresoul.js')).mode & 0o100, 'executable');
   });
 
+  it('gives every new soul its own first commit, also two made from the same template in the same second', async () => {
+    // git's clock is pinned, so without the soul's own id the two roots would be the same commit
+    const pinned = { GIT_AUTHOR_DATE: '2026-03-10T09:00:00Z', GIT_COMMITTER_DATE: '2026-03-10T09:00:00Z' };
+    Object.assign(process.env, pinned);
+    try {
+      const roots = [tempDir(), tempDir()];
+      const reports = [await initVault(roots[0], { clock }), await initVault(roots[1], { clock })];
+      assert.notEqual(reports[0].commit, reports[1].commit);
+      for (const root of roots) {
+        const soulId = execFileSync('git', ['log', '-1', '--format=%(trailers:key=Soul-Id,valueonly)'], { cwd: path.join(root, '.CoreSoul'), encoding: 'utf8' });
+        assert.match(soulId.trim(), /^[0-9a-f-]{36}$/);
+      }
+      assert.equal((await initVault(roots[0], { clock })).commit, undefined, 'a second init of the same soul adds no commit');
+    } finally {
+      for (const k of Object.keys(pinned)) delete process.env[k];
+    }
+  });
+
   it('refuses a workspace whose .CoreSoul is a file, changing nothing', async () => {
     const root = tempDir();
     fs.writeFileSync(path.join(root, '.CoreSoul'), 'oops');

@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { refusedError, vaultError } from '../shared/errors';
-import { commitVault, initHistory, vaultGitEnv } from '../vault/history';
+import { commitVault, firstCommitMessage, initHistory, vaultGitEnv } from '../vault/history';
 import type { Vault } from '../vault/layout';
 
 export interface BundleInfo {
@@ -101,7 +101,7 @@ export async function fetchBundleAside(v: Vault, bundle: string): Promise<void> 
 /** Starts a history for a vault restored without one: one commit holding what was restored. */
 export async function startHistory(v: Vault, message: string): Promise<void> {
   await initHistory(v);
-  await commitVault(v, message);
+  await commitVault(v, firstCommitMessage(message));
 }
 
 async function fetchBundle(v: Vault, bundle: string, refspec: string): Promise<void> {

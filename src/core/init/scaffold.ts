@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import { localDay } from '../shared/clock';
 import { fsError, inputError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
-import { commitVault, hasHistory, initHistory } from '../vault/history';
+import { commitVault, firstCommitMessage, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
 import { CODEX_LINES, type HookHost, type McpFileHost, planHostFiles } from './hostConfig';
@@ -107,11 +107,13 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
 
   if (opts.git !== false) {
     report.git = true;
-    if (!hasHistory(v)) await initHistory(v);
+    const fresh = !hasHistory(v);
+    if (fresh) await initHistory(v);
     // How memory merges with another machine's (coresoul sync), run by the vault's own CLI.
     const cli = path.join(v.binDir, 'coresoul.js');
     if (fs.existsSync(cli)) await registerMergeDrivers(v, cli);
-    const res = await commitVault(v, report.created.length ? 'Core Soul: initialize vault' : 'Core Soul: init');
+    const subject = report.created.length ? 'Core Soul: initialize vault' : 'Core Soul: init';
+    const res = await commitVault(v, fresh ? firstCommitMessage(subject) : subject);
     if (res.hash) report.commit = res.hash;
   } else {
     report.git = hasHistory(v);

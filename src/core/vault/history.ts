@@ -5,6 +5,7 @@
  * cost more start-up time than the git commands themselves.
  */
 import { execFile, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
@@ -57,6 +58,13 @@ export async function initHistory(v: Vault): Promise<void> {
     await gitOk(v, ['config', 'user.email', IDENTITY.email]);
   }
 }
+
+/**
+ * The message of a history's first commit: a trailer names this soul, so two vaults made from the
+ * same template in the same second still have different roots, and sync can tell one soul from
+ * another by their histories (docs/sync.md).
+ */
+export const firstCommitMessage = (subject: string) => `${subject}\n\nSoul-Id: ${randomUUID()}`;
 
 export interface CommitResult {
   committed: boolean;
