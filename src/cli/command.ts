@@ -36,8 +36,8 @@ export interface Command {
   usage: string;
   summary: string;
   options: OptionSpec;
-  /** Takes no positional argument: one is refused before `run` (the usage says so). */
-  noArguments?: true;
+  /** Takes positional arguments (its usage names them); any other command refuses one before `run`. */
+  takesArguments?: true;
   run(ctx: CliContext, args: string[], opts: OptionValues): Promise<CommandResult>;
 }
 

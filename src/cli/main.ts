@@ -47,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     json = !!values.json;
-    if (command.noArguments && positionals.length) throw inputError(`${name}: unexpected argument "${positionals[0]}" (usage: coresoul ${command.usage})`);
+    if (!command.takesArguments && positionals.length) throw inputError(`${name}: unexpected argument "${positionals[0]}" (usage: coresoul ${command.usage})`);
     const now = (values.now as string | undefined) ?? process.env.CORESOUL_NOW;
     const ctx: CliContext = {
       root: path.resolve((values.root as string | undefined) ?? '.'),

@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { COMMANDS } from '../../src/cli/commands';
 import { cli, read, snapshot, tempDir } from '../support/helpers';
 
 const commits = (root: string) => Number(execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: path.join(root, '.CoreSoul'), encoding: 'utf8' }).trim());
@@ -99,7 +100,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
     ['a bad --now', (root) => ['write', 'x', '--now', 'yesterday', '--root', root], 1, /--now/],
     ['a hostile entity name', (root) => ['write', 'x [[../../etc/passwd]]', '--root', root], 1, /entity name/],
     ['a folder without a vault', () => ['status', '--root', tempDir()], 2, /no Core Soul vault/],
-    ...['sync', 'scan', 'pack', 'export', 'mcp'].map((name): (typeof cases)[number] => [
+    ...COMMANDS.filter((c) => !c.takesArguments).map(({ name }): (typeof cases)[number] => [
       `an argument ${name} does not take`,
       (root) => [name, 'stray', '--root', root],
       1,

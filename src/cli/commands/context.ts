@@ -10,6 +10,7 @@ export const context: Command = {
   usage: 'context <request> [--budget N] [--mode full|focused|minimal] [--no-memory]',
   summary: 'the layered prompt for a request: soul, persona, profile, memories, recent days, request (deterministic)',
   options: { budget: { type: 'string' }, mode: { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  takesArguments: true,
   async run(ctx, args, opts) {
     const request = args.join(' ');
     if (!request.trim()) throw inputError('context: missing the request (coresoul context "<request>")');

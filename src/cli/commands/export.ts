@@ -11,7 +11,6 @@ export const exportCommand: Command = {
   usage: `export --format ${EXPORT_FORMATS.join('|')} [--out <path>]`,
   summary: 'write everything the vault remembers in an open format: MCP memory JSON lines or a Markdown folder',
   options: { format: { type: 'string' }, out: { type: 'string' } },
-  noArguments: true,
   async run(ctx, _args, opts) {
     const format = opts.format as string | undefined;
     if (!format || !(EXPORT_FORMATS as readonly string[]).includes(format)) {

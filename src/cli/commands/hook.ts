@@ -35,6 +35,7 @@ export const hook: Command = {
   usage: `hook <${HOOK_EVENTS.join('|')}> [--max-tokens N] [--no-memory]`,
   summary: 'print the context an agent host injects from a lifecycle hook (never fails the host)',
   options: { 'max-tokens': { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  takesArguments: true,
   async run(ctx, args, opts) {
     try {
       const { text, hookEventName } = await context(ctx, args, opts);

@@ -10,6 +10,7 @@ export const importCommand: Command = {
   usage: `import <file or folder> [--from ${IMPORT_FORMATS.join('|')}] [--dry-run]`,
   summary: "move in another agent's memories: dated lines to their days, facts to entity notes, identity to a persona proposal",
   options: { from: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  takesArguments: true,
   async run(ctx, args, opts) {
     if (args.length !== 1) throw inputError('import: give one file or folder to import (coresoul import <path>)');
     const from = opts.from as string | undefined;

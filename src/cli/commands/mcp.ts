@@ -5,7 +5,6 @@ export const mcp: Command = {
   usage: 'mcp [--no-memory] [--no-persona-tool]',
   summary: "serve the workspace's vault to any agent as a Model Context Protocol server over stdio",
   options: { 'no-memory': { type: 'boolean' }, 'no-persona-tool': { type: 'boolean' } },
-  noArguments: true,
   async run(ctx, _args, opts) {
     // Loaded on demand: the MCP SDK is only needed here.
     const { serveMcp } = await import('../../mcp/server');

@@ -8,6 +8,7 @@ export const mergeDriver: Command = {
   usage: `merge-driver <${MERGE_KINDS.join('|')}> <base %O> <ours %A> <theirs %B> [<path %P>]`,
   summary: 'run by git: merges a vault file (day, entity note, memory map, persona) into %A',
   options: {},
+  takesArguments: true,
   async run(ctx, args) {
     const [kind, base, ours, theirs, pathname = ours] = args;
     if (!(MERGE_KINDS as readonly string[]).includes(kind) || !theirs) throw new CoreSoulError('usage', `merge-driver: expected a kind (${MERGE_KINDS.join(', ')}) and three files`);

@@ -8,7 +8,6 @@ export const pack: Command = {
   usage: 'pack [--out <file>] [--format tgz|sh] [--no-history] [--allow-secrets]',
   summary: 'pack AGENTS.md, the registered skills and .CoreSoul (with its history) into one archive',
   options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
-  noArguments: true,
   async run(ctx, _args, opts) {
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
     const { packVault, PACK_FORMATS } = await import('../../core/archive/pack');

@@ -31,6 +31,7 @@ export const persona: Command = {
     trigger: { type: 'string' },
     reason: { type: 'string' },
   },
+  takesArguments: true,
   async run(ctx, args, opts) {
     const [sub, ...rest] = args;
     const spec = sub === undefined ? undefined : SUBCOMMANDS[sub];

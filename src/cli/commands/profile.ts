@@ -8,6 +8,7 @@ export const profile: Command = {
   usage: 'profile [learn <message>]',
   summary: 'show what Core Soul learnt about its user; `learn` shows what a message would teach it (changes nothing)',
   options: {},
+  takesArguments: true,
   async run(ctx, args) {
     const v = openVault(ctx.root);
     if (args[0] === 'learn') {

@@ -6,6 +6,7 @@ export const restore: Command = {
   usage: 'restore <archive> [--root <empty dir>] [--merge]',
   summary: 'restore an archive made by pack: verified in full before anything is written',
   options: { merge: { type: 'boolean' } },
+  takesArguments: true,
   async run(ctx, args, opts) {
     if (args.length !== 1) throw inputError(`restore: expected one archive file (usage: coresoul ${restore.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.

@@ -7,7 +7,6 @@ export const scan: Command = {
   usage: 'scan [--no-history]',
   summary: 'find secrets in the vault and its history, with file and line (exit 3 when any is found)',
   options: { 'no-history': { type: 'boolean' } },
-  noArguments: true,
   async run(ctx, _args, opts) {
     const r = await scanVault(openVault(ctx.root), { history: !opts['no-history'] });
     const where = `${r.files} file(s)${opts['no-history'] ? '' : ` and ${r.versions} version(s) in the history`}`;

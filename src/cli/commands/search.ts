@@ -9,6 +9,7 @@ export const search: Command = {
   usage: 'search <query> [--max-tokens N] [--limit N] [--page N]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
+  takesArguments: true,
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);
     const req = searchRequest(v.root, args, opts);

@@ -6,7 +6,6 @@ export const sync: Command = {
   usage: 'sync [--remote <url>]',
   summary: 'pull, merge and push the vault through git; joins a remote soul from a folder without one',
   options: { remote: { type: 'string' } },
-  noArguments: true,
   async run(ctx, _args, opts) {
     const r = await syncVault(ctx.root, { clock: ctx.clock, remote: opts.remote as string | undefined, cliBundle: ctx.bundle });
     for (const w of r.warnings) ctx.warn(w);

@@ -14,6 +14,7 @@ export const write: Command = {
   usage: 'write <text | -> [--entity kind/Name]… [--kind note|decision|error|correction|preference] [--from person|agent|capture|import] [--via <host>]',
   summary: "append an entry to today's memory and date-tag its [[entities]] (text - reads stdin)",
   options: { entity: { type: 'string', multiple: true }, kind: { type: 'string' }, from: { type: 'string' }, via: { type: 'string' } },
+  takesArguments: true,
   async run(ctx, args, opts) {
     if (!args.length) throw inputError('write: missing the memory text (coresoul write "<text>")');
     const text = args.length === 1 && args[0] === '-' ? fs.readFileSync(0, 'utf8') : args.join(' ');
