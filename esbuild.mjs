@@ -78,61 +78,96 @@ const lazyJson = (filter, beside) => ({
 });
 
 /**
- * Modules matched by `filter` (the CLI's main.ts) are bundled on their own and carried in a
- * comment at the end of the output, read back from the file and compiled on first use. Unlike
- * a string, a comment costs the parser next to nothing: the calls that never need that code (a
- * warm search) do not pay for it, and those that do pay what a plain bundle costs them.
- * In the comment, "/" after "*" (which would end it) and non-ASCII characters (which would make
- * the whole file slower to read) travel as \x01 and four hex digits, a character minified code
- * never holds.
+ * Texts carried in comments appended to the end of a bundle (the CLI's), each read back from
+ * the file the first time it is needed. Unlike a string, a comment costs the parser next to
+ * nothing, so the calls that never need a text do not pay for it. In a comment, "/" after "*"
+ * (which would end it) and non-ASCII characters (which would make the whole file slower to read)
+ * travel as \x01 and four hex digits; a text that holds \x01 itself stops the build.
  */
-const lazyComment = (filter, options = {}) => ({
+function trailingComments() {
+  /** Name → escaped text, in the order they end the file: each new one goes before the others. */
+  let comments = new Map();
+  const comment = (name, text) => `\n/* ${name}: read on first use (esbuild.mjs)\n${text}*/\n`;
+  return {
+    /**
+     * Carries `text` in the comment `name`; returns the source of a function expression that
+     * reads it back. It is searched for from where it starts counted from the end of the file
+     * (the comments after it were added before it), so neither the code nor a comment before
+     * it can hold its mark; a little slack for edited line ends.
+     */
+    add(name, text) {
+      if (text.includes('\x01')) throw new Error(`trailing comment ${name}: its text holds \\x01`);
+      const escaped = text.replace(/(?<=\*)\/|[^\x00-\x7f]/g, (c) => `\x01${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      if (comments.has(name)) comments.set(name, escaped); // built again (watch): it keeps its place
+      else comments = new Map([[name, escaped], ...comments]);
+      const names = [...comments.keys()];
+      const tail = names.slice(names.indexOf(name)).reduce((n, k) => n + comment(k, comments.get(k)).length, 0);
+      const mark = comment(name, '').slice(0, -3);
+      return [
+        '() => {',
+        "  const src = require('node:fs').readFileSync(__filename, 'latin1');",
+        `  const at = src.indexOf(${JSON.stringify(mark)}, src.length - ${tail + 64}) + ${mark.length};`,
+        // A regular expression, which the minifier keeps as written: a string's \\x01 would become the character itself.
+        "  const parts = src.slice(at, src.indexOf('*/', at)).split(/\\x01/);",
+        "  return parts.map((p, i) => (i ? String.fromCharCode(parseInt(p.slice(0, 4), 16)) + p.slice(4) : p)).join('');",
+        '}',
+      ].join('\n');
+    },
+    plugin: {
+      name: 'trailing-comments',
+      setup(build) {
+        build.onEnd((result) => {
+          if (comments.size && !result.errors.length) appendFileSync(build.initialOptions.outfile, [...comments].map(([name, text]) => comment(name, text)).join(''));
+        });
+      },
+    },
+  };
+}
+
+/**
+ * Modules matched by `filter` (the CLI's main.ts) are bundled on their own (with `options`) and
+ * carried in one of the bundle's `trailing` comments, compiled on first use: the calls
+ * that never need that code (a warm search) do not pay for it, and those that do pay what a
+ * plain bundle costs them.
+ */
+const lazyComment = (filter, options, trailing) => ({
   name: 'lazy-comment',
   setup(build) {
-    const mark = '\n/* lazy-comment: compiled on first use (esbuild.mjs)\n';
-    let text;
     build.onLoad({ filter }, async (args) => {
       const { outputFiles } = await esbuild.build({ ...options, entryPoints: [args.path], write: false, sourcemap: false, legalComments: 'inline', outfile: 'lazy.js' });
-      const code = outputFiles[0].text;
-      if (code.includes('\x01')) throw new Error(`lazy-comment: ${args.path} holds \\x01`);
-      text = code.replace(/(?<=\*)\/|[^\x00-\x7f]/g, (c) => `\x01${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-      // Found from the end of the file (a backward search through it costs more); a little slack for edited line ends.
-      const from = mark.length + text.length + 64;
+      const read = trailing.add('main', outputFiles[0].text);
       return {
         loader: 'js',
-        contents: [
-          "const src = require('node:fs').readFileSync(__filename, 'latin1');",
-          `const parts = src.slice(src.indexOf(${JSON.stringify(mark)}, src.length - ${from}) + ${mark.length}, src.lastIndexOf('*/')).split('\\x01');`,
-          'const text = parts.map((p, i) => (i ? String.fromCharCode(parseInt(p.slice(0, 4), 16)) + p.slice(4) : p)).join(\'\');',
-          "require('node:vm').compileFunction(text, ['module', 'exports', 'require', '__filename', '__dirname'], { filename: __filename })(module, exports, require, __filename, __dirname);",
-        ].join('\n'),
+        contents: `require('node:vm').compileFunction((${read})(), ['module', 'exports', 'require', '__filename', '__dirname'], { filename: __filename })(module, exports, require, __filename, __dirname);`,
       };
-    });
-    build.onEnd((result) => {
-      if (text && !result.errors.length) appendFileSync(build.initialOptions.outfile, `${mark}${text}*/\n`);
     });
   },
 });
 
 /**
  * A module matched by `filter` that makes a text table on first use (narrowerTable.ts, from the
- * 30 MB of WordNet files in node_modules) is run here once instead, and its table embedded
- * gzipped, unpacked on first use — or, with `beside` (the extension), written to that file next
- * to the bundle and read on first use.
+ * 30 MB of WordNet files in node_modules) is run here once instead, and its table shipped,
+ * gzipped, where `at` says, and read on first use: `{ beside }` (the extension) a file next to
+ * the bundle; `{ trailing }` (the CLI, one file that vaults copy) a trailing comment, so that
+ * only a search that needs the table reads it; otherwise a string in the bundle.
  */
 const tables = new Map();
-const prebuiltTable = (filter, exportName, beside) => ({
+const prebuiltTable = (filter, exportName, at = {}) => ({
   name: 'prebuilt-table',
   setup(build) {
     build.onLoad({ filter }, async (args) => {
       if (!tables.has(args.path)) tables.set(args.path, makeTable(args.path, exportName));
       const table = await tables.get(args.path);
       const body = ['let table;', `exports.${exportName} = () => (table ??= text());`];
-      if (!beside) return unpackOnUse(table, body);
+      if (at.trailing) {
+        const read = at.trailing.add(exportName, gzipSync(table, { level: 9 }).toString('base64'));
+        return { loader: 'js', contents: [`const text = () => require('node:zlib').gunzipSync(Buffer.from((${read})(), 'base64')).toString();`, ...body].join('\n') };
+      }
+      if (!at.beside) return unpackOnUse(table, body);
       const dir = path.dirname(build.initialOptions.outfile);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, beside), table);
-      const read = `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(beside)}), 'utf8')`;
+      writeFileSync(path.join(dir, at.beside), table);
+      const read = `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(at.beside)}), 'utf8')`;
       return { loader: 'js', contents: [`const text = () => ${read};`, ...body].join('\n') };
     });
   },
@@ -187,9 +222,17 @@ const common = {
   plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable')],
 };
 
-// The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, is lazy.
-const cli = { ...common, entryPoints: ['src/cli/entry.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } };
-cli.plugins = [...common.plugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, common)];
+// The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, and
+// WordNet's table are carried in comments at its end, read on first use.
+const trailing = trailingComments();
+const cliPlugins = [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable', { trailing })];
+const cli = {
+  ...common,
+  entryPoints: ['src/cli/entry.ts'],
+  outfile: 'dist/cli.js',
+  banner: { js: '#!/usr/bin/env node' },
+  plugins: [...cliPlugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, { ...common, plugins: cliPlugins }, trailing), trailing.plugin],
+};
 
 const builds = [
   {
@@ -197,7 +240,7 @@ const builds = [
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', 'narrower.txt'), besideBundle('vscode-languageclient/node', 'languageclient.js')],
+    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', { beside: 'narrower.txt' }), besideBundle('vscode-languageclient/node', 'languageclient.js')],
   },
   { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },

@@ -1,7 +1,7 @@
 /**
  * dist/cli.js starts here. A warm `coresoul search` — the call agents make most — is answered
- * by quickSearch.ts alone; every other call runs main.ts, which esbuild.mjs embeds as text
- * compiled on first use.
+ * by quickSearch.ts alone; every other call runs main.ts, which esbuild.mjs carries in a comment
+ * at the end of the bundle, compiled on first use.
  */
 import { quickSearch } from './quickSearch';
 
