@@ -74,12 +74,14 @@ const MONTH_RE = /^\d{4}-\d{2}\.md$/;
 export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string): Promise<DriverResult> {
   const read = (f: string) => decodeUtf8Strict(fs.readFileSync(f));
   const [base, ours, theirs] = [read(files.base), read(files.ours), read(files.theirs)];
+  // git runs a driver in the work tree: the vault's folder.
+  const v = vaultAt(path.dirname(cwd));
   let merged: Merged;
   if (base === undefined || ours === undefined || theirs === undefined) merged = { ok: false, why: 'not valid UTF-8' };
-  else merged = await mergeText(kind, base || undefined, ours, theirs, files.pathname, cwd);
+  else merged = await mergeText(v, kind, base || undefined, ours, theirs, files.pathname);
   if (merged.ok) {
     atomicWrite(files.ours, merged.text);
-    if (merged.raw !== undefined) keepRaw(cwd, files.pathname, merged.raw);
+    if (merged.raw !== undefined) keepRaw(v, files.pathname, merged.raw);
     return { merged: true };
   }
   // Conflict markers with both sides, as git's own merge writes them.
@@ -92,16 +94,16 @@ export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: s
 }
 
 /** Search's copy of a day's raw lines (compress/rawDays.ts) follows the day compressed again; it is a cache, so a failure only costs recall. */
-function keepRaw(cwd: string, pathname: string, raw: string): void {
+function keepRaw(v: Vault, pathname: string, raw: string): void {
   const day = DAY_RE.exec(path.basename(pathname))?.[1];
   try {
-    if (day) keepMergedRawDay(vaultAt(path.dirname(cwd)), day, raw);
+    if (day) keepMergedRawDay(v, day, raw);
   } catch {
     // the history still holds every raw version
   }
 }
 
-async function mergeText(kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string, cwd: string): Promise<Merged> {
+async function mergeText(v: Vault, kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string): Promise<Merged> {
   const name = path.basename(pathname);
   switch (kind) {
     case 'published':
@@ -110,12 +112,12 @@ async function mergeText(kind: MergeKind, base: string | undefined, ours: string
     case 'entity':
       return mergeEntityNote(base, ours, theirs);
     case 'map':
-      return mergeMemoryMaps(base, ours, theirs, countEntities(vaultAt(path.dirname(cwd))));
+      return mergeMemoryMaps(base, ours, theirs, countEntities(v));
     case 'day': {
       const day = DAY_RE.exec(name)?.[1];
       if (!day) return MONTH_RE.test(name) ? mergeMonthFile(base, ours, theirs) : { ok: false, why: 'not a day or month file' };
       // The history is read only for a day compressed on a side: the one case that needs its raw versions.
-      const history = [ours, theirs].some(isHourlySummary) ? await rawVersions(vaultAt(path.dirname(cwd)), pathname) : [];
+      const history = [ours, theirs].some(isHourlySummary) ? await rawVersions(v, pathname) : [];
       return mergeDayFile(day, base, ours, theirs, history);
     }
   }

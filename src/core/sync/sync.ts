@@ -201,7 +201,9 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     report.merged = true;
     await afterMerge(v, clash, opts, report);
   }
-  if (upstream && !(await g.raw(['merge-base', 'HEAD', upstream]).catch(() => '')).trim()) {
+  // The common ancestor stays the same through the local commit below, which the remote does not hold.
+  const base = upstream ? (await g.raw(['merge-base', 'HEAD', upstream]).catch(() => '')).trim() : '';
+  if (upstream && !base) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
   await g.add(['-A']);
@@ -209,7 +211,6 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (!upstream) return;
   const behind = Number((await g.raw(['rev-list', '--count', `HEAD..${upstream}`])).trim());
   if (!behind) return;
-  const base = (await g.raw(['merge-base', 'HEAD', upstream])).trim();
   report.pulled += behind;
   const ancestor = base === (await g.revparse(['HEAD'])).trim();
   if (ancestor) {
@@ -232,7 +233,18 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   await afterMerge(v, clash, opts, report);
 }
 
-type Clash = Awaited<ReturnType<typeof personaClash>>;
+/** A local persona change since the merge base: the persona before and after it, and its commit. */
+interface PersonaChange {
+  base: string;
+  mine: string;
+  commit: string;
+}
+
+/** What both sides changed since the merge base: the local persona change, and the local commit of a soul.md change. */
+interface Clash {
+  persona?: PersonaChange;
+  soul?: string;
+}
 
 async function afterMerge(v: Vault, clash: Clash, opts: SyncOptions, report: SyncReport): Promise<void> {
   if (clash.soul) report.warnings.push(`soul.md was changed here and on the remote: the remote's, published first, is kept; yours is in commit ${clash.soul}`);
@@ -272,9 +284,9 @@ async function finishMerge(v: Vault, g: SimpleGit, message: string): Promise<voi
 }
 
 /** Whether both sides changed persona.md (or soul.md) since the merge base, and what the local persona change was. */
-async function personaClash(g: SimpleGit, base: string, upstream: string): Promise<{ persona?: { base: string; mine: string; commit: string }; soul?: string }> {
+async function personaClash(g: SimpleGit, base: string, upstream: string): Promise<Clash> {
   const at = (rev: string, file: string) => g.show([`${rev}:${file}`]).catch(() => undefined);
-  const out: { persona?: { base: string; mine: string; commit: string }; soul?: string } = {};
+  const out: Clash = {};
   for (const file of ['persona.md', 'soul.md']) {
     const [b, o, t] = await Promise.all([at(base, file), at('HEAD', file), at(upstream, file)]);
     if (b === undefined || o === undefined || t === undefined || o === b || t === b || o === t) continue;
@@ -289,7 +301,7 @@ async function personaClash(g: SimpleGit, base: string, upstream: string): Promi
  * The local persona change that met a published one becomes a pending proposal again: the
  * sections it changed, on top of the published persona, soul-checked, for the person to review.
  */
-async function reproposePersona(v: Vault, clash: { base: string; mine: string; commit: string }, opts: SyncOptions, report: SyncReport): Promise<SyncReport['persona']> {
+async function reproposePersona(v: Vault, clash: PersonaChange, opts: SyncOptions, report: SyncReport): Promise<SyncReport['persona']> {
   let changes: { section: (typeof PERSONA_SECTIONS)[number]; content: string }[];
   try {
     const [was, mine, now] = [parsePersona(clash.base), parsePersona(clash.mine), parsePersona(readPersona(v))];
