@@ -12,6 +12,7 @@ import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
 import { inFolder, memoryUsable, offer } from '../../shared/ui';
 import type { ImportRequest } from './importMemories.model';
+import { REVIEW_COMMAND } from '../persona/personaReview';
 
 const model = () => import('./importMemories.model');
 
@@ -46,7 +47,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         const done = importTotals(report);
         const text = l10n.t('Core Soul: imported {0} entries ({1} already there, {2} skipped; see the Core Soul output).', done.imported, done.merged, done.skipped);
         const proposal = report.formats.flatMap((f) => f.proposals)[0];
-        if (proposal) offer(window.showInformationMessage, `${text} ${l10n.t('Identity text became a persona proposal.')}`, l10n.t('Review Proposal'), () => vscode.commands.executeCommand('coresoul.persona.review', proposal));
+        if (proposal) offer(window.showInformationMessage, `${text} ${l10n.t('Identity text became a persona proposal.')}`, l10n.t('Review Proposal'), () => vscode.commands.executeCommand(REVIEW_COMMAND, proposal));
         else void window.showInformationMessage(text);
         return report;
       }),

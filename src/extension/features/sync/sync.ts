@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../shared/services';
 import { SECTION } from '../../shared/settings.model';
-import { inFolder, showError } from '../../shared/ui';
+import { inFolder, offer, showError } from '../../shared/ui';
 import { SHARE_WORKTREES, SYNC_INTERVAL, SYNC_ON_FOCUS, readShareWorktrees, readSyncSettings, syncBadge } from './sync.model';
 import { CoreSoulError } from '../../../core/shared/errors';
 import { SHARE_WORKTREES_ENV } from '../../../core/vault/layout';
@@ -50,10 +50,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         r = await run(remote.trim());
       }
       for (const w of r.warnings) services.log.warn(w);
-      if (r.persona?.proposal) {
-        const review = l10n.t('Review');
-        const message = l10n.t('Core Soul: a persona change published by another machine is kept; yours ({0}) waits for your review on top of it.', r.persona.sections.join(', '));
-        void window.showInformationMessage(message, review).then((c) => (c === review ? vscode.commands.executeCommand(REVIEW_COMMAND, r.persona!.proposal) : undefined));
+      const { proposal, sections = [] } = r.persona ?? {};
+      if (proposal) {
+        const message = l10n.t('Core Soul: a persona change published by another machine is kept; yours ({0}) waits for your review on top of it.', sections.join(', '));
+        offer(window.showInformationMessage, message, l10n.t('Review'), () => vscode.commands.executeCommand(REVIEW_COMMAND, proposal));
       }
       if (quiet) return;
       const text = r.offline
