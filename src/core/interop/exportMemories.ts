@@ -93,6 +93,12 @@ function exportMcpMemory(v: Vault, out: string): ExportReport {
   return { format: 'mcp-memory', out, days: 0, entities: notes.length, observations, relations: relations.size };
 }
 
+/** A day's lines as the vault shows it: a monthly file's section (`## day`, `### HH:00`) as a day file of its own (`# day`, `## HH:00`). */
+function shownDayLines(v: Vault, day: string): string[] | undefined {
+  const d = readDay(v, day);
+  return d?.monthly ? d.lines.map((l) => (/^#{2,3} /.test(l) ? l.slice(1) : l)) : d?.lines;
+}
+
 function exportMarkdown(v: Vault, out: string): ExportReport {
   const days = readMemoryMap(v).days;
   ensureRawDays(v);
@@ -100,10 +106,8 @@ function exportMarkdown(v: Vault, out: string): ExportReport {
   for (const day of Object.keys(days).sort()) {
     // A compressed day leaves with its raw entries, kept since its compression (rawDays.ts); else as the vault shows it.
     const raw = days[day].level === 'L1' ? undefined : readTextIfExists(rawDayFile(v, day));
-    const d = raw === undefined ? readDay(v, day) : undefined;
-    if (raw === undefined && !d) continue;
-    // A monthly file's section (`## day`, `### HH:00`) becomes a day file of its own (`# day`, `## HH:00`).
-    const lines = d ? (d.monthly ? d.lines.map((l) => (/^#{2,3} /.test(l) ? l.slice(1) : l)) : d.lines) : raw!.split('\n');
+    const lines = raw?.split('\n') ?? shownDayLines(v, day);
+    if (!lines) continue;
     atomicWrite(path.join(out, 'days', `${day}.md`), `${lines.join('\n').replace(/\n*$/, '')}\n`);
     written++;
   }
