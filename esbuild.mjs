@@ -68,14 +68,19 @@ const lazyJson = (filter, beside) => ({
       const json = Buffer.from(JSON.stringify(createRequire(import.meta.url)(args.path).default));
       const body = ["Object.defineProperty(exports, '__esModule', { value: true });", 'exports.default = JSON.parse(text());'];
       if (!beside) return unpackOnUse(json, body);
-      const dir = path.dirname(build.initialOptions.outfile);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, beside), gzipSync(json, { level: 9 }));
-      const read = `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(beside)}))`;
+      const read = writeBeside(build, beside, gzipSync(json, { level: 9 }));
       return { loader: 'js', contents: [`const text = () => require('node:zlib').gunzipSync(${read}).toString();`, ...body].join('\n') };
     });
   },
 });
+
+/** Writes `bytes` to the file `name` next to the bundle `build` makes; returns the source of an expression that reads them back (a Buffer). */
+function writeBeside(build, name, bytes) {
+  const dir = path.dirname(build.initialOptions.outfile);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), bytes);
+  return `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(name)}))`;
+}
 
 /**
  * Texts carried in comments appended to the end of a bundle (the CLI's), each read back from
@@ -146,10 +151,10 @@ const lazyComment = (filter, options, trailing) => ({
 
 /**
  * A module matched by `filter` that makes a text table on first use (narrowerTable.ts, from the
- * 30 MB of WordNet files in node_modules) is run here once instead, and its table shipped,
- * gzipped, where `at` says, and read on first use: `{ beside }` (the extension) a file next to
- * the bundle; `{ trailing }` (the CLI, one file that vaults copy) a trailing comment, so that
- * only a search that needs the table reads it; otherwise a string in the bundle.
+ * 30 MB of WordNet files in node_modules) is run here once instead, and its table shipped where
+ * `at` says and read on first use: `{ beside }` (the extension) a file next to the bundle;
+ * `{ trailing }` (the CLI, one file that vaults copy) gzipped in a trailing comment, so that only
+ * a search that needs the table reads it; otherwise gzipped in a string in the bundle.
  */
 const tables = new Map();
 const prebuiltTable = (filter, exportName, at = {}) => ({
@@ -164,11 +169,7 @@ const prebuiltTable = (filter, exportName, at = {}) => ({
         return { loader: 'js', contents: [`const text = () => require('node:zlib').gunzipSync(Buffer.from((${read})(), 'base64')).toString();`, ...body].join('\n') };
       }
       if (!at.beside) return unpackOnUse(table, body);
-      const dir = path.dirname(build.initialOptions.outfile);
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(path.join(dir, at.beside), table);
-      const read = `require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(at.beside)}), 'utf8')`;
-      return { loader: 'js', contents: [`const text = () => ${read};`, ...body].join('\n') };
+      return { loader: 'js', contents: [`const text = () => ${writeBeside(build, at.beside, table)}.toString();`, ...body].join('\n') };
     });
   },
 });
