@@ -15,6 +15,14 @@ after(() => Promise.all(clients.map((c) => c.close())));
 const json = (root: string, file: string) => JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
 const init = (root: string, hosts: string) => cli(['init', '--root', root, '--no-git', '--hosts', hosts]);
 
+/** A workspace with `host`'s lifecycle hooks installed and one decision written; the host's settings as it reads them. */
+function hookedVault(host: 'claude' | 'gemini') {
+  const root = tempDir();
+  assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', host, '--hooks']).code, 0);
+  assert.equal(cli(['write', 'Chose [[PostgreSQL]] over MySQL for JSONB support', '--kind', 'decision', '--root', root]).code, 0);
+  return { root, settings: json(root, `.${host}/settings.json`) };
+}
+
 /** A stdio server entry as each host documents it: a command, string arguments, nothing unknown. */
 function assertStdioEntry(entry: Record<string, unknown>, opts: { type?: 'required' | 'optional' } = {}) {
   assert.equal(typeof entry.command, 'string');
@@ -121,10 +129,7 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code and Gem
   });
 
   it('the installed hooks inject soul and persona at session start, and the memories of each prompt with a reminder', () => {
-    const root = tempDir();
-    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'claude', '--hooks']).code, 0);
-    assert.equal(cli(['write', 'Chose [[PostgreSQL]] over MySQL for JSONB support', '--kind', 'decision', '--root', root]).code, 0);
-    const settings = json(root, '.claude/settings.json');
+    const { root, settings } = hookedVault('claude');
     const start = runHook(root, settings.hooks.SessionStart[0].hooks[0].command, { hook_event_name: 'SessionStart', source: 'startup' });
     assert.equal(start.status, 0, start.stderr);
     assert.match(start.stdout, /^# Soul[\s\S]*# Persona/);
@@ -172,10 +177,7 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code and Gem
   });
 
   it('the Gemini CLI hooks answer in JSON only: the standing layers at session start, the memories before each turn', () => {
-    const root = tempDir();
-    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'gemini', '--hooks']).code, 0);
-    assert.equal(cli(['write', 'Chose [[PostgreSQL]] over MySQL for JSONB support', '--kind', 'decision', '--root', root]).code, 0);
-    const settings = json(root, '.gemini/settings.json');
+    const { root, settings } = hookedVault('gemini');
     const start = runHook(root, settings.hooks.SessionStart[0].hooks[0].command, { hook_event_name: 'SessionStart', source: 'startup' });
     assert.equal(start.status, 0, start.stderr);
     const started = JSON.parse(start.stdout);
