@@ -1,5 +1,6 @@
 /** What every `coresoul` subcommand looks like to the dispatcher in main.ts. */
 import type { ParseArgsConfig } from 'node:util';
+import type { CompressReport } from '../core/compress/compress';
 import type { Clock } from '../core/shared/clock';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -46,4 +47,9 @@ export function printResult(result: CommandResult, json: boolean): number {
   const out = json && result.json !== undefined ? JSON.stringify(result.json, null, 2) : result.text;
   if (out) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`); // nothing after `mcp`: stdout was its channel
   return result.exitCode ?? 0;
+}
+
+/** Tells the user, on stderr, what compression found odd and kept or worked around. */
+export function warnOdd(ctx: CliContext, report: CompressReport): void {
+  for (const o of report.odd) ctx.warn(`compress: ${o.file}: ${o.problem}`);
 }

@@ -1,6 +1,6 @@
 /**
  * Persona guidelines and learnt preferences, as a user or a model would write them, for the soul
- * check's paraphrase table (test/unit/soulParaphrases.test.ts). The vocabulary is varied on purpose:
+ * check's paraphrase table (test/unit/safety/soulParaphrases.test.ts). The vocabulary is varied on purpose:
  * synonyms, slang, shell commands, nouns and passives, in English and Chinese (traditional and
  * simplified), so that the table measures the method rather than the word lists.
  */

@@ -1,6 +1,6 @@
-import { type CompressReport, compressWithHistory, compressionDue } from '../../core/compress/compress';
+import { compressWithHistory, compressionDue } from '../../core/compress/compress';
 import { openVault } from '../../core/vault/layout';
-import type { CliContext, Command } from '../command';
+import { type Command, warnOdd } from '../command';
 
 export const compress: Command = {
   name: 'compress',
@@ -24,11 +24,6 @@ export const compress: Command = {
     return { json: report, text: text.join('\n') };
   },
 };
-
-/** Tells the user, on stderr, what compression found odd and kept or worked around. */
-export function warnOdd(ctx: CliContext, report: CompressReport): void {
-  for (const o of report.odd) ctx.warn(`compress: ${o.file}: ${o.problem}`);
-}
 
 /** `  L1 → L2  2026-03-02, 2026-03-03`, or a range when a catch-up moved many days. */
 function dayList(label: string, days: string[]): string | undefined {

@@ -1,4 +1,5 @@
-import { MERGE_KINDS, type MergeKind, runMergeDriver } from '../../core/sync/drivers';
+import { runMergeDriver } from '../../core/sync/drivers';
+import { MERGE_KINDS, type MergeKind } from '../../core/vault/mergeDrivers';
 import { CoreSoulError } from '../../core/shared/errors';
 import type { Command } from '../command';
 

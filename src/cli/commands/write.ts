@@ -4,8 +4,7 @@ import { rememberAll } from '../../core/memory/remember';
 import { openVault } from '../../core/vault/layout';
 import { type Origin, parseEntityArg } from '../../core/memory/write';
 import { ENTRY_KINDS, type EntryKind } from '../../core/vault/dayEntries';
-import type { Command } from '../command';
-import { warnOdd } from './compress';
+import { type Command, warnOdd } from '../command';
 import { notCommitted } from '../../core/vault/history';
 import { redactionNotice } from '../../core/safety/secrets';
 

@@ -34,7 +34,7 @@ import { hasHistory } from '../vault/history';
 import { historyTips, writeHistoryBundle } from './historyBundle';
 import { selfExtractingScript } from './selfExtract';
 import { create as createTar } from './tarLib';
-import { PERSONA_SECTIONS } from '../init/templates/persona';
+import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { SOUL_DIR, type Vault } from '../vault/layout';
 
 export interface PackOptions {

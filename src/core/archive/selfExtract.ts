@@ -7,6 +7,7 @@
  * payload through the `skip=` line).
  */
 import { createHash } from 'node:crypto';
+import { shellQuote } from '../shared/text';
 import { HISTORY_BUNDLE, MANIFEST, type Manifest, serializeManifest } from './layout';
 
 const SKIP_RE = /^skip=(\d+)$/m;
@@ -117,4 +118,3 @@ export function payloadOffset(head: Buffer): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

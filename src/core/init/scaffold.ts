@@ -14,7 +14,7 @@ import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, SOUL_DIR, type Vault, rel, vaultAt } from '../vault/layout';
-import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../sync/drivers';
+import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration and its hooks (hostConfig.ts). */
 export const HOSTS = {

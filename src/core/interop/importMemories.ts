@@ -22,7 +22,7 @@ import { isDayLink, linkTargets } from '../vault/wikilinks';
 import { archiveFile, profileFile } from '../profile/profile';
 import { parsePersona, sectionBody } from '../persona/document';
 import { pendingProposals, proposePersonaChange, readPersona } from '../persona/proposals';
-import { PERSONA_SECTIONS } from '../init/templates/persona';
+import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { type ImportFormat, IMPORT_FORMATS, type SourceRead } from './plan';
 import { KnownLines } from './known';
 import { type Skipped, Source } from './source';

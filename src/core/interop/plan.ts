@@ -4,6 +4,7 @@
  * writes, through the vault's one write path.
  */
 import { isDay } from '../shared/clock';
+import { markdownLines } from '../shared/markdown';
 import { ENTRY_KINDS, type EntryKind } from '../vault/dayEntries';
 import type { EntityKind } from '../vault/layout';
 import { extractPreferences } from '../profile/preferences';
@@ -78,16 +79,11 @@ export function parseEntryText(line: string): { day?: string; time?: string; kin
 /** Markdown `text` as its lines outside fenced code, each with its 1-based number. */
 export function proseLines(text: string): { line: string; n: number }[] {
   const out: { line: string; n: number }[] = [];
-  let fence: string | undefined;
-  text.split('\n').forEach((line, i) => {
-    const f = /^\s*(`{3,}|~{3,})/.exec(line);
-    if (f) {
-      if (!fence) fence = f[1][0];
-      else if (f[1][0] === fence) fence = undefined;
-      return;
-    }
-    if (!fence) out.push({ line, n: i + 1 });
-  });
+  let n = 0;
+  for (const { text: line, role } of markdownLines(text.split('\n'))) {
+    n++;
+    if (role === 'prose') out.push({ line, n });
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
  */
 import * as path from 'node:path';
 import { isDay } from '../shared/clock';
+import { markdownLines } from '../shared/markdown';
 import { dayLocation, daySections, findDaySection } from '../vault/days';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
 import { type Link, parseLinks } from '../vault/wikilinks';
@@ -92,14 +93,14 @@ export function linkAtColumn(lineText: string, character: number): Link | undefi
   return parseLinks(maskCode(lineText)).find((l) => l.start <= character && character <= l.end);
 }
 
-const FENCED_RE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^ {0,3}\1[^\n]*$|(?![\s\S]))/gm;
 const INLINE_CODE_RE = /`[^`\n]*`/g;
 const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 /** The text with code blanked out, same length and lines, so offsets stay true. */
 export function maskCode(text: string): string {
   if (!text.includes('`') && !text.includes('~~~')) return text;
-  return text.replace(FENCED_RE, blank).replace(INLINE_CODE_RE, blank);
+  const lines = [...markdownLines(text.split('\n'))].map((l) => (l.role === 'prose' ? l.text : blank(l.text)));
+  return lines.join('\n').replace(INLINE_CODE_RE, blank);
 }
 
 /** The column range of a link's target text inside its `[[…]]` (what rename rewrites). */

@@ -3,6 +3,7 @@
  * decisions, error fixes, and entities the vault does not know yet — as MemoryWrite requests.
  * No model is asked; the participant shows what it recorded and offers to undo it.
  */
+import { markdownLines } from '../shared/markdown';
 import { entityNameProblem, linkTargets, isDayLink } from '../vault/wikilinks';
 import type { WriteRequest } from './write';
 
@@ -17,8 +18,10 @@ const MAX_MEMORIES = 3;
 const MAX_TEXT = 300;
 
 function sentences(text: string): string[] {
-  return text
-    .replace(/```[\s\S]*?```/g, ' ') // code blocks are not statements
+  return [...markdownLines(text.split('\n'))]
+    .filter((l) => l.role === 'prose') // code blocks are not statements
+    .map((l) => l.text)
+    .join('\n')
     .split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/u)
     .map((s) => s.replace(/^[\s>*#-]+/, '').trim())
     .filter((s) => s.length > 8);

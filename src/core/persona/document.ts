@@ -4,8 +4,9 @@
  * replaces the bodies of whole sections and leaves every other byte of the file as it was.
  */
 import { inputError } from '../shared/errors';
-import { PERSONA_SECTIONS } from '../init/templates/persona';
+import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { controlCharacter } from '../shared/text';
+import { markdownLines } from '../shared/markdown';
 
 export type SectionHeading = (typeof PERSONA_SECTIONS)[number];
 
@@ -68,27 +69,15 @@ function splitLines(text: string): Line[] {
   return lines;
 }
 
-const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
-
 /** Parses persona.md. Never fails: what is missing is reported by `sectionOf` when it matters. */
 export function parsePersona(text: string): PersonaDoc {
   const lines = splitLines(text);
   const sections: Located[] = [];
   const topHeadings: number[] = [];
-  let fence = '';
   let open: Located | undefined;
-  lines.forEach((line, i) => {
-    const body = i === 0 ? line.text.replace(/^\uFEFF/, '') : line.text;
-    const f = FENCE_RE.exec(body);
-    if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && !body.slice(f[0].length).trim()) fence = '';
-      return;
-    }
-    if (f) {
-      fence = f[1];
-      return;
-    }
-    const h = /^# (.*?)(?:\s+#+)?\s*$/.exec(body);
+  const bodies = lines.map((l, i) => (i === 0 ? l.text.replace(/^\uFEFF/, '') : l.text));
+  [...markdownLines(bodies)].forEach(({ text: body, role }, i) => {
+    const h = role === 'prose' && /^# (.*?)(?:\s+#+)?\s*$/.exec(body);
     if (!h) return;
     topHeadings.push(i);
     if (open) open.end = i;

@@ -7,7 +7,7 @@ import { inputError } from '../shared/errors';
 import { git, hasHistory } from '../vault/history';
 import { type ApplyResult, type PersonaDeps, type Review, applyProposal, propose, readPersona } from './proposals';
 import { type PersonaDoc, parsePersona, sectionBody, sectionLabel } from './document';
-import { PERSONA_SECTIONS } from '../init/templates/persona';
+import { PERSONA_SECTIONS } from '../vault/personaSections';
 import type { Vault } from '../vault/layout';
 
 export interface PersonaCommit {

@@ -22,7 +22,7 @@ import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from '../
 import { redactSecrets, redactionNotice } from '../safety/secrets';
 import { parseInvariants } from '../safety/invariants';
 import { firstIssue } from '../shared/validation';
-import { PERSONA_SECTIONS } from '../init/templates/persona';
+import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { type Vault, rel } from '../vault/layout';
 import { type WriteDeps, writeMemory } from '../memory/write';
 

@@ -7,6 +7,7 @@ import { parseYaml } from '../shared/yaml';
 import * as z from 'zod/mini';
 import { vaultError } from '../shared/errors';
 import { firstIssue } from '../shared/validation';
+import { markdownLines } from '../shared/markdown';
 
 export interface Invariant {
   id: string;
@@ -31,22 +32,10 @@ const Definitions = z.record(
 );
 
 const BULLET_RE = /^- `([^`]+)`:\s*(.*)$/;
-const FENCE_RE = /^ {0,3}(`{3,}|~{3,})\s*([\w-]*)/;
-/** Whether a fence line (FENCE_RE's match) closes the fence `open` began: same character, as long, no info string. */
-const closes = (f: RegExpExecArray | null, open: string) => !!f && f[1][0] === open[0] && f[1].length >= open.length && !f[2];
 
 /** soul.md as the model reads it: its prose, without the yaml word lists that are the guard's data. */
 export function soulProse(lines: readonly string[]): string[] {
-  const out: string[] = [];
-  let fence = '';
-  for (const line of lines) {
-    const f = FENCE_RE.exec(line);
-    if (fence) {
-      if (closes(f, fence)) fence = '';
-    } else if (f?.[2] === 'yaml') fence = f[1];
-    else out.push(line);
-  }
-  return out;
+  return [...markdownLines(lines)].filter((l) => l.role === 'prose' || l.info !== 'yaml').map((l) => l.text);
 }
 
 /** Reads the Invariants section of soul.md; `where` names the file in error messages. */
@@ -58,21 +47,11 @@ export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
 
   const rules = new Map<string, string>();
   let yaml: string[] | undefined;
-  let fence = '';
   let last = '';
-  for (let i = start + 1; i < lines.length; i++) {
-    const line = lines[i];
-    const f = FENCE_RE.exec(line);
-    if (fence) {
-      if (closes(f, fence)) fence = '';
-      else yaml?.push(line);
-      continue;
-    }
-    if (f) {
-      fence = f[1];
-      if (f[2] === 'yaml' && !yaml) yaml = [];
-      continue;
-    }
+  for (const { text: line, role, info } of markdownLines(lines.slice(start + 1))) {
+    if (role === 'code') yaml?.push(line);
+    if (role === 'open' && info === 'yaml' && !yaml) yaml = [];
+    if (role !== 'prose') continue;
     if (/^#{1,2}\s/.test(line)) break;
     const b = BULLET_RE.exec(line);
     if (b) {

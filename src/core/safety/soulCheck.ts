@@ -27,6 +27,7 @@
 import * as z from 'zod/mini';
 import type { Invariant } from './invariants';
 import { escapeRegExp } from '../shared/text';
+import { markdownLines } from '../shared/markdown';
 
 export interface SectionText {
   /** The section's English name. */
@@ -305,8 +306,6 @@ interface Clause {
   units: number[];
 }
 
-const FENCE_RE = /^ {0,3}(`{3,}|~{3,})/;
-
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
 function sentences(markdown: string): string[][] {
   const paragraphs: string[] = [];
@@ -315,19 +314,10 @@ function sentences(markdown: string): string[][] {
     if (current.length) paragraphs.push(current.join(' '));
     current = [];
   };
-  let fence = '';
-  for (const raw of markdown.normalize('NFKC').split('\n')) {
-    const f = FENCE_RE.exec(raw);
-    if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length) fence = '';
-      else paragraphs.push(raw);
-      continue;
-    }
-    if (f) {
-      flush();
-      fence = f[1];
-      continue;
-    }
+  for (const { text: raw, role } of markdownLines(markdown.normalize('NFKC').split('\n'))) {
+    if (role === 'code') paragraphs.push(raw);
+    if (role === 'open') flush();
+    if (role !== 'prose') continue;
     const line = raw.trim();
     if (!line) flush();
     else {

@@ -29,3 +29,6 @@ export function decodeUtf8Strict(buf: Uint8Array): string | undefined {
 }
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `s` as one POSIX shell word: single-quoted, a quote inside written as `'\''`. */
+export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

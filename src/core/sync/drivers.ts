@@ -1,9 +1,8 @@
 /**
- * The merge drivers git runs on the vault (docs/sync.md#how-memory-merges): `.gitattributes`
- * names a driver for each kind of file, `.git/config` says how to run it (`coresoul merge-driver
- * <kind> %O %A %B %P`, from the vault's own copy of the CLI), and `runMergeDriver` does the merge:
- * the result goes into %A and git is told it merged; what cannot be merged without losing
- * something is left with conflict markers and both sides, for the person.
+ * The merge drivers git runs on the vault (docs/sync.md#how-memory-merges; wired by
+ * vault/mergeDrivers.ts): `runMergeDriver` does the merge git asks for — the result goes into %A
+ * and git is told it merged; what cannot be merged without losing something is left with
+ * conflict markers and both sides, for the person.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,42 +14,8 @@ import { keepMergedRawDay } from '../compress/rawDays';
 import { catFile, git, vaultGitEnv } from '../vault/history';
 import { type Vault, vaultAt } from '../vault/layout';
 import { countEntities } from '../vault/memoryMap';
+import { type MergeKind, THEIRS_ENV } from '../vault/mergeDrivers';
 import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
-
-export const MERGE_KINDS = ['day', 'entity', 'map', 'published'] as const;
-export type MergeKind = (typeof MERGE_KINDS)[number];
-
-/** The vault's `.gitattributes`: which driver merges which file. */
-export const VAULT_GITATTRIBUTES = [
-  '# Core Soul: how memory merges between machines (coresoul sync; docs/sync.md)',
-  'memory/chronological/*.md merge=coresoul-day',
-  'memory/entities/**/*.md merge=coresoul-entity',
-  'memory/memory_map.md merge=coresoul-map',
-  'persona.md merge=coresoul-published',
-  'soul.md merge=coresoul-published',
-  '',
-].join('\n');
-
-/** Names the environment variable sync sets for a merge: the commit being merged in. */
-export const THEIRS_ENV = 'CORESOUL_MERGE_THEIRS';
-
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/**
- * Registers the drivers in the vault's `.git/config`. `cli` is the CLI that git will run (the
- * vault's `bin/coresoul.js`), by absolute path, with this Node: every `init` and `sync` writes it
- * again, so a moved workspace is fixed by its next sync.
- */
-export async function registerMergeDrivers(v: Vault, cli: string): Promise<void> {
-  const node = process.versions.electron ? 'node' : process.execPath;
-  const current = (await git(v, ['config', '--get-regexp', '^merge\\.coresoul-'])).stdout;
-  for (const kind of MERGE_KINDS) {
-    const driver = `${quote(node)} ${quote(cli)} merge-driver ${kind} %O %A %B %P`;
-    if (current.includes(`merge.coresoul-${kind}.driver ${driver}\n`)) continue;
-    await git(v, ['config', `merge.coresoul-${kind}.name`, `Core Soul: merge ${kind === 'published' ? 'persona and soul' : kind} files`]);
-    await git(v, ['config', `merge.coresoul-${kind}.driver`, driver]);
-  }
-}
 
 export interface DriverFiles {
   /** %O, %A (where the result goes), %B. */

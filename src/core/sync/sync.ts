@@ -17,8 +17,8 @@ import { compressBeforeWrite } from '../compress/compress';
 import { initVault } from '../init/scaffold';
 import { parsePersona, sectionBody } from '../persona/document';
 import { propose, readPersona } from '../persona/proposals';
-import { PERSONA_SECTIONS } from '../init/templates/persona';
-import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from './drivers';
+import { PERSONA_SECTIONS } from '../vault/personaSections';
+import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {

@@ -290,3 +290,6 @@ function filesIn(dir: string): string[] {
     return []; // a folder removed or replaced by hand: the tree shows it empty
   }
 }
+
+/** The codicon of each kind of entity, in the Vault tree and wherever an entity is listed. */
+export const KIND_ICONS: Record<EntityKind, string> = { people: 'person', events: 'calendar', places: 'location', objects: 'symbol-misc' };

@@ -1,12 +1,6 @@
 /** persona.md as `init` writes it: the four sections of docs/persona.md#the-persona, in order. */
+import { PERSONA_SECTIONS } from '../../vault/personaSections';
 import { SKILLS } from './skills';
-
-export const PERSONA_SECTIONS = [
-  '# 自我認知 (Self-Awareness)',
-  '# 行為準則 (Behavioral Guidelines)',
-  '# 關鍵記憶與核心信念 (Key Memories & Beliefs)',
-  '# 專屬技能註冊表 (Skill Registry)',
-] as const;
 
 export const PERSONA_MD = `${PERSONA_SECTIONS[0]}
 

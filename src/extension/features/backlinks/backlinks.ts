@@ -7,9 +7,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Services } from '../../shared/services';
-import { backlinks } from '../languageClient/languageClient';
+import { backlinks } from '../../shared/linkClient';
 import { type BacklinkRow, backlinkRows } from './backlinkRows.model';
-import { KIND_ICONS } from '../vaultTree/vaultTree';
+import { KIND_ICONS } from '../../shared/vaultTree.model';
 
 const EDIT_PAUSE_MS = 500;
 const SERVER_RETRY_MS = 1000;

@@ -11,7 +11,7 @@ import type { WriteResult } from '../../../core/memory/write';
 import type { ChatModel, ChatOutput } from './handler.model';
 import type { Services } from '../../shared/services';
 import { languageModel } from '../../shared/languageModel';
-import { REVIEW_COMMAND } from '../persona/personaReview';
+import { REVIEW_COMMAND } from '../../shared/commands';
 
 export const UNDO_COMMAND = 'coresoul.undoMemory';
 

@@ -11,7 +11,7 @@ import { type Vault, openVault } from '../../../core/vault/layout';
 import { signalOf } from '../../shared/cancellation';
 import type { Services } from '../../shared/services';
 import { languageModel } from '../../shared/languageModel';
-import type { EditorCompressionReport } from './compression.model';
+import type { EditorCompressionReport } from '../../shared/compression.model';
 import { SECTION, USE_MODEL_SETTING, readUseModel } from '../../shared/settings.model';
 import { inFolder, memoryUsable, showError } from '../../shared/ui';
 
@@ -33,7 +33,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     const state = services.vault.state;
     if (state.kind !== 'ready' || running) return;
     try {
-      const { compressionDueOnOpen } = await import('./compression.model');
+      const { compressionDueOnOpen } = await import('../../shared/compression.model');
       if (compressionDueOnOpen(state.vault, services.clock.now(), services.memory.enabled)) await run(state.vault, { force: false, waitForModel: true });
     } catch (err) {
       showError(services, err);
@@ -59,7 +59,7 @@ async function compressWithProgress(services: Services, v: Vault, opts: { force:
   const { window, l10n } = vscode;
   const { allowed, problem } = readUseModel(vscode.workspace.getConfiguration(SECTION).get(USE_MODEL_SETTING));
   if (problem) services.log.warn(problem);
-  const { CompressionCancelled, compressFromEditor } = await import('./compression.model');
+  const { CompressionCancelled, compressFromEditor } = await import('../../shared/compression.model');
   return window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: compressing memory'), cancellable: true },
     async (progress, token): Promise<EditorCompressionReport | undefined> => {

@@ -12,7 +12,7 @@ import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
 import { inFolder, memoryUsable, offer } from '../../shared/ui';
 import type { ImportRequest } from './importMemories.model';
-import { REVIEW_COMMAND } from '../persona/personaReview';
+import { REVIEW_COMMAND } from '../../shared/commands';
 
 const model = () => import('./importMemories.model');
 

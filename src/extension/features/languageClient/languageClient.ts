@@ -8,19 +8,9 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import { BACKLINKS_METHOD, type BacklinksResult, INCLUDE_SETTING, type LinkSettings, REINDEX_METHOD, type ReindexResult } from '../../../server/protocol';
+import { INCLUDE_SETTING, type LinkSettings, REINDEX_METHOD, type ReindexResult } from '../../../server/protocol';
+import { linkClient, setLinkClient } from '../../shared/linkClient';
 import type { Services } from '../../shared/services';
-
-let current: LanguageClient | undefined;
-
-/**
- * The backlinks of a document (an entity note, a daily file, a monthly file's days) from the
- * running link server, with each linking line's text; undefined while the server is not running.
- * For views such as the sidebar's Backlinks, so they need no second index.
- */
-export function backlinks(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<BacklinksResult> | undefined {
-  return current?.isRunning() ? current.sendRequest<BacklinksResult>(BACKLINKS_METHOD, { uri: uri.toString() }, token) : undefined;
-}
 
 export function register(context: vscode.ExtensionContext, _services: Services): void {
   let client: LanguageClient | undefined;
@@ -43,7 +33,8 @@ export function register(context: vscode.ExtensionContext, _services: Services):
       synchronize: { configurationSection: 'coresoul.links' },
       initializationOptions: settings,
     };
-    client = current = new LanguageClient('coresoul.links', vscode.l10n.t('Core Soul links'), serverOptions, clientOptions);
+    client = new LanguageClient('coresoul.links', vscode.l10n.t('Core Soul links'), serverOptions, clientOptions);
+    setLinkClient(client);
     await client.start();
   };
   const starting = setTimeout(
@@ -60,7 +51,7 @@ export function register(context: vscode.ExtensionContext, _services: Services):
       dispose: () => {
         disposed = true;
         clearTimeout(starting);
-        if (current === client) current = undefined;
+        if (linkClient() === client) setLinkClient(undefined);
         return client?.dispose();
       },
     },

@@ -9,7 +9,6 @@ import type { Services } from '../../shared/services';
 import { personaEngine } from './personaEngine';
 
 export const SCHEME = 'coresoul-persona';
-export const REVIEW_COMMAND = 'coresoul.persona.review';
 
 const uriFor = (id: string, side: 'current' | 'proposed') => vscode.Uri.from({ scheme: SCHEME, path: `/${id}/${side}/persona.md` });
 const idOf = (uri: vscode.Uri | undefined) => (uri?.scheme === SCHEME ? uri.path.split('/')[1] : undefined);

@@ -13,7 +13,7 @@ import { inFolder, offer, showError } from '../../shared/ui';
 import { SHARE_WORKTREES, SYNC_INTERVAL, SYNC_ON_FOCUS, readShareWorktrees, readSyncSettings, syncBadge } from './sync.model';
 import { CoreSoulError } from '../../../core/shared/errors';
 import { SHARE_WORKTREES_ENV } from '../../../core/vault/layout';
-import { REVIEW_COMMAND } from '../persona/personaReview';
+import { REVIEW_COMMAND } from '../../shared/commands';
 
 export function register(context: vscode.ExtensionContext, services: Services): void {
   const { l10n, window } = vscode;

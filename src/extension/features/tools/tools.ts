@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
-import { REVIEW_COMMAND } from '../persona/personaReview';
+import { REVIEW_COMMAND } from '../../shared/commands';
 
 type Run = (root: string, input: unknown) => Promise<string>;
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { readDay } from '../../../core/vault/days';
 import { rel } from '../../../core/vault/layout';
 import type { EntityKind } from '../../../core/vault/layout';
-import type { Period, VaultNode, VaultTreeModel } from '../../shared/vaultTree.model';
+import { KIND_ICONS, type Period, type VaultNode, type VaultTreeModel } from '../../shared/vaultTree.model';
 import type { Services } from '../../shared/services';
 import { openAt, showError } from '../../shared/ui';
 
@@ -31,7 +31,6 @@ const KIND_LABELS: Record<EntityKind, () => string> = {
   places: () => l10n.t('Places'),
   objects: () => l10n.t('Objects'),
 };
-export const KIND_ICONS: Record<EntityKind, string> = { people: 'person', events: 'calendar', places: 'location', objects: 'symbol-misc' };
 
 class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
   private readonly changed = new vscode.EventEmitter<VaultNode | VaultNode[] | undefined>();

@@ -1,0 +1,42 @@
+/**
+ * How git merges the vault (docs/sync.md#how-memory-merges): `.gitattributes` names a driver
+ * for each kind of file and `.git/config` says how to run it (`coresoul merge-driver <kind> %O
+ * %A %B %P`). The wiring lives with the vault because both init and sync write it; the merges
+ * themselves are sync's (sync/drivers.ts).
+ */
+import { shellQuote } from '../shared/text';
+import { git } from './history';
+import type { Vault } from './layout';
+
+export const MERGE_KINDS = ['day', 'entity', 'map', 'published'] as const;
+export type MergeKind = (typeof MERGE_KINDS)[number];
+
+/** The vault's `.gitattributes`: which driver merges which file. */
+export const VAULT_GITATTRIBUTES = [
+  '# Core Soul: how memory merges between machines (coresoul sync; docs/sync.md)',
+  'memory/chronological/*.md merge=coresoul-day',
+  'memory/entities/**/*.md merge=coresoul-entity',
+  'memory/memory_map.md merge=coresoul-map',
+  'persona.md merge=coresoul-published',
+  'soul.md merge=coresoul-published',
+  '',
+].join('\n');
+
+/** Names the environment variable sync sets for a merge: the commit being merged in. */
+export const THEIRS_ENV = 'CORESOUL_MERGE_THEIRS';
+
+/**
+ * Registers the drivers in the vault's `.git/config`. `cli` is the CLI that git will run (the
+ * vault's `bin/coresoul.js`), by absolute path, with this Node: every `init` and `sync` writes it
+ * again, so a moved workspace is fixed by its next sync.
+ */
+export async function registerMergeDrivers(v: Vault, cli: string): Promise<void> {
+  const node = process.versions.electron ? 'node' : process.execPath;
+  const current = (await git(v, ['config', '--get-regexp', '^merge\\.coresoul-'])).stdout;
+  for (const kind of MERGE_KINDS) {
+    const driver = `${shellQuote(node)} ${shellQuote(cli)} merge-driver ${kind} %O %A %B %P`;
+    if (current.includes(`merge.coresoul-${kind}.driver ${driver}\n`)) continue;
+    await git(v, ['config', `merge.coresoul-${kind}.name`, `Core Soul: merge ${kind === 'published' ? 'persona and soul' : kind} files`]);
+    await git(v, ['config', `merge.coresoul-${kind}.driver`, driver]);
+  }
+}

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fixedClock } from '../../../src/core/shared/clock';
+import { type Recall, type TokenCounter, buildContext, nextMode } from '../../../src/core/context/context';
+import { CoreSoulError } from '../../../src/core/shared/errors';
+import { learnFromMessage } from '../../../src/core/profile/profile';
+import { tempVault, writeAt } from '../../support/helpers';
+
+/** A deterministic stand-in tokenizer: one token per word or CJK character. */
+const words: TokenCounter = { name: 'words', count: (t) => (t.match(/[\u4e00-\u9fff]|[^\s\u4e00-\u9fff]+/g) ?? []).length };
+const clock = fixedClock('2026-03-11T12:00:00');
+
+async function richVault() {
+  const v = await tempVault('2026-03-09T08:00:00');
+  for (let i = 0; i < 30; i++) writeAt(v, `2026-03-10T10:${String(i).padStart(2, '0')}:00`, `yesterday step ${i} on [[Billing]]`);
+  for (let i = 0; i < 30; i++) writeAt(v, `2026-03-11T09:${String(i).padStart(2, '0')}:00`, `today step ${i} on [[Billing]]`);
+  learnFromMessage(v, 'I prefer concise answers', { clock });
+  return v;
+}
+
+const recall: Recall = async () => ({
+  snippets: [
+    { file: '.CoreSoul/memory/chronological/2026-03-10.md', line: 3, date: '2026-03-10', text: 'yesterday step 0 on [[Billing]]' },
+    { file: '.CoreSoul/memory/chronological/2026-03-11.md', line: 4, date: '2026-03-11', text: 'today step 1 on [[Billing]]\nwith context' },
+  ],
+  more: 0,
+});
+
+describe('layered context (docs/memory.md#layered-context)', () => {
+  it('stacks soul → persona → profile → memories → recent → request, citing memory sources', async () => {
+    const v = await richVault();
+    const c = await buildContext(v, { request: 'What happened to Billing?', clock, tokens: words, recall });
+    assert.deepEqual(c.layers.map((l) => l.name), ['soul', 'persona', 'profile', 'memories', 'recent', 'request']);
+    const at = (title: string) => c.text.indexOf(title);
+    assert.ok(at('# Soul') === 0 && at('# Soul') < at('# Persona') && at('# Persona') < at('# User profile') && at('# User profile') < at('# Relevant memories') && at('# Relevant memories') < at('# Recent days') && at('# Recent days') < at('# Request'));
+    assert.match(c.text, /- \[\.CoreSoul\/memory\/chronological\/2026-03-11\.md:4 · 2026-03-11\] today step 1 on \[\[Billing\]\] ⏎ with context/);
+    assert.match(c.text, /- Preferences — Prefers concise answers\n/);
+    assert.deepEqual(c.layers.find((l) => l.name === 'memories')?.sources, ['.CoreSoul/memory/chronological/2026-03-10.md:3', '.CoreSoul/memory/chronological/2026-03-11.md:4']);
+    assert.equal(c.tokens, words.count(c.text));
+    assert.deepEqual(c.trims, []);
+  });
+
+  it('gives byte-identical output for the same inputs', async () => {
+    const v = await richVault();
+    const a = await buildContext(v, { request: 'status?', clock, tokens: words, recall });
+    const b = await buildContext(v, { request: 'status?', clock, tokens: words, recall });
+    assert.equal(a.text, b.text);
+    assert.deepEqual(a, b);
+  });
+
+  it('keeps each layer within its own budget; recent days keep their latest lines', async () => {
+    const v = await richVault();
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall, layerBudgets: { recent: 60 } });
+    const recent = c.layers.find((l) => l.name === 'recent')!;
+    assert.ok(recent.tokens <= 60 && recent.trimmed);
+    assert.match(c.text, /today step 29 on \[\[Billing\]\]\n\n# Request/);
+    const recentText = c.text.slice(c.text.indexOf('# Recent days'), c.text.indexOf('# Request'));
+    assert.doesNotMatch(recentText, /yesterday step 0 on/);
+    assert.match(c.trims[0], /^recent: \d+ → \d+ tokens to fit its 60-token budget$/);
+  });
+
+  it('over the total budget, trims the lower layers first and reports it; soul and request stay whole', async () => {
+    const v = await richVault();
+    const full = await buildContext(v, { request: 'go', clock, tokens: words, recall });
+    const soul = full.layers.find((l) => l.name === 'soul')!.tokens;
+    const persona = full.layers.find((l) => l.name === 'persona')!.tokens;
+    const budget = soul + persona + 5;
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall, budget });
+    assert.ok(c.tokens <= budget, `${c.tokens} ≤ ${budget}`);
+    assert.deepEqual(c.trims.map((t) => t.split(':')[0]), ['recent', 'memories', 'profile']);
+    assert.equal(c.layers.find((l) => l.name === 'soul')!.tokens, soul);
+    assert.equal(c.layers.find((l) => l.name === 'persona')!.trimmed, false);
+    assert.match(c.text, /# Request\n\ngo\n$/);
+  });
+
+  it('with the memory switch off, soul and persona stay and no memory is read', async () => {
+    const v = await richVault();
+    let recalled = 0;
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, memory: false, recall: async () => (recalled++, { snippets: [], more: 0 }) });
+    assert.deepEqual(c.layers.map((l) => l.name), ['soul', 'persona', 'request']);
+    assert.equal(recalled, 0);
+    assert.equal(c.memory, false);
+    assert.doesNotMatch(c.text, /step \d|Prefers concise/);
+  });
+
+  it('falls back full → focused → minimal', async () => {
+    const v = await richVault();
+    assert.deepEqual([nextMode('full'), nextMode('focused'), nextMode('minimal')], ['focused', 'minimal', undefined]);
+    const focused = await buildContext(v, { request: 'go', clock, tokens: words, recall, mode: 'focused' });
+    assert.deepEqual(focused.layers.map((l) => l.name), ['soul', 'persona', 'memories', 'request']);
+    const minimal = await buildContext(v, { request: 'go', clock, tokens: words, recall, mode: 'minimal' });
+    assert.deepEqual(minimal.layers.map((l) => l.name), ['soul', 'persona', 'request']);
+  });
+
+  it('refuses an empty request or a silly budget', async () => {
+    const v = await tempVault();
+    await assert.rejects(buildContext(v, { request: '  ', clock, tokens: words }), (e: unknown) => e instanceof CoreSoulError && /empty/.test(e.message));
+    await assert.rejects(buildContext(v, { request: 'x', clock, tokens: words, budget: 5 }), (e: unknown) => e instanceof CoreSoulError && e.field === 'budget' && /token budget/.test(e.message));
+  });
+});

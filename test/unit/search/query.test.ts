@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type EntityName, parseQuery } from '../../../src/core/search/query';
+
+const ENTITIES: EntityName[] = [
+  { name: 'Alice', aliases: [], rel: 'entities/people/Alice.md' },
+  { name: 'Alice Chen', aliases: ['AC'], rel: 'entities/people/Alice Chen.md' },
+  { name: 'Kubernetes', aliases: ['k8s'], rel: 'entities/objects/Kubernetes.md' },
+  { name: '王小明', aliases: [], rel: 'entities/people/王小明.md' },
+  { name: 'Go', aliases: [], rel: 'entities/objects/Go.md' },
+];
+const labels = (q: string) => parseQuery(q, ENTITIES).concepts.map((c) => c.label);
+
+describe('query', () => {
+  it('finds entities by name or alias, the longest first, at word boundaries', () => {
+    assert.deepEqual(labels('what did Alice Chen say about k8s'), ['Alice Chen', 'Kubernetes', 'say']);
+    assert.deepEqual(labels('Alice'), ['Alice']);
+    assert.deepEqual(labels('與王小明討論遷移'), ['王小明', '討論', '遷移']);
+    assert.deepEqual(labels('good google'), ['good', 'google'], 'Go is not inside other words');
+    const k = parseQuery('K8S', ENTITIES).concepts[0];
+    assert.deepEqual(k.needles.map((n) => n.text), ['kubernetes', 'k8s']);
+  });
+
+  it('keeps quoted phrases and identifiers whole, drops stop words unless nothing else is left', () => {
+    assert.deepEqual(labels('"connection pool" of the cluster'), ['"connection pool"', 'cluster']);
+    assert.deepEqual(labels('「資料庫遷移」'), ['"資料庫遷移"']);
+    assert.deepEqual(labels('PR-4821 node.js v1.2.3'), ['pr-4821', 'node.js', 'v1.2.3']);
+    assert.deepEqual(labels('the'), ['the']);
+  });
+
+  it('reads dates in several forms as filters', () => {
+    const q = (s: string) => {
+      const p = parseQuery(s, []);
+      return { days: p.days, months: p.months, words: p.concepts.map((c) => c.label) };
+    };
+    assert.deepEqual(q('2020-06-15'), { days: ['2020-06-15'], months: [], words: [] });
+    assert.deepEqual(q('rollback 2020-06'), { days: [], months: ['2020-06'], words: ['rollback'] });
+    assert.deepEqual(q('June 2020 deploy'), { days: [], months: ['2020-06'], words: ['deploy'] });
+    assert.deepEqual(q('Sept. 2021'), { days: [], months: ['2021-09'], words: [] });
+    assert.deepEqual(q('2020年6月15日 部署'), { days: ['2020-06-15'], months: [], words: ['部署'] });
+    assert.deepEqual(q('2020-02-30 x'), { days: [], months: [], words: ['2020-02-30', 'x'] });
+    assert.deepEqual(q('may 2020'), { days: [], months: ['2020-05'], words: [] });
+  });
+
+  it('reads a day written out in English, day or month first, with or without ordinal and comma', () => {
+    const days = (s: string) => parseQuery(s, []).days;
+    const words = (s: string) => parseQuery(s, []).concepts.map((c) => c.label);
+    assert.deepEqual(days('What did Maria adopt on 3 June, 2023?'), ['2023-06-03']);
+    assert.deepEqual(days('the call on October 13, 2023'), ['2023-10-13']);
+    assert.deepEqual(days('the 21st of Sept 2021 outage'), ['2021-09-21']);
+    assert.deepEqual(days('Jan. 5th 2024'), ['2024-01-05']);
+    assert.deepEqual(words('dinner on May 3, 2023'), ['dinner'], 'the date is taken out of the words');
+    assert.deepEqual(parseQuery('31 February 2023', []).months, ['2023-02'], 'no such day: the month stands');
+    assert.deepEqual(days('15 June'), [], 'no year: no day');
+    assert.deepEqual(days('room 12 Mayfair 2023'), [], 'not a month');
+  });
+});
+
+describe('query: kinds of a plural noun (WordNet)', () => {
+  const kinds = (q: string) => Object.fromEntries(parseQuery(q, ENTITIES).concepts.map((c) => [c.label, (c.kinds ?? []).map((n) => n.text)]));
+
+  it('a plural noun brings the words of its kinds and instances, the familiar ones first', () => {
+    const { cities } = kinds('Which cities has Alice visited?');
+    assert.ok(['chicago', 'new york', 'seattle'].every((c) => cities.includes(c)), cities.join(', '));
+    assert.ok(cities.length <= 100);
+    assert.ok(kinds('What sports does she like?').sports.includes('swimming'));
+    assert.ok(kinds('which countries').countries.includes('australia'));
+  });
+
+  it('two words that name one thing are looked up together, and the first brings nothing of its own', () => {
+    const k = kinds('What musical instruments does Alice play?');
+    assert.ok(k.instruments.includes('guitar') && k.instruments.includes('piano'), k.instruments.join(', '));
+    assert.ok(!k.instruments.includes('thermometer'), 'not the kinds of "instrument" alone');
+    assert.deepEqual(k.musical, []);
+  });
+
+  it('a singular noun, an unknown word, an entity or a phrase brings none: a question about one thing names it', () => {
+    assert.deepEqual(kinds('Which city did Alice visit?'), { Alice: [], city: [], visit: [] });
+    assert.deepEqual(kinds('zzyzxes k8s "board games"'), { zzyzxes: [], Kubernetes: [], '"board games"': [] });
+  });
+
+  it('keeps a kind only in its main sense: "end" is a place only in its fifth', () => {
+    const { places } = kinds('What places has Alice been to?');
+    assert.ok(places.includes('birthplace') && !places.includes('end') && !places.includes('top'), places.join(', '));
+  });
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { bytesMayHave, foldsToAscii, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../../src/core/search/words';
+
+const has = (line: string, text: string, exact = false) => lineHas(line.toLowerCase(), needle(text, { exact })!);
+
+describe('words', () => {
+  it('segments Chinese without spaces into words, and mixed text into both scripts', () => {
+    assert.ok(segmentWords('資料庫遷移計畫').includes('遷移'));
+    assert.deepEqual(segmentWords('Kubernetes遷移'), ['kubernetes', '遷移']);
+    assert.deepEqual(segmentWords('?!。，…'), []);
+  });
+
+  it('matches Latin words at a word start, short words and phrases whole', () => {
+    assert.ok(has('We deployed it', 'deploy'));
+    assert.ok(!has('We redeployed it', 'deploy'));
+    assert.ok(has('Go is fine', 'go'));
+    assert.ok(!has('google it', 'go'));
+    assert.ok(has('the connection pool ran dry', 'connection pool', true));
+    assert.ok(!has('the connection pooling ran dry', 'connection pool', true));
+    assert.ok(has('DEPLOY', 'deploy'), 'case-insensitive');
+  });
+
+  it('matches Chinese anywhere, with or without spaces around it', () => {
+    assert.ok(has('開始 Kubernetes 遷移，先處理', '遷移'));
+    assert.ok(has('與王小明討論Kubernetes遷移計畫', '遷移'));
+    assert.ok(has('與王小明討論Kubernetes遷移計畫', 'kubernetes'));
+    assert.ok(!has('與王小明討論Kubernetes移遷計畫', '遷移'));
+  });
+
+  it('treats regex metacharacters as literal text', () => {
+    assert.ok(has('pattern a.b*c (x) here', 'a.b*c (x)', true));
+    assert.ok(!has('pattern aXbbbc (x) here', 'a.b*c (x)', true));
+    assert.ok(has('uses C++ daily', 'c++', true));
+    assert.ok(has('[x] done', '[x]', true));
+  });
+
+  it('derives from every needle only index keys that each line it matches has (no false negatives)', () => {
+    const lines = [
+      'Fixed the flaky [[CI]] job: the cache key ignored the lockfile (PR-4821)',
+      '與[[王小明]]討論Kubernetes遷移計畫，決定先在測試環境驗證',
+      'Müller reviewed the node.js upgrade; 遷 and k8s too',
+    ];
+    const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', '測試環境'];
+    for (const line of lines) {
+      // The index hashes a line's keys without writing them out: the same hashes as a needle's keys.
+      const hashes = new Set<string>();
+      const out = new Uint32Array(2);
+      indexKeys(line.toLowerCase(), (tag, s, from, to) => {
+        hashKey(tag, s, from, to, out);
+        hashes.add(out.join());
+      });
+      for (const text of needles) {
+        for (const exact of [false, true]) {
+          const n = needle(text, { exact })!;
+          if (lineHas(line.toLowerCase(), n)) for (const k of n.keys) assert.ok(hashes.has(keyHashes(k).join()), `${text} in "${line}" needs ${k}`);
+        }
+      }
+    }
+    assert.notEqual(keyHashes('w:deploy').join(), keyHashes('w:deplo').join());
+  });
+
+  it('tests a file\'s raw bytes for a needle in any letter case, never missing a line match', () => {
+    const lines = [
+      'Fixed the FLAKY [[CI]] job: the Cache Key ignored the lockfile (Pr-4821)',
+      '與[[王小明]]討論KUBERNETES遷移計畫，決定先在測試環境驗證',
+      'MÜLLER reviewed the Node.JS upgrade; 遷 and K8S too',
+      'the Kelvin sign: \u212a8S cluster, İSTANBUL office, called a TAXİ',
+    ];
+    const needles = ['flaky', 'fla', 'cache key', 'pr-4821', '4821', '遷移', '遷', '王小明', 'kubernetes', 'müller', 'node.js', 'k8s', 'ci', 'lockfile', 'istanbul', 'taxi', 'c', 'job:'];
+    for (const line of lines) {
+      const buf = Buffer.from(`first line\n${line}\nlast line`);
+      for (const text of needles) {
+        for (const exact of [false, true]) {
+          const n = needle(text, { exact })!;
+          if (lineHas(line.toLowerCase(), n)) assert.ok(bytesMayHave(buf, n, () => foldsToAscii(buf)), `${text} in "${line}"`);
+        }
+      }
+    }
+    const may = (text: string, bytes: string) => bytesMayHave(Buffer.from(bytes), needle(text, { exact: true })!, () => foldsToAscii(Buffer.from(bytes)));
+    assert.ok(may('deploy', 'we DePlOyed it'));
+    assert.ok(!may('deploy', 'we depl oyed it'));
+    assert.ok(!may('pr-4821', 'PR-4822 and pr 4821'));
+    assert.ok(!may('遷移', '移遷'));
+    assert.ok(may('k8s', 'a \u212a8s cluster'), 'a Kelvin sign lower-cases to k');
+    assert.ok(!may('k8s', 'a K8 s cluster'));
+  });
+
+  it('has no needle for text without letters or digits', () => {
+    assert.equal(needle('?!…—'), undefined);
+  });
+});
