@@ -72,7 +72,8 @@ export interface RestoreReport {
   commits?: number;
 }
 
-export async function restoreArchive(archive: string, root: string, opts: RestoreOptions = {}): Promise<RestoreReport> {
+/** Restores an archive into `root`; `signal` stops it until files are placed, leaving the target as it was. */
+export async function restoreArchive(archive: string, root: string, opts: RestoreOptions = {}, signal?: AbortSignal): Promise<RestoreReport> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const offset = payloadStart(archive);
   const target = path.resolve(root);
@@ -94,6 +95,7 @@ export async function restoreArchive(archive: string, root: string, opts: Restor
     const tree = path.join(stage, 'tree');
     await unpack(archive, offset, tree, limits);
     const manifest = verify(tree);
+    signal?.throwIfAborted();
     const report = opts.merge ? await mergeInto(tree, target, manifest) : await placeInEmpty(tree, target, manifest);
     done = true;
     return { ...report, archive: path.resolve(archive) };

@@ -75,7 +75,8 @@ export function detectFormats(src: Source): ImportFormat[] {
   return IMPORT_FORMATS.filter((f) => READERS[f].detect(src));
 }
 
-export async function importMemories(v: Vault, given: string, opts: ImportOptions): Promise<ImportReport> {
+/** Imports a source into the vault in one commit; `signal` stops it until that commit, with nothing changed. */
+export async function importMemories(v: Vault, given: string, opts: ImportOptions, signal?: AbortSignal): Promise<ImportReport> {
   const src = Source.open(given);
   const named = src.file === undefined ? undefined : src.read(src.file);
   if (named && 'skipped' in named) throw inputError(`${given}: ${named.skipped.reason}`); // the file the user named: one line, not a skipped item
@@ -83,6 +84,7 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   if (!formats.length) throw inputError(`cannot tell which memory format ${given} holds; name one of ${IMPORT_FORMATS.join(', ')}`, 'from');
   if (opts.from && !READERS[opts.from].detect(src)) throw inputError(`${given} is not ${READERS[opts.from].expected}`);
   const reads = formats.map((f) => READERS[f].read(src));
+  signal?.throwIfAborted();
 
   const now = opts.clock.now();
   if (!opts.dryRun && compressionDue(v, now)) {
@@ -92,7 +94,10 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   const known = KnownLines.of(v);
   const redacted: string[] = [];
   const planned: Awaited<ReturnType<typeof planFormat>>[] = [];
-  for (const r of reads) planned.push(await planFormat(v, r, known, localDay(now), redacted)); // in turn: they share `known`
+  for (const r of reads) {
+    signal?.throwIfAborted();
+    planned.push(await planFormat(v, r, known, localDay(now), redacted)); // in turn: they share `known`
+  }
   const identity = reads.map((r) => planIdentity(v, r));
   const reports: FormatReport[] = planned.map((p, k) => ({
     format: reads[k].format,
@@ -109,6 +114,7 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
     return report;
   }
 
+  signal?.throwIfAborted();
   const requests = planned.flatMap((p) => p.requests);
   if (requests.length) {
     const kept = keepFiles(v, requests, localDay(now));

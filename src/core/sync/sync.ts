@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
-import { CoreSoulError, inputError, refusedError, vaultError } from '../shared/errors';
+import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { createExclusive, withLockAsync } from '../shared/fs';
 import { hasHistory, initHistory, vaultGitEnv } from '../vault/history';
 import { type Vault, rel, vaultAt } from '../vault/layout';
@@ -77,7 +77,8 @@ function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
   }).env(env);
 }
 
-export async function syncVault(root: string, opts: SyncOptions): Promise<SyncReport> {
+/** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
+export async function syncVault(root: string, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const v = vaultAt(root);
   const existed = fs.existsSync(v.soulDir);
   if (existed && !fs.statSync(v.soulDir).isDirectory()) throw vaultError(`damaged vault: ${v.soulDir} is a file, not a folder`);
@@ -88,7 +89,7 @@ export async function syncVault(root: string, opts: SyncOptions): Promise<SyncRe
   }
   try {
     if (!hasHistory(v)) await initHistory(v);
-    return await syncRepo(v, opts);
+    return await syncRepo(v, opts, signal);
   } catch (err) {
     // A join that could not even fetch leaves no half-made vault behind.
     if (!existed && !fs.existsSync(v.mapFile)) fs.rmSync(v.soulDir, { recursive: true, force: true });
@@ -96,33 +97,35 @@ export async function syncVault(root: string, opts: SyncOptions): Promise<SyncRe
   }
 }
 
-async function syncRepo(v: Vault, opts: SyncOptions): Promise<SyncReport> {
+async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const g = gitFor(v);
   const before = (await g.getRemotes(true)).find((r) => r.name === 'origin')?.refs.fetch;
   const remote = await connectRemote(g, opts.remote);
   // Offline or refused, the vault stays connected where it was: nothing changed.
   const reconnect = () => (before === remote ? undefined : before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, g, remote, opts);
+    const report = await pullAndPush(v, g, remote, opts, signal);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
-    if (err instanceof CoreSoulError && err.kind === 'refused') await reconnect();
+    if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await reconnect();
     throw err;
   }
 }
 
-async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOptions): Promise<SyncReport> {
+async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const branch = (await g.raw(['symbolic-ref', '--short', 'HEAD'])).trim();
   const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
 
   for (let attempt = 1; ; attempt++) {
+    signal?.throwIfAborted();
     try {
       await g.fetch('origin');
     } catch (err) {
       if (!fs.existsSync(v.mapFile)) throw inputError(`cannot reach the remote ${remote}: ${gitLine(err)}; nothing was changed`);
       return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
     }
+    signal?.throwIfAborted();
     const upstream = await remoteBranch(g, branch);
     if (upstream && (await isFresh(v, g))) {
       await join(v, g, upstream, opts);

@@ -1,6 +1,6 @@
 /**
  * `@coresoul` in Copilot Chat: adapts VS Code's chat API to the vscode-free handler in
- * chat/handler.ts (request.model becomes a ChatModel, the response stream a ChatOutput).
+ * handler.model.ts (request.model becomes a ChatModel, the response stream a ChatOutput).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
