@@ -119,12 +119,15 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   if (requests.length) {
     const kept = keepFiles(v, requests, localDay(now));
     try {
-      const done = await rememberAll(v, requests, { clock: opts.clock, source: `imported from ${formats.join(', ')} (${given})` });
+      // Written in time order, so a day's lines read as they happened whatever order the source kept them in.
+      const order = requests.map((_, i) => i).sort((a, b) => writtenAt(requests[a]).localeCompare(writtenAt(requests[b])));
+      const done = await rememberAll(v, order.map((i) => requests[i]), { clock: opts.clock, source: `imported from ${formats.join(', ')} (${given})` });
       if (done.commitProblem) throw vaultError(`import not committed, so nothing was kept: ${done.commitProblem}`);
       report.committed = done.committed;
+      const results = order.reduce<typeof done.results>((out, i, k) => ((out[i] = done.results[k]), out), []);
       let k = 0;
       planned.forEach((p, f) => {
-        for (const result of done.results.slice(k, k + p.requests.length)) {
+        for (const result of results.slice(k, k + p.requests.length)) {
           reports[f].learned += result.learned?.length ?? 0;
           for (const n of result.notLearned ?? []) report.warnings.push(`not learnt as a preference: "${n.value}": ${n.why}`);
         }
@@ -203,6 +206,9 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   }
   return { requests, skipped, merged };
 }
+
+/** When a request lands: its day and time, or after every dated one (an undated fact is written now, today). */
+const writtenAt = (r: WriteRequest) => (r.at ? `${r.at.day} ${r.at.time}` : '~');
 
 /** Identity text as a proposed Self-Awareness: the current section, then the imported text under its own heading. */
 function planIdentity(v: Vault, read: SourceRead): { texts: { where: string; content: string }[]; merged: number } {
