@@ -10,6 +10,7 @@ import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI, REPO, cli, read, snapshot, tempDir } from '../support/helpers';
+import { RECORDED_NOTES } from '../../src/core/context/recorded';
 
 const NOW = '2026-03-10T09:00:00';
 const clients: Client[] = [];
@@ -59,12 +60,13 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.deepEqual(written.redacted, ['github-token']);
     const day = read(root, written.file);
     assert.match(day, /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-token\]/);
-    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n[\s\S]*JSONB/);
-    assert.match(textOf(await call(client, 'memory_recent')), /- 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
+    // Recorded notes (docs/trust.md#memories-are-data): the label, then each citation and its quoted lines.
+    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n> [\s\S]*JSONB/);
+    assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
     assert.equal(textOf(await call(client, 'user_profile')), 'nothing learnt about the user yet');
     assert.equal(JSON.parse(textOf(await call(client, 'status'))).days.L1, 1);
     const today = await client.readResource({ uri: 'coresoul://memory/today' });
-    assert.equal((today.contents[0] as { text: string }).text, day);
+    assert.equal((today.contents[0] as { text: string }).text, `${RECORDED_NOTES}\n\n${day.trimEnd().replace(/^(?=.)/gm, '> ').replace(/^$/gm, '>')}`);
     const soul = (await client.readResource({ uri: 'coresoul://soul' })).contents[0] as { text: string };
     assert.match(soul.text, /sandbox-first/);
     assert.ok(!soul.text.includes('```yaml'), 'the soul as prose, without its word lists');
