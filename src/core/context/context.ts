@@ -15,7 +15,7 @@ import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
-import { RECORDED_NOTES, quoted, recordedNotes } from './recorded';
+import { RECORDED_NOTES, citation, quoted, recordedNotes } from './recorded';
 
 export const LAYERS = ['soul', 'persona', 'profile', 'memories', 'recent', 'request'] as const;
 export type LayerName = (typeof LAYERS)[number];
@@ -269,7 +269,7 @@ async function draftLayer(
       const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
       // One element per snippet (its citation, then its quoted lines): a cut drops whole snippets.
       return draft(
-        found.map((s) => `[${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}]\n${quoted(s.text)}`),
+        found.map((s) => `${citation(v.root, s)}\n${quoted(s.text)}`),
         found.map((s) => `${s.open ?? s.file}:${s.line}`),
       );
     }

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { type Clock, localDay } from '../../../core/shared/clock';
 import { compressBeforeWrite } from '../../../core/compress/compress';
 import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../../core/context/context';
-import { quoted, recordedNotes } from '../../../core/context/recorded';
+import { citation, quoted, recordedNotes } from '../../../core/context/recorded';
 import { findEntity } from '../../../core/vault/entities';
 import { proposePersonaChange, readPersona } from '../../../core/persona/proposals';
 import { CoreSoulError } from '../../../core/shared/errors';
@@ -120,7 +120,7 @@ async function recall(prompt: string, deps: ChatDeps, out: ChatOutput): Promise<
   const { snippets, more } = await deps.recall(query, 2000, page);
   if (!snippets.length) return out.markdown(page > 1 ? `Nothing more in memory for "${query}".` : `Nothing found in memory for "${query}".`);
   // Recorded notes, quoted (docs/trust.md#memories-are-data): what memory holds never reads as the chat's own words.
-  out.markdown(recordedNotes(snippets.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`${s.from ? ` from ${s.from}` : ''}\n\n  ${quoted(s.text).replace(/\n/g, '\n  ')}`).join('\n')));
+  out.markdown(recordedNotes(snippets.map((s) => `- ${citation(deps.vault.root, s)}\n\n  ${quoted(s.text).replace(/\n/g, '\n  ')}`).join('\n')));
   if (more) out.markdown(`\n\n_${more} more matching line(s): \`/recall ${query} --page ${page + 1}\`_`);
   for (const s of snippets) out.reference(s.open ?? s.file, s.line);
 }
