@@ -15,6 +15,7 @@ import { compressBeforeWrite, compressWithHistory, compressionDue } from '../com
 import { rememberAll } from '../memory/remember';
 import { type WriteRequest, linkedEntry } from '../memory/write';
 import { redactAll } from '../safety/secrets';
+import { neutraliseInvisible } from '../shared/text';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -163,7 +164,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   const skipped: Skipped[] = [];
   const requests: WriteRequest[] = [];
   let merged = 0;
-  const cleaned = await redactAll(read.items.map((item) => item.text));
+  const cleaned = await redactAll(read.items.map((item) => neutraliseInvisible(item.text)));
   for (const [k, item] of read.items.entries()) {
     let day = item.day;
     if (day && day > today) {
@@ -178,7 +179,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
     const clean = cleaned[k];
     let entry: ReturnType<typeof linkedEntry>;
     try {
-      entry = linkedEntry({ text: clean.text, entities: [...hinted, ...(item.entities ?? [])] });
+      entry = linkedEntry({ text: clean.text, entities: [...hinted, ...(item.entities ?? [])], from: 'import' });
     } catch (err) {
       if (!(err instanceof CoreSoulError)) throw err;
       skipped.push({ item: item.where, reason: err.message });
