@@ -5,4 +5,5 @@
  */
 export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-export type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+export { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+export type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
