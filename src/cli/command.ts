@@ -2,6 +2,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import type { CompressReport } from '../core/compress/compress';
 import type { Clock } from '../core/shared/clock';
+import { CoreSoulError, inputError } from '../core/shared/errors';
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -56,4 +57,25 @@ export function printResult(result: CommandResult, json: boolean): number {
 /** Tells the user, on stderr, what compression found odd and kept or worked around. */
 export function warnOdd(ctx: CliContext, report: CompressReport): void {
   for (const o of report.odd) ctx.warn(`compress: ${o.file}: ${o.problem}`);
+}
+
+/** A whole-number option (`--days 7`) between `min` and `max`, or `fallback` when absent. */
+export function wholeNumber(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d{1,9}$/.test(String(value)) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw inputError(`--${name}: expected a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+/**
+ * Runs `fn`; an error the core tied to a value this command takes as a positional argument
+ * (`entry`, `name`) is shown as `<entry>: …`, not as an option that does not exist.
+ */
+export async function withPositionals<T>(fields: readonly string[], fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof CoreSoulError && err.field && fields.includes(err.field)) throw new CoreSoulError(err.kind, `<${err.field}>: ${err.message}`);
+    throw err;
+  }
 }

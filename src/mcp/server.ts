@@ -11,7 +11,7 @@
  * guard (stdioGuard.ts) answers malformed, oversized and too-early messages with their JSON-RPC
  * errors, so none of them ends the server or runs a tool.
  */
-import { type CallToolResult, McpServer, StdioServerTransport } from './sdkLib';
+import { type CallToolResult, McpServer, ReadResourceRequestSchema, type ReadResourceResult, StdioServerTransport } from './sdkLib';
 import { MAX_MESSAGE_BYTES, StdioGuard, asMessage } from './stdioGuard';
 import { type Clock, localDay } from '../core/shared/clock';
 import { readLayer } from '../core/context/context';
@@ -38,9 +38,16 @@ Read the "soul" resource (safety rules you never break) and the "persona" resour
 Before answering about past work, decisions, people or errors, call memory_search and cite its file:line.
 Before ending a turn that involved a new entity, an important decision or an error fix, call memory_write (the Stable Memory Trigger).`;
 
-const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 /** Appends or proposes: never destroys, and calling twice writes twice. */
 const APPENDS = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+/** Appends the corrected entry and marks the old one: nothing is lost, and a repeat is refused, changing nothing. */
+const CORRECTS = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** Takes an entry's text out of the memory files (the vault history keeps it); a repeat is refused, changing nothing. */
+const FORGETS = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false } as const;
+
+/** JSON-RPC error of a resource that does not exist (MCP 2025-06-18, resources: error handling). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 /** The server, not yet connected: `serveMcp` runs it over stdio, tests may connect it otherwise. */
 export function mcpServer(opts: McpOptions): McpServer {
@@ -49,7 +56,8 @@ export function mcpServer(opts: McpOptions): McpServer {
   /** The vault, opened per call: it may be created, repaired or damaged while the server runs. */
   const answer = async (run: (v: Vault) => Promise<calls.ToolAnswer>): Promise<CallToolResult> => {
     const result = await calls.guarded(() => run(openVault(opts.root)));
-    return { content: [{ type: 'text', text: result.text }], ...(result.error && { isError: true }) };
+    if (result.error) return { content: [{ type: 'text', text: result.text }], isError: true };
+    return { content: [{ type: 'text', text: result.text }], ...(result.data && { structuredContent: result.data }) };
   };
 
   if (opts.memory) {
@@ -58,8 +66,9 @@ export function mcpServer(opts: McpOptions): McpServer {
       {
         title: 'Write to memory',
         description:
-          "Append one entry to today's Core Soul memory (append-only, no model). Link entities as [[Name]]. kind: decision, error (a fix), correction, preference or note. Secrets are redacted before the write.",
+          "Append one entry to today's Core Soul memory (append-only, no model). Link entities as [[Name]]. kind: decision, error (a fix), correction, preference or note. Secrets are redacted before the write. To change an entry already written, use memory_correct or memory_forget.",
         inputSchema: calls.MemoryWriteInput.shape,
+        outputSchema: calls.WriteOutput.shape,
         annotations: APPENDS,
       },
       (input) => answer((v) => calls.memoryWrite(v, input, caller)),
@@ -76,8 +85,61 @@ export function mcpServer(opts: McpOptions): McpServer {
     );
     server.registerTool(
       'memory_recent',
-      { title: 'Recent days', description: "Yesterday's and today's memory entries.", inputSchema: calls.NoInput.shape, annotations: READ_ONLY },
-      () => answer((v) => calls.recentDays(v, caller)),
+      {
+        title: 'Recent days',
+        description: 'The memory of the last days, today included (default 2: yesterday and today; days up to 31), one line per entry: "- YYYY-MM-DD HH:MM:SS text". Older days show their summaries.',
+        inputSchema: calls.RecentInput.shape,
+        outputSchema: calls.RecentOutput.shape,
+        annotations: READ_ONLY,
+      },
+      (input) => answer((v) => calls.recentDays(v, input, caller)),
+    );
+    server.registerTool(
+      'memory_read',
+      {
+        title: 'Read a note or a day',
+        description:
+          'Read one entity note (its aliases and every dated mention, linked [[YYYY-MM-DD]]) or one day of memory, whole, by name. A detailed day also comes as entries with their time and line, to cite in memory_correct or memory_forget. Long ones come in pages of 200 lines.',
+        inputSchema: calls.ReadInput.shape,
+        outputSchema: calls.ReadOutput.shape,
+        annotations: READ_ONLY,
+      },
+      (input) => answer((v) => calls.memoryRead(v, input)),
+    );
+    server.registerTool(
+      'memory_entities',
+      {
+        title: 'List entities',
+        description: 'The entities memory knows (people, events, places, objects), with how many entries link each and the last day it was mentioned: the most recent first, the most linked, or by name; filter by kind or by part of a name. Read one with memory_read.',
+        inputSchema: calls.EntitiesInput.shape,
+        outputSchema: calls.EntitiesOutput.shape,
+        annotations: READ_ONLY,
+      },
+      (input) => answer((v) => calls.memoryEntities(v, input)),
+    );
+    server.registerTool(
+      'memory_correct',
+      {
+        title: 'Correct a memory',
+        description:
+          'Replace a wrong memory entry: writes the corrected entry today, linked to the old one, and marks the old one "[superseded … : reason]" on its day and its entities. Nothing is deleted: the old text stays, marked, and in the vault history. Refused, changing nothing, for an unknown entry, an empty reason, a line that is not an entry, a summarised day, or an entry already corrected or forgotten.',
+        inputSchema: calls.CorrectInput.shape,
+        outputSchema: calls.CorrectOutput.shape,
+        annotations: CORRECTS,
+      },
+      (input) => answer((v) => calls.memoryCorrect(v, input, caller)),
+    );
+    server.registerTool(
+      'memory_forget',
+      {
+        title: 'Forget a memory',
+        description:
+          'Retract a memory entry that is wrong or must not be kept: its text is replaced by "[retracted … : reason]" on its day and its entities, so searches no longer find it; the vault history keeps the old text, and the commit says why. Prefer memory_correct when there is a right version. Refused, changing nothing, as memory_correct is.',
+        inputSchema: calls.ForgetInput.shape,
+        outputSchema: calls.ForgetOutput.shape,
+        annotations: FORGETS,
+      },
+      (input) => answer((v) => calls.memoryForget(v, input, caller)),
     );
     server.registerTool(
       'user_profile',
@@ -100,12 +162,26 @@ export function mcpServer(opts: McpOptions): McpServer {
   }
   server.registerTool(
     'status',
-    { title: 'Vault status', description: 'Vault statistics, the last compression, whether compression is due, the git state.', inputSchema: calls.NoInput.shape, annotations: READ_ONLY },
+    {
+      title: 'Vault status',
+      description: 'Vault statistics, the last compression, whether compression is due, the git state.',
+      inputSchema: calls.NoInput.shape,
+      outputSchema: calls.StatusOutput.shape,
+      annotations: READ_ONLY,
+    },
     () => answer((v) => calls.status(v, caller)),
   );
 
-  const resource = (name: string, uri: string, description: string, read: (v: Vault) => Promise<string>) =>
-    server.registerResource(name, uri, { description, mimeType: 'text/markdown' }, async (url) => ({ contents: [{ uri: url.href, mimeType: 'text/markdown', text: await read(openVault(opts.root)) }] }));
+  const readers = new Map<string, (v: Vault) => Promise<string>>();
+  const readResource = async (uri: string): Promise<ReadResourceResult> => {
+    const read = readers.get(uri);
+    if (!read) throw Object.assign(new Error(`Resource ${uri.slice(0, 200)} not found (resources/list names the resources)`), { code: RESOURCE_NOT_FOUND, data: { uri } });
+    return { contents: [{ uri, mimeType: 'text/markdown', text: await read(openVault(opts.root)) }] };
+  };
+  const resource = (name: string, uri: string, description: string, read: (v: Vault) => Promise<string>) => {
+    readers.set(uri, read);
+    server.registerResource(name, uri, { description, mimeType: 'text/markdown' }, (url) => readResource(url.href));
+  };
   resource('soul', 'coresoul://soul', 'The innate safety rules this agent never breaks (soul.md, as prose).', async (v) => (await readLayer(v, 'soul', opts.clock)).text);
   resource('persona', 'coresoul://persona', 'Who this agent is in this workspace (persona.md; lines that break the soul are left out).', async (v) => (await readLayer(v, 'persona', opts.clock)).text);
   if (opts.memory) {
@@ -114,6 +190,8 @@ export function mcpServer(opts: McpOptions): McpServer {
       return day ? recordedNotes(quoted(day.trimEnd())) : '';
     });
   }
+  // The SDK answers an unknown resource with -32602 and its message prefixed twice; the spec says -32002.
+  server.server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(request.params.uri));
   return server;
 }
 

@@ -9,10 +9,14 @@ import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { CLI, REPO, cli, read, snapshot, tempDir } from '../support/helpers';
 import { RECORDED_NOTES } from '../../src/core/context/recorded';
 
 const NOW = '2026-03-10T09:00:00';
+const ALL_TOOLS = ['memory_correct', 'memory_entities', 'memory_forget', 'memory_read', 'memory_recent', 'memory_search', 'memory_write', 'persona_propose', 'status', 'user_profile'];
+const JSON_TOOLS = ['memory_correct', 'memory_entities', 'memory_forget', 'memory_read', 'memory_recent', 'memory_write', 'status'];
 const clients: Client[] = [];
 after(() => Promise.all(clients.map((c) => c.close())));
 
@@ -41,9 +45,14 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const { client } = await connect(workspace());
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
-    assert.deepEqual([...byName.keys()].sort(), ['memory_recent', 'memory_search', 'memory_write', 'persona_propose', 'status', 'user_profile']);
-    for (const name of ['memory_search', 'memory_recent', 'user_profile', 'status']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, true, name);
-    for (const name of ['memory_write', 'persona_propose']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, false, name);
+    assert.deepEqual([...byName.keys()].sort(), ALL_TOOLS);
+    for (const name of ['memory_search', 'memory_recent', 'memory_read', 'memory_entities', 'user_profile', 'status']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, true, name);
+    for (const name of ['memory_write', 'memory_correct', 'memory_forget', 'persona_propose']) assert.equal(byName.get(name)!.annotations?.readOnlyHint, false, name);
+    const hints = (name: string) => [byName.get(name)!.annotations?.destructiveHint, byName.get(name)!.annotations?.idempotentHint];
+    assert.deepEqual(hints('memory_forget'), [true, true], 'forget takes text out of the files; a repeat is refused');
+    assert.deepEqual(hints('memory_correct'), [false, true], 'correct loses nothing; a repeat is refused');
+    assert.deepEqual(hints('memory_write'), [false, false], 'a second write writes twice');
+    for (const t of tools) assert.equal(t.annotations?.openWorldHint, false, t.name);
     assert.deepEqual(byName.get('memory_write')!.inputSchema.required, ['text']);
     const { resources } = await client.listResources();
     assert.deepEqual(resources.map((r) => r.uri).sort(), ['coresoul://memory/today', 'coresoul://persona', 'coresoul://soul']);
@@ -62,7 +71,7 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.match(day, /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-token\]/);
     // Recorded notes (docs/trust.md#memories-are-data): the label, then each citation and its quoted lines.
     assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n> [\s\S]*JSONB/);
-    assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
+    assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
     assert.equal(textOf(await call(client, 'user_profile')), 'nothing learnt about the user yet');
     assert.equal(JSON.parse(textOf(await call(client, 'status'))).days.L1, 1);
     const today = await client.readResource({ uri: 'coresoul://memory/today' });
@@ -95,7 +104,7 @@ describe('coresoul mcp (the MCP SDK client)', () => {
 
   it('with --no-persona-tool (as the VS Code extension starts it) leaves only the persona proposal out', async () => {
     const { client } = await connect(workspace(), '--no-persona-tool');
-    assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ['memory_recent', 'memory_search', 'memory_write', 'status', 'user_profile']);
+    assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ALL_TOOLS.filter((t) => t !== 'persona_propose'));
     assert.equal((await call(client, 'persona_propose', { changes: [], trigger: 'explicit-command', reason: 'x' })).isError, true);
   });
 
@@ -120,6 +129,126 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     }
     await assert.rejects(client.readResource({ uri: 'coresoul://../../etc/passwd' }), /not found/i);
     assert.deepEqual(snapshot(root), before);
+  });
+
+  it('answers an unknown resource with -32002 (resource not found) and one clean message', async () => {
+    const { client } = await connect(workspace());
+    for (const uri of ['coresoul://nope', 'coresoul://memory/yesterday', 'file:///etc/passwd']) {
+      const err = await client.readResource({ uri }).then(
+        () => assert.fail(`${uri} was read`),
+        (e: McpError) => e,
+      );
+      assert.equal(err.code, -32002, uri);
+      assert.equal(err.message, `MCP error -32002: Resource ${uri} not found (resources/list names the resources)`);
+      assert.deepEqual(err.data, { uri });
+    }
+    assert.match(((await client.readResource({ uri: 'coresoul://soul' })).contents[0] as { text: string }).text, /sandbox-first/, 'known ones still read');
+  });
+
+  it('describes every parameter of every tool, and every JSON answer carries structuredContent valid against its outputSchema', async () => {
+    const { client } = await connect(workspace());
+    const { tools } = await client.listTools();
+    const undescribed = tools.flatMap((t) => {
+      const walk = (schema: any, at: string): string[] => Object.entries(schema?.properties ?? {}).flatMap(([k, p]: [string, any]) => [...(p.description?.trim() ? [] : [`${at}${k}`]), ...walk(p.items ?? p, `${at}${k}.`)]);
+      return [...(t.description && t.title ? [] : [`${t.name} (tool)`]), ...walk(t.inputSchema, `${t.name}.`)];
+    });
+    assert.deepEqual(undescribed, []);
+    assert.deepEqual(tools.filter((t) => t.outputSchema).map((t) => t.name).sort(), JSON_TOOLS);
+  });
+
+  it('drives every tool: write, search, recent N days, read a note and a day, list entities, correct, forget, profile and status', async () => {
+    const root = workspace(true);
+    const at = (now: string, ...args: string[]) => assert.equal(cli([...args, '--root', root, '--now', now]).code, 0);
+    at('2026-03-05T10:00:00', 'write', 'Kicked off the [[Refund Flow]] with [[Alice]]', '--entity', 'people/Alice');
+    at('2026-03-09T10:00:00', 'write', 'Chose [[MySQL]] for the [[Refund Flow]]', '--kind', 'decision');
+    at('2026-03-09T11:00:00', 'write', 'Alice likes green tea', '--entity', 'people/Alice');
+    const { client } = await connect(root);
+    const { tools } = await client.listTools();
+    const validate = new AjvJsonSchemaValidator();
+    const used = new Set<string>();
+    /** Calls a tool; a JSON answer's structuredContent must match its outputSchema (the SDK client checks it too) and its text. */
+    const ok = async (name: string, args: Record<string, unknown> = {}) => {
+      used.add(name);
+      const a = (await client.callTool({ name, arguments: args })) as Answer & { structuredContent?: Record<string, unknown> };
+      assert.ok(!a.isError, `${name}: ${textOf(a)}`);
+      const tool = tools.find((t) => t.name === name)!;
+      if (tool.outputSchema) {
+        assert.ok(a.structuredContent, `${name} has structuredContent`);
+        const r = validate.getValidator(tool.outputSchema as never)(a.structuredContent);
+        assert.ok(r.valid, `${name}: ${r.errorMessage}`);
+      } else assert.equal(a.structuredContent, undefined, name);
+      return a;
+    };
+    const refused = async (name: string, args: Record<string, unknown>, why: RegExp) => {
+      used.add(name);
+      const before = snapshot(root);
+      const a = (await client.callTool({ name, arguments: args })) as Answer & { structuredContent?: unknown };
+      assert.equal(a.isError, true, `${name} ${JSON.stringify(args)}: ${textOf(a)}`);
+      assert.match(textOf(a), why);
+      assert.equal(textOf(a).split('\n').length, 1, textOf(a));
+      assert.equal(a.structuredContent, undefined);
+      assert.deepEqual(snapshot(root), before, `${name} changed nothing`);
+    };
+
+    const w = await ok('memory_write', { text: 'Reviewed the [[Refund Flow]] retries', entities: ['Refund Flow', 'people/Bob'] });
+    assert.deepEqual((w.structuredContent!.entities as { path: string }[]).map((e) => e.path), ['.CoreSoul/memory/entities/objects/Refund Flow.md', '.CoreSoul/memory/entities/people/Bob.md'], 'a bare name finds the entity; kind/Name files a new one in its kind');
+    assert.match(textOf(await ok('memory_search', { query: 'Which database for the Refund Flow?' })), /MySQL/);
+    assert.equal(textOf(await ok('user_profile')), 'nothing learnt about the user yet');
+    assert.equal((await ok('status')).structuredContent!.today, '2026-03-10');
+
+    // memory_recent honours days.
+    const recentDays = async (days?: number) => ((await ok('memory_recent', days === undefined ? {} : { days })).structuredContent!.days as { day: string }[]).map((d) => d.day);
+    assert.deepEqual(await recentDays(), ['2026-03-09', '2026-03-10']);
+    assert.deepEqual(await recentDays(1), ['2026-03-10']);
+    assert.deepEqual(await recentDays(7), ['2026-03-05', '2026-03-09', '2026-03-10']);
+    const week = await ok('memory_recent', { days: 7 });
+    assert.match(textOf(week), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-05 10:00 Kicked off/, 'last week as its summary, as recorded notes');
+    assert.equal((week.structuredContent!.days as { level: string }[])[0].level, 'L2');
+
+    // memory_read: an entity by bare name or kind/Name, a day with its entries.
+    const flow = await ok('memory_read', { name: 'Refund Flow' });
+    assert.deepEqual([flow.structuredContent!.kind, flow.structuredContent!.mentions], ['objects', 3]);
+    assert.match(textOf(flow), /^\[\.CoreSoul\/memory\/entities\/objects\/Refund Flow\.md:1\] objects\/Refund Flow\nRecorded notes from memory[^\n]*\n\n> ---/);
+    assert.equal((await ok('memory_read', { name: 'people/Alice' })).structuredContent!.name, 'Alice');
+    const day = await ok('memory_read', { name: '2026-03-09' });
+    assert.deepEqual((day.structuredContent!.entries as { time: string; line: number }[]).map((e) => `${e.time}@${e.line}`), ['10:00:00@3', '11:00:00@4']);
+    await refused('memory_read', { name: 'events/Refund Flow' }, /^error: name: no entity events\/Refund Flow \(there is objects\/Refund Flow\)$/);
+    await refused('memory_read', { name: 'animals/Rex' }, /kind one of people, events, places, objects/);
+    await refused('memory_read', { name: '2026-03-01' }, /^error: name: no memory on 2026-03-01$/);
+
+    // memory_entities: by kind, recent, most linked.
+    const list = async (args: Record<string, unknown>) => ((await ok('memory_entities', args)).structuredContent!.entities as { kind: string; name: string }[]).map((e) => `${e.kind}/${e.name}`);
+    assert.deepEqual(await list({ sort: 'mentions', limit: 2 }), ['objects/Refund Flow', 'people/Alice']);
+    assert.deepEqual(await list({ kind: 'people', sort: 'name' }), ['people/Alice', 'people/Bob', 'people/User']);
+    assert.deepEqual((await list({})).slice(0, 2), ['objects/Refund Flow', 'people/Bob'], 'latest mentioned first');
+    await refused('memory_entities', { kind: 'animals' }, /kind/);
+
+    // memory_correct: the corrected entry today, the old one marked superseded with the reason.
+    const c = await ok('memory_correct', { entry: '2026-03-09 10:00:00', text: 'Chose [[PostgreSQL]] for the [[Refund Flow]]', reason: 'it was PostgreSQL, not MySQL' });
+    assert.deepEqual(c.structuredContent!.corrected, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 3, day: '2026-03-09', time: '10:00:00' });
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 10:00:00 #decision \[superseded \[\[2026-03-10\]\] 09:00:00 \(agent: mcp\): it was PostgreSQL, not MySQL\] Chose \[\[MySQL\]\]/m);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)/);
+    await refused('memory_correct', { entry: '2026-03-09 10:00:00', text: 'again', reason: 'twice' }, /^error: entry: the entry at 2026-03-09 10:00:00 was already corrected: correct its replacement instead$/);
+    await refused('memory_correct', { entry: '2026-03-09 11:00:00', text: 'x', reason: '   ' }, /^error: reason: the reason is empty/);
+    await refused('memory_correct', { entry: '2026-03-09 12:00:00', text: 'x', reason: 'r' }, /^error: entry: no entry at 12:00:00 on 2026-03-09/);
+    await refused('memory_correct', { entry: '.CoreSoul/memory/chronological/2026-03-09.md:1', text: 'x', reason: 'r' }, /^error: entry: line 1 of .* is not an entry: "# 2026-03-09"$/);
+    await refused('memory_correct', { entry: 'yesterday', text: 'x', reason: 'r' }, /^error: entry: expected "YYYY-MM-DD HH:MM:SS"/);
+    await refused('memory_correct', { entry: '2026-03-09 11:00:00', text: 'x', reason: 'r', kind: 'rumour' }, /kind/);
+    await refused('memory_correct', { entry: '2026-03-09 11:00:00', text: 'x' }, /reason/);
+
+    // memory_forget: the text replaced by a retraction mark, kept in the vault history.
+    const f = await ok('memory_forget', { entry: '.CoreSoul/memory/chronological/2026-03-09.md:4', reason: 'Alice never said so' });
+    assert.deepEqual(f.structuredContent!.marked, ['.CoreSoul/memory/entities/people/Alice.md']);
+    assert.ok(!read(root, '.CoreSoul/memory/chronological/2026-03-09.md').includes('green tea'));
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00 \(agent: mcp\): Alice never said so\]$/m);
+    assert.equal(textOf(await ok('memory_search', { query: 'green tea' })), 'nothing found in memory for "green tea"');
+    const git = (...args: string[]) => spawnSync('git', ['-C', path.join(root, '.CoreSoul'), ...args], { encoding: 'utf8' }).stdout;
+    assert.match(git('log', '-p', '--format=%s'), /^memory: forgot 2026-03-09 11:00:00 \(agent: mcp\): Alice never said so\n[\s\S]*^-- 11:00:00 Alice likes green tea \[\[Alice\]\]$/m);
+    await refused('memory_forget', { entry: '2026-03-09 11:00:00', reason: 'again' }, /^error: entry: the entry at 2026-03-09 11:00:00 was already forgotten; there is nothing to forget$/);
+    await refused('memory_forget', { entry: '2026-03-09 10:00:00', reason: '' }, /^error: reason: the reason is empty/);
+    await refused('memory_forget', { entry: '2026-03-08 10:00:00', reason: 'r' }, /^error: entry: no memory on 2026-03-08$/);
+
+    assert.deepEqual([...used].sort(), ALL_TOOLS.filter((t) => t !== 'persona_propose'), 'every memory tool was driven (persona_propose has its own test)');
   });
 
   it('reports a missing vault at start and on every call, and keeps serving', async () => {
@@ -241,7 +370,7 @@ describe('coresoul mcp (the MCP Inspector CLI)', () => {
 
   it('lists the tools and resources, calls a tool and reads a resource', () => {
     const root = workspace();
-    assert.deepEqual(inspect(root, '--method', 'tools/list').tools.map((t: { name: string }) => t.name).sort(), ['memory_recent', 'memory_search', 'memory_write', 'persona_propose', 'status', 'user_profile']);
+    assert.deepEqual(inspect(root, '--method', 'tools/list').tools.map((t: { name: string }) => t.name).sort(), ALL_TOOLS);
     assert.equal(inspect(root, '--method', 'resources/list').resources.length, 3);
     const w = inspect(root, '--method', 'tools/call', '--tool-name', 'memory_write', '--tool-arg', 'text=Moved [[Billing]] to Kubernetes');
     assert.ok(!w.isError, JSON.stringify(w));

@@ -2,7 +2,10 @@
 import type { Command } from '../command';
 import { compress } from './compress';
 import { context } from './context';
+import { correct } from './correct';
+import { entities } from './entities';
 import { exportCommand } from './export';
+import { forget } from './forget';
 import { hook } from './hook';
 import { importCommand } from './import';
 import { init } from './init';
@@ -11,6 +14,8 @@ import { mergeDriver } from './mergeDriver';
 import { pack } from './pack';
 import { persona } from './persona';
 import { profile } from './profile';
+import { read } from './read';
+import { recent } from './recent';
 import { restore } from './restore';
 import { scan } from './scan';
 import { search } from './search';
@@ -19,4 +24,4 @@ import { status } from './status';
 import { sync } from './sync';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, compress, status, context, persona, profile, scan, pack, restore, importCommand, exportCommand, sync, mcp, hook, serveSearch, mergeDriver];
+export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, compress, status, context, persona, profile, scan, pack, restore, importCommand, exportCommand, sync, mcp, hook, serveSearch, mergeDriver];

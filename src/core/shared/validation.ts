@@ -12,7 +12,8 @@ export function firstIssue(error: { issues: readonly z.core.$ZodIssue[] }): stri
   return `${where}: ${describe(issue)}`;
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+/** What was wrong with one value, in words (zod/mini's own message is often just "Invalid input"). */
+export function describe(issue: z.core.$ZodIssue): string {
   if (issue.message && issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
     case 'unrecognized_keys':
@@ -23,6 +24,8 @@ function describe(issue: z.core.$ZodIssue): string {
       return `expected ${issue.values.map((x) => JSON.stringify(x)).join(' or ')}`;
     case 'too_small':
       return `expected at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `expected at most ${String(issue.maximum)}`;
     default:
       return issue.message;
   }

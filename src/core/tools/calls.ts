@@ -10,35 +10,153 @@ import { compressBeforeWrite } from '../compress/compress';
 import { readLayer } from '../context/context';
 import { citation, quoted, recordedNotes } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
+import { describe } from '../shared/validation';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
 import { refusalReasons } from '../persona/refusals';
 import { rememberAll } from '../memory/remember';
 import { vaultStatus } from '../memory/status';
 import { parseEntityArg } from '../memory/write';
+import { correctMemory, forgetMemory } from '../memory/amend';
+import { ENTITY_SORTS, listEntities, readNote, recentMemory } from '../memory/notes';
+import { parseEntryRef } from '../memory/retract';
+import { redactAll } from '../safety/secrets';
+import { DEFAULT_ENTITY_KIND } from '../vault/entities';
+import { ENTITY_KINDS } from '../vault/layout';
 import { searchMemory } from '../search/search';
 import { ENTRY_KINDS } from '../vault/dayEntries';
 import { notCommitted } from '../vault/history';
 import type { Vault } from '../vault/layout';
 
+const d = z.describe;
+const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
+
+/** How every tool names an entity, in its parameter description. */
+const ENTITY_FORM = `"kind/Name" with kind one of ${ENTITY_KINDS.join(', ')} ("people/Alice"), or a bare "Name" ("Refund Flow"): the entity of that name in any kind, else a new one in ${DEFAULT_ENTITY_KIND}`;
+const ENTRY_FORM = 'The entry: "YYYY-MM-DD HH:MM:SS", its day and time as memory_read, memory_recent and memory_search show them, or "<day file>:<line>" as memory_write answers (".CoreSoul/memory/chronological/2026-03-10.md:3")';
+
 export const MemoryWriteInput = z.object({
-  text: z.string(),
-  kind: z.optional(z.enum(ENTRY_KINDS)),
-  entities: z.optional(z.array(z.string())),
+  text: z.string().check(d('What happened, in one or a few sentences; link entities as [[Name]]. Multi-line text stays one entry.')),
+  kind: z.optional(z.enum(ENTRY_KINDS).check(d('decision, error (an error and its fix), correction (the user corrected you), preference (the user stated one), or note (default)'))),
+  entities: z.optional(z.array(z.string()).check(d(`Entities to file the entry under besides its [[links]], each ${ENTITY_FORM}`))),
 });
 export const MemorySearchInput = z.object({
-  query: z.string(),
-  maxTokens: z.optional(z.number().check(z.int(), z.gte(100), z.lte(8000))),
-  page: z.optional(z.number().check(z.int(), z.gte(1), z.lte(1000))),
+  query: z.string().check(d('A question or keywords in plain words; entity names, dates ("last week") and Chinese work')),
+  maxTokens: z.optional(int(100, 8000).check(d('Token budget of the answer, 100-8000 (default 2000)'))),
+  page: z.optional(int(1, 1000).check(d('1 (default) the best lines; 2 and on, what earlier pages left out (the answer says when there is more)'))),
 });
 export const PersonaProposeInput = z.object({
-  changes: z.array(z.object({ section: z.string(), content: z.string() })).check(z.minLength(1), z.maxLength(4)),
-  trigger: z.enum(TRIGGERS),
-  reason: z.string(),
+  changes: z
+    .array(
+      z.object({
+        section: z.string().check(d('Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs or Skill Registry')),
+        content: z.string().check(d('The whole new body of the section, without its heading line')),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(4), d('The sections to replace (1-4), each with its whole new body')),
+  trigger: z.enum(TRIGGERS).check(d('Why the persona may change: the user commanded it; the user corrected the same behaviour on 3 turns over 2 days; or the work shifted paradigm, seen in memory on 3 days')),
+  reason: z.string().check(d('One sentence: what changed and why, naming the corrected behaviour or the [[Entity]] of the shift')),
 });
 export const NoInput = z.object({});
+export const RecentInput = z.object({
+  days: z.optional(int(1, 31).check(d('How many days back, today included: 1 today only, 2 (default) yesterday and today, up to 31'))),
+});
+export const ReadInput = z.object({
+  name: z.string().check(d(`What to read: a day "YYYY-MM-DD" (wherever it lives: detailed, summarised or archived in its month), or an entity as ${ENTITY_FORM.replace(/, else a new one.*$/, '')} or one of its aliases`)),
+  fromLine: z.optional(int(1, 1_000_000).check(d('Line to start from, 1 (default) the first; a long note comes in pages and the answer gives nextLine'))),
+});
+export const EntitiesInput = z.object({
+  kind: z.optional(z.enum(ENTITY_KINDS).check(d('Only entities of this kind (default: all four)'))),
+  sort: z.optional(z.enum(ENTITY_SORTS).check(d('recent (default): latest mentioned first; mentions: most linked first (entries that link it); name: A to Z'))),
+  query: z.optional(z.string().check(d('Only entities whose name or an alias contains this text (case-insensitive)'))),
+  limit: z.optional(int(1, 500).check(d('At most this many (default 50); total says how many match'))),
+});
+export const CorrectInput = z.object({
+  entry: z.string().check(d(`${ENTRY_FORM}. It must be a detailed (L1) day's entry not already corrected or forgotten`)),
+  text: z.string().check(d('The corrected memory, as memory_write takes it; it is written today with a link to the entry it corrects')),
+  reason: z.string().check(d('Why the old entry is wrong, one line (required); kept on the old entry')),
+  kind: z.optional(z.enum(ENTRY_KINDS).check(d("The corrected entry's kind (default: the old entry's)"))),
+  entities: z.optional(z.array(z.string()).check(d(`Entities to file the corrected entry under besides its [[links]], each ${ENTITY_FORM}`))),
+});
+export const ForgetInput = z.object({
+  entry: z.string().check(d(`${ENTRY_FORM}. It must be a detailed (L1) day's entry not already forgotten`)),
+  reason: z.string().check(d('Why it must be forgotten, one line (required); kept in its place and in the vault history')),
+});
+
+// What the JSON answers hold (`outputSchema`; the answer's `structuredContent` follows it).
+const str = z.string();
+const WrittenShape = {
+  file: str.check(d('The day file, relative to the workspace root')),
+  line: z.number().check(d('1-based line of the entry in it')),
+  entities: z.array(z.object({ path: str, created: z.boolean() })).check(d('Entity notes tagged with the entry, and whether each is new')),
+  compressed: z.boolean().check(d('Whether the weekly compression ran first')),
+  learned: z.optional(z.array(z.object({ section: str, line: str, count: z.number(), strong: z.boolean(), replaced: z.optional(str) }))),
+  notLearned: z.optional(z.array(z.object({ value: str, why: str }))),
+  redacted: z.optional(z.array(str).check(d('Kinds of secret replaced by [secret: <kind>] before the write'))),
+};
+export const WriteOutput = z.object({ ...WrittenShape, warning: z.optional(str) });
+export const StatusOutput = z.object({
+  root: str,
+  today: str,
+  lastCompressionDate: str,
+  compressionDue: z.boolean(),
+  days: z.object({ L1: z.number(), L2: z.number(), L3: z.number() }),
+  months: z.number(),
+  entities: z.object({ people: z.number(), events: z.number(), places: z.number(), objects: z.number() }),
+  git: z.object({ enabled: z.boolean(), head: z.optional(str), commits: z.optional(z.number()), dirty: z.optional(z.boolean()) }),
+  warnings: z.array(str),
+});
+const LEVEL = z.enum(['L1', 'L2', 'L3']);
+export const RecentOutput = z.object({
+  from: str.check(d('First day asked for')),
+  to: str.check(d('Today')),
+  days: z.array(z.object({ day: str, file: str, level: LEVEL, lines: z.array(z.object({ line: z.number(), text: str })) })).check(d('Days with memory, oldest first: entry lines (L1) or summary lines (L2, L3)')),
+  omitted: z.optional(z.number().check(d('Older lines left out (at most 300 are shown)'))),
+});
+const EntityShape = {
+  kind: z.enum(ENTITY_KINDS),
+  name: str,
+  file: str,
+  aliases: z.array(str),
+  created: z.optional(str),
+  mentions: z.number().check(d('Entries that link it')),
+  lastDay: z.optional(str.check(d('Latest day that mentions it'))),
+};
+const PageShape = {
+  line: z.number().check(d('1-based line in file of the first line of text')),
+  text: str,
+  more: z.optional(z.number().check(d('Lines after this page'))),
+  nextLine: z.optional(z.number().check(d('fromLine for the next page'))),
+};
+export const ReadOutput = z.object({
+  type: z.enum(['entity', 'day']),
+  ...PageShape,
+  ...z.partial(z.object(EntityShape)).shape,
+  day: z.optional(str),
+  level: z.optional(LEVEL),
+  entries: z.optional(z.array(z.object({ time: str, kind: z.optional(str), text: str, line: z.number() })).check(d("A detailed day's entries on this page"))),
+});
+export const EntitiesOutput = z.object({ total: z.number(), entities: z.array(z.object(EntityShape)) });
+const TakenBack = z.object({ file: str, line: z.number(), day: str, time: str });
+export const CorrectOutput = z.object({
+  corrected: TakenBack.check(d('The old entry, now marked superseded')),
+  reason: str,
+  entry: z.object(WrittenShape).check(d('The corrected entry, written today')),
+  marked: z.array(str).check(d('Entity notes whose tag of the old entry is marked too')),
+  committed: z.boolean(),
+  warning: z.optional(str),
+});
+export const ForgetOutput = z.object({
+  forgotten: TakenBack.check(d('The entry, now replaced by its retraction mark')),
+  reason: str,
+  marked: z.array(str),
+  committed: z.boolean(),
+  warning: z.optional(str),
+});
 
 export interface ToolAnswer {
   text: string;
+  /** The answer as JSON (MCP `structuredContent`), as the tool's output schema describes it. */
+  data?: Record<string, unknown>;
   /** The call was refused or its input was bad: nothing changed. */
   error?: boolean;
   /** An accepted persona proposal's id, for the host to open its review. */
@@ -54,9 +172,12 @@ export interface Caller {
 }
 
 const explain = (tool: string, err: z.core.$ZodError): ToolAnswer => ({
-  text: `error: invalid input for ${tool}: ${err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}`,
+  text: `error: invalid input for ${tool}: ${err.issues.map((i) => `${i.path.join('.') || 'input'}: ${describe(i)}`).join('; ')}`,
   error: true,
 });
+
+/** A JSON answer: its text for every host, the same object as MCP's structured content. */
+const json = (value: object): ToolAnswer => ({ text: JSON.stringify(value), data: { ...value } });
 
 /** Runs a call; an error a user (or a model) can cause becomes the answer `error: …`. */
 export async function guarded(fn: () => Promise<ToolAnswer>): Promise<ToolAnswer> {
@@ -78,7 +199,7 @@ export function memoryWrite(v: Vault, input: unknown, caller: Caller): Promise<T
       source: `(${caller.via})`,
     });
     // Written either way: the model must not be told it failed and write the entry again.
-    return { text: JSON.stringify(commitProblem ? { ...results[0], warning: notCommitted('written', commitProblem) } : results[0]) };
+    return json(commitProblem ? { ...results[0], warning: notCommitted('written', commitProblem) } : results[0]);
   });
 }
 
@@ -95,9 +216,67 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
   });
 }
 
-/** Yesterday's and today's entries, as the layered context has them. */
-export function recentDays(v: Vault, caller: Caller): Promise<ToolAnswer> {
-  return guarded(async () => ({ text: (await readLayer(v, 'recent', caller.clock)).text || 'nothing written yesterday or today' }));
+/** The last `days` days' entries (default 2: yesterday and today), one line each: `- YYYY-MM-DD HH:MM:SS text`. */
+export function recentDays(v: Vault, input: unknown, caller: Caller): Promise<ToolAnswer> {
+  return guarded(async () => {
+    const parsed = RecentInput.safeParse(input ?? {});
+    if (!parsed.success) return explain('memory recent', parsed.error);
+    const { days = 2 } = parsed.data;
+    const r = recentMemory(v, caller.clock.now(), { days });
+    const clean = await redactAll(r.days.flatMap((day) => day.lines.map((l) => l.text)));
+    let k = 0;
+    for (const day of r.days) for (const l of day.lines) l.text = clean[k++].text;
+    const lines = r.days.flatMap((day) => day.lines.map((l) => `- ${day.day} ${l.text}`));
+    const none = days === 1 ? 'nothing written today' : days === 2 ? 'nothing written yesterday or today' : `nothing written in the last ${days} days`;
+    // Recorded notes, not instructions (docs/trust.md#memories-are-data).
+    const text = lines.length ? `${r.omitted ? `(${r.omitted} older line(s) left out)\n` : ''}${recordedNotes(quoted(lines.join('\n')))}` : none;
+    return { text, data: { ...r } };
+  });
+}
+
+/** One entity note or one day, as written (secrets already on disk redacted), in pages of lines. */
+export function memoryRead(v: Vault, input: unknown): Promise<ToolAnswer> {
+  return guarded(async () => {
+    const parsed = ReadInput.safeParse(input);
+    if (!parsed.success) return explain('memory read', parsed.error);
+    const note = readNote(v, parsed.data.name, { fromLine: parsed.data.fromLine });
+    const entries = note.type === 'day' ? (note.entries ?? []) : [];
+    const clean = await redactAll([note.text, ...entries.map((e) => e.text)]);
+    note.text = clean[0].text;
+    entries.forEach((e, i) => (e.text = clean[i + 1].text));
+    const head = note.type === 'entity' ? `${note.kind}/${note.name}` : `${note.day} (${note.level})`;
+    const more = note.more ? `\n\n(${note.more} more line(s): call again with fromLine ${note.nextLine})` : '';
+    return { text: `[${note.file}:${note.line}] ${head}\n${recordedNotes(quoted(note.text))}${more}`, data: { ...note } };
+  });
+}
+
+/** The entities known, by kind, most recent or most linked. */
+export function memoryEntities(v: Vault, input: unknown): Promise<ToolAnswer> {
+  return guarded(async () => {
+    const parsed = EntitiesInput.safeParse(input ?? {});
+    if (!parsed.success) return explain('memory entities', parsed.error);
+    return json(listEntities(v, parsed.data));
+  });
+}
+
+/** Appends the corrected entry and marks the old one superseded, with the reason; refusals change nothing. */
+export function memoryCorrect(v: Vault, input: unknown, caller: Caller): Promise<ToolAnswer> {
+  return guarded(async () => {
+    const parsed = CorrectInput.safeParse(input);
+    if (!parsed.success) return explain('memory correct', parsed.error);
+    const { entry, text, reason, kind, entities = [] } = parsed.data;
+    const r = await correctMemory(v, { entry: parseEntryRef(entry), text, reason, kind, entities: entities.map(parseEntityArg) }, { clock: caller.clock, from: 'agent', via: caller.via });
+    return json(r);
+  });
+}
+
+/** Replaces an entry by a retraction mark with the reason; the text stays in the vault history. */
+export function memoryForget(v: Vault, input: unknown, caller: Caller): Promise<ToolAnswer> {
+  return guarded(async () => {
+    const parsed = ForgetInput.safeParse(input);
+    if (!parsed.success) return explain('memory forget', parsed.error);
+    return json(await forgetMemory(v, { entry: parseEntryRef(parsed.data.entry), reason: parsed.data.reason }, { clock: caller.clock, from: 'agent', via: caller.via }));
+  });
 }
 
 /** The user profile's entries that pass the soul check, strongest first. */
@@ -106,7 +285,7 @@ export function userProfile(v: Vault, caller: Caller): Promise<ToolAnswer> {
 }
 
 export function status(v: Vault, caller: Caller): Promise<ToolAnswer> {
-  return guarded(async () => ({ text: JSON.stringify(await vaultStatus(v, caller.clock.now())) }));
+  return guarded(async () => json(await vaultStatus(v, caller.clock.now())));
 }
 
 /**

@@ -57,7 +57,7 @@ describe('memories are data (docs/trust.md#memories-are-data)', () => {
     assert.equal(c.text.split('\n').filter((l) => /^# (Soul|Request)\b/.test(l)).length, 3, "only the context's own titles (and soul.md's own # Soul)");
     assertMemoriesAreData((await readLayer(v, 'recent', later)).text, { where: 'readLayer recent', genuine: '[from agent: test]' });
     assertMemoriesAreData((await calls.memorySearch(v, { query: MARK })).text, { where: 'memory_search', genuine: '[from agent: test]' });
-    assertMemoriesAreData((await calls.recentDays(v, caller)).text, { where: 'memory_recent', genuine: '[from agent: test]' });
+    assertMemoriesAreData((await calls.recentDays(v, {}, caller)).text, { where: 'memory_recent', genuine: '[from agent: test]' });
   });
 
   it('neutralises on read what a file written before holds: invisible characters, separators, unescaped continuation lines', async () => {
@@ -75,7 +75,7 @@ describe('memories are data (docs/trust.md#memories-are-data)', () => {
     for (const [where, text] of [
       ['context', (await buildContext(v, { request: MARK, clock: later, tokens: words, recall: recallFrom(v), only: ['memories', 'recent'] })).text],
       ['memory_search', (await calls.memorySearch(v, { query: MARK })).text],
-      ['memory_recent', (await calls.recentDays(v, caller)).text],
+      ['memory_recent', (await calls.recentDays(v, {}, caller)).text],
     ] as const) {
       assertMemoriesAreData(text, { where, genuine: '[from agent: old]' });
     }

@@ -29,7 +29,11 @@ ${CLI} write "<what happened, with [[Entity]] links>" --kind <note|decision|erro
   nor counts as a correction.
 - Credentials are replaced by \`[secret: <kind>]\` before the write (\`redacted\` in the output).
 - Output: \`{file, line, entities:[{path, created}], compressed}\`. Exit 1 means the input was
-  refused (message on stderr); nothing was written.`,
+  refused (message on stderr); nothing was written.
+- A wrong entry is never edited by hand: \`${CLI} correct "<YYYY-MM-DD HH:MM:SS>" "<right text>"
+  --reason "<why>" --json\` writes the right one and marks the old one superseded;
+  \`${CLI} forget "<YYYY-MM-DD HH:MM:SS>" --reason "<why>" --json\` retracts one that must go
+  (both kept in the vault history).`,
   },
   {
     name: 'CoreSoul_MemorySearch',
@@ -44,6 +48,8 @@ ${CLI} search "<entity or keywords>" --max-tokens 2000 --json
 - Each result cites \`file\`, \`line\` and \`date\`; quote them when you answer. \`"from": "history …"\`
   marks the raw lines of a compressed day, recovered from the vault history.
 - When the answer has \`"more"\`, lines were left out: run it again with \`--page <nextPage>\`.
+- To read one day or one entity note by name: \`${CLI} read <YYYY-MM-DD|Name|kind/Name> --json\`;
+  the last days: \`${CLI} recent --days 7\`; the entities known: \`${CLI} entities --sort recent\`.
 - Never read the vault's folders or whole files into context instead.`,
   },
   {

@@ -1,0 +1,16 @@
+import { recentMemory } from '../../core/memory/notes';
+import { openVault } from '../../core/vault/layout';
+import { type Command, wholeNumber } from '../command';
+
+export const recent: Command = {
+  name: 'recent',
+  usage: 'recent [--days N]',
+  summary: 'the memory of the last N days, today included (default 2: yesterday and today), one line per entry',
+  options: { days: { type: 'string' } },
+  async run(ctx, _args, opts) {
+    const days = wholeNumber('days', opts.days, 2, 1, 366);
+    const r = recentMemory(openVault(ctx.root), ctx.clock.now(), { days, limit: Infinity });
+    if (!r.days.length) ctx.warn(`nothing written from ${r.from} to ${r.to}`);
+    return { json: r, text: r.days.flatMap((d) => d.lines.map((l) => `- ${d.day} ${l.text}`)).join('\n') };
+  },
+};
