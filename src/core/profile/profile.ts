@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Clock, localDay } from '../shared/clock';
 import { entityHeader } from '../vault/entities';
-import { appendLines, atomicWrite, readTextIfExists, withLock } from '../shared/fs';
+import { appendLines, assertPlainWrite, atomicWrite, readTextIfExists, withLock } from '../shared/fs';
 import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences } from './preferences';
 import { type Vault, entityFile, rel } from '../vault/layout';
 import { CoreSoulError } from '../shared/errors';
@@ -143,6 +143,7 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
   return withLock(v.lockFile, () => {
     const today = localDay(opts.clock.now());
     const file = profileFile(v);
+    if (!opts.dryRun) assertPlainWrite(file); // before it is read or anything archived: a link is never followed
     const profile = parseProfile(readTextIfExists(file) ?? profileTemplate(today));
     const changes = allowed.map((c) => record(profile, c, today));
     const archived = enforceCaps(profile, opts.caps ?? DEFAULT_PROFILE_CAPS);
