@@ -15,6 +15,7 @@ import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, SOUL_DIR, type Vault, rel, vaultAt } from '../vault/layout';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { VAULT_GITIGNORE, excludeLocalPaths } from '../vault/localPaths';
 
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration and its hooks (hostConfig.ts). */
 export const HOSTS = {
@@ -55,7 +56,6 @@ export interface InitReport {
   manual?: { host: Host; file: string; lines: string }[];
 }
 
-const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\nproposals/\n';
 
 export async function initVault(root: string, opts: InitOptions): Promise<InitReport> {
   const st = fs.statSync(root, { throwIfNoEntry: false });
@@ -109,6 +109,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
     report.git = true;
     const fresh = !hasHistory(v);
     if (fresh) await initHistory(v);
+    excludeLocalPaths(v);
     // How memory merges with another machine's (coresoul sync), run by the vault's own CLI.
     const cli = path.join(v.binDir, 'coresoul.js');
     if (fs.existsSync(cli)) await registerMergeDrivers(v, cli);

@@ -19,6 +19,8 @@ import { parsePersona, sectionBody } from '../persona/document';
 import { propose, readPersona } from '../persona/proposals';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { excludeLocalPaths } from '../vault/localPaths';
+import { refuseUnsafeIncoming } from './incoming';
 import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {
@@ -181,6 +183,9 @@ async function isFresh(v: Vault, g: SimpleGit): Promise<boolean> {
 
 /** Takes the remote's soul, then lays out the bootloader, skills and CLI as `init` would. */
 async function join(v: Vault, g: SimpleGit, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
+  // The whole history taken is read first (nothing of it is here yet, but init's commit).
+  const head = (await g.raw(['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
+  await refuseUnsafeIncoming(v, upstream.ref, head || undefined);
   await g.raw(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
   await g.raw(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
   await initVault(v.root, { clock: opts.clock, cliBundle: opts.cliBundle, git: true });
@@ -206,6 +211,8 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (upstream && !base) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
+  // Before the local commit below: a refusal leaves HEAD, the index and the files as they were.
+  if (upstream) await refuseUnsafeIncoming(v, upstream, 'HEAD');
   await g.add(['-A']);
   if ((await g.raw(['status', '--porcelain'])).trim()) await g.commit('sync: local changes', undefined, { '--no-verify': null });
   if (!upstream) return;
@@ -254,6 +261,7 @@ async function afterMerge(v: Vault, clash: Clash, opts: SyncOptions, report: Syn
 /** `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed. */
 async function ensureDrivers(v: Vault, opts: SyncOptions): Promise<void> {
   createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
+  excludeLocalPaths(v);
   const cli = path.join(v.binDir, 'coresoul.js');
   const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
   if (driver) await registerMergeDrivers(v, driver);
