@@ -11,7 +11,7 @@ export const restore: Command = {
     if (args.length !== 1) throw inputError(`restore: expected one archive file (usage: coresoul ${restore.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
     const { restoreArchive } = await import('../../core/archive/restore');
-    const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge });
+    const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge, cliBundle: ctx.bundle });
     const history = {
       restored: `restored (${r.commits} commit(s))`,
       started: 'started anew (the archive was packed without it)',
@@ -27,6 +27,8 @@ export const restore: Command = {
           `  history: ${history}`,
         ]
       : [`Restored ${r.added.length} file(s) (packed ${r.created}) into ${r.root}`, `  history: ${history}`];
+    lines.push(...r.leftOut.map((l) => `  left out ${l.path}: ${l.reason}, never installed from an archive`));
+    if (r.cli) lines.push(`  CLI: .CoreSoul/bin/coresoul.js ${r.cli === 'kept' ? 'already' : 'installed from'} this coresoul`);
     return { json: r, text: lines.join('\n') };
   },
 };

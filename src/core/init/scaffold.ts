@@ -151,7 +151,8 @@ export function addDirective(file: string): 'created' | 'updated' | 'kept' {
   return 'updated';
 }
 
-function installCli(v: Vault, bundle: string): 'created' | 'updated' | 'kept' {
+/** Copies the running CLI's bundle to `.CoreSoul/bin/coresoul.js`: the code skills, hooks and merge drivers run. */
+export function installCli(v: Vault, bundle: string): 'created' | 'updated' | 'kept' {
   const target = path.join(v.binDir, 'coresoul.js');
   const code = fs.readFileSync(bundle);
   const current = fs.existsSync(target) ? fs.readFileSync(target) : undefined;

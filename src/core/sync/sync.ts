@@ -20,7 +20,7 @@ import { propose, readPersona } from '../persona/proposals';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { excludeLocalPaths } from '../vault/localPaths';
-import { refuseUnsafeIncoming } from './incoming';
+import { incomingProblem } from '../vault/incoming';
 import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {
@@ -179,6 +179,15 @@ async function isFresh(v: Vault, g: SimpleGit): Promise<boolean> {
   if (Object.keys(readMemoryMap(v).days).length) return false;
   const subjects = await g.raw(['log', '--format=%s']).catch(() => ''); // none on an unborn branch
   return subjects.split('\n').filter(Boolean).every((s) => INIT_SUBJECT.test(s));
+}
+
+/**
+ * Refuses, in one line and before anything is merged or checked out, incoming commits (`tip` and
+ * what it reaches that `have` does not) holding anything a pull may not write (vault/incoming.ts).
+ */
+async function refuseUnsafeIncoming(v: Vault, tip: string, have: string | undefined): Promise<void> {
+  const why = await incomingProblem(v, tip, have);
+  if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
 }
 
 /** Takes the remote's soul, then lays out the bootloader, skills and CLI as `init` would. */

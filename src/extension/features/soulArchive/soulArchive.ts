@@ -142,7 +142,7 @@ async function restore(services: Services, root: string | undefined, req: Restor
   const { window, l10n } = vscode;
   const { restoreArchive } = await import('../../../core/archive/restore');
   const report = await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: restoring the soul…') }, () =>
-    restoreArchive(req.archive, req.target, { merge: req.merge }),
+    restoreArchive(req.archive, req.target, { merge: req.merge, cliBundle: services.cliBundle }),
   );
   const here = root !== undefined && path.resolve(root) === report.root;
   if (here) services.vault.recheck();

@@ -1,17 +1,16 @@
 /**
- * What a pull may bring into the vault (docs/trust.md#threat-model): a remote is not trusted, so
- * every commit sync is about to merge or check out — each one of the range, not only its tip,
- * since a later `git checkout`, revert or restore would write what an earlier one holds — is read
- * before anything changes. Only regular files at shared paths may come in: no symbolic link, no
+ * What history from outside may bring into the vault (docs/trust.md#threat-model): a remote or an
+ * archive is not trusted, so every commit sync is about to merge or check out, or restore is about
+ * to keep — each one of the range, not only its tip, since a later `git checkout`, revert or
+ * restore would write what an earlier one holds — is read before anything changes. Only regular files at shared paths may come in: no symbolic link, no
  * submodule, nothing machine-local or ignored here (git overwrites an ignored file when a commit
  * adds it: `bin/coresoul.js` is what every skill, hook and merge driver runs), no `.gitattributes`
  * that names a filter, diff or merge driver of its own, no `.gitignore` that un-ignores.
  */
-import { refusedError } from '../shared/errors';
-import { catFile, git } from '../vault/history';
-import type { Vault } from '../vault/layout';
-import { foldSegment, machineLocal } from '../vault/localPaths';
-import { MERGE_KINDS } from '../vault/mergeDrivers';
+import { catFile, git } from './history';
+import type { Vault } from './layout';
+import { foldSegment, machineLocal } from './localPaths';
+import { MERGE_KINDS } from './mergeDrivers';
 
 const firstLine = (text: string) => text.trim().split('\n')[0];
 
@@ -22,20 +21,18 @@ interface Change {
   path: string;
 }
 
+
 /**
- * Refuses, in one line and before anything is merged, a range of incoming commits (`tip` and what
- * it reaches that `have` does not) holding anything a pull may not write.
+ * The first problem in a range of incoming commits (`tip` and what it reaches that `have` does
+ * not), or undefined when all of it may come in. Git failing to read the range is a problem too.
  */
-export async function refuseUnsafeIncoming(v: Vault, tip: string, have: string | undefined): Promise<void> {
-  const why = await incomingProblem(v, tip, have);
-  if (why) throw refusal(why);
-}
-
-const refusal = (why: string) => refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
-
-/** The first problem in the incoming range, or undefined when all of it may come in. */
 export async function incomingProblem(v: Vault, tip: string, have: string | undefined): Promise<string | undefined> {
-  const changes = await changesIn(v, tip, have);
+  let changes: Change[];
+  try {
+    changes = await changesIn(v, tip, have);
+  } catch (err) {
+    return (err as Error).message;
+  }
   const added = changes.filter((c) => !/^0+$/.test(c.blob)); // deletions may always come in
   const at = (c: Change, what: string) => `commit ${c.commit.slice(0, 7)} brings ${JSON.stringify(c.path)}, ${what}`;
   for (const c of added) {
@@ -47,29 +44,37 @@ export async function incomingProblem(v: Vault, tip: string, have: string | unde
     const name = foldSegment(c.path.slice(c.path.lastIndexOf('/') + 1));
     if (name === '.gitmodules') return at(c, 'a submodule list');
   }
-  const ignored = await ignoredHere(v, [...new Set(added.map((c) => c.path))]);
+  const ignored = await ignoredPaths(v, [...new Set(added.map((c) => c.path))]);
+  if (typeof ignored === 'string') return ignored;
   const hit = added.find((c) => ignored.has(c.path));
   if (hit) return at(hit, 'a path ignored on this machine (.gitignore or .git/info/exclude)');
-  const rules = added.filter((c) => ['.gitattributes', '.gitignore'].includes(foldSegment(c.path.slice(c.path.lastIndexOf('/') + 1))));
+  const rules = added.filter((c) => isRulesFile(c.path));
   if (rules.length) {
     const blobs = await catFile(v, [...new Set(rules.map((c) => c.blob))], '--batch');
     for (const c of rules) {
-      const text = blobs.get(c.blob)?.body?.toString('utf8') ?? '';
-      const why = foldSegment(c.path.slice(c.path.lastIndexOf('/') + 1)) === '.gitignore' ? ignoreProblem(text) : attributesProblem(text);
+      const why = rulesFileProblem(c.path, blobs.get(c.blob)?.body?.toString('utf8') ?? '');
       if (why) return at(c, why);
     }
   }
   return undefined;
 }
 
+/** `.gitattributes` and `.gitignore`, at any depth: what git reads as rules, not as memory. */
+export const isRulesFile = (rel: string) => ['.gitattributes', '.gitignore'].includes(foldSegment(rel.slice(rel.lastIndexOf('/') + 1)));
+
+/** Why a `.gitattributes` or `.gitignore` from outside may not be used here, or undefined. */
+export function rulesFileProblem(rel: string, text: string): string | undefined {
+  return foldSegment(rel.slice(rel.lastIndexOf('/') + 1)) === '.gitignore' ? ignoreProblem(text) : attributesProblem(text);
+}
+
 /** Every change of every commit in the range, against each parent of a merge (an evil merge too). */
 async function changesIn(v: Vault, tip: string, have: string | undefined): Promise<Change[]> {
   const revs = await git(v, ['rev-list', tip, ...(have ? ['--not', have] : [])]);
-  if (revs.code !== 0) throw refusal(`cannot list them (${firstLine(revs.stderr)})`);
+  if (revs.code !== 0) throw new Error(`cannot list the commits (${firstLine(revs.stderr)})`);
   const list = revs.stdout.trim();
   if (!list) return [];
   const tree = await git(v, ['diff-tree', '-r', '-m', '--root', '--no-renames', '--no-abbrev', '-z', '--stdin'], `${list}\n`);
-  if (tree.code !== 0) throw refusal(`cannot read them (${firstLine(tree.stderr)})`);
+  if (tree.code !== 0) throw new Error(`cannot read the commits (${firstLine(tree.stderr)})`);
   const tokens = tree.stdout.split('\0');
   const changes: Change[] = [];
   let commit = '';
@@ -83,11 +88,14 @@ async function changesIn(v: Vault, tip: string, have: string | undefined): Promi
   return changes;
 }
 
-/** The paths this machine's ignore rules (the vault's `.gitignore` files, info/exclude, the user's) match. */
-async function ignoredHere(v: Vault, paths: string[]): Promise<Set<string>> {
+/**
+ * The vault-relative paths this machine's ignore rules match (the vault's `.gitignore` files,
+ * `.git/info/exclude`, the user's own), or why they could not be checked.
+ */
+export async function ignoredPaths(v: Vault, paths: string[]): Promise<Set<string> | string> {
   if (!paths.length) return new Set();
   const r = await git(v, ['check-ignore', '--no-index', '-z', '--stdin'], paths.map((p) => `${p}\0`).join(''));
-  if (r.code > 1) throw refusal(`cannot check them against the ignore rules (${firstLine(r.stderr)})`);
+  if (r.code > 1) return `cannot check the paths against the ignore rules (${firstLine(r.stderr)})`;
   return new Set(r.stdout.split('\0').filter(Boolean)); // exit 1: nothing is ignored
 }
 
