@@ -59,6 +59,7 @@ function state(root: string) {
   const soul = path.join(root, '.CoreSoul');
   return {
     head: gitIn(soul, 'rev-parse', 'HEAD').trim(),
+    refs: gitIn(soul, 'for-each-ref'),
     index: gitIn(soul, 'ls-files', '-s'),
     files: listing(root).filter((e) => !e.startsWith('.CoreSoul/.git/') && !/\.lock\.\d+ /.test(e)),
   };
@@ -72,7 +73,7 @@ function refused(victim: string, pattern: RegExp) {
   assert.equal(lines.length, 1, `one line: ${r.stderr}`);
   assert.match(lines[0], /refused the remote's commits: .*nothing was merged or changed/);
   assert.match(lines[0], pattern);
-  assert.deepEqual(state(victim), before, 'HEAD, index and files as they were');
+  assert.deepEqual(state(victim), before, 'HEAD, refs (the remote-tracking ones too), index and files as they were');
 }
 
 describe('coresoul sync: nothing a remote pushes runs here or lands outside shared memory', () => {

@@ -119,6 +119,7 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
   const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
 
   for (let attempt = 1; ; attempt++) {
+    const fetched = await remoteRefs(g);
     try {
       await g.fetch('origin');
     } catch (err) {
@@ -126,13 +127,19 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
       return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
     }
     const upstream = await remoteBranch(g, branch);
-    if (upstream && (await isFresh(v, g))) {
-      await join(v, g, upstream, opts);
-      report.joined = true;
+    try {
+      if (upstream && (await isFresh(v, g))) {
+        await join(v, g, upstream, opts);
+        report.joined = true;
+      }
+      if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
+      report.branch = upstream?.branch ?? branch;
+      await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
+    } catch (err) {
+      // Refused: not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
+      if (err instanceof CoreSoulError && err.kind === 'refused') await resetRemoteRefs(g, fetched);
+      throw err;
     }
-    if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
-    report.branch = upstream?.branch ?? branch;
-    await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
     const ahead = Number((await g.raw(['rev-list', '--count', upstream ? `${upstream.ref}..HEAD` : 'HEAD'])).trim());
     if (!ahead) return report;
     try {
@@ -148,6 +155,18 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
       // Another machine pushed first: fetch and merge its work, then push again (never --force).
     }
   }
+}
+
+/** The remote-tracking refs of `origin` and their commits. */
+async function remoteRefs(g: SimpleGit): Promise<Map<string, string>> {
+  const out = await g.raw(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/remotes/origin/']);
+  return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]));
+}
+
+/** Puts the remote-tracking refs back where they were before a fetch. */
+async function resetRemoteRefs(g: SimpleGit, was: Map<string, string>): Promise<void> {
+  for (const ref of (await remoteRefs(g)).keys()) if (!was.has(ref)) await g.raw(['update-ref', '-d', ref]);
+  for (const [ref, id] of was) await g.raw(['update-ref', ref, id]);
 }
 
 /** Sets `origin` when a URL is given; otherwise the vault must have one already. */
