@@ -27,14 +27,14 @@ export const foldSegment = (s: string) => s.normalize('NFC').toLowerCase().repla
 
 /**
  * Why a vault-relative path (`/`-separated) names one machine's state, or undefined: under one of
- * LOCAL_DIRS, a lock or temp file, anything in a `.git` folder, or a Windows 8.3 short name
- * (`PROPOS~1`) that could stand for any of them.
+ * LOCAL_DIRS, a lock or temp file, anything in a `.git` folder, or a top folder with a Windows
+ * 8.3 short name (`PROPOS~1/`) that could stand for one of them.
  */
 export function machineLocal(vaultRel: string): string | undefined {
   const parts = vaultRel.split('/').map(foldSegment);
   if ((LOCAL_DIRS as readonly string[]).includes(parts[0])) return parts[0] === 'bin' ? 'the machine-local CLI copy (bin/)' : `machine-local state (${parts[0]}/)`;
   if (parts.includes('.git')) return 'a path inside a .git folder';
-  if (parts.some((s) => /~\d/.test(s))) return 'a Windows short name (~1), which may stand for a machine-local folder';
+  if (parts.length > 1 && /~\d/.test(parts[0])) return 'a Windows short name (~1), which may stand for a machine-local folder';
   const name = parts[parts.length - 1];
   if (/^\.lock(\.|$)/.test(name) || name.endsWith('.tmp')) return 'a lock or temp file';
   return undefined;
