@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { localDay } from '../shared/clock';
 import { fsError, inputError, vaultError } from '../shared/errors';
-import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
+import { atomicWrite, createExclusive, makeDir, readTextIfExists } from '../shared/fs';
 import { commitVault, firstCommitMessage, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
@@ -83,8 +83,8 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   const today = localDay(opts.clock.now());
   if (v !== found) note(v.soulDir, 'created'); // the link to the main worktree's vault
 
-  for (const kind of ENTITY_KINDS) fs.mkdirSync(path.join(v.entitiesDir, kind), { recursive: true });
-  fs.mkdirSync(v.chronoDir, { recursive: true });
+  for (const kind of ENTITY_KINDS) makeDir(path.join(v.entitiesDir, kind));
+  makeDir(v.chronoDir);
   scaffold(v.soul, SOUL_MD);
   scaffold(v.persona, PERSONA_MD);
   scaffold(v.mapFile, serializeMemoryMap(emptyMemoryMap(today), { people: 0, events: 0, places: 0, objects: 0 }));

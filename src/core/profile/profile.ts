@@ -4,11 +4,10 @@
  * one; a section over its cap moves its oldest entries to `memory/archive/YYYY-MM.md`
  * (docs/memory.md#user-profile-and-preferences) — moved, never deleted.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Clock, localDay } from '../shared/clock';
 import { entityHeader } from '../vault/entities';
-import { appendLines, assertPlainWrite, atomicWrite, readTextIfExists, withLock } from '../shared/fs';
+import { appendLines, assertPlainWrite, atomicWrite, makeDir, readTextIfExists, withLock } from '../shared/fs';
 import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences } from './preferences';
 import { type Vault, entityFile, rel } from '../vault/layout';
 import { CoreSoulError } from '../shared/errors';
@@ -195,7 +194,7 @@ export const archiveFile = (v: Vault, day: string) => path.join(v.memoryDir, 'ar
 
 function archive(v: Vault, today: string, items: { section: ProfileSection; entry: Entry }[]): void {
   const file = archiveFile(v, today);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDir(path.dirname(file));
   const header = `# Archive ${today.slice(0, 7)}\n\nEntries moved out of always-loaded files when they reached their size caps. Nothing here is deleted.\n\n`;
   const bySection = new Map<ProfileSection, Entry[]>();
   for (const { section, entry } of items) bySection.set(section, [...(bySection.get(section) ?? []), entry]);

@@ -46,6 +46,16 @@ export function assertPlainWrite(file: string, opts: { foldersOnly?: boolean } =
   if (why) throw refusedError(`refused to write ${shownFile(file)}: ${why}; writes never follow links out of the vault (remove it, or replace it with a plain file)`);
 }
 
+/** Creates a folder (and its parents) unless a link or special file on the way under `.CoreSoul/` would lead it elsewhere. */
+export function makeDir(dir: string): void {
+  assertPlainWrite(path.join(dir, '-'), { foldersOnly: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw fsError(err, 'create the folder', dir);
+  }
+}
+
 /** A vault file as the user sees it (`.CoreSoul/memory/…`), else the path as given. */
 function shownFile(file: string): string {
   const abs = path.resolve(file);

@@ -126,7 +126,7 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
       if (!fs.existsSync(v.mapFile)) throw inputError(`cannot reach the remote ${remote}: ${gitLine(err)}; nothing was changed`);
       return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
     }
-    const upstream = await remoteBranch(g, branch);
+    const upstream = await pinned(g, await remoteBranch(g, branch));
     try {
       if (upstream && (await isFresh(v, g))) {
         await join(v, g, upstream, opts);
@@ -190,6 +190,14 @@ async function remoteBranch(g: SimpleGit, local: string): Promise<{ branch: stri
   const names = (await g.raw(['for-each-ref', '--format=%(refname:strip=3)', 'refs/remotes/origin/'])).split('\n').filter((n) => n && n !== 'HEAD');
   const pick = names.includes(local) ? local : names.length === 1 ? names[0] : names.find((n) => n === 'main' || n === 'master');
   return pick ? { branch: pick, ref: `refs/remotes/origin/${pick}` } : undefined;
+}
+
+/**
+ * The remote branch at the commit fetched: what is checked is what is merged, even if another
+ * sync fetches meanwhile and moves the remote-tracking ref.
+ */
+async function pinned(g: SimpleGit, upstream: { branch: string; ref: string } | undefined): Promise<{ branch: string; ref: string } | undefined> {
+  return upstream && { branch: upstream.branch, ref: (await g.revparse([`${upstream.ref}^{commit}`])).trim() };
 }
 
 /** A vault nothing was written to yet: no commits but init's, no day in its memory map. */

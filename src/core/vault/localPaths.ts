@@ -5,9 +5,8 @@
  * a pulled commit adds it, so these names are also what a pull or a restore may never write. One
  * list for `.gitignore`, `.git/info/exclude` (which a remote cannot change), sync and restore.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { atomicWrite, readTextIfExists } from '../shared/fs';
+import { atomicWrite, isDirectory, readTextIfExists } from '../shared/fs';
 import type { Vault } from './layout';
 
 /** Vault folders that hold one machine's state (`bin/` the CLI copy that everything runs). */
@@ -47,7 +46,7 @@ export function machineLocal(vaultRel: string): string | undefined {
  */
 export function excludeLocalPaths(v: Vault): void {
   const file = path.join(v.soulDir, '.git', 'info', 'exclude');
-  if (!fs.existsSync(path.join(v.soulDir, '.git'))) return;
+  if (!isDirectory(path.join(v.soulDir, '.git'))) return; // no history, or a .git file pointing elsewhere
   const text = readTextIfExists(file) ?? '';
   const have = new Set(text.split('\n').map((l) => l.trim()));
   const missing = LOCAL_PATTERNS.filter((p) => !have.has(p));

@@ -154,6 +154,16 @@ describe('writes never follow a link out of the vault', () => {
     atomicWrite(path.join(linkedOut, 'days.md'), 'ok\n');
   });
 
+  it('init does not create folders through a linked memory folder', async () => {
+    const v = await tempVault(AT);
+    const elsewhere = tempDir('coresoul-elsewhere-');
+    fs.rmSync(v.entitiesDir, { recursive: true });
+    fs.symlinkSync(elsewhere, v.entitiesDir);
+    const { initVault } = await import('../../../src/core/init/scaffold');
+    await assert.rejects(initVault(v.root, { clock: fixedClock(AT), git: false }), refusal(/memory\/entities is a symbolic link/));
+    assert.deepEqual(fs.readdirSync(elsewhere), []);
+  });
+
   it('a vault reached through a linked .CoreSoul (a worktree sharing its main vault) still writes', async () => {
     const v = await tempVault(AT);
     const other = tempDir('coresoul-wt-');
