@@ -47,7 +47,7 @@ export async function incomingProblem(v: Vault, tip: string, have: string | unde
   const ignored = await ignoredPaths(v, [...new Set(added.map((c) => c.path))]);
   if (typeof ignored === 'string') return ignored;
   const hit = added.find((c) => ignored.has(c.path));
-  if (hit) return at(hit, 'a path ignored on this machine (.gitignore or .git/info/exclude)');
+  if (hit) return at(hit, 'a path ignored on this machine (the vault\'s .gitignore, .git/info/exclude or your global excludes)');
   const rules = added.filter((c) => isRulesFile(c.path));
   if (rules.length) {
     const blobs = await catFile(v, [...new Set(rules.map((c) => c.blob))], '--batch');
