@@ -22,6 +22,8 @@ export interface CliContext {
   bundle?: string;
   /** A human message on stderr. */
   warn(message: string): void;
+  /** Aborted by Ctrl-C for a `cancellable` command; never aborted for the others. */
+  signal: AbortSignal;
 }
 
 export interface CommandResult {
@@ -39,6 +41,8 @@ export interface Command {
   options: OptionSpec;
   /** Takes positional arguments (its usage names them); any other command refuses one before `run`. */
   takesArguments?: true;
+  /** Walks the whole vault: Ctrl-C stops it where stopping changes nothing (a second Ctrl-C ends it at once). */
+  cancellable?: true;
   run(ctx: CliContext, args: string[], opts: OptionValues): Promise<CommandResult>;
 }
 

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/shared/clock';
-import { CoreSoulError, inputError } from '../core/shared/errors';
+import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
 import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
 import { COMMANDS } from './commands';
 
@@ -55,9 +55,14 @@ export async function main(argv: string[]): Promise<number> {
       json,
       bundle: __filename.endsWith('.js') ? __filename : undefined,
       warn: (m) => process.stderr.write(`${m}\n`),
+      signal: interruptSignal(!!command.cancellable),
     };
     return printResult(await command.run(ctx, positionals, values), json);
   } catch (err) {
+    if (isCancelled(err)) {
+      process.stderr.write('coresoul: cancelled; nothing was changed\n');
+      return 130;
+    }
     if (!(err instanceof CoreSoulError)) {
       const detail = process.env.CORESOUL_DEBUG ? (err as Error)?.stack : String((err as Error)?.message ?? err).split('\n')[0];
       process.stderr.write(`coresoul: internal error: ${detail} (set CORESOUL_DEBUG=1 for details)\n`);
@@ -68,6 +73,13 @@ export async function main(argv: string[]): Promise<number> {
     if (json) process.stdout.write(`${JSON.stringify({ error: { kind: err.kind, message } })}\n`);
     return err.exitCode;
   }
+}
+
+/** A signal the first Ctrl-C aborts, for a command that can stop cleanly; the next Ctrl-C ends the process as usual. */
+function interruptSignal(cancellable: boolean): AbortSignal {
+  const abort = new AbortController();
+  if (cancellable) process.once('SIGINT', () => abort.abort());
+  return abort.signal;
 }
 
 /** The option a core value is given by: `maxTokens` → `--max-tokens`. */

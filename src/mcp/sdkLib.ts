@@ -6,3 +6,5 @@
 export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 export type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+export { ErrorCode, JSONRPCMessageSchema, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+export type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';

@@ -7,11 +7,15 @@
  * the host keeps a working server that says what to fix. With the memory switch off
  * (`--no-memory`), the memory tools and today's file are not offered; soul, persona, the persona
  * proposal and status are. `--no-persona-tool` leaves the proposal out where the host has its own
- * (the VS Code extension, docs/agents.md#in-vs-code).
+ * (the VS Code extension, docs/agents.md#in-vs-code). Before the SDK's transport reads stdin, the
+ * guard (stdioGuard.ts) answers malformed, oversized and too-early messages with their JSON-RPC
+ * errors, so none of them ends the server or runs a tool.
  */
 import { type CallToolResult, McpServer, StdioServerTransport } from './sdkLib';
+import { MAX_MESSAGE_BYTES, StdioGuard, asMessage } from './stdioGuard';
 import { type Clock, localDay } from '../core/shared/clock';
 import { readLayer } from '../core/context/context';
+import { quoted, recordedNotes } from '../core/context/recorded';
 import { CoreSoulError } from '../core/shared/errors';
 import { readTextIfExists } from '../core/shared/fs';
 import * as calls from '../core/tools/calls';
@@ -105,7 +109,10 @@ export function mcpServer(opts: McpOptions): McpServer {
   resource('soul', 'coresoul://soul', 'The innate safety rules this agent never breaks (soul.md, as prose).', async (v) => (await readLayer(v, 'soul', opts.clock)).text);
   resource('persona', 'coresoul://persona', 'Who this agent is in this workspace (persona.md; lines that break the soul are left out).', async (v) => (await readLayer(v, 'persona', opts.clock)).text);
   if (opts.memory) {
-    resource('today', 'coresoul://memory/today', "Today's memory file (L1, one line per entry).", async (v) => readTextIfExists(dayFile(v, localDay(opts.clock.now()))) ?? '');
+    resource('today', 'coresoul://memory/today', "Today's memory file (L1, one line per entry), as quoted recorded notes.", async (v) => {
+      const day = readTextIfExists(dayFile(v, localDay(opts.clock.now())));
+      return day ? recordedNotes(quoted(day.trimEnd())) : '';
+    });
   }
   return server;
 }
@@ -122,6 +129,10 @@ export async function serveMcp(opts: McpOptions): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = resolve;
   });
-  await server.connect(new StdioServerTransport());
+  // stdin → the guard (malformed, oversized and early messages answered) → the SDK's transport.
+  const guard: StdioGuard = new StdioGuard((answer) => void transport.send(asMessage(answer)));
+  const transport = new StdioServerTransport(guard, process.stdout, { maxBufferSize: 2 * MAX_MESSAGE_BYTES });
+  process.stdin.pipe(guard);
+  await server.connect(transport);
   await closed;
 }

@@ -136,7 +136,7 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code and Gem
     assert.ok(!start.stdout.includes('```yaml'));
     const prompt = runHook(root, settings.hooks.UserPromptSubmit[0].hooks[0].command, { hook_event_name: 'UserPromptSubmit', prompt: 'Why did we pick PostgreSQL?' });
     assert.equal(prompt.status, 0, prompt.stderr);
-    assert.match(prompt.stdout, /^# Relevant memories\n\n- \[\.CoreSoul\/memory\/chronological\/\d{4}-\d\d-\d\d\.md:\d+ · [^\]]+\] [^\n]*JSONB/);
+    assert.match(prompt.stdout, /^# Relevant memories\n\nRecorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/\d{4}-\d\d-\d\d\.md:\d+ · [^\]]+\]\n(?:> [^\n]*\n|>\n)*> [^\n]*JSONB/);
     assert.match(prompt.stdout, /before ending this turn, .* record it with memory_write/);
   });
 

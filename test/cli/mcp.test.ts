@@ -3,13 +3,14 @@
  * SDK's own client, and the MCP Inspector's CLI mode.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI, REPO, cli, read, snapshot, tempDir } from '../support/helpers';
+import { RECORDED_NOTES } from '../../src/core/context/recorded';
 
 const NOW = '2026-03-10T09:00:00';
 const clients: Client[] = [];
@@ -59,12 +60,13 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.deepEqual(written.redacted, ['github-token']);
     const day = read(root, written.file);
     assert.match(day, /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-token\]/);
-    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n[\s\S]*JSONB/);
-    assert.match(textOf(await call(client, 'memory_recent')), /- 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
+    // Recorded notes (docs/trust.md#memories-are-data): the label, then each citation and its quoted lines.
+    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n> [\s\S]*JSONB/);
+    assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
     assert.equal(textOf(await call(client, 'user_profile')), 'nothing learnt about the user yet');
     assert.equal(JSON.parse(textOf(await call(client, 'status'))).days.L1, 1);
     const today = await client.readResource({ uri: 'coresoul://memory/today' });
-    assert.equal((today.contents[0] as { text: string }).text, day);
+    assert.equal((today.contents[0] as { text: string }).text, `${RECORDED_NOTES}\n\n${day.trimEnd().replace(/^(?=.)/gm, '> ').replace(/^$/gm, '>')}`);
     const soul = (await client.readResource({ uri: 'coresoul://soul' })).contents[0] as { text: string };
     assert.match(soul.text, /sandbox-first/);
     assert.ok(!soul.text.includes('```yaml'), 'the soul as prose, without its word lists');
@@ -129,6 +131,103 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.match(stderr(), /coresoul mcp: no Core Soul vault in .*; every call will say so until it is fixed/);
     assert.equal(cli(['init', '--root', root, '--no-git']).code, 0);
     assert.ok(!(await call(client, 'status')).isError, 'a vault created meanwhile is served at once');
+  });
+});
+
+/** `coresoul mcp` driven with raw bytes on stdin, its stdout read as JSON lines. */
+function rawServer(root: string) {
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'mcp', '--root', root, '--now', NOW], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, CORESOUL_SEARCH_SERVER: '0' } });
+  const messages: any[] = [];
+  let pending = '';
+  let exited: number | null | undefined;
+  let wake = () => {};
+  child.stdout!.on('data', (b: Buffer) => {
+    pending += b.toString('utf8');
+    for (let nl = pending.indexOf('\n'); nl !== -1; nl = pending.indexOf('\n')) {
+      messages.push(JSON.parse(pending.slice(0, nl)));
+      pending = pending.slice(nl + 1);
+    }
+    wake();
+  });
+  child.on('exit', (code) => ((exited = code), wake()));
+  const servers = rawServers;
+  servers.push(child);
+  return {
+    send: (line: string) => void child.stdin!.write(`${line}\n`),
+    sendMessage: (m: object) => void child.stdin!.write(`${JSON.stringify(m)}\n`),
+    /** The next answer with this id (null: the next error answer without one). */
+    async answer(id: number | string | null): Promise<any> {
+      for (;;) {
+        const at = messages.findIndex((m) => m.id === id);
+        if (at !== -1) return messages.splice(at, 1)[0];
+        if (exited !== undefined) throw new Error(`the server exited (${exited}) before answering ${id}`);
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    alive: () => exited === undefined,
+  };
+}
+const rawServers: ChildProcess[] = [];
+after(() => rawServers.forEach((c) => c.kill()));
+const INITIALIZE = { jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+
+/** Initialises, then lists the tools: the server answers a valid request. */
+async function stillServes(server: ReturnType<typeof rawServer>) {
+  server.sendMessage(INITIALIZE);
+  assert.equal((await server.answer('init')).result.serverInfo.name, 'coresoul');
+  server.sendMessage({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  server.sendMessage({ jsonrpc: '2.0', id: 'list', method: 'tools/list' });
+  assert.ok((await server.answer('list')).result.tools.some((t: { name: string }) => t.name === 'memory_write'));
+  assert.ok(server.alive());
+}
+
+describe('coresoul mcp (raw JSON-RPC over stdio)', { timeout: 60_000 }, () => {
+  it('answers a line that is not JSON with −32700 and id null, and keeps serving', async () => {
+    const server = rawServer(workspace());
+    server.send('{"jsonrpc": "2.0", "id": 1, "method": ');
+    server.send('not json at all');
+    for (let i = 0; i < 2; i++) assert.deepEqual((await server.answer(null)).error.code, -32700);
+    await stillServes(server);
+  });
+
+  it('answers JSON that is not a JSON-RPC request with −32600 (its id when it has one), and keeps serving', async () => {
+    const server = rawServer(workspace());
+    for (const line of ['42', '"ping"', 'null', '{"id": 5}', '[]', '[{"jsonrpc": "2.0", "id": 6, "method": "ping"}]', '{"jsonrpc": "1.0", "id": 7, "method": "ping"}']) server.send(line);
+    for (const id of [null, null, null, null, null, 5, 7]) {
+      const a = await server.answer(id);
+      assert.equal(a.error.code, -32600, `${id}`);
+      assert.match(a.error.message, /^Invalid Request: /);
+    }
+    await stillServes(server);
+  });
+
+  it('refuses a 12 MiB line with −32600 naming the 4 MiB limit, and keeps serving', async () => {
+    const server = rawServer(workspace());
+    server.sendMessage({ jsonrpc: '2.0', id: 'big', method: 'tools/call', params: { name: 'memory_write', arguments: { text: 'x'.repeat(12 * 1024 * 1024) } } });
+    const a = await server.answer(null);
+    assert.equal(a.error.code, -32600);
+    assert.match(a.error.message, /larger than 4 MiB/);
+    await stillServes(server);
+  });
+
+  it('runs no request before initialize (ping excepted): tools/call is refused with −32600 and writes nothing', async () => {
+    const root = workspace();
+    const before = snapshot(root);
+    const server = rawServer(root);
+    server.sendMessage({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'memory_write', arguments: { text: 'written before initialize' } } });
+    server.sendMessage({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    server.sendMessage({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    for (const id of [1, 2]) {
+      const a = await server.answer(id);
+      assert.equal(a.error.code, -32600);
+      assert.match(a.error.message, /before initialize/);
+    }
+    assert.deepEqual((await server.answer(3)).result, {}, 'ping is answered before initialize');
+    assert.deepEqual(snapshot(root), before, 'nothing was written');
+    await stillServes(server);
+    server.sendMessage({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'memory_write', arguments: { text: 'written after initialize' } } });
+    assert.ok(!(await server.answer(4)).result.isError);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /written after initialize/);
   });
 });
 

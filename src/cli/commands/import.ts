@@ -7,6 +7,7 @@ import type { Command } from '../command';
 
 export const importCommand: Command = {
   name: 'import',
+  cancellable: true,
   usage: `import <file or folder> [--from ${IMPORT_FORMATS.join('|')}] [--dry-run]`,
   summary: "move in another agent's memories: dated lines to their days, facts to entity notes, identity to a persona proposal",
   options: { from: { type: 'string' }, 'dry-run': { type: 'boolean' } },
@@ -22,7 +23,7 @@ export const importCommand: Command = {
       from: from as ImportFormat | undefined,
       dryRun: !!opts['dry-run'],
       warn: ctx.warn,
-    });
+    }, ctx.signal);
     const notice = redactionNotice(report.redacted, report.dryRun ? 'planning' : 'writing');
     if (notice) ctx.warn(notice);
     for (const w of report.warnings) ctx.warn(w);

@@ -5,6 +5,7 @@ import type { Command } from '../command';
 
 export const pack: Command = {
   name: 'pack',
+  cancellable: true,
   usage: 'pack [--out <file>] [--format tgz|sh] [--no-history] [--allow-secrets]',
   summary: 'pack AGENTS.md, the registered skills and .CoreSoul (with its history) into one archive',
   options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
@@ -21,7 +22,7 @@ export const pack: Command = {
       history: !opts['no-history'],
       cliBundle: ctx.bundle,
       allowSecrets: Boolean(opts['allow-secrets']),
-    });
+    }, ctx.signal);
     const history = {
       bundle: `included (${r.commits} commit(s))`,
       omitted: 'left out (restore starts a new one)',

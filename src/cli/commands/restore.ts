@@ -3,6 +3,7 @@ import type { Command } from '../command';
 
 export const restore: Command = {
   name: 'restore',
+  cancellable: true,
   usage: 'restore <archive> [--root <empty dir>] [--merge]',
   summary: 'restore an archive made by pack: verified in full before anything is written',
   options: { merge: { type: 'boolean' } },
@@ -11,7 +12,7 @@ export const restore: Command = {
     if (args.length !== 1) throw inputError(`restore: expected one archive file (usage: coresoul ${restore.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
     const { restoreArchive } = await import('../../core/archive/restore');
-    const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge, cliBundle: ctx.bundle });
+    const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge, cliBundle: ctx.bundle }, ctx.signal);
     const history = {
       restored: `restored (${r.commits} commit(s))`,
       started: 'started anew (the archive was packed without it)',

@@ -4,11 +4,12 @@ import type { Command } from '../command';
 
 export const scan: Command = {
   name: 'scan',
+  cancellable: true,
   usage: 'scan [--no-history]',
   summary: 'find secrets in the vault and its history, with file and line (exit 3 when any is found)',
   options: { 'no-history': { type: 'boolean' } },
   async run(ctx, _args, opts) {
-    const r = await scanVault(openVault(ctx.root), { history: !opts['no-history'] });
+    const r = await scanVault(openVault(ctx.root), { history: !opts['no-history'] }, ctx.signal);
     const where = `${r.files} file(s)${opts['no-history'] ? '' : ` and ${r.versions} version(s) in the history`}`;
     const text = r.found.length
       ? [

@@ -3,11 +3,12 @@ import type { Command } from '../command';
 
 export const sync: Command = {
   name: 'sync',
+  cancellable: true,
   usage: 'sync [--remote <url>]',
   summary: 'pull, merge and push the vault through git; joins a remote soul from a folder without one',
   options: { remote: { type: 'string' } },
   async run(ctx, _args, opts) {
-    const r = await syncVault(ctx.root, { clock: ctx.clock, remote: opts.remote as string | undefined, cliBundle: ctx.bundle });
+    const r = await syncVault(ctx.root, { clock: ctx.clock, remote: opts.remote as string | undefined, cliBundle: ctx.bundle }, ctx.signal);
     for (const w of r.warnings) ctx.warn(w);
     const persona = r.persona
       ? r.persona.proposal

@@ -77,11 +77,12 @@ export { PACK_FORMATS, type PackFormat } from './layout';
 const CLI_PATH = `${SOUL_DIR}/bin/coresoul.js`;
 const REGISTRY_HEADING = PERSONA_SECTIONS[3];
 
-export async function packVault(v: Vault, opts: PackOptions): Promise<PackReport> {
+/** Packs the vault into one archive; `signal` stops it until the archive is published, leaving nothing behind. */
+export async function packVault(v: Vault, opts: PackOptions, signal?: AbortSignal): Promise<PackReport> {
   const format = opts.format ?? 'tgz';
   const out = path.resolve(opts.out ?? path.join(v.root, defaultArchiveName(format)));
   if (!opts.allowSecrets) {
-    const { found } = await scanVault(v, { history: opts.history !== false });
+    const { found } = await scanVault(v, { history: opts.history !== false }, signal);
     if (found.length) {
       const first = found[0];
       throw refusedError(
@@ -113,9 +114,11 @@ export async function packVault(v: Vault, opts: PackOptions): Promise<PackReport
     };
     fs.writeFileSync(path.join(tree, MANIFEST), serializeManifest(manifest));
 
+    signal?.throwIfAborted();
     const tgz = path.join(work, 'archive.tar.gz');
     const entries = [MANIFEST, ...meta, ...[...content.dirs, ...content.files].sort(byCodePoint)];
-    await pipeline(createTar({ cwd: tree, portable: true, mtime: opts.now, noDirRecurse: true, strict: true }, entries), zlib.createGzip({ level: 6 }), fs.createWriteStream(tgz));
+    await pipeline(createTar({ cwd: tree, portable: true, mtime: opts.now, noDirRecurse: true, strict: true }, entries), zlib.createGzip({ level: 6 }), fs.createWriteStream(tgz), { signal });
+    signal?.throwIfAborted();
     if (format === 'sh') {
       const sh = path.join(work, 'archive.sh');
       fs.writeFileSync(sh, selfExtractingScript(manifest));

@@ -84,7 +84,8 @@ export interface RestoreReport {
   cli?: 'created' | 'updated' | 'kept';
 }
 
-export async function restoreArchive(archive: string, root: string, opts: RestoreOptions = {}): Promise<RestoreReport> {
+/** Restores an archive into `root`; `signal` stops it until files are placed, leaving the target as it was. */
+export async function restoreArchive(archive: string, root: string, opts: RestoreOptions = {}, signal?: AbortSignal): Promise<RestoreReport> {
   const limits = { ...DEFAULT_LIMITS, ...opts.limits };
   const offset = payloadStart(archive);
   const target = path.resolve(root);
@@ -108,6 +109,7 @@ export async function restoreArchive(archive: string, root: string, opts: Restor
     const manifest = verify(tree);
     refuseRules(tree);
     const leftOut = leaveOutLocal(tree);
+    signal?.throwIfAborted();
     const report = opts.merge ? await mergeInto(tree, target, manifest, leftOut) : await placeInEmpty(tree, target, manifest, leftOut);
     const placed = vaultAt(target);
     if (hasHistory(placed)) excludeLocalPaths(placed);

@@ -4,6 +4,8 @@
  * deterministically (same inputs, same bytes: a stable prefix for prompt caches). When the
  * whole exceeds the budget, the lower layers are trimmed first and every trim is reported.
  * With the memory switch off, soul and persona still come, and nothing is read from memory.
+ * Soul and persona are instructions; memories and recent days are recorded notes, quoted and
+ * labelled as data (recorded.ts, docs/trust.md#memories-are-data).
  */
 import { addDays, type Clock, localDay } from '../shared/clock';
 import { readDay } from '../vault/days';
@@ -13,6 +15,7 @@ import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
+import { RECORDED_NOTES, citation, quoted, recordedNotes } from './recorded';
 
 export const LAYERS = ['soul', 'persona', 'profile', 'memories', 'recent', 'request'] as const;
 export type LayerName = (typeof LAYERS)[number];
@@ -116,8 +119,8 @@ const TITLES: Record<LayerName, string> = {
   soul: '# Soul (innate directives — never break these)',
   persona: '# Persona',
   profile: '# User profile',
-  memories: '# Relevant memories',
-  recent: '# Recent days',
+  memories: `# Relevant memories\n\n${RECORDED_NOTES}`,
+  recent: `# Recent days\n\n${RECORDED_NOTES}`,
   request: '# Request',
 };
 
@@ -217,12 +220,13 @@ function render(drafts: Draft[]): string {
 /**
  * One layer as the model reads it, whole, for those who fetch it on its own (the MCP server's
  * resources and tools): the soul's prose, the persona and profile lines that pass the soul check,
- * the recent days. `guarded` names what was left out.
+ * the recent days (as recorded notes, recorded.ts). `guarded` names what was left out.
  */
 export async function readLayer(v: Vault, name: 'soul' | 'persona' | 'profile' | 'recent', clock: Clock): Promise<{ text: string; sources: string[]; guarded: string[] }> {
   const guarded: string[] = [];
   const d = await draftLayer(v, name, { request: '', clock }, Infinity, standingGuard(v, guarded));
-  return { text: d.lines.join('\n'), sources: d.sources, guarded };
+  const text = d.lines.join('\n');
+  return { text: name === 'recent' && text ? recordedNotes(text) : text, sources: d.sources, guarded };
 }
 
 async function draftLayer(
@@ -263,15 +267,16 @@ async function draftLayer(
     }
     case 'memories': {
       const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
+      // One element per snippet (its citation, then its quoted lines): a cut drops whole snippets.
       return draft(
-        found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`),
+        found.map((s) => `${citation(v.root, s)}\n${quoted(s.text)}`),
         found.map((s) => `${s.open ?? s.file}:${s.line}`),
       );
     }
     case 'recent': {
       const today = localDay(opts.clock.now());
       const days = [addDays(today, -1), today].map((d) => readDay(v, d)).filter((d) => d !== undefined);
-      const lines = days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => `- ${d.day} ${l.slice(2)}`));
+      const lines = days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => quoted(`${d.day} ${l.slice(2)}`)));
       return draft(lines, days.map((d) => rel(v, d.file)), 'tail');
     }
     case 'request':

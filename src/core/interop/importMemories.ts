@@ -15,6 +15,7 @@ import { compressBeforeWrite, compressWithHistory, compressionDue } from '../com
 import { rememberAll } from '../memory/remember';
 import { type WriteRequest, linkedEntry } from '../memory/write';
 import { redactAll } from '../safety/secrets';
+import { neutraliseInvisible } from '../shared/text';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -75,7 +76,8 @@ export function detectFormats(src: Source): ImportFormat[] {
   return IMPORT_FORMATS.filter((f) => READERS[f].detect(src));
 }
 
-export async function importMemories(v: Vault, given: string, opts: ImportOptions): Promise<ImportReport> {
+/** Imports a source into the vault in one commit; `signal` stops it until that commit, with nothing changed. */
+export async function importMemories(v: Vault, given: string, opts: ImportOptions, signal?: AbortSignal): Promise<ImportReport> {
   const src = Source.open(given);
   const named = src.file === undefined ? undefined : src.read(src.file);
   if (named && 'skipped' in named) throw inputError(`${given}: ${named.skipped.reason}`); // the file the user named: one line, not a skipped item
@@ -83,6 +85,7 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   if (!formats.length) throw inputError(`cannot tell which memory format ${given} holds; name one of ${IMPORT_FORMATS.join(', ')}`, 'from');
   if (opts.from && !READERS[opts.from].detect(src)) throw inputError(`${given} is not ${READERS[opts.from].expected}`);
   const reads = formats.map((f) => READERS[f].read(src));
+  signal?.throwIfAborted();
 
   const now = opts.clock.now();
   if (!opts.dryRun && compressionDue(v, now)) {
@@ -92,7 +95,10 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   const known = KnownLines.of(v);
   const redacted: string[] = [];
   const planned: Awaited<ReturnType<typeof planFormat>>[] = [];
-  for (const r of reads) planned.push(await planFormat(v, r, known, localDay(now), redacted)); // in turn: they share `known`
+  for (const r of reads) {
+    signal?.throwIfAborted();
+    planned.push(await planFormat(v, r, known, localDay(now), redacted)); // in turn: they share `known`
+  }
   const identity = reads.map((r) => planIdentity(v, r));
   const reports: FormatReport[] = planned.map((p, k) => ({
     format: reads[k].format,
@@ -109,16 +115,20 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
     return report;
   }
 
+  signal?.throwIfAborted();
   const requests = planned.flatMap((p) => p.requests);
   if (requests.length) {
     const kept = keepFiles(v, requests, localDay(now));
     try {
-      const done = await rememberAll(v, requests, { clock: opts.clock, source: `imported from ${formats.join(', ')} (${given})` });
+      // Written in time order, so a day's lines read as they happened whatever order the source kept them in.
+      const order = requests.map((_, i) => i).sort((a, b) => writtenAt(requests[a]).localeCompare(writtenAt(requests[b])));
+      const done = await rememberAll(v, order.map((i) => requests[i]), { clock: opts.clock, source: `imported from ${formats.join(', ')} (${given})` });
       if (done.commitProblem) throw vaultError(`import not committed, so nothing was kept: ${done.commitProblem}`);
       report.committed = done.committed;
+      const results = order.reduce<typeof done.results>((out, i, k) => ((out[i] = done.results[k]), out), []);
       let k = 0;
       planned.forEach((p, f) => {
-        for (const result of done.results.slice(k, k + p.requests.length)) {
+        for (const result of results.slice(k, k + p.requests.length)) {
           reports[f].learned += result.learned?.length ?? 0;
           for (const n of result.notLearned ?? []) report.warnings.push(`not learnt as a preference: "${n.value}": ${n.why}`);
         }
@@ -154,7 +164,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   const skipped: Skipped[] = [];
   const requests: WriteRequest[] = [];
   let merged = 0;
-  const cleaned = await redactAll(read.items.map((item) => item.text));
+  const cleaned = await redactAll(read.items.map((item) => neutraliseInvisible(item.text)));
   for (const [k, item] of read.items.entries()) {
     let day = item.day;
     if (day && day > today) {
@@ -169,7 +179,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
     const clean = cleaned[k];
     let entry: ReturnType<typeof linkedEntry>;
     try {
-      entry = linkedEntry({ text: clean.text, entities: [...hinted, ...(item.entities ?? [])] });
+      entry = linkedEntry({ text: clean.text, entities: [...hinted, ...(item.entities ?? [])], from: 'import' });
     } catch (err) {
       if (!(err instanceof CoreSoulError)) throw err;
       skipped.push({ item: item.where, reason: err.message });
@@ -197,6 +207,9 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   }
   return { requests, skipped, merged };
 }
+
+/** When a request lands: its day and time, or after every dated one (an undated fact is written now, today). */
+const writtenAt = (r: WriteRequest) => (r.at ? `${r.at.day} ${r.at.time}` : '~');
 
 /** Identity text as a proposed Self-Awareness: the current section, then the imported text under its own heading. */
 function planIdentity(v: Vault, read: SourceRead): { texts: { where: string; content: string }[]; merged: number } {

@@ -5,6 +5,7 @@
  */
 import { isDay } from '../shared/clock';
 import { markdownLines } from '../shared/markdown';
+import { OVERRIDE_DIRECTIVE } from '../init/templates/bootloader';
 import { ENTRY_KINDS, type EntryKind } from '../vault/dayEntries';
 import type { EntityKind } from '../vault/layout';
 import { extractPreferences } from '../profile/preferences';
@@ -87,9 +88,13 @@ export function proseLines(text: string): { line: string; n: number }[] {
   return out;
 }
 
-/** A list item or paragraph line as a memory: bullet, checkbox and bold markers dropped; '' for blank lines, rules and comments. */
+/**
+ * A list item or paragraph line as a memory: bullet, checkbox and bold markers dropped; '' for
+ * blank lines, rules, comments and Core Soul's own bootloader directive (an initialised
+ * project's AGENTS.md, CLAUDE.md or GEMINI.md holds it: it is not a memory of the project).
+ */
 export function statement(line: string): string {
-  if (/^\s*<!--.*-->\s*$/.test(line)) return '';
+  if (/^\s*<!--.*-->\s*$/.test(line) || line.includes(OVERRIDE_DIRECTIVE)) return '';
   return line
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')
     .replace(/\*\*([^*]+)\*\*/g, '$1')

@@ -8,6 +8,7 @@ import { type CompressReport, compress, compressionCommitMessage, compressionDue
 import { CoreSoulError } from '../shared/errors';
 import { commitVault } from '../vault/history';
 import { redactAll } from '../safety/secrets';
+import { neutraliseInvisible } from '../shared/text';
 import type { Vault } from '../vault/layout';
 import { type WriteRequest, type WriteResult, normaliseText, writeMemory } from './write';
 
@@ -31,8 +32,9 @@ export interface Remembered {
  * Credentials are replaced by `[secret: <kind>]` before anything reaches disk (`redacted`).
  */
 export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clock: Clock; source?: string }): Promise<Remembered> {
-  for (const entry of entries) normaliseText(entry.text);
-  const clean = await redactAll(entries.map((e) => e.text));
+  for (const entry of entries) normaliseText(entry.text, entry.from);
+  // Without its invisible characters first: a secret split by a zero-width space is still found.
+  const clean = await redactAll(entries.map((e) => neutraliseInvisible(e.text)));
   let postponed: string | undefined;
   if (compressionDue(v, opts.clock.now())) {
     try {

@@ -12,8 +12,8 @@ import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memor
 import { type Candidate, extractPreferences } from '../profile/preferences';
 import { type LearnReport, type LearnedChange, learnCandidates, profileFile } from '../profile/profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
-import { controlCharacter } from '../shared/text';
-import type { EntryKind } from '../vault/dayEntries';
+import { controlCharacter, neutraliseInvisible } from '../shared/text';
+import { type EntryKind, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
 
 
 export const MAX_TEXT_BYTES = 64 * 1024;
@@ -67,12 +67,20 @@ export function parseEntityArg(arg: string): { kind?: EntityKind; name: string }
   return { kind, name: arg.slice(slash + 1) };
 }
 
-/** Checks and normalises entry text; multi-line text becomes one entry with indented lines. */
-export function normaliseText(text: string): string {
+/**
+ * Checks and normalises entry text; multi-line text becomes one entry with indented lines. What
+ * the text cannot do (docs/trust.md#memories-are-data): carry an invisible character or a line
+ * separator (removed; U+2028, U+2029 and U+0085 become line ends), a provenance marker (kept as
+ * `(from …)`), a continuation line that reads as a heading or an entry (escaped), or — unless it
+ * is the person's — a kind tag (`\#correction`).
+ */
+export function normaliseText(text: string, from: Origin = 'person'): string {
   if (text.length * 3 > MAX_TEXT_BYTES && Buffer.byteLength(text) > MAX_TEXT_BYTES) throw inputError(`memory text is larger than ${MAX_TEXT_BYTES / 1024} KiB`);
   if (text.includes('\0')) throw inputError('memory text contains a NUL byte');
   const ctrl = controlCharacter(text);
   if (ctrl) throw inputError(`memory text contains control character ${ctrl}`);
+  text = neutraliseMarkers(neutraliseInvisible(text));
+  if (from !== 'person') text = neutraliseKindTags(text);
   if (!/[\r\n]/.test(text)) {
     const one = text.trim();
     if (!one) throw inputError('memory text is empty');
@@ -82,19 +90,19 @@ export function normaliseText(text: string): string {
   while (lines.length && !lines[0].trim()) lines.shift();
   while (lines.length && !lines[lines.length - 1].trim()) lines.pop();
   if (!lines.length) throw inputError('memory text is empty');
-  return lines.map((l, i) => (i === 0 || !l ? l : `  ${l}`)).join('\n');
+  return lines.map((l, i) => (i === 0 || !l ? l : `  ${escapeContinuation(l)}`)).join('\n');
 }
 
 /**
  * An entry's text as its day line holds it — normalised, and linking every entity it is filed
  * under — and those entities. Throws a one-line error for bad text or an unusable entity name.
  */
-export function linkedEntry(req: Pick<WriteRequest, 'text' | 'entities'>): { text: string; entities: { kind?: EntityKind; name: string }[] } {
-  let text = normaliseText(req.text);
+export function linkedEntry(req: Pick<WriteRequest, 'text' | 'entities' | 'from'>): { text: string; entities: { kind?: EntityKind; name: string }[] } {
+  let text = normaliseText(req.text, req.from);
   const wanted = new Map<string, { kind?: EntityKind; name: string }>();
   for (const name of linkTargets(text)) if (!isDayLink(name)) wanted.set(name.toLowerCase(), { name });
   for (const e of req.entities ?? []) {
-    const name = e.name.trim();
+    const name = neutraliseInvisible(e.name).trim();
     const key = name.toLowerCase();
     if (!wanted.has(key)) text += ` [[${name}]]`; // the day line links every entity it is filed under
     wanted.set(key, { kind: e.kind ?? wanted.get(key)?.kind, name });
@@ -110,7 +118,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
   const { text, entities: wanted } = linkedEntry(req);
   const from = req.from ?? 'person';
   if (!(ORIGINS as readonly string[]).includes(from)) throw inputError(`expected one of ${ORIGINS.join(', ')}, got "${from}"`, 'from');
-  const via = req.via?.replace(/[\]\n\r]+/g, ' ').trim().slice(0, 80);
+  const via = req.via && neutraliseInvisible(req.via).replace(/[[\]\n\r]+/g, ' ').trim().slice(0, 80);
   const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}`;
   const excerpt = entityExcerpt(text);
 

@@ -1,6 +1,6 @@
 /**
  * Persona updates (docs/persona.md#persona-updates). A proposal replaces whole sections of persona.md; it must pass the
- * gate (personaGate.ts) and the soul check (soulCheck.ts). An accepted proposal waits under
+ * gate (gate.ts) and the soul check (safety/soulCheck.ts). An accepted proposal waits under
  * `.CoreSoul/proposals/<id>.json` with a diff for review; nothing is written to the persona
  * before apply, which checks everything again, backs up, writes, logs the event through
  * MemoryWrite into `entities/events/PersonaUpdate.md` and commits. A refused attempt changes

@@ -30,8 +30,8 @@ export interface ScanReport {
   versions: number;
 }
 
-/** Scans the vault's files and, unless `history` is false, every version in its history. */
-export async function scanVault(v: Vault, opts: { history?: boolean } = {}): Promise<ScanReport> {
+/** Scans the vault's files and, unless `history` is false, every version in its history; `signal` stops it between files. */
+export async function scanVault(v: Vault, opts: { history?: boolean } = {}, signal?: AbortSignal): Promise<ScanReport> {
   const found: SecretHit[] = [];
   const seen = new Set<string>();
   const add = (file: string, text: string, hits: SecretFinding[], commit?: string) => {
@@ -44,12 +44,14 @@ export async function scanVault(v: Vault, opts: { history?: boolean } = {}): Pro
   };
   const files = vaultFiles(v.soulDir);
   for (const file of files) {
+    signal?.throwIfAborted();
     const text = readText(file);
     if (text !== undefined) add(rel(v, file), text, await findSecrets(text));
   }
   let versions = 0;
   if (opts.history !== false && hasHistory(v)) {
     for (const blob of await historyBlobs(v)) {
+      signal?.throwIfAborted();
       versions++;
       const hits = await findSecrets(blob.text);
       if (!hits.length) continue;

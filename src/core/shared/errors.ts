@@ -42,3 +42,9 @@ export function fsError(err: unknown, action: string, path: string): CoreSoulErr
   };
   return vaultError(`cannot ${action} ${path}: ${reasons[code] ?? code}`);
 }
+
+/**
+ * Whether `err` is a stop asked for by the AbortSignal a long walk takes as its last argument
+ * (`signal.throwIfAborted()` at the points where stopping changes nothing), not a failure.
+ */
+export const isCancelled = (err: unknown) => (err as Error)?.name === 'AbortError';

@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
-import { CoreSoulError, inputError, refusedError, vaultError } from '../shared/errors';
+import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { createExclusive, withLockAsync } from '../shared/fs';
 import { hasHistory, initHistory, vaultGitEnv } from '../vault/history';
 import { type Vault, rel, vaultAt } from '../vault/layout';
@@ -79,7 +79,8 @@ function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
   }).env(env);
 }
 
-export async function syncVault(root: string, opts: SyncOptions): Promise<SyncReport> {
+/** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
+export async function syncVault(root: string, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const v = vaultAt(root);
   const existed = fs.existsSync(v.soulDir);
   if (existed && !fs.statSync(v.soulDir).isDirectory()) throw vaultError(`damaged vault: ${v.soulDir} is a file, not a folder`);
@@ -90,7 +91,7 @@ export async function syncVault(root: string, opts: SyncOptions): Promise<SyncRe
   }
   try {
     if (!hasHistory(v)) await initHistory(v);
-    return await syncRepo(v, opts);
+    return await syncRepo(v, opts, signal);
   } catch (err) {
     // A join that could not even fetch leaves no half-made vault behind.
     if (!existed && !fs.existsSync(v.mapFile)) fs.rmSync(v.soulDir, { recursive: true, force: true });
@@ -98,27 +99,28 @@ export async function syncVault(root: string, opts: SyncOptions): Promise<SyncRe
   }
 }
 
-async function syncRepo(v: Vault, opts: SyncOptions): Promise<SyncReport> {
+async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const g = gitFor(v);
   const before = (await g.getRemotes(true)).find((r) => r.name === 'origin')?.refs.fetch;
   const remote = await connectRemote(g, opts.remote);
   // Offline or refused, the vault stays connected where it was: nothing changed.
   const reconnect = () => (before === remote ? undefined : before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, g, remote, opts);
+    const report = await pullAndPush(v, g, remote, opts, signal);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
-    if (err instanceof CoreSoulError && err.kind === 'refused') await reconnect();
+    if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await reconnect();
     throw err;
   }
 }
 
-async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOptions): Promise<SyncReport> {
+async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const branch = (await g.raw(['symbolic-ref', '--short', 'HEAD'])).trim();
   const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
 
   for (let attempt = 1; ; attempt++) {
+    signal?.throwIfAborted();
     const fetched = await remoteRefs(g);
     try {
       await g.fetch('origin');
@@ -128,6 +130,7 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
     }
     const upstream = await pinned(g, await remoteBranch(g, branch));
     try {
+      signal?.throwIfAborted();
       if (upstream && (await isFresh(v, g))) {
         await join(v, g, upstream, opts);
         report.joined = true;
@@ -136,8 +139,8 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
       report.branch = upstream?.branch ?? branch;
       await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
     } catch (err) {
-      // Refused: not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
-      if (err instanceof CoreSoulError && err.kind === 'refused') await resetRemoteRefs(g, fetched);
+      // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
+      if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(g, fetched);
       throw err;
     }
     const ahead = Number((await g.raw(['rev-list', '--count', upstream ? `${upstream.ref}..HEAD` : 'HEAD'])).trim());

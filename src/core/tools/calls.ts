@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import type { Clock } from '../shared/clock';
 import { compressBeforeWrite } from '../compress/compress';
 import { readLayer } from '../context/context';
+import { citation, quoted, recordedNotes } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
 import { refusalReasons } from '../persona/refusals';
@@ -88,7 +89,8 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
     const { query, maxTokens, page = 1 } = parsed.data;
     const r = searchMemory(v, query, { maxTokens, page });
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
-    const answer = r.results.map((h) => `[${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.from ? ` · from ${h.from}` : ''}]\n${h.text}`).join('\n\n');
+    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines.
+    const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(h.text)}`).join('\n\n'));
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
   });
 }

@@ -108,6 +108,31 @@ export function entryLines(e: Pick<Entry, 'time' | 'kind' | 'text'>): string {
   return [`- ${e.time}${head}`, ...more.map((l) => (l ? `  ${l}` : ''))].join('\n');
 }
 
+/**
+ * Stored text cannot forge the day file's structure (docs/trust.md#memories-are-data). A
+ * continuation line is read back without its two-space indent, so one that looks like a heading
+ * (`# …`), a setext underline (`===`, `---`) or an entry (`- 12:00 …`) would read as one — and
+ * without the provenance of the entry it belongs to. It gets a Markdown backslash (`\# …`,
+ * `\- 12:00 …`), which shows the same words and is no structure to any reader.
+ */
+export const escapeContinuation = (line: string) => line.replace(/^(\s*)(#{1,6}(?:\s|$)|[-*+](?=\s+\d{1,2}:\d{2})|(?:=+|-+)\s*$)/, '$1\\$2');
+
+/**
+ * A provenance marker (`[from agent: copilot]`) is only ever put on a line by the writer, right
+ * after the time and kind. The same words inside a text — typed by an agent, or in an imported
+ * file — are kept as `(from agent: copilot)`: readable, and no marker to any reader.
+ */
+const MARKER_LIKE = /\[(\s*from\s[^\]\n]*)\](?!\()/gi;
+export const neutraliseMarkers = (text: string) => (text.includes('[') ? text.replace(MARKER_LIKE, '($1)') : text);
+
+/**
+ * The kind tags (`#correction`, `#preference`…) inside the text of an entry that is not the
+ * person's own: only the writer tags an entry's kind, so a reader that looks for a tag in a line
+ * (the persona gate counts corrections) never takes an agent's words for the person's.
+ */
+const KIND_TAG = new RegExp(`(^|\\s)#(${[...KINDS].join('|')})\\b`, 'g');
+export const neutraliseKindTags = (text: string) => (text.includes('#') ? text.replace(KIND_TAG, '$1\\#$2') : text);
+
 /** A file's text, or undefined when it is not valid UTF-8 (rewriting it would lose bytes). */
 export function readUtf8Strict(file: string): string | undefined {
   let buf: Buffer;

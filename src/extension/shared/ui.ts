@@ -1,6 +1,7 @@
 /** What every command shares: a workspace folder to work in, and errors shown once, in one line. */
 import * as vscode from 'vscode';
-import { CoreSoulError } from '../../core/shared/errors';
+import { CoreSoulError, isCancelled } from '../../core/shared/errors';
+import { signalOf } from './cancellation';
 import type { Services } from './services';
 
 /**
@@ -28,6 +29,21 @@ export function guarded<A extends unknown[], R>(services: Services, fn: (...args
       return undefined;
     }
   };
+}
+
+/**
+ * Runs work that walks the whole vault in a progress notification with a Cancel button: the
+ * core takes the signal as its last argument and stops where stopping changes nothing. A cancel
+ * shows `cancelled` (one line) and gives undefined.
+ */
+export async function withCancellableProgress<T>(title: string, cancelled: string, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  try {
+    return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => work(signalOf(token)));
+  } catch (err) {
+    if (!isCancelled(err)) throw err;
+    void vscode.window.showInformationMessage(cancelled);
+    return undefined;
+  }
 }
 
 /**

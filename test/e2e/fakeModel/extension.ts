@@ -32,7 +32,7 @@ export interface FakeModel {
 const DEFAULT_ANSWER = 'Fake model: no answer was scripted.';
 const HOUR_HEADER = /^=== \d{4}-\d{2}-\d{2} \d{2}:00$/;
 
-/** A compression prompt's answer (see INSTRUCTIONS in src/core/modelCompress.ts), or undefined for any other prompt. */
+/** A compression prompt's answer (see INSTRUCTIONS in src/core/compress/modelCompress.ts), or undefined for any other prompt. */
 export function fakeSummary(prompt: string): string | undefined {
   const out: string[] = [];
   let links: string[] | undefined;

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { fixedClock } from '../../../src/core/shared/clock';
 import { type Recall, type TokenCounter, buildContext, nextMode } from '../../../src/core/context/context';
 import { CoreSoulError } from '../../../src/core/shared/errors';
+import { RECORDED_NOTES } from '../../../src/core/context/recorded';
 import { learnFromMessage } from '../../../src/core/profile/profile';
 import { tempVault, writeAt } from '../../support/helpers';
 
@@ -33,7 +34,8 @@ describe('layered context (docs/memory.md#layered-context)', () => {
     assert.deepEqual(c.layers.map((l) => l.name), ['soul', 'persona', 'profile', 'memories', 'recent', 'request']);
     const at = (title: string) => c.text.indexOf(title);
     assert.ok(at('# Soul') === 0 && at('# Soul') < at('# Persona') && at('# Persona') < at('# User profile') && at('# User profile') < at('# Relevant memories') && at('# Relevant memories') < at('# Recent days') && at('# Recent days') < at('# Request'));
-    assert.match(c.text, /- \[\.CoreSoul\/memory\/chronological\/2026-03-11\.md:4 · 2026-03-11\] today step 1 on \[\[Billing\]\] ⏎ with context/);
+    assert.match(c.text, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-11\.md:4 · 2026-03-11\]\n> today step 1 on \[\[Billing\]\]\n> with context\n/);
+    assert.ok(c.text.includes(`# Relevant memories\n\n${RECORDED_NOTES}\n\n`) && c.text.includes(`# Recent days\n\n${RECORDED_NOTES}\n\n`), 'memory layers are labelled recorded notes');
     assert.match(c.text, /- Preferences — Prefers concise answers\n/);
     assert.deepEqual(c.layers.find((l) => l.name === 'memories')?.sources, ['.CoreSoul/memory/chronological/2026-03-10.md:3', '.CoreSoul/memory/chronological/2026-03-11.md:4']);
     assert.equal(c.tokens, words.count(c.text));
@@ -53,7 +55,7 @@ describe('layered context (docs/memory.md#layered-context)', () => {
     const c = await buildContext(v, { request: 'go', clock, tokens: words, recall, layerBudgets: { recent: 60 } });
     const recent = c.layers.find((l) => l.name === 'recent')!;
     assert.ok(recent.tokens <= 60 && recent.trimmed);
-    assert.match(c.text, /today step 29 on \[\[Billing\]\]\n\n# Request/);
+    assert.match(c.text, /> 2026-03-11 09:29:00 today step 29 on \[\[Billing\]\]\n\n# Request/);
     const recentText = c.text.slice(c.text.indexOf('# Recent days'), c.text.indexOf('# Request'));
     assert.doesNotMatch(recentText, /yesterday step 0 on/);
     assert.match(c.trims[0], /^recent: \d+ → \d+ tokens to fit its 60-token budget$/);

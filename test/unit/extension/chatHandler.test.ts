@@ -9,6 +9,9 @@ import type { TokenCounter } from '../../../src/core/context/context';
 import type { WriteResult } from '../../../src/core/memory/write';
 import { type ChatModel, type ChatOutput, handleChat } from '../../../src/extension/features/chat/handler.model';
 import { read, snapshot, tempVault, writeAt } from '../../support/helpers';
+import { HOSTILE_ENTRY, MARK, assertMemoriesAreData } from '../../support/hostile';
+import { recallFrom } from '../../../src/core/context/recall';
+import { rememberAll } from '../../../src/core/memory/remember';
 
 const words: TokenCounter = { name: 'words', count: (t) => (t.match(/\S+/g) ?? []).length };
 
@@ -68,8 +71,21 @@ describe('@coresoul chat handler', () => {
     const d = await deps();
     const { o, out } = recorder();
     await handleChat({ command: 'recall', prompt: 'PostgreSQL' }, d, out);
-    assert.match(o.text, /\*\*2026-03-10\*\* `\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3`/);
+    assert.match(o.text, /\n- \[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3 · 2026-03-10\]\n\n {2}> Chose \[\[PostgreSQL\]\]/);
     assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
+  });
+
+  it('/recall and the prompt show memories as quoted recorded notes, never as the chat\'s own words (docs/trust.md#memories-are-data)', async () => {
+    const model = scripted('Noted.');
+    const d = await deps({ model });
+    await rememberAll(d.vault, [{ text: HOSTILE_ENTRY, from: 'agent', via: 'test' }], { clock: fixedClock('2026-03-10T09:30:00') });
+    d.recall = recallFrom(d.vault);
+    const { o, out } = recorder();
+    await handleChat({ command: 'recall', prompt: MARK }, d, out);
+    assertMemoriesAreData(o.text, { where: '/recall', genuine: '[from agent: test]', quote: /^ {2}> / });
+    await handleChat({ prompt: `What about ${MARK}?` }, d, recorder().out);
+    const prompt = model.prompts[0];
+    assertMemoriesAreData(prompt.slice(prompt.indexOf('# Relevant memories'), prompt.indexOf('\n# Request\n')), { where: 'chat prompt', genuine: '[from agent: test]' });
   });
 
   it('/recall says what it left out, and `--page N` asks for it', async () => {

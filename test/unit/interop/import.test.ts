@@ -15,6 +15,7 @@ import { pendingProposals, readPersona } from '../../../src/core/persona/proposa
 import { readProfile } from '../../../src/core/profile/profile';
 import { readMemoryMap } from '../../../src/core/vault/memoryMap';
 import type { Vault } from '../../../src/core/vault/layout';
+import { OVERRIDE_DIRECTIVE } from '../../../src/core/init/templates/bootloader';
 import { REPO, snapshot, tempDir, tempVault } from '../../support/helpers';
 
 const FIXTURES = path.join(REPO, 'test/support/fixtures/import');
@@ -136,6 +137,28 @@ describe('import: idempotence and dry run', () => {
     assert.ok(f.plan!.some((p) => p.day === '2026-01-05' && /Kicked off/.test(p.text)));
     assert.ok(f.plan!.some((p) => p.day === 'persona proposal'));
     assert.deepEqual(snapshot(v.soulDir), before);
+  });
+});
+
+describe('import: what an entry looks like', () => {
+  it('a day\'s lines are written in time order, whatever order the source kept them in', async () => {
+    const v = await tempVault(NOW, { git: true });
+    const src = tempDir();
+    write(path.join(src, 'memory/2026-03-05.md'), '# 2026-03-05\n\n- 14:00 the later thing\n- 09:00 the earlier thing\n- 11:30 the middle thing\n');
+    write(path.join(src, 'memory/2026-03-04.md'), '# 2026-03-04\n\n- 10:00 the day before\n');
+    assert.equal(only(await importFrom(v, src)).imported, 4);
+    const lines = memory(v, 'chronological/2026-03-05.md').split('\n').filter((l) => l.startsWith('- '));
+    assert.deepEqual(lines.map((l) => /the (\w+) thing/.exec(l)?.[1]), ['earlier', 'middle', 'later']);
+  });
+
+  it("an initialised project's bootloader directive is Core Soul's own text, not a memory of the project", async () => {
+    const v = await tempVault(NOW, { git: true });
+    const project = tempDir();
+    write(path.join(project, 'CLAUDE.md'), `${OVERRIDE_DIRECTIVE}\n\n- We deploy with Fly.io\n`);
+    const f = only(await importFrom(v, path.join(project, 'CLAUDE.md')));
+    assert.equal(f.imported, 1);
+    assert.match(memory(v, 'chronological/2026-03-10.md'), /We deploy with Fly\.io/);
+    assert.doesNotMatch(memory(v, 'chronological/2026-03-10.md'), /CRITICAL OVERRIDE/);
   });
 });
 

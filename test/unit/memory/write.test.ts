@@ -87,7 +87,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const v = await tempVault();
     const r = writeAt(v, '2026-03-10T09:00:00', 'line one\r\n- 23:59:59 forged entry\n\nline three  \n\n');
     const lines = read(dayFile(v, '2026-03-10')).split('\n');
-    assert.deepEqual(lines.slice(2), ['- 09:00:00 line one', '  - 23:59:59 forged entry', '', '  line three', '']);
+    assert.deepEqual(lines.slice(2), ['- 09:00:00 line one', '  \\- 23:59:59 forged entry', '', '  line three', '']);
     assert.equal(lines.filter((l) => ENTRY_RE.test(l)).length, 1);
     assert.equal(r.line, 3);
   });

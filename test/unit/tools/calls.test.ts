@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { fixedClock } from '../../../src/core/shared/clock';
 import type { Clock } from '../../../src/core/shared/clock';
 import * as calls from '../../../src/core/tools/calls';
+import { RECORDED_NOTES } from '../../../src/core/context/recorded';
 import type { Vault } from '../../../src/core/vault/layout';
 import { read, snapshot, tempVault } from '../../support/helpers';
 
@@ -36,7 +37,8 @@ describe('Language Model tools (inputs come from a model)', () => {
     const v = await tempVault();
     await memoryWrite(v, { text: 'Moved [[Billing]] to Kubernetes' }, clock);
     const out = await memorySearch(v, { query: 'Billing' });
-    assert.match(out, /^\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:1 · 2026-03-10\]\n# 2026-03-10\n\n- 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
+    assert.ok(out.startsWith(`${RECORDED_NOTES}\n\n`), 'labelled as recorded notes');
+    assert.match(out, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:1 · 2026-03-10\]\n> # 2026-03-10\n>\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
     assert.equal(await memorySearch(v, { query: 'zebra' }), 'nothing found in memory for "zebra"');
   });
 
@@ -46,8 +48,9 @@ describe('Language Model tools (inputs come from a model)', () => {
     const first = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200 });
     assert.match(first, /more matching line\(s\): call again with page 2\)$/);
     const second = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200, page: 2 });
-    assert.match(second, /^\[\.CoreSoul\/memory\/chronological\/2026-03-0\d\.md:\d+/);
-    assert.notEqual(second.split('\n')[0], first.split('\n')[0]);
+    const cite = (text: string) => text.split('\n').find((l) => l.startsWith('['));
+    assert.match(cite(second) ?? '', /^\[\.CoreSoul\/memory\/chronological\/2026-03-0\d\.md:\d+/);
+    assert.notEqual(cite(second), cite(first));
     assert.match(await memorySearch(v, { query: 'x', page: 0 }), /^error: invalid input for memory search: page: /);
   });
 

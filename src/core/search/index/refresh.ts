@@ -2,7 +2,7 @@
  * The search index: the vault cut into chunks of at most 64 lines that never cross a day, each
  * with a Bloom filter of its word keys (see words.ts). It only says where a query cannot
  * match — every hit is verified on the text itself — so a stale or missing entry can cost
- * time but never hide a match (it also tells how rare a query's words are: searchScore.ts).
+ * time but never hide a match (it also tells how rare a query's words are: ../score.ts).
  * Entity notes contribute their hand-written lines only; their `- [[YYYY-MM-DD]]` tags repeat
  * the days' own lines and are followed, not searched.
  *

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { type Clock, localDay } from '../../../core/shared/clock';
 import { compressBeforeWrite } from '../../../core/compress/compress';
 import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, buildContext, nextMode } from '../../../core/context/context';
+import { citation, quoted, recordedNotes } from '../../../core/context/recorded';
 import { findEntity } from '../../../core/vault/entities';
 import { proposePersonaChange, readPersona } from '../../../core/persona/proposals';
 import { CoreSoulError } from '../../../core/shared/errors';
@@ -118,7 +119,8 @@ async function recall(prompt: string, deps: ChatDeps, out: ChatOutput): Promise<
   const [query, page] = paged ? [paged[1], Math.max(1, Number(paged[2]))] : [prompt, 1];
   const { snippets, more } = await deps.recall(query, 2000, page);
   if (!snippets.length) return out.markdown(page > 1 ? `Nothing more in memory for "${query}".` : `Nothing found in memory for "${query}".`);
-  out.markdown(snippets.map((s) => `- **${s.date}** \`${s.file}:${s.line}\`${s.from ? ` from ${s.from}` : ''}\n\n  ${s.text.replace(/\n/g, '\n  ')}`).join('\n'));
+  // Recorded notes, quoted (docs/trust.md#memories-are-data): what memory holds never reads as the chat's own words.
+  out.markdown(recordedNotes(snippets.map((s) => `- ${citation(deps.vault.root, s)}\n\n  ${quoted(s.text).replace(/\n/g, '\n  ')}`).join('\n')));
   if (more) out.markdown(`\n\n_${more} more matching line(s): \`/recall ${query} --page ${page + 1}\`_`);
   for (const s of snippets) out.reference(s.open ?? s.file, s.line);
 }

@@ -1,14 +1,18 @@
 /**
  * `@coresoul` in Copilot Chat: adapts VS Code's chat API to the vscode-free handler in
- * chat/handler.ts (request.model becomes a ChatModel, the response stream a ChatOutput).
+ * handler.model.ts (request.model becomes a ChatModel, the response stream a ChatOutput).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CoreSoulError } from '../../../core/shared/errors';
 import { TOKENIZER, countTokens } from '../../../core/shared/tokens';
-import { openVault } from '../../../core/vault/layout';
+import { isDay } from '../../../core/shared/clock';
+import { dayLocation } from '../../../core/vault/days';
+import { findEntity } from '../../../core/vault/entities';
+import { type Vault, openVault } from '../../../core/vault/layout';
 import type { WriteResult } from '../../../core/memory/write';
 import type { ChatModel, ChatOutput } from './handler.model';
+import { wikiLinkWriter } from './wikiLinks.model';
 import type { Services } from '../../shared/services';
 import { languageModel } from '../../shared/languageModel';
 import { REVIEW_COMMAND } from '../../shared/commands';
@@ -32,17 +36,20 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     }
     const abort = new AbortController();
     token.onCancellationRequested(() => abort.abort());
+    // [[links]] in the answer open the vault's notes; anything else the stream shows comes after what was written so far.
+    const links = wikiLinkWriter((target) => noteUri(vault, target), (md) => stream.markdown(md));
+    const then = <A extends unknown[]>(show: (...args: A) => void) => (...args: A) => (links.flush(), show(...args));
     const out: ChatOutput = {
-      markdown: (text) => stream.markdown(text),
-      progress: (text) => stream.progress(text),
-      reference: (file, line) => stream.reference(new vscode.Location(vscode.Uri.file(path.join(root, file)), new vscode.Position(Math.max(0, line - 1), 0))),
-      undo: (written) => stream.button({ command: UNDO_COMMAND, title: vscode.l10n.t('Undo'), arguments: [written] }),
-      review: (id) => {
+      markdown: (text) => links.push(text),
+      progress: then((text: string) => stream.progress(text)),
+      reference: then((file: string, line: number) => stream.reference(new vscode.Location(vscode.Uri.file(path.join(root, file)), new vscode.Position(Math.max(0, line - 1), 0)))),
+      undo: then((written: WriteResult[]) => stream.button({ command: UNDO_COMMAND, title: vscode.l10n.t('Undo'), arguments: [written] })),
+      review: then((id: string) => {
         void vscode.commands.executeCommand(REVIEW_COMMAND, id);
         stream.button({ command: 'coresoul.persona.apply', title: vscode.l10n.t('Apply'), arguments: [id] });
         stream.button({ command: 'coresoul.persona.reject', title: vscode.l10n.t('Reject'), arguments: [id] });
-      },
-      reveal: (file) => stream.button({ command: 'revealInExplorer', title: vscode.l10n.t('Reveal in Explorer'), arguments: [vscode.Uri.file(path.join(root, file))] }),
+      }),
+      reveal: then((file: string) => stream.button({ command: 'revealInExplorer', title: vscode.l10n.t('Reveal in Explorer'), arguments: [vscode.Uri.file(path.join(root, file))] })),
     };
     // The handler and what it needs (context, search, persona, pack…) load with the first request, not at activation.
     const [{ handleChat }, { recallFrom }] = await Promise.all([import('./handler.model'), import('../../../core/context/recall')]);
@@ -62,7 +69,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       },
         out,
       );
+      links.flush();
     } catch (err) {
+      links.flush();
       // The model failed (quota, permission, blocked, offline): say so in the chat, do not throw.
       if (!(err instanceof ModelFailure)) throw err;
       const code = err.cause instanceof vscode.LanguageModelError ? err.cause.code : err.cause instanceof Error ? err.cause.name : 'unknown';
@@ -86,6 +95,12 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       }
     }),
   );
+}
+
+/** The note a `[[target]]` opens: an entity note, or the file that holds a day. */
+function noteUri(vault: Vault, target: string): string | undefined {
+  const file = isDay(target) ? dayLocation(vault, target)?.file : findEntity(vault, target)?.file;
+  return file && vscode.Uri.file(file).toString();
 }
 
 /** A failure of the language model itself (any error but "too large"), told apart from Core Soul's own. */

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ImportReport } from '../../../core/interop/importMemories';
 import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
-import { inFolder, memoryUsable, offer } from '../../shared/ui';
+import { inFolder, memoryUsable, offer, withCancellableProgress } from '../../shared/ui';
 import type { ImportRequest } from './importMemories.model';
 import { REVIEW_COMMAND } from '../../shared/commands';
 
@@ -39,9 +39,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
           const question = l10n.t('Core Soul: import {0} entries from {1} ({2})? {3} already there, {4} skipped; one vault commit.', plan.imported, req.source, plan.formats, plan.merged, plan.skipped);
           if ((await window.showInformationMessage(question, { modal: true }, go)) !== go) return undefined;
         }
-        const report = await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: importing memories…') }, () =>
-          importMemories(v, req.source, opts),
+        const report = await withCancellableProgress(l10n.t('Core Soul: importing memories…'), l10n.t('Core Soul: import cancelled; nothing was changed.'), (signal) =>
+          importMemories(v, req.source, opts, signal),
         );
+        if (!report) return undefined;
         for (const f of report.formats) for (const s of f.skipped) services.log.warn(`import ${f.format}: skipped ${s.item}: ${s.reason}`);
         for (const w of report.warnings) services.log.warn(`import: ${w}`);
         const done = importTotals(report);

@@ -33,7 +33,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
           return [];
         }
         const qp = window.createQuickPick<Item>();
-        qp.title = l10n.t('Core Soul: {0} memories for "{1}"', picks.length, query.trim());
+        qp.title = picks.length === 1 ? l10n.t('Core Soul: 1 memory for "{0}"', query.trim()) : l10n.t('Core Soul: {0} memories for "{1}"', picks.length, query.trim());
         qp.placeholder = l10n.t('Pick one to open it at its line; type to filter');
         qp.matchOnDescription = true;
         qp.matchOnDetail = true;

@@ -4,7 +4,7 @@
  * to restore into; a non-empty folder is only merged into, never overwritten, after asking).
  * They move the whole soul, so they work while the memory switch is off. "Core Soul: Scan Vault for
  * Secrets" finds what pack would refuse to carry. Their inputs may be
- * given as arguments instead of dialogs (see model/soulArchive.ts); both return the core's report.
+ * given as arguments instead of dialogs (see soulArchive.model.ts); both return the core's report.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,7 +15,7 @@ import type { ScanReport } from '../../../core/safety/scan';
 import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
 import type { PackRequest, RestoreRequest } from './soulArchive.model';
-import { guarded, inFolder, offer, openAt, vaultUsable } from '../../shared/ui';
+import { guarded, inFolder, offer, openAt, vaultUsable, withCancellableProgress } from '../../shared/ui';
 
 /** The requests' checks, loaded with the first Pack or Restore (they bring the archive layout). */
 const requests = () => import('./soulArchive.model');
@@ -60,14 +60,15 @@ async function askPackTarget(root: string): Promise<PackRequest | undefined> {
   return uri && { out: uri.fsPath, format: formatOf(uri.fsPath) };
 }
 
-async function pack(services: Services, root: string, req: PackRequest): Promise<PackReport> {
+async function pack(services: Services, root: string, req: PackRequest): Promise<PackReport | undefined> {
   const { window, l10n } = vscode;
   const v = openVault(root);
   // Loaded when used: the archive code is not needed to start the extension.
   const { packVault } = await import('../../../core/archive/pack');
-  const report = await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: packing the soul…') }, () =>
-    packVault(v, { now: services.clock.now(), out: req.out, format: req.format, cliBundle: services.cliBundle }),
+  const report = await withCancellableProgress(l10n.t('Core Soul: packing the soul…'), l10n.t('Core Soul: packing cancelled; no archive was written.'), (signal) =>
+    packVault(v, { now: services.clock.now(), out: req.out, format: req.format, cliBundle: services.cliBundle }, signal),
   );
+  if (!report) return undefined;
   for (const s of report.skipped) services.log.warn(`pack: left out ${s.path}: ${s.reason}`);
   const text = l10n.t('Core Soul: packed {0} files into {1} ({2}).', report.files, report.out, size(report.bytes));
   const skipped = report.skipped.length ? l10n.t('{0} item(s) left out (links or unsafe names); see the Core Soul output.', report.skipped.length) : '';
@@ -78,12 +79,13 @@ async function pack(services: Services, root: string, req: PackRequest): Promise
 }
 
 /** "Core Soul: Scan Vault for Secrets": each secret found as a pick that opens its line (never the secret itself). */
-async function scan(root: string): Promise<ScanReport> {
+async function scan(root: string): Promise<ScanReport | undefined> {
   const { window, l10n } = vscode;
   const { scanVault } = await import('../../../core/safety/scan');
-  const report = await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: scanning the vault for secrets…') }, () =>
-    scanVault(openVault(root)),
+  const report = await withCancellableProgress(l10n.t('Core Soul: scanning the vault for secrets…'), l10n.t('Core Soul: scan cancelled.'), (signal) =>
+    scanVault(openVault(root), {}, signal),
   );
+  if (!report) return undefined;
   if (!report.found.length) {
     void window.showInformationMessage(l10n.t('Core Soul: no secrets in {0} files and {1} versions in the history.', report.files, report.versions));
     return report;
@@ -138,12 +140,13 @@ async function askTarget(root: string | undefined, req: RestoreRequest): Promise
   return choice === merge ? { ...req, target: target.fsPath, merge: true } : undefined;
 }
 
-async function restore(services: Services, root: string | undefined, req: RestoreRequest & { target: string }): Promise<RestoreReport> {
+async function restore(services: Services, root: string | undefined, req: RestoreRequest & { target: string }): Promise<RestoreReport | undefined> {
   const { window, l10n } = vscode;
   const { restoreArchive } = await import('../../../core/archive/restore');
-  const report = await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: restoring the soul…') }, () =>
-    restoreArchive(req.archive, req.target, { merge: req.merge, cliBundle: services.cliBundle }),
+  const report = await withCancellableProgress(l10n.t('Core Soul: restoring the soul…'), l10n.t('Core Soul: restore cancelled; nothing was changed.'), (signal) =>
+    restoreArchive(req.archive, req.target, { merge: req.merge, cliBundle: services.cliBundle }, signal),
   );
+  if (!report) return undefined;
   const here = root !== undefined && path.resolve(root) === report.root;
   if (here) services.vault.recheck();
   for (const c of report.conflicts) services.log.warn(`restore: kept the workspace's ${c.path} (${c.newer === 'workspace' ? 'changed after the archive was made' : 'the archive is newer'})`);

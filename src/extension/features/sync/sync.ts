@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { Services } from '../../shared/services';
 import { SECTION } from '../../shared/settings.model';
-import { inFolder, offer, showError } from '../../shared/ui';
+import { inFolder, offer, showError, withCancellableProgress } from '../../shared/ui';
 import { SHARE_WORKTREES, SYNC_INTERVAL, SYNC_ON_FOCUS, readShareWorktrees, readSyncSettings, syncBadge } from './sync.model';
 import { CoreSoulError } from '../../../core/shared/errors';
 import { SHARE_WORKTREES_ENV } from '../../../core/vault/layout';
@@ -31,10 +31,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   };
 
   let running: Promise<void> | undefined;
-  const sync = (root: string, quiet: boolean) => {
+  const sync = (root: string, quiet: boolean, signal?: AbortSignal) => {
     running ??= (async () => {
       const { syncVault } = await import('../../../core/sync/sync');
-      const run = (remote?: string) => syncVault(root, { clock: services.clock, cliBundle: services.cliBundle, remote });
+      const run = (remote?: string) => syncVault(root, { clock: services.clock, cliBundle: services.cliBundle, remote }, signal);
       let r;
       try {
         r = await run();
@@ -101,8 +101,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand(
       'coresoul.syncMemory',
       inFolder(services, async (root) => {
-        await window.withProgress({ location: vscode.ProgressLocation.Notification, title: l10n.t('Core Soul: syncing memory') }, () =>
-          sync(root, false).catch((err) => showError(services, err)),
+        await withCancellableProgress(l10n.t('Core Soul: syncing memory'), l10n.t('Core Soul: sync cancelled; nothing was changed.'), (signal) => sync(root, false, signal)).catch((err) =>
+          showError(services, err),
         );
       }),
     ),
