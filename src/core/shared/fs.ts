@@ -163,7 +163,7 @@ export function createExclusive(file: string, text: string): boolean {
 }
 
 // O_NOFOLLOW: a link put in place after the check above still fails the open (undefined, so 0, on Windows).
-const { O_RDWR, O_WRONLY, O_APPEND, O_CREAT, O_EXCL, O_NOFOLLOW = 0 } = fs.constants;
+const { O_RDWR, O_WRONLY, O_APPEND, O_CREAT, O_EXCL, O_TRUNC, O_NOFOLLOW = 0 } = fs.constants;
 const APPEND_EXISTING = O_RDWR | O_APPEND | O_NOFOLLOW;
 const APPEND_OR_CREATE = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW;
 const CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
@@ -322,9 +322,14 @@ function anchorFor(lockFile: string): string {
   if (!anchor) {
     anchor = `${lockFile}.${process.pid}`;
     try {
-      fs.writeFileSync(anchor, String(process.pid));
+      const fd = fs.openSync(anchor, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW); // a link left at this name is not followed
+      try {
+        fs.writeSync(fd, String(process.pid));
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch (err) {
-      throw fsError(err, 'lock', lockFile);
+      throw linkError(err, anchor) ?? fsError(err, 'lock', lockFile);
     }
     anchors.set(lockFile, anchor);
   }

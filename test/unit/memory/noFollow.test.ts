@@ -14,7 +14,7 @@ import { applyProposal, proposePersonaChange } from '../../../src/core/persona/p
 import { profileFile } from '../../../src/core/profile/profile';
 import { fixedClock } from '../../../src/core/shared/clock';
 import { CoreSoulError } from '../../../src/core/shared/errors';
-import { appendLines, atomicWrite, createExclusive } from '../../../src/core/shared/fs';
+import { appendLines, atomicWrite, createExclusive, withLock } from '../../../src/core/shared/fs';
 import { type Vault, dayFile, entityFile } from '../../../src/core/vault/layout';
 import { listing } from '../../support/archiveFixtures';
 import { tempDir, tempVault, writeAt } from '../../support/helpers';
@@ -152,6 +152,16 @@ describe('writes never follow a link out of the vault', () => {
     const linkedOut = path.join(out, 'linked');
     fs.symlinkSync(tempDir('coresoul-target-'), linkedOut);
     atomicWrite(path.join(linkedOut, 'days.md'), 'ok\n');
+  });
+
+  it("a link planted at the lock's anchor name is not followed", async () => {
+    const v = await tempVault(AT);
+    const bashrc = outsideFile();
+    // A lock name of its own, so that this process has no anchor for it yet.
+    const lock = path.join(v.soulDir, '.lock-test');
+    fs.symlinkSync(bashrc, `${lock}.${process.pid}`);
+    assert.throws(() => withLock(lock, () => 1), refusal(/\.lock-test\.\d+/));
+    assert.equal(fs.readFileSync(bashrc, 'utf8'), BASHRC);
   });
 
   it('init does not create folders through a linked memory folder', async () => {
