@@ -2,10 +2,12 @@
  * What history from outside may bring into the vault (docs/trust.md#threat-model): a remote or an
  * archive is not trusted, so every commit sync is about to merge or check out, or restore is about
  * to keep — each one of the range, not only its tip, since a later `git checkout`, revert or
- * restore would write what an earlier one holds — is read before anything changes. Only regular files at shared paths may come in: no symbolic link, no
- * submodule, nothing machine-local or ignored here (git overwrites an ignored file when a commit
- * adds it: `bin/coresoul.js` is what every skill, hook and merge driver runs), no `.gitattributes`
- * that names a filter, diff or merge driver of its own, no `.gitignore` that un-ignores.
+ * restore would write what an earlier one holds — is read before anything changes. Only regular
+ * files at shared paths may come in: no symbolic link, no submodule, nothing machine-local or
+ * ignored here (git overwrites an ignored file when a commit adds it: `bin/coresoul.js` is what
+ * every skill, hook and merge driver runs), no `.gitattributes` that names a filter, diff or merge
+ * driver of its own, no `.gitignore` that un-ignores. Reading runs only plumbing (rev-list,
+ * diff-tree, check-ignore, cat-file), which never runs a driver or filter.
  */
 import { catFile, git } from './history';
 import type { Vault } from './layout';
@@ -13,6 +15,8 @@ import { foldSegment, machineLocal } from './localPaths';
 import { MERGE_KINDS } from './mergeDrivers';
 
 const firstLine = (text: string) => text.trim().split('\n')[0];
+/** The last segment of a path as a case-insensitive file system reads it. */
+const baseName = (rel: string) => foldSegment(rel.slice(rel.lastIndexOf('/') + 1));
 
 interface Change {
   commit: string;
@@ -20,7 +24,6 @@ interface Change {
   blob: string;
   path: string;
 }
-
 
 /**
  * The first problem in a range of incoming commits (`tip` and what it reaches that `have` does
@@ -41,8 +44,7 @@ export async function incomingProblem(v: Vault, tip: string, have: string | unde
     if (c.mode !== '100644' && c.mode !== '100755') return at(c, `not a regular file (mode ${c.mode})`);
     const local = machineLocal(c.path);
     if (local) return at(c, local);
-    const name = foldSegment(c.path.slice(c.path.lastIndexOf('/') + 1));
-    if (name === '.gitmodules') return at(c, 'a submodule list');
+    if (baseName(c.path) === '.gitmodules') return at(c, 'a submodule list');
   }
   const ignored = await ignoredPaths(v, [...new Set(added.map((c) => c.path))]);
   if (typeof ignored === 'string') return ignored;
@@ -60,11 +62,11 @@ export async function incomingProblem(v: Vault, tip: string, have: string | unde
 }
 
 /** `.gitattributes` and `.gitignore`, at any depth: what git reads as rules, not as memory. */
-export const isRulesFile = (rel: string) => ['.gitattributes', '.gitignore'].includes(foldSegment(rel.slice(rel.lastIndexOf('/') + 1)));
+export const isRulesFile = (rel: string) => ['.gitattributes', '.gitignore'].includes(baseName(rel));
 
 /** Why a `.gitattributes` or `.gitignore` from outside may not be used here, or undefined. */
 export function rulesFileProblem(rel: string, text: string): string | undefined {
-  return foldSegment(rel.slice(rel.lastIndexOf('/') + 1)) === '.gitignore' ? ignoreProblem(text) : attributesProblem(text);
+  return baseName(rel) === '.gitignore' ? ignoreProblem(text) : attributesProblem(text);
 }
 
 /** Every change of every commit in the range, against each parent of a merge (an evil merge too). */
