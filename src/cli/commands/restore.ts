@@ -12,7 +12,7 @@ export const restore: Command = {
     if (args.length !== 1) throw inputError(`restore: expected one archive file (usage: coresoul ${restore.usage})`);
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
     const { restoreArchive } = await import('../../core/archive/restore');
-    const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge }, ctx.signal);
+    const r = await restoreArchive(args[0], ctx.root, { merge: !!opts.merge, cliBundle: ctx.bundle }, ctx.signal);
     const history = {
       restored: `restored (${r.commits} commit(s))`,
       started: 'started anew (the archive was packed without it)',
@@ -28,6 +28,8 @@ export const restore: Command = {
           `  history: ${history}`,
         ]
       : [`Restored ${r.added.length} file(s) (packed ${r.created}) into ${r.root}`, `  history: ${history}`];
+    lines.push(...r.leftOut.map((l) => `  left out ${l.path}: ${l.reason}, never installed from an archive`));
+    if (r.cli) lines.push(`  CLI: .CoreSoul/bin/coresoul.js ${r.cli === 'kept' ? 'already' : 'installed from'} this coresoul`);
     return { json: r, text: lines.join('\n') };
   },
 };

@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { refusedError, vaultError } from '../shared/errors';
-import { commitVault, firstCommitMessage, initHistory, vaultGitEnv } from '../vault/history';
+import { initHistory, vaultGitEnv } from '../vault/history';
 import type { Vault } from '../vault/layout';
 
 export interface BundleInfo {
@@ -96,12 +96,6 @@ export async function restoreHistoryBundle(v: Vault, bundle: string, head: strin
 /** Keeps an archive's history in a vault that has its own: its refs go under `refs/restored/`. */
 export async function fetchBundleAside(v: Vault, bundle: string): Promise<void> {
   await fetchBundle(v, bundle, 'refs/*:refs/restored/*');
-}
-
-/** Starts a history for a vault restored without one: one commit holding what was restored. */
-export async function startHistory(v: Vault, message: string): Promise<void> {
-  await initHistory(v);
-  await commitVault(v, firstCommitMessage(message));
 }
 
 async function fetchBundle(v: Vault, bundle: string, refspec: string): Promise<void> {

@@ -5,7 +5,11 @@
  * every entry is checked while it is read (no links, devices, absolute or `..` paths,
  * duplicates, paths outside a soul, size and count limits), then every file against the
  * manifest (exact list, size, sha256), then the history is rebuilt from its bundle, and only
- * then are the files moved into place. A refusal leaves the target as it was.
+ * then are the files moved into place. A refusal leaves the target as it was. An archive is not
+ * trusted (docs/trust.md#threat-model): its history may hold no link, submodule or machine-local
+ * path, its `.gitattributes` may name no driver of its own, and one machine's state it carries —
+ * the CLI copy in `bin/` that skills and hooks run, pending proposals, whatever the vault ignores —
+ * is left out; the running CLI installs its own copy, as `init` does.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,12 +24,14 @@ import {
 } from './layout';
 import { CoreSoulError, fsError, inputError, refusedError } from '../shared/errors';
 import { withLock } from '../shared/fs';
-import { commitVault, hasHistory } from '../vault/history';
-import { fetchBundleAside, restoreHistoryBundle, startHistory } from './historyBundle';
-import { addDirective } from '../init/scaffold';
+import { commitVault, firstCommitMessage, git, hasHistory, initHistory } from '../vault/history';
+import { fetchBundleAside, restoreHistoryBundle } from './historyBundle';
+import { addDirective, installCli } from '../init/scaffold';
+import { ignoredPaths, incomingProblem, isRulesFile, rulesFileProblem } from '../vault/incoming';
+import { excludeLocalPaths, machineLocal } from '../vault/localPaths';
 import { payloadOffset } from './selfExtract';
 import { type ReadEntry, Unpack } from './tarLib';
-import { SOUL_DIR, vaultAt } from '../vault/layout';
+import { SOUL_DIR, type Vault, vaultAt } from '../vault/layout';
 
 export interface RestoreLimits {
   /** Total size of the unpacked files, in bytes. */
@@ -41,6 +47,8 @@ export interface RestoreOptions {
   /** Add to a non-empty workspace: new files are added, existing ones are never overwritten. */
   merge?: boolean;
   limits?: Partial<RestoreLimits>;
+  /** The running CLI's bundle: installed as `.CoreSoul/bin/coresoul.js` (never the archive's copy). */
+  cliBundle?: string;
 }
 
 export interface Conflict {
@@ -70,6 +78,10 @@ export interface RestoreReport {
    */
   history: 'restored' | 'started' | 'fetched' | 'kept' | 'off';
   commits?: number;
+  /** One machine's state the archive carried, never installed: the CLI copy, pending proposals, ignored files. */
+  leftOut: { path: string; reason: string }[];
+  /** The running CLI's copy at `.CoreSoul/bin/coresoul.js`, when it was given one. */
+  cli?: 'created' | 'updated' | 'kept';
 }
 
 /** Restores an archive into `root`; `signal` stops it until files are placed, leaving the target as it was. */
@@ -95,10 +107,16 @@ export async function restoreArchive(archive: string, root: string, opts: Restor
     const tree = path.join(stage, 'tree');
     await unpack(archive, offset, tree, limits);
     const manifest = verify(tree);
+    refuseRules(tree);
+    const leftOut = leaveOutLocal(tree);
     signal?.throwIfAborted();
-    const report = opts.merge ? await mergeInto(tree, target, manifest) : await placeInEmpty(tree, target, manifest);
+    const report = opts.merge ? await mergeInto(tree, target, manifest, leftOut) : await placeInEmpty(tree, target, manifest, leftOut);
+    const placed = vaultAt(target);
+    if (hasHistory(placed)) excludeLocalPaths(placed);
+    const cli = opts.cliBundle ? installCli(placed, opts.cliBundle) : undefined;
     done = true;
-    return { ...report, archive: path.resolve(archive) };
+    const gone = new Set(leftOut.map((l) => l.path));
+    return { ...report, added: report.added.filter((f) => !gone.has(f)), leftOut, ...(cli && { cli }), archive: path.resolve(archive) };
   } finally {
     fs.rmSync(stage, { recursive: true, force: true, maxRetries: 5 });
     if (!done && made) fs.rmSync(made, { recursive: true, force: true, maxRetries: 5 });
@@ -237,10 +255,73 @@ function verify(tree: string): Manifest {
   return manifest;
 }
 
-type Placed = Omit<RestoreReport, 'archive'>;
+type Placed = Omit<RestoreReport, 'archive' | 'leftOut' | 'cli'>;
+type LeftOut = RestoreReport['leftOut'];
 
-async function placeInEmpty(tree: string, target: string, manifest: Manifest): Promise<Placed> {
-  const history = await rebuildHistory(tree, manifest);
+/** Every file under `dir`, relative to it (`/`-separated), less a `.git` folder's. */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((rel) => !rel.startsWith('.git/'));
+}
+
+/** Every file of the unpacked tree's vault, relative to the vault's folder. */
+const vaultFiles = (tree: string) => filesUnder(path.join(tree, SOUL_DIR));
+
+/**
+ * A `.gitattributes` naming a filter or driver of its own, or a `.gitignore` that un-ignores,
+ * anywhere in the archive (the skills folders belong to the project's repository), refuses it whole.
+ */
+function refuseRules(tree: string): void {
+  for (const rel of filesUnder(tree).filter(isRulesFile)) {
+    const why = rulesFileProblem(rel, fs.readFileSync(path.join(tree, rel), 'utf8'));
+    if (why) throw refusedError(`unsafe archive: ${rel}: ${why}`);
+  }
+}
+
+/** Takes one machine's state (the CLI copy, proposals) out of the unpacked tree: it is never installed. */
+function leaveOutLocal(tree: string): LeftOut {
+  const out: LeftOut = [];
+  for (const rel of vaultFiles(tree)) {
+    const why = machineLocal(rel);
+    if (!why) continue;
+    fs.rmSync(path.join(tree, SOUL_DIR, rel));
+    out.push({ path: `${SOUL_DIR}/${rel}`, reason: why });
+  }
+  removeEmptyFolders(path.join(tree, SOUL_DIR));
+  return out;
+}
+
+/** Takes out what the vault `v` (the unpacked one, or the one merged into) ignores and does not track. */
+async function leaveOutIgnored(tree: string, v: Vault): Promise<LeftOut> {
+  const files = vaultFiles(tree);
+  const ignored = await ignoredPaths(v, files);
+  if (typeof ignored === 'string') throw refusedError(`unsafe archive: ${ignored}`);
+  const tracked = new Set((await git(v, ['ls-files', '-z'])).stdout.split('\0'));
+  const out: LeftOut = [];
+  for (const rel of files) {
+    if (!ignored.has(rel) || tracked.has(rel)) continue;
+    fs.rmSync(path.join(tree, SOUL_DIR, rel));
+    out.push({ path: `${SOUL_DIR}/${rel}`, reason: 'ignored by the vault (.gitignore or .git/info/exclude)' });
+  }
+  removeEmptyFolders(path.join(tree, SOUL_DIR));
+  return out;
+}
+
+function removeEmptyFolders(dir: string): boolean {
+  if (!fs.existsSync(dir)) return true;
+  let empty = true;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.isDirectory() && e.name !== '.git' && removeEmptyFolders(path.join(dir, e.name))) fs.rmdirSync(path.join(dir, e.name));
+    else empty = false;
+  }
+  return empty;
+}
+
+async function placeInEmpty(tree: string, target: string, manifest: Manifest, leftOut: LeftOut): Promise<Placed> {
+  const history = await rebuildHistory(tree, manifest, leftOut);
   removeMeta(tree);
   for (const name of fs.readdirSync(tree)) fs.renameSync(path.join(tree, name), path.join(target, name));
   return {
@@ -255,11 +336,16 @@ async function placeInEmpty(tree: string, target: string, manifest: Manifest): P
   };
 }
 
-async function mergeInto(tree: string, target: string, manifest: Manifest): Promise<Placed> {
+async function mergeInto(tree: string, target: string, manifest: Manifest, leftOut: LeftOut): Promise<Placed> {
   const v = vaultAt(target);
   const hadSoul = fs.existsSync(v.soulDir);
   // A workspace without a vault gets the archive's whole .CoreSoul, history included.
-  const fresh = hadSoul ? undefined : await rebuildHistory(tree, manifest);
+  const fresh = hadSoul ? undefined : await rebuildHistory(tree, manifest, leftOut);
+  if (hadSoul && hasHistory(v)) {
+    leftOut.push(...(await leaveOutIgnored(tree, v)));
+    // The archive's history is kept aside, under refs/restored/, only when all of it may come in.
+    if (manifest.history === 'bundle') await fetchCheckedAside(v, path.join(tree, HISTORY_BUNDLE));
+  }
   const report: Placed = { root: target, created: manifest.created, merge: true, added: [], unchanged: [], conflicts: [], updated: [], history: 'off' };
   const created = Date.parse(manifest.created);
   const filesUnder = (rel: string) => workspaceFiles(manifest).filter((f) => f === rel || f.startsWith(`${rel}/`));
@@ -295,21 +381,42 @@ async function mergeInto(tree: string, target: string, manifest: Manifest): Prom
   }
   if (fresh) return { ...report, ...fresh };
   if (!hasHistory(v)) return { ...report, history: 'off' };
-  if (manifest.history === 'bundle') await fetchBundleAside(v, path.join(tree, HISTORY_BUNDLE));
   await commitVault(v, `restore: merged the archive packed ${manifest.created}`);
   return { ...report, history: manifest.history === 'bundle' ? 'fetched' : 'kept' };
 }
 
-/** The history a restored vault starts with, built inside the temp tree before anything moves. */
-async function rebuildHistory(tree: string, manifest: Manifest): Promise<Pick<RestoreReport, 'history' | 'commits'>> {
+/**
+ * The history a restored vault starts with, built inside the temp tree before anything moves; what
+ * it ignores and does not track is left out, and a history holding what a pull could not bring in
+ * (vault/incoming.ts) refuses the archive.
+ */
+async function rebuildHistory(tree: string, manifest: Manifest, leftOut: LeftOut): Promise<Pick<RestoreReport, 'history' | 'commits'>> {
   const v = vaultAt(tree);
   if (manifest.history === 'off') return { history: 'off' };
   if (manifest.history === 'omitted') {
-    await startHistory(v, `restore: vault packed ${manifest.created} without its history`);
+    await initHistory(v);
+    excludeLocalPaths(v);
+    leftOut.push(...(await leaveOutIgnored(tree, v)));
+    await commitVault(v, firstCommitMessage(`restore: vault packed ${manifest.created} without its history`));
     return { history: 'started', commits: 1 };
   }
   const commits = await restoreHistoryBundle(v, path.join(tree, HISTORY_BUNDLE), manifest.head as string);
+  const why = await incomingProblem(v, '--all', undefined);
+  if (why) throw refusedError(`unsafe archive: its history holds what may never come in: ${why}`);
+  excludeLocalPaths(v);
+  leftOut.push(...(await leaveOutIgnored(tree, v)));
   return { history: 'restored', commits };
+}
+
+/** Fetches the archive's history under refs/restored/, then reads what came: a problem removes those refs again and refuses. */
+async function fetchCheckedAside(v: Vault, bundle: string): Promise<void> {
+  const before = new Set((await git(v, ['for-each-ref', '--format=%(refname)', 'refs/restored/'])).stdout.split('\n').filter(Boolean));
+  await fetchBundleAside(v, bundle);
+  const why = await incomingProblem(v, '--glob=refs/restored/*', 'HEAD');
+  if (!why) return;
+  const fetched = (await git(v, ['for-each-ref', '--format=%(refname)', 'refs/restored/'])).stdout.split('\n').filter((r) => r && !before.has(r));
+  for (const ref of fetched) await git(v, ['update-ref', '-d', ref]);
+  throw refusedError(`unsafe archive: its history holds what may never come in: ${why}`);
 }
 
 function removeMeta(tree: string): void {

@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { atomicWrite } from '../shared/fs';
+import { atomicWrite, makeDir } from '../shared/fs';
 import { hasHistory, vaultGitEnv } from '../vault/history';
 import type { Vault } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -91,7 +91,7 @@ export function ensureRawDays(v: Vault): void {
   } catch {
     return; // a damaged map is reported by the commands that need it
   }
-  fs.mkdirSync(rawDir(v), { recursive: true });
+  makeDir(rawDir(v));
   if (!compressed) return;
   const found: { day: string; raw: string; commit: string }[] = [];
   try {

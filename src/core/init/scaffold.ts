@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { localDay } from '../shared/clock';
 import { fsError, inputError, vaultError } from '../shared/errors';
-import { atomicWrite, createExclusive, readTextIfExists } from '../shared/fs';
+import { atomicWrite, createExclusive, makeDir, readTextIfExists } from '../shared/fs';
 import { commitVault, firstCommitMessage, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
@@ -15,6 +15,7 @@ import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, SOUL_DIR, type Vault, rel, vaultAt } from '../vault/layout';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { VAULT_GITIGNORE, excludeLocalPaths } from '../vault/localPaths';
 
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration and its hooks (hostConfig.ts). */
 export const HOSTS = {
@@ -55,7 +56,6 @@ export interface InitReport {
   manual?: { host: Host; file: string; lines: string }[];
 }
 
-const VAULT_GITIGNORE = '# Core Soul: local state that is not memory\n.lock*\n*.tmp\nbin/\ncache/\nproposals/\n';
 
 export async function initVault(root: string, opts: InitOptions): Promise<InitReport> {
   const st = fs.statSync(root, { throwIfNoEntry: false });
@@ -83,8 +83,8 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   const today = localDay(opts.clock.now());
   if (v !== found) note(v.soulDir, 'created'); // the link to the main worktree's vault
 
-  for (const kind of ENTITY_KINDS) fs.mkdirSync(path.join(v.entitiesDir, kind), { recursive: true });
-  fs.mkdirSync(v.chronoDir, { recursive: true });
+  for (const kind of ENTITY_KINDS) makeDir(path.join(v.entitiesDir, kind));
+  makeDir(v.chronoDir);
   scaffold(v.soul, SOUL_MD);
   scaffold(v.persona, PERSONA_MD);
   scaffold(v.mapFile, serializeMemoryMap(emptyMemoryMap(today), { people: 0, events: 0, places: 0, objects: 0 }));
@@ -109,6 +109,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
     report.git = true;
     const fresh = !hasHistory(v);
     if (fresh) await initHistory(v);
+    excludeLocalPaths(v);
     // How memory merges with another machine's (coresoul sync), run by the vault's own CLI.
     const cli = path.join(v.binDir, 'coresoul.js');
     if (fs.existsSync(cli)) await registerMergeDrivers(v, cli);
@@ -150,7 +151,8 @@ export function addDirective(file: string): 'created' | 'updated' | 'kept' {
   return 'updated';
 }
 
-function installCli(v: Vault, bundle: string): 'created' | 'updated' | 'kept' {
+/** Copies the running CLI's bundle to `.CoreSoul/bin/coresoul.js`: the code skills, hooks and merge drivers run. */
+export function installCli(v: Vault, bundle: string): 'created' | 'updated' | 'kept' {
   const target = path.join(v.binDir, 'coresoul.js');
   const code = fs.readFileSync(bundle);
   const current = fs.existsSync(target) ? fs.readFileSync(target) : undefined;

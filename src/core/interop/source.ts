@@ -1,12 +1,14 @@
 /**
- * Reading another system's memory safely (docs/import.md#bad-input): every file is size-capped,
- * must be UTF-8 text, and must stay inside the source folder — a link that leads out of it is
- * skipped with its reason, never followed.
+ * Reading another system's memory safely (docs/import.md#bad-input): every file is size-capped and
+ * must be UTF-8 text. Imported files are not trusted (docs/trust.md#threat-model): only regular
+ * files come in — a symbolic link (as the file or as a folder on the way inside the source) or a
+ * fifo, socket or device refuses the whole import, before anything is written, and is never
+ * followed. The path the person named may itself be a link: they chose it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeUtf8Strict } from '../shared/text';
-import { fsError, inputError } from '../shared/errors';
+import { fsError, inputError, refusedError } from '../shared/errors';
 
 /** Larger files are not memories someone wrote: they are skipped (or refused, when they are the source). */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -59,21 +61,27 @@ export class Source {
 
   private readOnce(rel: string): TextOrSkip {
     const skip = (reason: string): TextOrSkip => ({ skipped: { item: rel, reason } });
-    const abs = path.join(this.dir, rel);
-    let real: string;
-    try {
-      real = fs.realpathSync(abs);
-    } catch {
-      return skip('does not exist or is a broken link');
+    const refuse = (what: string, why: string) => refusedError(`import refused: ${what} is ${why}; import reads only regular files and never follows a link, so nothing was imported (copy the file in instead)`);
+    // Every step from the source folder down, without following any: a link anywhere refuses the import.
+    let at = this.dir;
+    const parts = rel.split(/[\\/]/);
+    let st: fs.Stats | undefined;
+    for (let i = 0; i < parts.length; i++) {
+      at = path.join(at, parts[i]);
+      st = fs.lstatSync(at, { throwIfNoEntry: false });
+      const shown = parts.slice(0, i + 1).join('/');
+      if (!st) return skip('does not exist');
+      if (st.isSymbolicLink()) throw refuse(shown, 'a symbolic link');
+      if (i < parts.length - 1 && !st.isDirectory()) return skip('does not exist');
     }
-    if (real !== this.dir && !real.startsWith(this.dir + path.sep)) return skip('a link that leads outside the source folder');
-    const st = fs.statSync(real);
-    if (!st.isFile()) return skip('not a regular file');
-    if (st.size > MAX_FILE_BYTES) return skip(`larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
+    if (st!.isDirectory()) return skip('a folder, not a file');
+    if (!st!.isFile()) throw refuse(rel, 'not a regular file (a fifo, socket or device)');
+    if (st!.size > MAX_FILE_BYTES) return skip(`larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB`);
     let buf: Buffer;
     try {
-      buf = fs.readFileSync(real);
+      buf = readNoFollow(at);
     } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ELOOP') throw refuse(rel, 'a symbolic link');
       return skip(fsError(err, 'read', rel).message);
     }
     const text = buf.includes(0) ? undefined : decodeUtf8Strict(buf);
@@ -107,5 +115,17 @@ export class Source {
       else if (e.name.endsWith('.md')) out.push(rel);
     }
     return out;
+  }
+}
+
+const { O_RDONLY, O_NOFOLLOW = 0 } = fs.constants;
+
+/** Reads a file through a descriptor opened without following a link (one put there since the check fails). */
+function readNoFollow(file: string): Buffer {
+  const fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW);
+  try {
+    return fs.readFileSync(fd);
+  } finally {
+    fs.closeSync(fd);
   }
 }

@@ -6,11 +6,11 @@ import * as fs from 'node:fs';
 import { type Clock, isLaterWeek, localStamp } from '../shared/clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from '../vault/entities';
 import { fsError, inputError } from '../shared/errors';
-import { appendLines, withLock } from '../shared/fs';
+import { appendLines, assertPlainWrite, withLock } from '../shared/fs';
 import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { type Candidate, extractPreferences } from '../profile/preferences';
-import { type LearnReport, type LearnedChange, learnCandidates } from '../profile/profile';
+import { type LearnReport, type LearnedChange, learnCandidates, profileFile } from '../profile/profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter, neutraliseInvisible } from '../shared/text';
 import { type EntryKind, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
@@ -126,6 +126,9 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const now = deps.clock.now();
     const stamp = localStamp(now);
     const { day: today, time } = req.at ?? stamp;
+    // Every file this write may touch is checked first: a link or a special file stops it before a line is written.
+    const learns = (req.kind === 'preference' || req.kind === 'correction') && (from === 'person' || from === 'import');
+    for (const f of [dayFile(v, today), v.mapFile, ...wanted.map((e) => entityTarget(v, e)), ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
     let compressed = false;
     if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, stamp.day) && isLaterWeek(readMemoryMap(v).lastCompressionDate, stamp.day)) {
       deps.compress(v, now);
@@ -145,8 +148,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
     if (req.kind === 'preference' || req.kind === 'correction') {
       // An import is the person moving their own memories in: what they stated there teaches here too.
-      const { changes, refused } =
-        from === 'person' || from === 'import'
+      const { changes, refused } = learns
           ? learnFromEntry(v, req.kind, excerpt, deps.clock)
           : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }] };
       if (changes.length) result.learned = changes;
@@ -169,8 +171,13 @@ function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: strin
   return learnCandidates(v, [...found, ...extra], { clock });
 }
 
+/** The note an entity's date tag goes to: the one that exists under its name, else the new one. */
+function entityTarget(v: Vault, e: { kind?: EntityKind; name: string }): string {
+  return findEntity(v, e.name)?.file ?? entityFile(v, e.kind ?? DEFAULT_ENTITY_KIND, e.name);
+}
+
 /** Appends the date tag to an entity's note, creating the note (kind `objects` unless given) if needed. */
-function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: string, today: string) {
+function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: string, today: string, lookedAgain = false): { file: string; created: boolean } {
   const known = findEntity(v, e.name);
   if (known) {
     try {
@@ -178,8 +185,8 @@ function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: strin
       return { file: known.file, created: false };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      forgetEntities(); // renamed or deleted behind our back: look again
-      return tagEntity(v, e, line, today);
+      forgetEntities(); // renamed or deleted behind our back: look again, once; then the note is made anew
+      if (!lookedAgain) return tagEntity(v, e, line, today, true);
     }
   }
   const kind = e.kind ?? DEFAULT_ENTITY_KIND;

@@ -4,11 +4,10 @@
  * one; a section over its cap moves its oldest entries to `memory/archive/YYYY-MM.md`
  * (docs/memory.md#user-profile-and-preferences) — moved, never deleted.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Clock, localDay } from '../shared/clock';
 import { entityHeader } from '../vault/entities';
-import { appendLines, atomicWrite, readTextIfExists, withLock } from '../shared/fs';
+import { appendLines, assertPlainWrite, atomicWrite, makeDir, readTextIfExists, withLock } from '../shared/fs';
 import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences } from './preferences';
 import { type Vault, entityFile, rel } from '../vault/layout';
 import { CoreSoulError } from '../shared/errors';
@@ -143,6 +142,7 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
   return withLock(v.lockFile, () => {
     const today = localDay(opts.clock.now());
     const file = profileFile(v);
+    if (!opts.dryRun) assertPlainWrite(file); // before it is read or anything archived: a link is never followed
     const profile = parseProfile(readTextIfExists(file) ?? profileTemplate(today));
     const changes = allowed.map((c) => record(profile, c, today));
     const archived = enforceCaps(profile, opts.caps ?? DEFAULT_PROFILE_CAPS);
@@ -194,7 +194,7 @@ export const archiveFile = (v: Vault, day: string) => path.join(v.memoryDir, 'ar
 
 function archive(v: Vault, today: string, items: { section: ProfileSection; entry: Entry }[]): void {
   const file = archiveFile(v, today);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDir(path.dirname(file));
   const header = `# Archive ${today.slice(0, 7)}\n\nEntries moved out of always-loaded files when they reached their size caps. Nothing here is deleted.\n\n`;
   const bySection = new Map<ProfileSection, Entry[]>();
   for (const { section, entry } of items) bySection.set(section, [...(bySection.get(section) ?? []), entry]);

@@ -1,7 +1,67 @@
-/** File primitives: atomic rewrites, whole-line appends and a cross-process lock. */
+/**
+ * File primitives: atomic rewrites, whole-line appends and a cross-process lock. Inside a vault
+ * no write follows a symbolic link (docs/trust.md#threat-model): a link planted in the vault
+ * (by a remote, an archive, another program) must never carry a write to a file outside it.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fsError, vaultError } from './errors';
+import { fsError, refusedError, vaultError } from './errors';
+
+/** The vault's folder in a workspace; named here because the write guard below looks for it. */
+export const SOUL_DIR = '.CoreSoul';
+
+const VAULT_MARK = `${path.sep}${SOUL_DIR}${path.sep}`;
+
+/**
+ * Why a write to `file` would not stay a plain file inside its vault, or undefined: a symbolic
+ * link (dangling or not), a fifo, socket or device on the way from the vault's folder down to it
+ * or as the file itself. The vault's folder itself may be
+ * a link (a worktree sharing its main worktree's vault): the person made it. Files outside a
+ * vault are not judged here.
+ */
+export function writePathProblem(file: string, opts: { foldersOnly?: boolean } = {}): string | undefined {
+  const abs = path.resolve(file);
+  const at = abs.lastIndexOf(VAULT_MARK);
+  if (at === -1) return undefined;
+  const parts = abs.slice(at + VAULT_MARK.length).split(path.sep);
+  if (opts.foldersOnly) parts.pop();
+  let p = abs.slice(0, at + VAULT_MARK.length - 1);
+  let shown = SOUL_DIR;
+  for (let i = 0; i < parts.length; i++) {
+    p += path.sep + parts[i];
+    shown += `/${parts[i]}`;
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    if (!st) return undefined; // the rest is created as plain folders and a plain file
+    if (st.isSymbolicLink()) return `${shown} is a symbolic link`;
+    // A plain file where a folder should be (or the reverse) is a damaged vault: the write itself says so.
+    if (!st.isFile() && !st.isDirectory()) return `${shown} is not a regular file (a fifo, socket or device)`;
+    if (!st.isDirectory()) return undefined;
+  }
+  return undefined;
+}
+
+/** Throws a one-line refusal when a write to `file` would follow a link or reach a special file (writePathProblem). */
+export function assertPlainWrite(file: string, opts: { foldersOnly?: boolean } = {}): void {
+  const why = writePathProblem(file, opts);
+  if (why) throw refusedError(`refused to write ${shownFile(file)}: ${why}; writes never follow links out of the vault (remove it, or replace it with a plain file)`);
+}
+
+/** Creates a folder (and its parents) unless a link or special file on the way under `.CoreSoul/` would lead it elsewhere. */
+export function makeDir(dir: string): void {
+  assertPlainWrite(path.join(dir, '-'), { foldersOnly: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw fsError(err, 'create the folder', dir);
+  }
+}
+
+/** A vault file as the user sees it (`.CoreSoul/memory/…`), else the path as given. */
+function shownFile(file: string): string {
+  const abs = path.resolve(file);
+  const at = abs.lastIndexOf(VAULT_MARK);
+  return at === -1 ? file : `${SOUL_DIR}/${abs.slice(at + VAULT_MARK.length).split(path.sep).join('/')}`;
+}
 
 /** Flushes a folder's entries (renames, removals) to disk; a no-op where folders cannot be opened. */
 export function syncDirectory(dir: string): void {
@@ -22,10 +82,11 @@ export function syncDirectory(dir: string): void {
 
 /** Replaces a file's content all at once: a reader sees the old file or the new one, never half. */
 export function atomicWrite(file: string, data: string | Uint8Array): void {
+  assertPlainWrite(file);
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const fd = fs.openSync(tmp, 'w');
+    const fd = fs.openSync(tmp, CREATE_NEW);
     try {
       writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data);
       fs.fsyncSync(fd);
@@ -60,12 +121,13 @@ export interface AppendOptions {
  * other's lines. If the file ends mid-line (edited by hand), a newline goes first.
  */
 export function appendLines(file: string, lines: string, opts: AppendOptions = {}): Appended {
+  assertPlainWrite(file);
   let fd: number;
   try {
     fd = fs.openSync(file, opts.create === false ? APPEND_EXISTING : APPEND_OR_CREATE);
   } catch (err) {
     if (opts.create === false && (err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
-    throw fsError(err, 'append to', file);
+    throw linkError(err, file) ?? fsError(err, 'append to', file);
   }
   try {
     const { size, endsWithNewline } = fileEnd(file, fd);
@@ -84,6 +146,7 @@ export function appendLines(file: string, lines: string, opts: AppendOptions = {
 
 /** Creates a file only if it does not exist yet; returns false when it already did. */
 export function createExclusive(file: string, text: string): boolean {
+  assertPlainWrite(file, { foldersOnly: true }); // O_EXCL never follows the file itself: a link there is "already exists"
   let fd: number;
   try {
     fd = openExclusive(file);
@@ -99,9 +162,17 @@ export function createExclusive(file: string, text: string): boolean {
   return true;
 }
 
-const { O_RDWR, O_APPEND, O_CREAT } = fs.constants;
-const APPEND_EXISTING = O_RDWR | O_APPEND;
-const APPEND_OR_CREATE = O_RDWR | O_APPEND | O_CREAT;
+// O_NOFOLLOW: a link put in place after the check above still fails the open (undefined, so 0, on Windows).
+const { O_RDWR, O_WRONLY, O_APPEND, O_CREAT, O_EXCL, O_TRUNC, O_NOFOLLOW = 0 } = fs.constants;
+const APPEND_EXISTING = O_RDWR | O_APPEND | O_NOFOLLOW;
+const APPEND_OR_CREATE = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW;
+const CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+
+/** An open refused by O_NOFOLLOW (ELOOP; EMLINK on FreeBSD) as the one-line refusal. */
+function linkError(err: unknown, file: string) {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ELOOP' || code === 'EMLINK' ? refusedError(`refused to write ${shownFile(file)}: it is a symbolic link; writes never follow links out of the vault (remove it, or replace it with a plain file)`) : undefined;
+}
 
 // Size of each file after our own last append to it, which ended with a newline.
 const newlineEnded = new Map<string, number>();
@@ -121,11 +192,11 @@ function fileEnd(file: string, fd: number): { size: number; endsWithNewline: boo
 
 function openExclusive(file: string): number {
   try {
-    return fs.openSync(file, 'wx');
+    return fs.openSync(file, CREATE_NEW);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    return fs.openSync(file, 'wx');
+    return fs.openSync(file, CREATE_NEW);
   }
 }
 
@@ -251,9 +322,14 @@ function anchorFor(lockFile: string): string {
   if (!anchor) {
     anchor = `${lockFile}.${process.pid}`;
     try {
-      fs.writeFileSync(anchor, String(process.pid));
+      const fd = fs.openSync(anchor, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW); // a link left at this name is not followed
+      try {
+        fs.writeSync(fd, String(process.pid));
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch (err) {
-      throw fsError(err, 'lock', lockFile);
+      throw linkError(err, anchor) ?? fsError(err, 'lock', lockFile);
     }
     anchors.set(lockFile, anchor);
   }

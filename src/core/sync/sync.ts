@@ -19,6 +19,8 @@ import { parsePersona, sectionBody } from '../persona/document';
 import { propose, readPersona } from '../persona/proposals';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { excludeLocalPaths } from '../vault/localPaths';
+import { incomingProblem } from '../vault/incoming';
 import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {
@@ -119,21 +121,28 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
 
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
+    const fetched = await remoteRefs(g);
     try {
       await g.fetch('origin');
     } catch (err) {
       if (!fs.existsSync(v.mapFile)) throw inputError(`cannot reach the remote ${remote}: ${gitLine(err)}; nothing was changed`);
       return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
     }
-    signal?.throwIfAborted();
-    const upstream = await remoteBranch(g, branch);
-    if (upstream && (await isFresh(v, g))) {
-      await join(v, g, upstream, opts);
-      report.joined = true;
+    const upstream = await pinned(g, await remoteBranch(g, branch));
+    try {
+      signal?.throwIfAborted();
+      if (upstream && (await isFresh(v, g))) {
+        await join(v, g, upstream, opts);
+        report.joined = true;
+      }
+      if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
+      report.branch = upstream?.branch ?? branch;
+      await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
+    } catch (err) {
+      // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
+      if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(g, fetched);
+      throw err;
     }
-    if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
-    report.branch = upstream?.branch ?? branch;
-    await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
     const ahead = Number((await g.raw(['rev-list', '--count', upstream ? `${upstream.ref}..HEAD` : 'HEAD'])).trim());
     if (!ahead) return report;
     try {
@@ -149,6 +158,18 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
       // Another machine pushed first: fetch and merge its work, then push again (never --force).
     }
   }
+}
+
+/** The remote-tracking refs of `origin` and their commits. */
+async function remoteRefs(g: SimpleGit): Promise<Map<string, string>> {
+  const out = await g.raw(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/remotes/origin/']);
+  return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]));
+}
+
+/** Puts the remote-tracking refs back where they were before a fetch. */
+async function resetRemoteRefs(g: SimpleGit, was: Map<string, string>): Promise<void> {
+  for (const ref of (await remoteRefs(g)).keys()) if (!was.has(ref)) await g.raw(['update-ref', '-d', ref]);
+  for (const [ref, id] of was) await g.raw(['update-ref', ref, id]);
 }
 
 /** Sets `origin` when a URL is given; otherwise the vault must have one already. */
@@ -174,6 +195,14 @@ async function remoteBranch(g: SimpleGit, local: string): Promise<{ branch: stri
   return pick ? { branch: pick, ref: `refs/remotes/origin/${pick}` } : undefined;
 }
 
+/**
+ * The remote branch at the commit fetched: what is checked is what is merged, even if another
+ * sync fetches meanwhile and moves the remote-tracking ref.
+ */
+async function pinned(g: SimpleGit, upstream: { branch: string; ref: string } | undefined): Promise<{ branch: string; ref: string } | undefined> {
+  return upstream && { branch: upstream.branch, ref: (await g.revparse([`${upstream.ref}^{commit}`])).trim() };
+}
+
 /** A vault nothing was written to yet: no commits but init's, no day in its memory map. */
 async function isFresh(v: Vault, g: SimpleGit): Promise<boolean> {
   if (!fs.existsSync(v.mapFile)) return true;
@@ -182,8 +211,20 @@ async function isFresh(v: Vault, g: SimpleGit): Promise<boolean> {
   return subjects.split('\n').filter(Boolean).every((s) => INIT_SUBJECT.test(s));
 }
 
+/**
+ * Refuses, in one line and before anything is merged or checked out, incoming commits (`tip` and
+ * what it reaches that `have` does not) holding anything a pull may not write (vault/incoming.ts).
+ */
+async function refuseUnsafeIncoming(v: Vault, tip: string, have: string | undefined): Promise<void> {
+  const why = await incomingProblem(v, tip, have);
+  if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
+}
+
 /** Takes the remote's soul, then lays out the bootloader, skills and CLI as `init` would. */
 async function join(v: Vault, g: SimpleGit, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
+  // The whole history taken is read first (nothing of it is here yet, but init's commit).
+  const head = (await g.raw(['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
+  await refuseUnsafeIncoming(v, upstream.ref, head || undefined);
   await g.raw(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
   await g.raw(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
   await initVault(v.root, { clock: opts.clock, cliBundle: opts.cliBundle, git: true });
@@ -209,6 +250,8 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (upstream && !base) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
+  // Before the local commit below: a refusal leaves HEAD, the index and the files as they were.
+  if (upstream) await refuseUnsafeIncoming(v, upstream, 'HEAD');
   await g.add(['-A']);
   if ((await g.raw(['status', '--porcelain'])).trim()) await g.commit('sync: local changes', undefined, { '--no-verify': null });
   if (!upstream) return;
@@ -257,6 +300,7 @@ async function afterMerge(v: Vault, clash: Clash, opts: SyncOptions, report: Syn
 /** `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed. */
 async function ensureDrivers(v: Vault, opts: SyncOptions): Promise<void> {
   createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
+  excludeLocalPaths(v);
   const cli = path.join(v.binDir, 'coresoul.js');
   const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
   if (driver) await registerMergeDrivers(v, driver);

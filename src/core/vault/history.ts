@@ -33,13 +33,15 @@ export function vaultGitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs git in the vault folder; resolves with its exit code and output, rejects only when git cannot run. */
-export function git(v: Vault, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs git in the vault folder (`input` on its stdin); resolves with its exit code and output, rejects only when git cannot run. */
+export function git(v: Vault, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
+    const child = execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') reject(vaultError(`cannot run git (${err.message.split('\n')[0]}); install git, or run init with --no-git`));
       else resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
     });
+    child.stdin?.on('error', () => {}); // git's exit code tells what went wrong
+    child.stdin?.end(input ?? '');
   });
 }
 

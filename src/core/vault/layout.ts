@@ -2,9 +2,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
+import { SOUL_DIR } from '../shared/fs';
 
-/** The vault's folder in a workspace, and its memory folder (as the user sees them, `/`-separated). */
-export const SOUL_DIR = '.CoreSoul';
+/** The vault's folder in a workspace (named in shared/fs.ts, whose write guard looks for it), and its memory folder (as the user sees them, `/`-separated). */
+export { SOUL_DIR };
 export const MEMORY_DIR = `${SOUL_DIR}/memory`;
 
 /** A memory file's path relative to the memory folder: `chronological/2026-03-10.md`. */

@@ -30,9 +30,15 @@ async function entriesOf(archive: string): Promise<string[]> {
 /** What pack leaves out of the realistic vault: local state, unregistered folders, links. */
 const LEFT_OUT = /(^|\/)\.lock(\.\d+)?$|\.tmp$|^\.CoreSoul\/cache(\/|$)|^\.github\/skills\/Other_Skill|^\.github\/workflows|agents-link\.md$|\.tar\.gz$|\.sh$/;
 
-/** The restored workspace holds exactly the packed files of `source`, byte for byte; returns their count. */
-function assertSameSoul(source: string, restoredRoot: string): number {
-  const original = files(source, (rel) => LEFT_OUT.test(rel));
+/** What `coresoul restore` never installs from an archive: one machine's state (the CLI copy, pending proposals). */
+const NOT_RESTORED = /^\.CoreSoul\/(bin|proposals)\//;
+
+/**
+ * The restored workspace holds exactly the packed files of `source`, byte for byte, less one
+ * machine's state (`sh`, the archive's own script, is told to keep it); returns their count.
+ */
+function assertSameSoul(source: string, restoredRoot: string, by: 'restore' | 'sh' = 'restore'): number {
+  const original = files(source, (rel) => LEFT_OUT.test(rel) || (by === 'restore' && NOT_RESTORED.test(rel)));
   const restored = files(restoredRoot);
   assert.deepEqual([...restored.keys()].sort(), [...original.keys()].sort());
   for (const [rel, bytes] of original) assert.ok(bytes.equals(restored.get(rel) as Buffer), rel);
@@ -102,6 +108,7 @@ describe('pack', () => {
     const report = await restoreArchive(archive, target);
     assert.equal(report.added.length, assertSameSoul(v.root, target));
     assert.equal(report.history, 'restored');
+    assert.deepEqual(report.leftOut, [{ path: '.CoreSoul/bin/coresoul.js', reason: 'the machine-local CLI copy (bin/)' }]);
 
     for (const args of [['rev-list', '--count', 'HEAD'], ['rev-parse', 'HEAD'], ['symbolic-ref', 'HEAD'], ['log', '--format=%H %s', '--all']]) {
       assert.equal(gitOut(target, ...args), gitOut(v.root, ...args), args.join(' '));
@@ -153,17 +160,25 @@ describe('pack', () => {
     assert.deepEqual(files(target), files(plain.root, (rel) => LEFT_OUT.test(rel)));
   });
 
-  it('ships the given CLI bundle as .CoreSoul/bin/coresoul.js when the vault has no copy', async () => {
+  it('ships the given CLI bundle as .CoreSoul/bin/coresoul.js when the vault has no copy; restore installs its own CLI, never the archive\'s', async () => {
     const plain = await tempVault('2026-03-10T09:00:00');
     const bundle = path.join(tempDir(), 'cli.js');
     fs.writeFileSync(bundle, '#!/usr/bin/env node\nconsole.log("cli")\n');
     const out = path.join(tempDir(), 'cli.tar.gz');
     assert.equal((await packVault(plain, { now: NOW, out, cliBundle: bundle })).cli, true);
+    assert.ok((await entriesOf(out)).includes('.CoreSoul/bin/coresoul.js'), 'packed, for the self-extracting script');
+    const running = path.join(tempDir(), 'running-cli.js');
+    fs.writeFileSync(running, '#!/usr/bin/env node\nconsole.log("the CLI the person runs")\n');
     const target = tempDir();
-    await restoreArchive(out, target);
+    const report = await restoreArchive(out, target, { cliBundle: running });
     const cli = path.join(target, '.CoreSoul/bin/coresoul.js');
-    assert.equal(fs.readFileSync(cli, 'utf8'), fs.readFileSync(bundle, 'utf8'));
+    assert.equal(fs.readFileSync(cli, 'utf8'), fs.readFileSync(running, 'utf8'));
     assert.equal(fs.statSync(cli).mode & 0o111, 0o111);
+    assert.equal(report.cli, 'created');
+    assert.ok(!report.added.includes('.CoreSoul/bin/coresoul.js'));
+    const without = tempDir();
+    await restoreArchive(out, without);
+    assert.equal(fs.existsSync(path.join(without, '.CoreSoul/bin/coresoul.js')), false, 'no CLI given: none installed');
     assert.equal((await packVault(plain, { now: NOW, out })).cli, false);
   });
 
@@ -206,7 +221,7 @@ describe('pack --format sh', () => {
     const r = sh(script, target);
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stderr, '');
-    assertSameSoul(v.root, target);
+    assertSameSoul(v.root, target, 'sh');
     assert.equal(gitOut(target, 'rev-parse', 'HEAD'), gitOut(v.root, 'rev-parse', 'HEAD'));
     assert.equal(gitOut(target, 'rev-list', '--count', 'HEAD'), gitOut(v.root, 'rev-list', '--count', 'HEAD'));
     assert.equal(gitOut(target, 'status', '--porcelain'), '');
@@ -228,7 +243,7 @@ describe('pack --format sh', () => {
     execFileSync('git', ['clone', '-q', bundle, clone]);
     assert.equal(execFileSync('git', ['rev-parse', 'HEAD'], { cwd: clone, encoding: 'utf8' }).trim(), gitOut(v.root, 'rev-parse', 'HEAD'));
     fs.rmSync(bundle);
-    assertSameSoul(v.root, target);
+    assertSameSoul(v.root, target, 'sh');
   });
 
   it('is deterministic like the .tar.gz', async () => {
@@ -292,7 +307,7 @@ describe('restore --merge', () => {
     assert.match(agents, /CRITICAL OVERRIDE/);
     assert.ok(agents.endsWith('# Project rules\n\nUse tabs.\n'));
     assert.equal(fs.readFileSync(path.join(project, 'src/main.ts'), 'utf8'), 'export {};\n');
-    const original = files(v.root, (rel) => LEFT_OUT.test(rel) || rel === 'AGENTS.md');
+    const original = files(v.root, (rel) => LEFT_OUT.test(rel) || NOT_RESTORED.test(rel) || rel === 'AGENTS.md');
     for (const [rel, bytes] of original) assert.ok(bytes.equals(fs.readFileSync(path.join(project, rel))), rel);
     assert.equal(report.added.length, original.size);
     assert.equal(report.history, 'restored');

@@ -183,28 +183,53 @@ describe('import: bad input', () => {
     assert.deepEqual(snapshot(v.soulDir), before);
   });
 
-  it('a binary file, a huge file and a link out of the source folder are skipped with their reasons', async () => {
+  it('a binary file and a huge file are skipped with their reasons', async () => {
     const v = await tempVault(NOW);
     const ws = tempDir();
     write(path.join(ws, 'memory/2026-01-05.md'), '- fine\n');
     write(path.join(ws, 'memory/2026-01-06.md'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff]));
     fs.closeSync(fs.openSync(path.join(ws, 'memory/2026-01-07.md'), 'w'));
     fs.truncateSync(path.join(ws, 'memory/2026-01-07.md'), MAX_FILE_BYTES + 1);
-    const outside = write(path.join(tempDir(), 'secret.md'), '- outside the source\n');
-    fs.symlinkSync(outside, path.join(ws, 'memory/2026-01-08.md'));
-    fs.symlinkSync(outside, path.join(ws, 'USER.md'));
     const f = only(await importFrom(v, ws));
     assert.equal(f.imported, 1);
     assert.deepEqual(
       Object.fromEntries(f.skipped.map((s) => [s.item, s.reason])),
       {
-        'USER.md': 'a link that leads outside the source folder',
         'memory/2026-01-06.md': 'not a UTF-8 text file (binary?)',
         'memory/2026-01-07.md': 'larger than 16 MiB',
-        'memory/2026-01-08.md': 'a link that leads outside the source folder',
       },
     );
-    assert.doesNotMatch(fs.readdirSync(v.chronoDir).join(), /2026-01-0[678]/);
+    assert.doesNotMatch(fs.readdirSync(v.chronoDir).join(), /2026-01-0[67]/);
+  });
+
+  it('a link (out of the source, inside it, dangling, or a linked folder) or a fifo refuses the whole import in one line; nothing is written', async () => {
+    const outside = write(path.join(tempDir(), 'secret.md'), '- outside the source\n');
+    const plant: [string, (ws: string) => void, RegExp][] = [
+      ['a link out of the source', (ws) => fs.symlinkSync(outside, path.join(ws, 'memory/2026-01-08.md')), /memory\/2026-01-08\.md is a symbolic link/],
+      ['a link inside the source', (ws) => fs.symlinkSync(path.join(ws, 'memory/2026-01-05.md'), path.join(ws, 'USER.md')), /USER\.md is a symbolic link/],
+      ['a dangling link', (ws) => fs.symlinkSync(path.join(ws, 'nothing.md'), path.join(ws, 'memory/2026-01-09.md')), /2026-01-09\.md is a symbolic link/],
+      [
+        'a linked folder on the way',
+        (ws) => {
+          const elsewhere = tempDir();
+          write(path.join(elsewhere, '2026-01-04.md'), '- from elsewhere\n');
+          fs.renameSync(path.join(ws, 'memory'), path.join(ws, 'real'));
+          fs.symlinkSync(elsewhere, path.join(ws, 'memory'));
+        },
+        /memory is a symbolic link/,
+      ],
+      ['a fifo', (ws) => execFileSync('mkfifo', [path.join(ws, 'memory/2026-01-10.md')]), /2026-01-10\.md is not a regular file/],
+    ];
+    for (const [name, put, pattern] of plant) {
+      const v = await tempVault(NOW);
+      const ws = tempDir();
+      write(path.join(ws, 'memory/2026-01-05.md'), '- fine\n');
+      write(path.join(ws, 'MEMORY.md'), '# Memory\n\n- a fact\n');
+      put(ws);
+      const before = snapshot(v.soulDir);
+      await assert.rejects(importFrom(v, ws), (e: unknown) => e instanceof CoreSoulError && e.exitCode === 3 && !e.message.includes('\n') && pattern.test(e.message) && /nothing was imported/.test(e.message), name);
+      assert.deepEqual(snapshot(v.soulDir), before, `${name}: nothing written`);
+    }
   });
 
   it('an item that cannot be written (a bad entity name, a date after today) is skipped, not half-written', async () => {

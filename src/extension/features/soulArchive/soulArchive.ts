@@ -144,7 +144,7 @@ async function restore(services: Services, root: string | undefined, req: Restor
   const { window, l10n } = vscode;
   const { restoreArchive } = await import('../../../core/archive/restore');
   const report = await withCancellableProgress(l10n.t('Core Soul: restoring the soul…'), l10n.t('Core Soul: restore cancelled; nothing was changed.'), (signal) =>
-    restoreArchive(req.archive, req.target, { merge: req.merge }, signal),
+    restoreArchive(req.archive, req.target, { merge: req.merge, cliBundle: services.cliBundle }, signal),
   );
   if (!report) return undefined;
   const here = root !== undefined && path.resolve(root) === report.root;

@@ -1,0 +1,132 @@
+/**
+ * What history from outside may bring into the vault (docs/trust.md#threat-model): a remote or an
+ * archive is not trusted, so every commit sync is about to merge or check out, or restore is about
+ * to keep — each one of the range, not only its tip, since a later `git checkout`, revert or
+ * restore would write what an earlier one holds — is read before anything changes. Only regular
+ * files at shared paths may come in: no symbolic link, no submodule, nothing machine-local or
+ * ignored here (git overwrites an ignored file when a commit adds it: `bin/coresoul.js` is what
+ * every skill, hook and merge driver runs), no `.gitattributes` that names a filter, diff or merge
+ * driver of its own, no `.gitignore` that un-ignores. Reading runs only plumbing (rev-list,
+ * diff-tree, check-ignore, cat-file), which never runs a driver or filter.
+ */
+import { catFile, git } from './history';
+import type { Vault } from './layout';
+import { foldSegment, machineLocal } from './localPaths';
+import { MERGE_KINDS } from './mergeDrivers';
+
+const firstLine = (text: string) => text.trim().split('\n')[0];
+/** The last segment of a path as a case-insensitive file system reads it. */
+const baseName = (rel: string) => foldSegment(rel.slice(rel.lastIndexOf('/') + 1));
+
+interface Change {
+  commit: string;
+  mode: string;
+  blob: string;
+  path: string;
+}
+
+/**
+ * The first problem in a range of incoming commits (`tip` and what it reaches that `have` does
+ * not), or undefined when all of it may come in. Git failing to read the range is a problem too.
+ */
+export async function incomingProblem(v: Vault, tip: string, have: string | undefined): Promise<string | undefined> {
+  let changes: Change[];
+  try {
+    changes = await changesIn(v, tip, have);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  const added = changes.filter((c) => !/^0+$/.test(c.blob)); // deletions may always come in
+  const at = (c: Change, what: string) => `commit ${c.commit.slice(0, 7)} brings ${JSON.stringify(c.path)}, ${what}`;
+  for (const c of added) {
+    if (c.mode === '120000') return at(c, 'a symbolic link');
+    if (c.mode === '160000') return at(c, 'a submodule (gitlink)');
+    if (c.mode !== '100644' && c.mode !== '100755') return at(c, `not a regular file (mode ${c.mode})`);
+    const local = machineLocal(c.path);
+    if (local) return at(c, local);
+    if (baseName(c.path) === '.gitmodules') return at(c, 'a submodule list');
+  }
+  const ignored = await ignoredPaths(v, [...new Set(added.map((c) => c.path))]);
+  if (typeof ignored === 'string') return ignored;
+  const hit = added.find((c) => ignored.has(c.path));
+  if (hit) return at(hit, 'a path ignored on this machine (the vault\'s .gitignore, .git/info/exclude or your global excludes)');
+  const rules = added.filter((c) => isRulesFile(c.path));
+  if (rules.length) {
+    const blobs = await catFile(v, [...new Set(rules.map((c) => c.blob))], '--batch');
+    for (const c of rules) {
+      const why = rulesFileProblem(c.path, blobs.get(c.blob)?.body?.toString('utf8') ?? '');
+      if (why) return at(c, why);
+    }
+  }
+  return undefined;
+}
+
+/** `.gitattributes` and `.gitignore`, at any depth: what git reads as rules, not as memory. */
+export const isRulesFile = (rel: string) => ['.gitattributes', '.gitignore'].includes(baseName(rel));
+
+/** Why a `.gitattributes` or `.gitignore` from outside may not be used here, or undefined. */
+export function rulesFileProblem(rel: string, text: string): string | undefined {
+  return baseName(rel) === '.gitignore' ? ignoreProblem(text) : attributesProblem(text);
+}
+
+/** Every change of every commit in the range, against each parent of a merge (an evil merge too). */
+async function changesIn(v: Vault, tip: string, have: string | undefined): Promise<Change[]> {
+  const revs = await git(v, ['rev-list', tip, ...(have ? ['--not', have] : [])]);
+  if (revs.code !== 0) throw new Error(`cannot list the commits (${firstLine(revs.stderr)})`);
+  const list = revs.stdout.trim();
+  if (!list) return [];
+  const tree = await git(v, ['diff-tree', '-r', '-m', '--root', '--no-renames', '--no-abbrev', '-z', '--stdin'], `${list}\n`);
+  if (tree.code !== 0) throw new Error(`cannot read the commits (${firstLine(tree.stderr)})`);
+  const tokens = tree.stdout.split('\0');
+  const changes: Change[] = [];
+  let commit = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.startsWith(':')) {
+      const [, mode, , blob] = t.slice(1).split(' ');
+      changes.push({ commit, mode, blob, path: tokens[++i] });
+    } else if (/^[0-9a-f]{40,64}$/.test(t)) commit = t;
+  }
+  return changes;
+}
+
+/**
+ * The vault-relative paths this machine's ignore rules match (the vault's `.gitignore` files,
+ * `.git/info/exclude`, the user's own), or why they could not be checked.
+ */
+export async function ignoredPaths(v: Vault, paths: string[]): Promise<Set<string> | string> {
+  if (!paths.length) return new Set();
+  const r = await git(v, ['check-ignore', '--no-index', '-z', '--stdin'], paths.map((p) => `${p}\0`).join(''));
+  if (r.code > 1) return `cannot check the paths against the ignore rules (${firstLine(r.stderr)})`;
+  return new Set(r.stdout.split('\0').filter(Boolean)); // exit 1: nothing is ignored
+}
+
+/** A `.gitignore` that un-ignores (`!pattern`) could make this machine share its own state. */
+function ignoreProblem(text: string): string | undefined {
+  const line = text.split('\n').find((l) => l.startsWith('!'));
+  return line ? `a .gitignore that un-ignores (${JSON.stringify(line.trim())})` : undefined;
+}
+
+const DRIVERS = new Set(MERGE_KINDS.map((k) => `coresoul-${k}`));
+const BUILT_IN_MERGES = new Set(['union', 'text', 'binary']);
+
+/**
+ * A `.gitattributes` may name our merge drivers and git's built-in ones, and say how text is
+ * stored; a filter, a diff driver, another merge driver or an encoding would make git run a
+ * program (one configured on this machine) or rewrite files as they are checked out.
+ */
+function attributesProblem(text: string): string | undefined {
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    if (line.startsWith('[attr]')) return 'a .gitattributes that defines a macro attribute';
+    for (const attr of line.split(/\s+/).slice(1)) {
+      const [name, value] = attr.replace(/^[-!]/, '').split('=');
+      const unset = /^[-!]/.test(attr);
+      if (name === 'merge' && (unset || value === undefined || DRIVERS.has(value) || BUILT_IN_MERGES.has(value))) continue;
+      if (['text', 'eol', 'binary', 'delta'].includes(name) || (name === 'diff' && unset) || name.startsWith('linguist-')) continue;
+      return `a .gitattributes that sets ${JSON.stringify(attr)} (only Core Soul's merge drivers may be named)`;
+    }
+  }
+  return undefined;
+}
