@@ -79,7 +79,7 @@ const Findings = z.array(z.object({ invariant: z.string(), section: z.string(), 
 
 export async function checkSoul(soul: string, invariants: readonly Invariant[], changes: readonly SectionText[], judge?: SoulJudge): Promise<SoulVerdict> {
   const violations = ruleViolations(invariants, changes);
-  const ids = invariants.map((i) => i.id);
+  const ids = withFloor(invariants).map((i) => i.id);
   if (!judge) return { passed: !violations.length, violations, invariants: ids, judge: 'none' };
   if (violations.length) return { passed: false, violations, invariants: ids, judge: 'not-asked' };
   let findings: z.infer<typeof Findings>;
@@ -113,6 +113,21 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
     guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.breaks, ...i.harmless])),
   };
   return (changes) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })));
+}
+
+/**
+ * The soul subjects a text names (normalised as the rules read it): any safeguard, risky, unguarded
+ * or breaking word of soul.md or the floor. Learning uses it to keep such texts for the person's review.
+ */
+export function compileSubjects(soulInvariants: readonly Invariant[]): (text: string) => string[] {
+  const invariants = withFloor(soulInvariants);
+  const words = alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks]));
+  const harmlessWords = alternation(invariants.flatMap((i) => i.harmless));
+  return (text) => {
+    const low = normaliseForCheck(text).toLowerCase();
+    const harmless = spans(harmlessWords, low);
+    return [...new Set(spans(words, low).filter((w) => !harmless.some((h) => h.start <= w.start && w.end <= h.end)).map((w) => w.text))];
+  };
 }
 
 function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[]): Violation[] {

@@ -115,10 +115,11 @@ export function personaPropose(v: Vault, input: unknown, caller: Caller): Promis
   return guarded(async () => {
     const parsed = PersonaProposeInput.safeParse(input);
     if (!parsed.success) return explain('persona proposal', parsed.error);
-    const review = await proposePersonaChange(v, parsed.data, { clock: caller.clock, compress: compressBeforeWrite, memory: caller.memory });
+    // The caller is an agent: whatever trigger it names, it cannot speak with the person's authority.
+    const review = await proposePersonaChange(v, { ...parsed.data, by: { from: 'agent', via: caller.via } }, { clock: caller.clock, compress: compressBeforeWrite, memory: caller.memory });
     if (!review.accepted) return { text: `refused: persona.md is unchanged.\n${refusalReasons(review)}`, error: true };
     const text = [
-      `Proposal ${review.id} (${review.sections.join(', ')}) passed the gate (${review.gate.message}) and the soul check.`,
+      `Proposal ${review.id} (${review.sections.join(', ')}) passed the gate (${review.gate.message}) and the soul check; it is pending.`,
       'The user now reviews it as a diff and chooses Apply or Reject; persona.md is unchanged until they apply it.',
       review.diff,
     ].join('\n');

@@ -85,7 +85,7 @@ describe('coresoul_personaPropose (input from a model)', () => {
     const persona = read(v.persona);
     const out = await personaPropose(v, change, { clock, memory: true });
     assert.match(out.review ?? '', /^20260310-090000-[0-9a-f]{4}$/);
-    assert.match(out.text, new RegExp(`^Proposal ${out.review} \\(Key Memories & Beliefs\\) passed the gate \\(the user explicitly commanded this change\\) and the soul check\\.\\n`));
+    assert.match(out.text, new RegExp(`^Proposal ${out.review} \\(Key Memories & Beliefs\\) passed the gate \\(an agent \\([\\w_]+\\) says the user commanded this, which it cannot prove: the change waits for the person's review, and only the person can apply it\\) and the soul check; it is pending\\.\\n`));
     assert.match(out.text, /\n\+- Small commits are easier to review\./);
     assert.equal(read(v.persona), persona);
     assert.ok(fs.existsSync(path.join(v.soulDir, 'proposals', `${out.review}.json`)));
