@@ -51,7 +51,8 @@ function foldHomoglyphs(text: string): string {
 function foldLeet(word: string): string {
   const trail = /[!|]+$/.exec(word)?.[0] ?? '';
   const core = trail ? word.slice(0, -trail.length) : word;
-  if (!/[A-Za-z]/.test(core) || !/[0-9@$!|]/.test(core)) return word;
+  // A hash, a version or an id is no word: hex runs and long tokens stay as written.
+  if (!/[A-Za-z]/.test(core) || !/[0-9@$!|]/.test(core) || /^[0-9a-f]{7,}$/i.test(core) || core.length > 24) return word;
   return core.replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) + trail;
 }
 
