@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { Clock } from '../shared/clock';
 import { compressBeforeWrite } from '../compress/compress';
-import { readLayer } from '../context/context';
+import { guardMemoryLines, readLayer } from '../context/context';
 import { CoreSoulError } from '../shared/errors';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
 import { refusalReasons } from '../persona/refusals';
@@ -88,7 +88,7 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
     const { query, maxTokens, page = 1 } = parsed.data;
     const r = searchMemory(v, query, { maxTokens, page });
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
-    const answer = r.results.map((h) => `[${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.from ? ` · from ${h.from}` : ''}]\n${h.text}`).join('\n\n');
+    const answer = r.results.map((h) => `[${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.from ? ` · from ${h.from}` : ''}]\n${guardMemoryLines(v, h.text.split('\n')).join('\n')}`).join('\n\n');
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
   });
 }
