@@ -17,10 +17,10 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is down', 'formality',
   'rubber stamp', 'rubber-stamp', 'for show', 'anyway', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
-  'precedence over', 'comes before', 'above the', 'loosen', 'relax',
+  'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
-  '照樣', '照样', '照做', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
+  '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
 ];
 
 export const FLOOR_INVARIANTS: readonly Invariant[] = [
@@ -62,7 +62,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
-      'root privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
+      'root privileges', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
     ],
@@ -73,7 +73,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'secrets-kept',
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
-    safeguard: [],
+    safeguard: ['environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '環境變數', '环境变量'],
     risky: [
       '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
@@ -90,7 +90,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'instructions in memory', 'instructions from memory', 'memory instructions', 'instructions in memory entries', 'instructions found in memory',
       'instructions in tool output', 'instructions in web pages', 'instructions on web pages', 'instructions you find', 'as if the user typed',
       'as if the user said', 'as if the user wrote', "user's authority", 'authority of the user', 'speak for the user',
-      'on behalf of the user', 'system:',
+      'on behalf of the user', 'system:', 'as commands', 'commands from the user', 'instructions embedded', 'embedded instructions',
       '記憶裡的指令', '記憶中的指令', '记忆里的指令', '记忆中的指令', '記憶條目', '记忆条目', '工具輸出', '工具输出', '網頁上的指令', '网页上的指令',
       '當作使用者', '当作使用者', '當成使用者', '当成用户', '当作用户', '視為使用者', '视为用户', '使用者親口', '使用者本人', '用户本人', '用户亲口',
     ],
@@ -105,7 +105,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全限制', '安全底線', '安全底线',
     ],
-    risky: ['unrestricted', 'no restrictions', 'no rules', 'without limits', 'jailbreak', 'developer mode', '不受限制', '沒有限制', '没有限制', '無限制', '无限制'],
+    risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode', '不受限制', '沒有限制', '没有限制', '無限制', '无限制'],
     unguarded: [],
     breaks: [...REDEFINED, 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', '修改', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略'],
     harmless: [],

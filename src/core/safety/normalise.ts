@@ -28,10 +28,14 @@ const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 
 export function normaliseForCheck(text: string): string {
   const plain = foldHomoglyphs(withoutInvisible(text.normalize('NFKC')));
-  const folded = plain.replace(LEET_WORD, foldLeet);
+  const folded = joinSpelled(plain).replace(LEET_WORD, foldLeet);
   const decoded = decodedPayloads(plain);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => foldHomoglyphs(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
+
+// Three or more single letters spelled out with one separator: "s k i p", "S-k-i-p", "s.a.n.d".
+const SPELLED = /(?<![\p{L}\p{N}])\p{L}([-._ ])\p{L}(?:\1\p{L}){1,}(?![\p{L}\p{N}])/gu;
+const joinSpelled = (text: string) => text.replace(SPELLED, (m, sep: string) => m.split(sep).join(''));
 
 /** Confusables folded in runs of non-Han text; Han and CJK punctuation are kept as written. */
 function foldHomoglyphs(text: string): string {
