@@ -22,6 +22,7 @@ import { isDayLink, linkTargets } from '../vault/wikilinks';
 import { archiveFile, profileFile } from '../profile/profile';
 import { parsePersona, sectionBody } from '../persona/document';
 import { pendingProposals, proposePersonaChange, readPersona } from '../persona/proposals';
+import { proposePreferences } from '../persona/preferenceReview';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { type ImportFormat, IMPORT_FORMATS, type SourceRead } from './plan';
 import { KnownLines } from './known';
@@ -110,6 +111,8 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   }
 
   const requests = planned.flatMap((p) => p.requests);
+  // Preferences not learnt silently (about what the soul guards) are proposed for the person's review.
+  const toReview: string[][] = planned.map(() => []);
   if (requests.length) {
     const kept = keepFiles(v, requests, localDay(now));
     try {
@@ -121,6 +124,7 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
         for (const result of done.results.slice(k, k + p.requests.length)) {
           reports[f].learned += result.learned?.length ?? 0;
           for (const n of result.notLearned ?? []) report.warnings.push(`not learnt as a preference: "${n.value}": ${n.why}`);
+          toReview[f].push(...(result.toReview ?? []).map((n) => n.value));
         }
         k += p.requests.length;
       });
@@ -144,6 +148,12 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
         reports[f].skipped.push({ item: t.where, reason: `not proposed for the persona: ${err.message}` }); // too large, control characters…
       }
     }
+  }
+  for (const [f, values] of toReview.entries()) {
+    if (!values.length) continue;
+    const review = await proposePreferences(v, values, { clock: opts.clock, compress: compressBeforeWrite });
+    if (review?.accepted) reports[f].proposals.push(review.id);
+    else if (review) report.warnings.push(`preferences not proposed for review: ${review.violations.map((x) => x.why).join('; ') || review.gate.message}`);
   }
   return report;
 }

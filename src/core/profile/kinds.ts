@@ -38,6 +38,7 @@ const KIND_WORDS: [SafeKind, RegExp][] = [
 /** The safe kind of a candidate, or undefined when it is none of them (then the person reviews it). */
 export function safeKind(c: Candidate): SafeKind | undefined {
   if (c.section === 'Basic info' || c.section === 'Technical background' || c.section === 'Learning') return 'fact';
+  if (/\b(?:time ?zone|timezone|based in|located in|i live in)\b|時區|时区/i.test(c.value)) return 'fact';
   if (c.facet) return c.facet === 'Language' ? 'language' : c.facet === 'Package manager' ? 'tool' : c.facet === 'Response style' ? 'tone' : 'format';
   const value = c.value.replace(/^(?:Prefers|Likes|Dislikes|Don't|Stop|Corrected:)\s+/i, '');
   return KIND_WORDS.find(([, re]) => re.test(value))?.[0];
