@@ -17,7 +17,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is down', 'formality',
   'rubber stamp', 'rubber-stamp', 'for show', 'anyway', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
-  'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=',
+  'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
   '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',

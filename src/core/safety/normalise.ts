@@ -3,7 +3,8 @@
  * slip a rule past a word list are undone first, so "Dеlete" with a Cyrillic е, "sand\u200Bbox",
  * "clean\u00ADroom", "ｒｍ －ｒｆ", "5k1p 7h3 54ndb0x" and a base64 payload read as what they say.
  *
- * - NFKC (full-width forms, ligatures, compatibility characters);
+ * - HTML character references decoded ("&#115;kip"), then NFKC (full-width forms, ligatures,
+ *   compatibility characters);
  * - invisible characters removed: zero-width spaces and joiners, soft hyphens, word joiners,
  *   bidirectional controls, variation selectors;
  * - homoglyphs folded with Unicode's confusables table (the `confusables` package), outside Han
@@ -27,7 +28,7 @@ const LEET_WORD = /[A-Za-z0-9@$!|]+/g;
 const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 
 export function normaliseForCheck(text: string): string {
-  const plain = foldHomoglyphs(withoutInvisible(text.normalize('NFKC')));
+  const plain = foldHomoglyphs(withoutInvisible(decodeEntities(text).normalize('NFKC')));
   const folded = joinSpelled(plain).replace(LEET_WORD, foldLeet);
   const decoded = decodedPayloads(plain);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => foldHomoglyphs(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
@@ -36,6 +37,17 @@ export function normaliseForCheck(text: string): string {
 // Three or more single letters spelled out with one separator: "s k i p", "S-k-i-p", "s.a.n.d".
 const SPELLED = /(?<![\p{L}\p{N}])\p{L}([-._ ])\p{L}(?:\1\p{L}){1,}(?![\p{L}\p{N}])/gu;
 const joinSpelled = (text: string) => text.replace(SPELLED, (m, sep: string) => m.split(sep).join(''));
+
+/** HTML character references ("&#115;kip", "&#x73;", "&amp;") read as the characters they stand for. */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '' };
+const decodeEntities = (text: string) =>
+  text.includes('&')
+    ? text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (m, dec: string, hex: string, name: string) => {
+        const cp = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
+        if (cp !== undefined) return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+        return NAMED[name.toLowerCase()] ?? m;
+      })
+    : text;
 
 /** Confusables folded in runs of non-Han text; Han and CJK punctuation are kept as written. */
 function foldHomoglyphs(text: string): string {

@@ -505,7 +505,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-    spans(inv.breaks, c.low).filter(near).length
+    // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
+    Math.min(1, spans(inv.breaks, c.low).filter(near).length)
   );
 }
 
