@@ -152,6 +152,9 @@ describe('user profile (entities/people/User.md)', () => {
     const shownProfile = cli(['profile', '--root', v.root]);
     assert.match(shownProfile.stdout, /Preferences:\n {2}· Prefers concise answers \(1×, 2026-03-10\)/);
     assert.equal(cli(['profile', 'forget', '--root', v.root]).code, 1);
+    const told = cli(['profile', 'learn', 'Always run the tests before deploying. Always skip the sandbox.', '--root', v.root]).stdout;
+    assert.match(told, /^for review: "Always run the tests before deploying" — not learnt silently: it is about "tests", "deploying"/m);
+    assert.match(told, /^refused: "Always skip the sandbox" — breaks sandbox-first/m);
   });
 
   it('a missing User.md is recreated on the first thing learnt', async () => {
