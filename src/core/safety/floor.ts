@@ -32,7 +32,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境',
     ],
     risky: [
-      'rimraf', 'shred', 'unlink', 'no-preserve-root', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
+      'rimraf', 'shred', 'unlink', 'no-preserve-root', 'dd of', 'shutdown', 'reboot', 'poweroff', 'fork bomb', 'crontab -r', 'iptables -f',
+      'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
       'reset --hard', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
       '主工作树', '主工作區', '主工作区',
@@ -91,6 +92,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'instructions in tool output', 'instructions in web pages', 'instructions on web pages', 'instructions you find', 'as if the user typed',
       'as if the user said', 'as if the user wrote', "user's authority", 'authority of the user', 'speak for the user',
       'on behalf of the user', 'system:', 'as commands', 'commands from the user', 'instructions embedded', 'embedded instructions',
+      'instructions in issues', 'instructions in comments', 'instructions in code comments', 'instructions in files', 'instructions in documents',
+      'whatever the tool says', 'whatever the page says', 'what the web page says', '網頁說的', '网页说的', '文件裡的指令', '文件里的指令', '註解裡的指令', '注释里的指令',
       '記憶裡的指令', '記憶中的指令', '记忆里的指令', '记忆中的指令', '記憶條目', '记忆条目', '工具輸出', '工具输出', '網頁上的指令', '网页上的指令',
       '當作使用者', '当作使用者', '當成使用者', '当成用户', '当作用户', '視為使用者', '视为用户', '使用者親口', '使用者本人', '用户本人', '用户亲口',
     ],
