@@ -13,13 +13,14 @@ import { CoreSoulError, inputError, vaultError } from '../shared/errors';
 import { atomicWrite } from '../shared/fs';
 import { compressBeforeWrite, compressWithHistory, compressionDue } from '../compress/compress';
 import { rememberAll } from '../memory/remember';
-import { type WriteRequest, linkedEntry } from '../memory/write';
+import { type WriteRequest, entityExcerpt, linkedEntry } from '../memory/write';
+import { entryCandidates } from '../profile/preferences';
 import { redactAll } from '../safety/secrets';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
-import { isDayLink, linkTargets } from '../vault/wikilinks';
-import { archiveFile, profileFile } from '../profile/profile';
+import { isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
+import { archiveFile, learnCandidates, profileFile } from '../profile/profile';
 import { parsePersona, sectionBody } from '../persona/document';
 import { pendingProposals, proposePersonaChange, readPersona } from '../persona/proposals';
 import { proposePreferences } from '../persona/preferenceReview';
@@ -106,7 +107,14 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   }));
   const report: ImportReport = { source: given, dryRun: !!opts.dryRun, formats: reports, committed: false, redacted, warnings: [] };
   if (opts.dryRun) {
-    reports.forEach((r, k) => r.plan!.push(...identity[k].texts.map((t) => ({ day: 'persona proposal', text: t.where }))));
+    reports.forEach((r, k) => {
+      r.plan!.push(...identity[k].texts.map((t) => ({ day: 'persona proposal', text: t.where })));
+      // The preferences that would wait for review, as learning would sort them (nothing is written).
+      const review = planned[k].requests.flatMap((q) =>
+        q.kind === 'preference' || q.kind === 'correction' ? learnCandidates(v, entryCandidates(q.kind, stripLinks(entityExcerpt(linkedEntry(q).text))), { clock: opts.clock, dryRun: true }).review : [],
+      );
+      if (review.length) r.plan!.push({ day: 'persona proposal', text: `preferences for review: ${review.map((n) => `"${n.value}"`).join('; ')}` });
+    });
     return report;
   }
 
