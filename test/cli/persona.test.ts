@@ -19,6 +19,18 @@ function workspace(git = false) {
 }
 
 describe('coresoul persona', () => {
+  it("an agent running the CLI says so: its explicit-command waits for the person's review and is stored as the agent's", () => {
+    const w = workspace();
+    const file = w.file('rules.md', '- Answer in English.\n');
+    const p = w.run(['persona', 'propose', '--section', 'Behavioral Guidelines', '--content-file', file, '--trigger', 'explicit-command', '--reason', 'the user asked', '--from', 'agent', '--via', 'codex', '--json']);
+    assert.equal(p.code, 0, p.stderr);
+    assert.match(p.json.gate.message, /^an agent \(codex\) says the user commanded this, which it cannot prove/);
+    const stored = JSON.parse(read(w.root, `.CoreSoul/proposals/${p.json.id}.json`));
+    assert.deepEqual([stored.from, stored.via], ['agent', 'codex']);
+    assert.equal(w.persona(), PERSONA_MD, 'waits for review');
+    assert.equal(w.run(['persona', 'propose', '--section', 'Behavioral Guidelines', '--content-file', file, '--trigger', 'explicit-command', '--reason', 'x', '--from', 'web']).code, 1);
+  });
+
   it('T4.2: propose prints the gate, the soul check and a diff; apply backs up, logs and commits', () => {
     const w = workspace(true);
     for (const d of ['02', '03', '04']) assert.equal(w.run(['write', 'Acting as [[SecurityReview]] lead now'], `2026-03-${d}T10:00:00`).code, 0);
