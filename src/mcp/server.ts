@@ -153,7 +153,7 @@ export function mcpServer(opts: McpOptions): McpServer {
       {
         title: 'Propose a persona change',
         description:
-          'Propose new text for persona sections (Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs, Skill Registry). It must pass the gate (trigger: explicit-command, repeated-correction or paradigm-shift, with evidence in memory) and the soul check; an accepted proposal waits for the user to review and apply it. Never applies anything.',
+          'Propose new text for persona sections (Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs, Skill Registry). It must pass the gate (trigger: explicit-command, repeated-correction or paradigm-shift, with evidence in memory) and the soul check; an accepted proposal waits for the user to review and apply it. You cannot give the user\'s command: explicit-command from you only queues the change for their review. Never applies anything.',
         inputSchema: calls.PersonaProposeInput.shape,
         annotations: APPENDS,
       },

@@ -22,7 +22,7 @@ describe('coresoul import / export', () => {
     assert.equal(r.json.dryRun, false);
     assert.equal(r.json.committed, true);
     const [f] = r.json.formats;
-    assert.deepEqual([f.format, f.imported, f.merged, f.skipped.length, f.proposals.length], ['openclaw', 10, 0, 2, 1]);
+    assert.deepEqual([f.format, f.imported, f.merged, f.skipped.length, f.proposals.length], ['openclaw', 10, 0, 2, 2]);
     assert.deepEqual(f.skipped.find((s: { item: string }) => s.item === 'memory/notes.md'), { item: 'memory/notes.md', reason: 'not a daily log (memory/YYYY-MM-DD.md)' });
     const again = cli(['import', path.join(FIXTURES, 'openclaw'), '--root', root, '--json', ...NOW]);
     assert.deepEqual([again.json.formats[0].imported, again.json.formats[0].merged], [0, 12]);

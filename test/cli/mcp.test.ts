@@ -95,6 +95,27 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.equal(read(root, '.CoreSoul/persona.md'), persona);
   });
 
+  it("an agent's explicit-command waits for the person's review, and its #correction entries are not the person's", async () => {
+    const root = workspace();
+    const { client } = await connect(root);
+    const persona = read(root, '.CoreSoul/persona.md');
+    const ok = await call(client, 'persona_propose', { changes: [{ section: 'Behavioral Guidelines', content: '- Answer in English.' }], trigger: 'explicit-command', reason: 'The user told me so' });
+    assert.match(textOf(ok), /passed the gate \(an agent \(mcp\) says the user commanded this, which it cannot prove: the change waits for the person's review, and only the person can apply it\)/);
+    const id = /^Proposal (\S+)/.exec(textOf(ok))![1];
+    const stored = JSON.parse(read(root, `.CoreSoul/proposals/${id}.json`));
+    assert.deepEqual([stored.from, stored.via], ['agent', 'mcp']);
+    assert.equal(read(root, '.CoreSoul/persona.md'), persona, 'pending for review, never applied');
+
+    for (let i = 0; i < 3; i++) assert.ok(!(await call(client, 'memory_write', { text: `#correction answers are too verbose (${i})` })).isError);
+    assert.equal(cli(['write', '#correction answers are too verbose', '--from', 'agent', '--via', 'codex', '--root', root, '--now', '2026-03-11T09:00:00']).code, 0);
+    const corrections = { changes: [{ section: 'Behavioral Guidelines', content: '- Keep answers short.' }], trigger: 'repeated-correction', reason: 'answers are too verbose' };
+    const refused = await call(client, 'persona_propose', corrections);
+    assert.equal(refused.isError, true);
+    assert.match(textOf(refused), /gate \(repeated-correction\): no correction in memory mentions/);
+    for (const d of ['09', '10', '11']) assert.equal(cli(['write', 'answers are too verbose', '--kind', 'correction', '--root', root, '--now', `2026-03-${d}T10:00:00`]).code, 0);
+    assert.ok(!(await call(client, 'persona_propose', corrections)).isError, "the person's own corrections open the gate");
+  });
+
   it('with memory off lists no memory tool nor today, and still offers soul, persona and the persona proposal', async () => {
     const { client } = await connect(workspace(), '--no-memory');
     assert.deepEqual((await client.listTools()).tools.map((t) => t.name).sort(), ['persona_propose', 'status']);

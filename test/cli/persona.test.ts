@@ -19,9 +19,21 @@ function workspace(git = false) {
 }
 
 describe('coresoul persona', () => {
+  it("an agent running the CLI says so: its explicit-command waits for the person's review and is stored as the agent's", () => {
+    const w = workspace();
+    const file = w.file('rules.md', '- Answer in English.\n');
+    const p = w.run(['persona', 'propose', '--section', 'Behavioral Guidelines', '--content-file', file, '--trigger', 'explicit-command', '--reason', 'the user asked', '--from', 'agent', '--via', 'codex', '--json']);
+    assert.equal(p.code, 0, p.stderr);
+    assert.match(p.json.gate.message, /^an agent \(codex\) says the user commanded this, which it cannot prove/);
+    const stored = JSON.parse(read(w.root, `.CoreSoul/proposals/${p.json.id}.json`));
+    assert.deepEqual([stored.from, stored.via], ['agent', 'codex']);
+    assert.equal(w.persona(), PERSONA_MD, 'waits for review');
+    assert.equal(w.run(['persona', 'propose', '--section', 'Behavioral Guidelines', '--content-file', file, '--trigger', 'explicit-command', '--reason', 'x', '--from', 'web']).code, 1);
+  });
+
   it('T4.2: propose prints the gate, the soul check and a diff; apply backs up, logs and commits', () => {
     const w = workspace(true);
-    for (const d of ['02', '03', '04']) assert.equal(w.run(['write', 'Acting as [[SecurityReview]] lead now', '--kind', 'preference'], `2026-03-${d}T10:00:00`).code, 0);
+    for (const d of ['02', '03', '04']) assert.equal(w.run(['write', 'Acting as [[SecurityReview]] lead now'], `2026-03-${d}T10:00:00`).code, 0);
     const self = w.file('self.md', 'I am the security reviewer of this repository.\n');
     const rules = w.file('rules.md', '- Review every change for security first.\n- Never skip the sandbox.\n');
     const args = ['persona', 'propose', '--section', 'Self-Awareness', '--content-file', self, '--section', '# 行為準則 (Behavioral Guidelines)', '--content-file', rules];
@@ -29,7 +41,7 @@ describe('coresoul persona', () => {
     assert.equal(p.code, 0, p.stderr);
     assert.match(p.stdout, /^Proposal (\d{8}-\d{6}-[0-9a-f]{4}) \(Self-Awareness, Behavioral Guidelines\) is pending review/);
     assert.match(p.stdout, /\nGate \(paradigm-shift\): passed — evidence on 3 days \(2026-03-02, 2026-03-03, 2026-03-04\)\n {2}\.CoreSoul\/memory\/chronological\/2026-03-02\.md:3 /);
-    assert.match(p.stdout, /\nSoul check: passed \(sandbox-first, no-blind-execution, memory-trigger, soul-supremacy\)\n/);
+    assert.match(p.stdout, /\nSoul check: passed \(sandbox-first, no-blind-execution, memory-trigger, soul-supremacy, sandbox-kept, gates-kept, least-privilege, secrets-kept, person-speaks, soul-kept\)\n/);
     assert.match(p.stdout, /\n--- a\/persona\.md\n\+\+\+ b\/persona\.md\n@@ .*\n(?:.*\n)*\+I am the security reviewer of this repository\.\n/);
     assert.equal(w.persona(), PERSONA_MD);
     const id = /^Proposal (\S+)/.exec(p.stdout)![1];

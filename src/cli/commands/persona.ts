@@ -7,13 +7,13 @@ import { openVault } from '../../core/vault/layout';
 import type { CliContext, Command, CommandResult, OptionValues } from '../command';
 
 const USAGE = [
-  'persona propose --section <name> --content-file <file|-> [--section … --content-file …] --trigger <explicit-command|repeated-correction|paradigm-shift> --reason <text>',
+  'persona propose --section <name> --content-file <file|-> [--section … --content-file …] --trigger <explicit-command|repeated-correction|paradigm-shift> --reason <text> [--from agent --via <host>]',
   'persona apply <id> | persona reject <id> | persona pending | persona history | persona revert <commit> [--reason <text>]',
 ].join('\n       coresoul ');
 
 // Which options each subcommand takes, and how many positional arguments (and what they are).
 const SUBCOMMANDS: Record<string, { options: string[]; arg?: string }> = {
-  propose: { options: ['section', 'content-file', 'trigger', 'reason'] },
+  propose: { options: ['section', 'content-file', 'trigger', 'reason', 'from', 'via'] },
   apply: { options: [], arg: 'id' },
   reject: { options: [], arg: 'id' },
   pending: { options: [] },
@@ -30,6 +30,8 @@ export const persona: Command = {
     'content-file': { type: 'string', multiple: true },
     trigger: { type: 'string' },
     reason: { type: 'string' },
+    from: { type: 'string' },
+    via: { type: 'string' },
   },
   takesArguments: true,
   async run(ctx, args, opts) {
@@ -93,8 +95,11 @@ function proposalInput(opts: OptionValues) {
   if (!trigger || !(TRIGGERS as readonly string[]).includes(trigger)) throw inputError(`--trigger: expected one of ${TRIGGERS.join(', ')}${trigger ? `, got "${trigger}"` : ''}`);
   if (opts.reason === undefined) throw inputError('persona propose: missing --reason <text>');
   if (files.filter((f) => f === '-').length > 1) throw inputError('--content-file -: stdin can be read for one section only');
+  const from = (opts.from as string | undefined) ?? 'person';
+  if (from !== 'person' && from !== 'agent') throw inputError(`--from: expected person or agent, got "${from}"`);
   const changes = sections.map((section, i) => ({ section, content: readContent(files[i]) }));
-  return { changes, trigger: trigger as Trigger, reason: String(opts.reason) };
+  // An agent says so (the skills tell it to): its explicit-command then only waits for the person's review.
+  return { changes, trigger: trigger as Trigger, reason: String(opts.reason), ...(from === 'agent' && { by: { from: 'agent' as const, via: opts.via as string | undefined } }) };
 }
 
 function readContent(file: string): string {

@@ -15,9 +15,12 @@ export const profile: Command = {
       const message = args.slice(1).join(' ');
       if (!message.trim()) throw inputError('profile learn: missing the message (coresoul profile learn "<message>")');
       const report = learnFromMessage(v, message, { clock: ctx.clock, dryRun: true });
-      const text = report.changes.length
-        ? report.changes.map((c) => `${c.section}: ${c.line}${c.replaced ? `  (replaces "${c.replaced}")` : ''}`).join('\n')
-        : 'Nothing to learn: the message states no preference.';
+      const lines = [
+        ...report.changes.map((c) => `${c.section}: ${c.line}${c.replaced ? `  (replaces "${c.replaced}")` : ''}`),
+        ...report.review.map((n) => `for review: "${n.value}" — ${n.why}`),
+        ...report.refused.map((n) => `refused: "${n.value}" — ${n.why}`),
+      ];
+      const text = lines.length ? lines.join('\n') : 'Nothing to learn: the message states no preference.';
       return { json: report, text };
     }
     if (args.length) throw inputError(`profile: unknown action "${args[0]}" (usage: coresoul profile [learn <message>])`);

@@ -4,9 +4,10 @@ import { rememberAll } from '../../core/memory/remember';
 import { openVault } from '../../core/vault/layout';
 import { type Origin, parseEntityArg } from '../../core/memory/write';
 import { ENTRY_KINDS, type EntryKind } from '../../core/vault/dayEntries';
-import { type Command, warnOdd } from '../command';
+import { type CliContext, type Command, warnOdd } from '../command';
 import { notCommitted } from '../../core/vault/history';
 import { redactionNotice } from '../../core/safety/secrets';
+import { compressBeforeWrite } from '../../core/compress/compress';
 
 export const write: Command = {
   name: 'write',
@@ -34,10 +35,21 @@ export const write: Command = {
     const notice = redactionNotice(result.redacted ?? []);
     if (notice) ctx.warn(notice);
     for (const n of result.notLearned ?? []) ctx.warn(`not learnt as a preference: "${n.value}": ${n.why}`);
+    const proposal = result.toReview?.length ? await proposeForReview(ctx, result.toReview) : undefined;
     const lines = [
       `${result.compressed ? 'Compressed last week, then wrote' : 'Wrote'} ${result.file}:${result.line}`,
       ...result.entities.map((e) => `  ${e.created ? 'new entity' : 'tagged'} ${e.path}`),
     ];
-    return { json: result, text: lines.join('\n') };
+    if (proposal) lines.push(`  proposed for review as persona change ${proposal} (coresoul persona apply ${proposal} | reject ${proposal})`);
+    return { json: { ...result, ...(proposal && { proposal }) }, text: lines.join('\n') };
   },
 };
+
+/** Preferences that may not be learnt silently wait as a persona proposal: its id, or none when nothing new (or it was refused). */
+async function proposeForReview(ctx: CliContext, items: { value: string; why: string }[]): Promise<string | undefined> {
+  for (const n of items) ctx.warn(`${n.why}: "${n.value}"`);
+  const { proposePreferences } = await import('../../core/persona/preferenceReview');
+  const review = await proposePreferences(openVault(ctx.root), items.map((n) => n.value), { clock: ctx.clock, compress: compressBeforeWrite });
+  if (review && !review.accepted) ctx.warn(`not proposed for review: ${review.violations.map((x) => x.why).join('; ') || review.gate.message}`);
+  return review?.accepted ? review.id : undefined;
+}

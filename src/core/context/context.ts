@@ -11,7 +11,8 @@ import { addDays, type Clock, localDay } from '../shared/clock';
 import { readDay } from '../vault/days';
 import { CoreSoulError, inputError } from '../shared/errors';
 import { soulProse } from '../safety/invariants';
-import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
+import { type SoulGuard, refusalWhy, refusedPlaceholder, soulGuard } from '../safety/soulGuard';
+import { entryCandidates, extractPreferences } from '../profile/preferences';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
@@ -137,9 +138,9 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
 
   const drafts: Draft[] = [];
   const guarded: string[] = [];
-  const guard = standingGuard(v, guarded);
+  const guards = { standing: standingGuard(v, guarded), statements: statementGuard(v, guarded) };
   for (const name of wanted) {
-    const d = await draftLayer(v, name, opts, budgets[name], guard);
+    const d = await draftLayer(v, name, opts, budgets[name], guards);
     if (d.lines.length) drafts.push(d);
   }
   for (const d of drafts) {
@@ -168,11 +169,15 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
 }
 
 /**
- * What may stand above the memories (docs/trust.md#poisoning): each persona or profile line
- * passes the soul check, else it is left out and named in `guarded`. Without a readable soul
- * nothing can be checked, so nothing stands (fail closed).
+ * What may stand in a prompt (docs/trust.md#poisoning): each persona or profile line passes the
+ * soul check, and so does every statement in the memories and recent days that would teach a
+ * preference (a `#preference` or `#correction` entry, "from now on …", 「以後都」…). A refused
+ * one is shown as `[refused by the soul check: <why>]`, never as written, and named in `guarded`.
+ * Without a readable soul nothing can be checked, so persona and profile are left out (fail closed).
  */
-function standingGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: string[]) => string[] {
+type Guard = (layer: LayerName, lines: string[]) => string[];
+
+function standingGuard(v: Vault, guarded: string[]): Guard {
   let guard: SoulGuard | undefined;
   let problem = '';
   try {
@@ -186,12 +191,47 @@ function standingGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: s
       if (lines.some((l) => l.trim())) guarded.push(`${layer}: left out, ${problem}`);
       return [];
     }
-    return lines.filter((line, i) => {
+    return lines.map((line, i) => {
       const violations = line.trim() ? guard(layer, line) : [];
-      if (violations.length) guarded.push(`${layer} line ${i + 1} left out (${refusalWhy(violations)}): ${line.trim().slice(0, 120)}`);
-      return !violations.length;
+      if (!violations.length) return line;
+      guarded.push(`${layer} line ${i + 1} left out (${refusalWhy(violations)})`);
+      return `${/^\s*(?:[-*+]|\d+[.)])\s+/.exec(line)?.[0] ?? ''}${refusedPlaceholder(violations)}`;
     });
   };
+}
+
+// `- 2026-03-10 09:00:00 #preference [from agent: mcp] text`: the day and time, the kind, the origin.
+const MEMORY_LINE = /^((?:- )?(?:\[\[[^\]]+\]\] |\d{4}-\d{2}-\d{2} )?(?:\d{2}:\d{2}(?::\d{2})?(?:[–-]\d{2}:\d{2})? )?)(?:#(\w+) )?(\[from [^\]\n]*\] )?(.*)$/s;
+
+/** Memory lines as a tool hands them to an agent (MCP memory_search): refused statements shown as refused. */
+export const guardMemoryLines = (v: Vault, lines: string[]): string[] => statementGuard(v, [])('memories', lines);
+
+/**
+ * Memory lines as evidence, with every statement that would teach a preference checked the way
+ * learning checks it: one the soul check refuses is replaced by the placeholder. Other lines stay
+ * as written (a memory is a record, not an instruction).
+ */
+function statementGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: string[]) => string[] {
+  let guard: SoulGuard | undefined;
+  try {
+    guard = soulGuard(v);
+  } catch (err) {
+    if (!(err instanceof CoreSoulError)) throw err;
+  }
+  return (layer, lines) =>
+    lines.map((line, i) => {
+      const m = MEMORY_LINE.exec(line);
+      if (!m) return line;
+      const [, head, kind, from = '', text] = m;
+      const plain = text.replace(/\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]/g, '$1');
+      const candidates = kind === 'preference' || kind === 'correction' ? entryCandidates(kind, plain) : extractPreferences(plain);
+      if (!candidates.length) return line;
+      const violations = guard ? candidates.flatMap((c) => guard(c.section, c.value)) : [];
+      if (guard && !violations.length) return line;
+      const why = guard ? refusedPlaceholder(violations) : '[refused by the soul check: soul.md cannot be read]';
+      guarded.push(`${layer} line ${i + 1} shown as refused (${guard ? refusalWhy(violations) : 'soul.md cannot be read'})`);
+      return `${head}${kind ? `#${kind} ` : ''}${from}${why}`;
+    });
 }
 
 /** Drops whole lines from the end the layer does not keep until it fits `limit` tokens. */
@@ -224,7 +264,7 @@ function render(drafts: Draft[]): string {
  */
 export async function readLayer(v: Vault, name: 'soul' | 'persona' | 'profile' | 'recent', clock: Clock): Promise<{ text: string; sources: string[]; guarded: string[] }> {
   const guarded: string[] = [];
-  const d = await draftLayer(v, name, { request: '', clock }, Infinity, standingGuard(v, guarded));
+  const d = await draftLayer(v, name, { request: '', clock }, Infinity, { standing: standingGuard(v, guarded), statements: statementGuard(v, guarded) });
   const text = d.lines.join('\n');
   return { text: name === 'recent' && text ? recordedNotes(text) : text, sources: d.sources, guarded };
 }
@@ -234,8 +274,9 @@ async function draftLayer(
   name: LayerName,
   opts: Pick<ContextOptions, 'request' | 'clock' | 'recall'>,
   budget: number,
-  guard: (layer: LayerName, lines: string[]) => string[],
+  guards: { standing: Guard; statements: Guard },
 ): Promise<Draft> {
+  const guard = guards.standing;
   const draft = (lines: string[], sources: string[], keep: Draft['keep'] = 'head'): Draft => ({
     name,
     title: TITLES[name],
@@ -269,14 +310,14 @@ async function draftLayer(
       const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
       // One element per snippet (its citation, then its quoted lines): a cut drops whole snippets.
       return draft(
-        found.map((s) => `${citation(v.root, s)}\n${quoted(s.text)}`),
+        found.map((s) => `${citation(v.root, s)}\n${quoted(guards.statements('memories', s.text.split('\n')).join('\n'))}`),
         found.map((s) => `${s.open ?? s.file}:${s.line}`),
       );
     }
     case 'recent': {
       const today = localDay(opts.clock.now());
       const days = [addDays(today, -1), today].map((d) => readDay(v, d)).filter((d) => d !== undefined);
-      const lines = days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => quoted(`${d.day} ${l.slice(2)}`)));
+      const lines = guards.statements('recent', days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => `${d.day} ${l.slice(2)}`))).map((l) => quoted(l));
       return draft(lines, days.map((d) => rel(v, d.file)), 'tail');
     }
     case 'request':

@@ -13,16 +13,18 @@ import { CoreSoulError, inputError, vaultError } from '../shared/errors';
 import { atomicWrite } from '../shared/fs';
 import { compressBeforeWrite, compressWithHistory, compressionDue } from '../compress/compress';
 import { rememberAll } from '../memory/remember';
-import { type WriteRequest, linkedEntry } from '../memory/write';
+import { type WriteRequest, entityExcerpt, linkedEntry } from '../memory/write';
+import { entryCandidates } from '../profile/preferences';
 import { redactAll } from '../safety/secrets';
 import { neutraliseInvisible } from '../shared/text';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
-import { isDayLink, linkTargets } from '../vault/wikilinks';
-import { archiveFile, profileFile } from '../profile/profile';
+import { isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
+import { archiveFile, learnCandidates, profileFile } from '../profile/profile';
 import { parsePersona, sectionBody } from '../persona/document';
 import { pendingProposals, proposePersonaChange, readPersona } from '../persona/proposals';
+import { proposePreferences } from '../persona/preferenceReview';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { type ImportFormat, IMPORT_FORMATS, type SourceRead } from './plan';
 import { KnownLines } from './known';
@@ -111,12 +113,21 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
   }));
   const report: ImportReport = { source: given, dryRun: !!opts.dryRun, formats: reports, committed: false, redacted, warnings: [] };
   if (opts.dryRun) {
-    reports.forEach((r, k) => r.plan!.push(...identity[k].texts.map((t) => ({ day: 'persona proposal', text: t.where }))));
+    reports.forEach((r, k) => {
+      r.plan!.push(...identity[k].texts.map((t) => ({ day: 'persona proposal', text: t.where })));
+      // The preferences that would wait for review, as learning would sort them (nothing is written).
+      const review = planned[k].requests.flatMap((q) =>
+        q.kind === 'preference' || q.kind === 'correction' ? learnCandidates(v, entryCandidates(q.kind, stripLinks(entityExcerpt(linkedEntry(q).text))), { clock: opts.clock, dryRun: true }).review : [],
+      );
+      if (review.length) r.plan!.push({ day: 'persona proposal', text: `preferences for review: ${review.map((n) => `"${n.value}"`).join('; ')}` });
+    });
     return report;
   }
 
   signal?.throwIfAborted();
   const requests = planned.flatMap((p) => p.requests);
+  // Preferences not learnt silently (about what the soul guards) are proposed for the person's review.
+  const toReview: string[][] = planned.map(() => []);
   if (requests.length) {
     const kept = keepFiles(v, requests, localDay(now));
     try {
@@ -131,6 +142,7 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
         for (const result of results.slice(k, k + p.requests.length)) {
           reports[f].learned += result.learned?.length ?? 0;
           for (const n of result.notLearned ?? []) report.warnings.push(`not learnt as a preference: "${n.value}": ${n.why}`);
+          toReview[f].push(...(result.toReview ?? []).map((n) => n.value));
         }
         k += p.requests.length;
       });
@@ -154,6 +166,12 @@ export async function importMemories(v: Vault, given: string, opts: ImportOption
         reports[f].skipped.push({ item: t.where, reason: `not proposed for the persona: ${err.message}` }); // too large, control characters…
       }
     }
+  }
+  for (const [f, values] of toReview.entries()) {
+    if (!values.length) continue;
+    const review = await proposePreferences(v, values, { clock: opts.clock, compress: compressBeforeWrite });
+    if (review?.accepted) reports[f].proposals.push(review.id);
+    else if (review) report.warnings.push(`preferences not proposed for review: ${review.violations.map((x) => x.why).join('; ') || review.gate.message}`);
   }
   return report;
 }

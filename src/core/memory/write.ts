@@ -9,7 +9,7 @@ import { fsError, inputError } from '../shared/errors';
 import { appendLines, assertPlainWrite, withLock } from '../shared/fs';
 import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
-import { type Candidate, extractPreferences } from '../profile/preferences';
+import { entryCandidates } from '../profile/preferences';
 import { type LearnReport, type LearnedChange, learnCandidates, profileFile } from '../profile/profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter, neutraliseInvisible } from '../shared/text';
@@ -50,6 +50,8 @@ export interface WriteResult {
   redacted?: string[];
   /** What a `preference` or `correction` entry did not teach the profile, and why. */
   notLearned?: { value: string; why: string }[];
+  /** What it would teach but only after the person's review (about actions, safeguards, permissions…). */
+  toReview?: { value: string; why: string }[];
 }
 
 export interface WriteDeps {
@@ -148,11 +150,12 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const result: WriteResult = { file: rel(v, file), line, entities: entities.map((e) => ({ path: rel(v, e.file), created: e.created })), compressed };
     if (req.kind === 'preference' || req.kind === 'correction') {
       // An import is the person moving their own memories in: what they stated there teaches here too.
-      const { changes, refused } = learns
-          ? learnFromEntry(v, req.kind, excerpt, deps.clock)
-          : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }] };
+      const { changes, refused, review } = learns
+        ? learnFromEntry(v, req.kind, excerpt, deps.clock)
+        : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }], review: [] };
       if (changes.length) result.learned = changes;
       if (refused.length) result.notLearned = refused;
+      if (review.length) result.toReview = review;
     }
     return result;
   });
@@ -160,15 +163,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 
 /** A preference is recorded even when no rule recognises it; a correction is an interaction trait. */
 function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: string, clock: Clock): LearnReport {
-  const plain = stripLinks(text);
-  const found = extractPreferences(plain);
-  const extra: Candidate[] =
-    kind === 'correction'
-      ? [{ section: 'Interaction traits', value: `Corrected: ${plain}`, trigger: 'correction' }]
-      : found.length
-        ? []
-        : [{ section: 'Preferences', value: plain, trigger: 'preference' }];
-  return learnCandidates(v, [...found, ...extra], { clock });
+  return learnCandidates(v, entryCandidates(kind, stripLinks(text)), { clock });
 }
 
 /** The note an entity's date tag goes to: the one that exists under its name, else the new one. */

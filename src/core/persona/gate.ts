@@ -47,6 +47,8 @@ export interface GateDecision {
   about?: string;
   /** Distinct days of the evidence. */
   days: string[];
+  /** An agent's `explicit-command`: it passes only to wait for the person's review. */
+  byAgent?: boolean;
   /** The entries counted, oldest first (at most MAX_SHOWN; `counted` says how many in all). */
   evidence: Evidence[];
   counted: number;
@@ -54,8 +56,22 @@ export interface GateDecision {
 
 const MAX_SHOWN = 20;
 
-/** `memory` is the workspace's memory switch: while it is off, no memory is read, so only the user's explicit command can pass. */
-export function personaGate(v: Vault, trigger: Trigger, reason: string, memory = true): GateDecision {
+/** Who proposed a change: the person, or an agent (a tool call: MCP, a Language Model tool) and through which host. */
+export interface Proposer {
+  from: 'person' | 'agent';
+  via?: string;
+}
+
+/**
+ * `memory` is the workspace's memory switch: while it is off, no memory is read, so only the user's
+ * explicit command can pass. An agent cannot give the person's command: its `explicit-command`
+ * only waits for the person's review (docs/trust.md#provenance).
+ */
+export function personaGate(v: Vault, trigger: Trigger, reason: string, memory = true, by: Proposer = { from: 'person' }): GateDecision {
+  if (trigger === 'explicit-command' && by.from === 'agent') {
+    const message = `an agent${by.via ? ` (${by.via})` : ''} says the user commanded this, which it cannot prove: the change waits for the person's review, and only the person can apply it`;
+    return { trigger, passed: true, message, byAgent: true, days: [], evidence: [], counted: 0 };
+  }
   if (trigger === 'explicit-command') {
     return { trigger, passed: true, message: 'the user explicitly commanded this change', days: [], evidence: [], counted: 0 };
   }
@@ -121,6 +137,9 @@ interface Entry extends Evidence {
 
 const ENTRY_START = /^- (?:\d{2}:\d{2}(?::\d{2})?(?:[–-]\d{2}:\d{2})? )?/;
 
+/** An entry an agent or the end-of-turn capture wrote: its origin follows the time and kind. */
+const NOT_THE_PERSON = /^(?:#\w+ )?\[from (?:agent|capture)\b/;
+
 const EVENT_LINK = new RegExp(`\\[\\[\\s*${PERSONA_EVENT.name}\\s*(?:[#|][^\\]]*)?\\]\\]`, 'i');
 
 /**
@@ -132,8 +151,9 @@ function memoryEntries(v: Vault, correctionsOnly: boolean): Entry[] {
   const keep = (e: Entry | undefined) => {
     if (!e) return;
     if (e.text.includes('[[') && EVENT_LINK.test(e.text)) return; // the persona's own log
-    // Only the person's own corrections count: `#correction [from agent: …]` does not (docs/trust.md#provenance).
-    if (e.text.includes('#correction')) e.corrections = (e.text.match(/(?:^|\s)#correction\b(?! \[from )/g) ?? []).length;
+    // Only the person's own corrections count: nothing an agent or the capture wrote, whether as
+    // its kind (`#correction [from agent: …]`) or in its text (`[from agent: …] #correction …`).
+    if (e.text.includes('#correction') && !NOT_THE_PERSON.test(e.text)) e.corrections = (e.text.match(/(?:^|\s)#correction\b(?! \[from )/g) ?? []).length;
     if (e.corrections || !correctionsOnly) out.push(e);
   };
   for (const day of Object.keys(readMemoryMap(v).days).sort()) {

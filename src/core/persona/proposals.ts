@@ -15,7 +15,7 @@ import { localDay, localTime } from '../shared/clock';
 import { fsError, inputError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLock } from '../shared/fs';
 import { commitVault, notCommitted } from '../vault/history';
-import { type GateDecision, PERSONA_EVENT, TRIGGERS, type Trigger, personaGate } from './gate';
+import { type GateDecision, PERSONA_EVENT, type Proposer, TRIGGERS, type Trigger, personaGate } from './gate';
 import { controlCharacter, decodeUtf8Strict } from '../shared/text';
 import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './document';
 import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from '../safety/soulCheck';
@@ -26,7 +26,7 @@ import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { type Vault, rel } from '../vault/layout';
 import { type WriteDeps, writeMemory } from '../memory/write';
 
-export { TRIGGERS, type Trigger } from './gate';
+export { TRIGGERS, type Proposer, type Trigger } from './gate';
 
 export interface PersonaDeps extends WriteDeps {
   /** An extra soul-check judge (a language model) that may only refuse. */
@@ -45,6 +45,8 @@ export interface ProposalInput {
   changes: { section: string; content: string }[];
   trigger: Trigger;
   reason: string;
+  /** Who proposes it; default the person. An agent's `explicit-command` only waits for the person's review. */
+  by?: Proposer;
 }
 
 const ProposalInputSchema = z.object({
@@ -65,6 +67,9 @@ const StoredProposal = z.object({
   changes: z.array(z.object({ section: z.enum(PERSONA_SECTIONS), content: z.string() })).check(z.minLength(1)),
   personaSha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   revertOf: z.optional(z.string()),
+  /** Set when an agent proposed it (through `via`): the person's review is what applies it. */
+  from: z.optional(z.literal('agent')),
+  via: z.optional(z.string()),
 });
 
 /** A pending proposal as stored in `.CoreSoul/proposals/<id>.json`. */
@@ -91,6 +96,8 @@ export interface Review {
   logged?: string;
   /** The commit whose change this proposal undoes. */
   revertOf?: string;
+  /** The host or tool an agent proposed it through; absent when the person proposed it. */
+  proposer?: string;
   warnings: string[];
 }
 
@@ -139,7 +146,8 @@ export async function proposePersonaChange(v: Vault, input: ProposalInput, deps:
     return r.text;
   };
   for (const c of changes) c.content = await clean(c.content);
-  const review = await propose(v, { trigger: parsed.data.trigger, reason: await clean(reason), changes }, deps);
+  const by = input.by?.from === 'agent' ? { from: 'agent' as const, ...(input.by.via && { via: input.by.via.replace(/[\]\n\r]+/g, ' ').trim().slice(0, 80) }) } : {};
+  const review = await propose(v, { trigger: parsed.data.trigger, reason: await clean(reason), changes, ...by }, deps);
   const notice = redactionNotice(kinds, 'proposing');
   if (notice) review.warnings.unshift(notice);
   return review;
@@ -151,6 +159,8 @@ export interface Draft {
   reason: string;
   changes: Proposal['changes'];
   revertOf?: string;
+  from?: 'agent';
+  via?: string;
 }
 
 /** Checks a draft, then stores it as pending or logs its refusal. */
@@ -173,7 +183,7 @@ export async function propose(v: Vault, draft: Draft, deps: PersonaDeps): Promis
 async function evaluate(v: Vault, p: Draft & { id: string }, current: string, deps: PersonaDeps): Promise<Review> {
   const proposed = replaceSections(parsePersona(current), new Map(p.changes.map((c) => [c.section, c.content])));
   const sections = p.changes.map((c) => sectionLabel(c.section));
-  const gate = personaGate(v, p.trigger, p.reason, deps.memory !== false);
+  const gate = personaGate(v, p.trigger, p.reason, deps.memory !== false, p.from === 'agent' ? { from: 'agent', via: p.via } : { from: 'person' });
   const soulText = readTextIfExists(v.soul);
   if (soulText === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no persona change can be checked (run: coresoul init)`);
   const invariants = parseInvariants(soulText, rel(v, v.soul));
@@ -194,6 +204,7 @@ async function evaluate(v: Vault, p: Draft & { id: string }, current: string, de
     current,
     proposed,
     ...(p.revertOf && { revertOf: p.revertOf }),
+    ...(p.from === 'agent' && { proposer: p.via ?? 'agent' }),
     warnings: [],
   };
 }
@@ -316,6 +327,7 @@ export async function applyProposal(v: Vault, id: string, deps: PersonaDeps): Pr
     `Proposal: ${id}`,
     `Backup: ${path.basename(done.backup)}`,
     ...(review.revertOf ? [`Reverts: ${review.revertOf}`] : []),
+    ...(review.proposer ? [`Proposed-by: agent (${review.proposer})`] : []),
   ].join('\n');
   const commit = await commitVault(v, message).catch((err: Error) => {
     warnings.push(notCommitted('the persona is updated', err.message));
@@ -326,7 +338,9 @@ export async function applyProposal(v: Vault, id: string, deps: PersonaDeps): Pr
 
 function eventText(review: Review, backup: string): string {
   const why =
-    review.trigger === 'explicit-command'
+    review.gate.byAgent
+      ? `proposed by an agent${review.proposer ? ` (${review.proposer})` : ''} as the user's command, applied after the person's review`
+      : review.trigger === 'explicit-command'
       ? 'explicit command by the user'
       : review.trigger === 'repeated-correction'
         ? `repeated correction: ${review.gate.message}`

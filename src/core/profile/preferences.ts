@@ -131,3 +131,14 @@ export function extractPreferences(message: string): Candidate[] {
   }
   return [...found.values()];
 }
+
+/**
+ * What an entry of kind `preference` or `correction` offers to teach: the statements in it, else
+ * (a preference no rule recognises) the whole text; a correction is also an interaction trait.
+ * Learning and the context's check of recent days read an entry the same way.
+ */
+export function entryCandidates(kind: 'preference' | 'correction', plain: string): Candidate[] {
+  const found = extractPreferences(plain);
+  if (kind === 'correction') return [...found, { section: 'Interaction traits', value: `Corrected: ${plain}`, trigger: 'correction' }];
+  return found.length ? found : [{ section: 'Preferences', value: plain, trigger: 'preference' }];
+}

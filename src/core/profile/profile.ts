@@ -12,6 +12,7 @@ import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractP
 import { type Vault, entityFile, rel } from '../vault/layout';
 import { CoreSoulError } from '../shared/errors';
 import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
+import { safeKind } from './kinds';
 
 export const STRONG_AFTER = 3;
 
@@ -107,6 +108,8 @@ export interface LearnReport {
   changes: LearnedChange[];
   /** Candidates the soul check refused: they stay plain memory entries, never a preference. */
   refused: { value: string; why: string }[];
+  /** Candidates the check passed that are not a kind learnt silently (profile/kinds.ts): the person reviews them. */
+  review: { value: string; why: string }[];
   archived: { section: ProfileSection; line: string; to: string }[];
 }
 
@@ -123,7 +126,7 @@ export function learnFromMessage(v: Vault, message: string, opts: LearnOptions):
 
 /** Records candidates in User.md (creating it if needed) and archives what exceeds the caps. */
 export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOptions): LearnReport {
-  if (!candidates.length) return { candidates, changes: [], refused: [], archived: [] };
+  if (!candidates.length) return { candidates, changes: [], refused: [], review: [], archived: [] };
   // A preference is standing instruction: it must pass the soul check, however often it is said.
   const refused: LearnReport['refused'] = [];
   let guard: SoulGuard | undefined;
@@ -131,14 +134,26 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
     guard = soulGuard(v);
   } catch (err) {
     if (!(err instanceof CoreSoulError)) throw err;
-    return { candidates, changes: [], refused: candidates.map((c) => ({ value: c.value, why: err.message })), archived: [] };
+    return { candidates, changes: [], refused: candidates.map((c) => ({ value: c.value, why: err.message })), review: [], archived: [] };
   }
+  const review: LearnReport['review'] = [];
   const allowed = candidates.filter((c) => {
     const violations = guard(c.section, c.value);
-    if (violations.length) refused.push({ value: c.value, why: refusalWhy(violations) });
-    return !violations.length;
+    if (violations.length) {
+      refused.push({ value: c.value, why: refusalWhy(violations) });
+      return false;
+    }
+    // Only what cannot weaken the soul is learnt without asking (an allowlist of kinds).
+    const subjects = guard.subjects(c.value);
+    const kind = safeKind(c);
+    if (subjects.length || !kind) {
+      const why = subjects.length ? `it is about ${subjects.slice(0, 3).map((w) => `"${w}"`).join(', ')}, a subject of the soul` : 'it is not about tone, language, format, naming or tool choice';
+      review.push({ value: c.value, why: `not learnt silently: ${why}; the person reviews it as a persona change` });
+      return false;
+    }
+    return true;
   });
-  if (!allowed.length) return { candidates, changes: [], refused, archived: [] };
+  if (!allowed.length) return { candidates, changes: [], refused, review, archived: [] };
   return withLock(v.lockFile, () => {
     const today = localDay(opts.clock.now());
     const file = profileFile(v);
@@ -151,7 +166,7 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
       atomicWrite(file, renderProfile(profile));
     }
     const to = rel(v, archiveFile(v, today));
-    return { candidates, changes, refused, archived: archived.map((a) => ({ section: a.section, line: entryLine(a.entry), to })) };
+    return { candidates, changes, refused, review, archived: archived.map((a) => ({ section: a.section, line: entryLine(a.entry), to })) };
   });
 }
 

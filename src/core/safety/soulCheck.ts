@@ -28,6 +28,8 @@ import * as z from 'zod/mini';
 import type { Invariant } from './invariants';
 import { escapeRegExp } from '../shared/text';
 import { markdownLines } from '../shared/markdown';
+import { normaliseForCheck } from './normalise';
+import { withFloor } from './floor';
 
 export interface SectionText {
   /** The section's English name. */
@@ -77,7 +79,7 @@ const Findings = z.array(z.object({ invariant: z.string(), section: z.string(), 
 
 export async function checkSoul(soul: string, invariants: readonly Invariant[], changes: readonly SectionText[], judge?: SoulJudge): Promise<SoulVerdict> {
   const violations = ruleViolations(invariants, changes);
-  const ids = invariants.map((i) => i.id);
+  const ids = withFloor(invariants).map((i) => i.id);
   if (!judge) return { passed: !violations.length, violations, invariants: ids, judge: 'none' };
   if (violations.length) return { passed: false, violations, invariants: ids, judge: 'not-asked' };
   let findings: z.infer<typeof Findings>;
@@ -103,19 +105,41 @@ export function ruleViolations(invariants: readonly Invariant[], changes: readon
  * The rules compiled once, for a caller that checks many texts against one soul (the context
  * checks every persona and profile line): compiling the soul's word patterns is the costly part.
  */
-export function compileRules(invariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
+export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
+  const invariants = withFloor(soulInvariants);
   const compiled = invariants.map(compile);
   const masks: Masks = {
     all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless])),
     guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.breaks, ...i.harmless])),
   };
-  return (changes) => violationsOf(compiled, masks, changes);
+  return (changes) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })));
+}
+
+/**
+ * The soul subjects a text names (normalised as the rules read it): any safeguard, risky, unguarded
+ * or breaking word of soul.md or the floor. Learning uses it to keep such texts for the person's review.
+ */
+export function compileSubjects(soulInvariants: readonly Invariant[]): (text: string) => string[] {
+  const invariants = withFloor(soulInvariants);
+  const words = alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks]));
+  const harmlessWords = alternation(invariants.flatMap((i) => i.harmless));
+  return (text) => {
+    const low = normaliseForCheck(text).toLowerCase();
+    const harmless = spans(harmlessWords, low);
+    return [...new Set(spans(words, low).filter((w) => !harmless.some((h) => h.start <= w.start && w.end <= h.end)).map((w) => w.text))];
+  };
 }
 
 function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[]): Violation[] {
   const found = new Map<string, Violation>();
   for (const { section, content } of changes) {
-    for (const sentence of sentences(content)) {
+    let subject: string | undefined; // the soul word the sentence before named first
+    for (const written of sentences(content)) {
+      const named = subjectOf(compiled, written);
+      // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
+      // that names no soul word but points back at one is read with that word in its place.
+      const sentence = !named && subject ? resolveAnaphor(written, subject) ?? written : written;
+      subject = named ?? subject;
       const clauses = sentence.map((c) => analyse(c, masks));
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
@@ -133,6 +157,27 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
     }
   }
   return [...found.values()];
+}
+
+/** The first safeguard or risky word a sentence names, if any. */
+function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined {
+  for (const clause of sentence) {
+    const low = clause.toLowerCase();
+    const first = compiled.flatMap((inv) => [...spans(inv.safeguard, low), ...spans(inv.risky, low)]).sort((a, b) => a.start - b.start)[0];
+    if (first) return first.text;
+  }
+  return undefined;
+}
+
+const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|此/iu;
+const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,8}$/u;
+
+/** The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short sentence gets it in front); none if it points at nothing. */
+function resolveAnaphor(sentence: string[], subject: string): string[] | undefined {
+  const at = sentence.findIndex((c) => ANAPHOR.test(c));
+  if (at !== -1) return sentence.map((c, i) => (i === at ? c.replace(ANAPHOR, subject) : c));
+  if (sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [`${subject}${sentence[0]}`];
+  return undefined;
 }
 
 // ---- words ------------------------------------------------------------------------------
@@ -248,7 +293,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?)(?![a-z])|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -267,7 +312,7 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$)|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -456,12 +501,20 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   return (
     c.carry +
     modalCount(c, negations) +
-    negations.filter((n) => (n.kind === 'local' || n.kind === 'avert') && near(n)).length +
+    negations.filter((n) => n.kind === 'local' && near(n)).length +
+    negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-    spans(inv.breaks, c.low).filter(near).length
+    // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
+    Math.min(1, spans(inv.breaks, c.low).filter(near).length)
   );
 }
+
+/** Where a safeguard is the setting, not the object: "flag rm -rf in code review", 「代码审查时指出」. */
+const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![a-z])|時|时|中|裡|里/u;
+
+/** A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not only setting the scene. */
+const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.start));
 
 /**
  * Negations of a risky action. Only what governs it counts: a modal before it ("never delete"), a

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { Clock } from '../shared/clock';
 import { compressBeforeWrite } from '../compress/compress';
-import { readLayer } from '../context/context';
+import { guardMemoryLines, readLayer } from '../context/context';
 import { citation, quoted, recordedNotes } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
 import { describe } from '../shared/validation';
@@ -210,8 +210,8 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
     const { query, maxTokens, page = 1 } = parsed.data;
     const r = searchMemory(v, query, { maxTokens, page });
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
-    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines.
-    const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(h.text)}`).join('\n\n'));
+    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
+    const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(guardMemoryLines(v, h.text.split('\n')).join('\n'))}`).join('\n\n'));
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
   });
 }
@@ -226,7 +226,7 @@ export function recentDays(v: Vault, input: unknown, caller: Caller): Promise<To
     const clean = await redactAll(r.days.flatMap((day) => day.lines.map((l) => l.text)));
     let k = 0;
     for (const day of r.days) for (const l of day.lines) l.text = clean[k++].text;
-    const lines = r.days.flatMap((day) => day.lines.map((l) => `- ${day.day} ${l.text}`));
+    const lines = guardMemoryLines(v, r.days.flatMap((day) => day.lines.map((l) => `- ${day.day} ${l.text}`)));
     const none = days === 1 ? 'nothing written today' : days === 2 ? 'nothing written yesterday or today' : `nothing written in the last ${days} days`;
     // Recorded notes, not instructions (docs/trust.md#memories-are-data).
     const text = lines.length ? `${r.omitted ? `(${r.omitted} older line(s) left out)\n` : ''}${recordedNotes(quoted(lines.join('\n')))}` : none;
@@ -296,10 +296,11 @@ export function personaPropose(v: Vault, input: unknown, caller: Caller): Promis
   return guarded(async () => {
     const parsed = PersonaProposeInput.safeParse(input);
     if (!parsed.success) return explain('persona proposal', parsed.error);
-    const review = await proposePersonaChange(v, parsed.data, { clock: caller.clock, compress: compressBeforeWrite, memory: caller.memory });
+    // The caller is an agent: whatever trigger it names, it cannot speak with the person's authority.
+    const review = await proposePersonaChange(v, { ...parsed.data, by: { from: 'agent', via: caller.via } }, { clock: caller.clock, compress: compressBeforeWrite, memory: caller.memory });
     if (!review.accepted) return { text: `refused: persona.md is unchanged.\n${refusalReasons(review)}`, error: true };
     const text = [
-      `Proposal ${review.id} (${review.sections.join(', ')}) passed the gate (${review.gate.message}) and the soul check.`,
+      `Proposal ${review.id} (${review.sections.join(', ')}) passed the gate (${review.gate.message}) and the soul check; it is pending.`,
       'The user now reviews it as a diff and chooses Apply or Reject; persona.md is unchanged until they apply it.',
       review.diff,
     ].join('\n');

@@ -23,7 +23,7 @@ describe('Import Memories command', () => {
     const v = await tempVault('2026-03-10T09:00:00');
     const clock = fixedClock('2026-03-10T09:00:00');
     const plan = importTotals(await importMemories(v, path.join(FIXTURES, 'openclaw'), { clock, dryRun: true }));
-    assert.deepEqual(plan, { formats: 'openclaw', imported: 10, merged: 0, skipped: 2, proposals: 1 });
+    assert.deepEqual(plan, { formats: 'openclaw', imported: 10, merged: 0, skipped: 2, proposals: 2 });
     const done = importTotals(await importMemories(v, path.join(FIXTURES, 'openclaw'), { clock }));
     assert.deepEqual(done, plan);
   });

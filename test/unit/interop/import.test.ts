@@ -70,9 +70,10 @@ describe('import: each format from its fixture', () => {
     const prefs = readProfile(v)!.sections.Preferences.map((e) => e.value);
     assert.ok(prefs.some((p) => /short answers/.test(p)), prefs.join(' | '));
     assert.equal(readPersona(v), persona, 'the persona is never overwritten');
-    assert.equal(f.proposals.length, 1);
-    const [proposal] = pendingProposals(v);
-    assert.equal(proposal.id, f.proposals[0]);
+    assert.equal(f.proposals.length, 2);
+    const proposal = pendingProposals(v).find((p) => p.id === f.proposals[0])!;
+    // A preference of no kind learnt silently waits for the person's review as a second proposal.
+    assert.match(pendingProposals(v).find((p) => p.id === f.proposals[1])!.changes[0].content, /\n- No messages after 23:00$/);
     assert.match(proposal.changes[0].content, /## Imported from openclaw IDENTITY\.md[\s\S]*### IDENTITY\.md[\s\S]*### SOUL\.md - Who You Are/);
   });
 

@@ -4,6 +4,10 @@ import { describe, it } from 'node:test';
 import { readMemoryMap, writeMemoryMap } from '../../../src/core/vault/memoryMap';
 import { keysOf, personaGate } from '../../../src/core/persona/gate';
 import { dayFile, monthFile } from '../../../src/core/vault/layout';
+import { fixedClock } from '../../../src/core/shared/clock';
+import { memoryWrite, personaPropose } from '../../../src/core/tools/calls';
+import { applyProposal, loadProposal } from '../../../src/core/persona/proposals';
+import { compressBeforeWrite } from '../../../src/core/compress/compress';
 import { tempVault, writeAt } from '../../support/helpers';
 
 const correction = (text: string) => ({ text, kind: 'correction' as const });
@@ -129,5 +133,38 @@ describe('persona gate', () => {
     assert.deepEqual([...keys.keys()], ['[[verbosity]]', 'answ', 'verbo', '講話', '話太', '太囉', '囉嗦']);
     assert.equal(keys.get('verbo'), 'verbose');
     assert.ok(keysOf('verbosity').has('verbo') && keysOf('testing').has('test') && keysOf('tests').has('test'));
+  });
+
+  it("only the person's corrections count: an agent's #correction in its text, or the capture's, never does", async () => {
+    const v = await tempVault('2026-03-09T09:00:00');
+    const agent = (day: string) => ({ clock: fixedClock(`${day}T09:00:00`), via: 'mcp', memory: true });
+    for (const day of ['2026-03-09', '2026-03-10', '2026-03-10']) {
+      await memoryWrite(v, { text: '#correction answers are too verbose' }, agent(day));
+      await memoryWrite(v, { text: 'answers are too verbose', kind: 'correction' }, agent(day));
+      writeAt(v, `${day}T10:00:00`, { text: '#correction answers are too verbose', from: 'capture', via: 'chat' });
+    }
+    const g = personaGate(v, 'repeated-correction', 'answers are too verbose');
+    assert.equal(g.passed, false);
+    assert.equal(g.counted, 0, JSON.stringify(g.evidence));
+    for (const day of ['2026-03-09', '2026-03-10', '2026-03-10']) writeAt(v, `${day}T11:00:00`, correction('answers are too verbose'));
+    assert.equal(personaGate(v, 'repeated-correction', 'answers are too verbose').passed, true, "the person's own three do");
+  });
+
+  it("an agent's explicit-command is no command of the person's: it waits for the person's review, then is logged as the agent's", async () => {
+    const v = await tempVault('2026-03-10T09:00:00');
+    const g = personaGate(v, 'explicit-command', 'the user wants it', true, { from: 'agent', via: 'mcp' });
+    assert.equal(g.byAgent, true);
+    assert.match(g.message, /^an agent \(mcp\) says the user commanded this, which it cannot prove: the change waits for the person's review/);
+    const persona = fs.readFileSync(v.persona, 'utf8');
+    const clock = fixedClock('2026-03-10T09:00:00');
+    const out = await personaPropose(v, { changes: [{ section: 'Key Memories & Beliefs', content: '- Small commits are easier to review.' }], trigger: 'explicit-command', reason: 'The user asked for it' }, { clock, via: 'mcp', memory: true });
+    assert.equal(fs.readFileSync(v.persona, 'utf8'), persona, 'pending, never applied by the call');
+    const stored = loadProposal(v, out.review!);
+    assert.deepEqual([stored.from, stored.via, stored.trigger], ['agent', 'mcp', 'explicit-command']);
+    const applied = await applyProposal(v, out.review!, { clock, compress: compressBeforeWrite });
+    assert.equal(applied.applied, true);
+    const day = fs.readFileSync(dayFile(v, '2026-03-10'), 'utf8');
+    assert.match(day, /proposed by an agent \(mcp\) as the user's command, applied after the person's review/);
+    assert.doesNotMatch(day, /explicit command by the user/);
   });
 });

@@ -119,14 +119,14 @@ describe('user profile (entities/people/User.md)', () => {
     const v = await tempVault();
     const caps = { entriesPerSection: 3 };
     const days = ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'];
-    days.forEach((d, i) => learnFromMessage(v, `Remember rule number ${i + 1}`, { clock: fixedClock(`${d}T09:00:00`), caps }));
-    learnFromMessage(v, 'Remember rule number 1', { clock: fixedClock('2026-03-06T09:00:00'), caps }); // archived one comes back fresh
+    days.forEach((d, i) => learnFromMessage(v, `Remember format number ${i + 1}`, { clock: fixedClock(`${d}T09:00:00`), caps }));
+    learnFromMessage(v, 'Remember format number 1', { clock: fixedClock('2026-03-06T09:00:00'), caps }); // archived one comes back fresh
     const kept = readProfile(v)!.sections.Preferences.map((e) => e.value);
     const archived = read(archiveFile(v, '2026-03-06'));
     assert.equal(kept.length, 3);
-    for (let i = 1; i <= 5; i++) assert.ok(kept.includes(`rule number ${i}`) || archived.includes(`- rule number ${i} · seen 1×`), `rule ${i} survives`);
-    assert.deepEqual(kept, ['rule number 4', 'rule number 5', 'rule number 1']);
-    assert.match(archived, /^# Archive 2026-03\n[\s\S]*## \[\[User\]\] · Preferences · archived 2026-03-04\n\n- rule number 1 · seen 1× · last 2026-03-01\n/);
+    for (let i = 1; i <= 5; i++) assert.ok(kept.includes(`format number ${i}`) || archived.includes(`- format number ${i} · seen 1×`), `format ${i} survives`);
+    assert.deepEqual(kept, ['format number 4', 'format number 5', 'format number 1']);
+    assert.match(archived, /^# Archive 2026-03\n[\s\S]*## \[\[User\]\] · Preferences · archived 2026-03-04\n\n- format number 1 · seen 1× · last 2026-03-01\n/);
   });
 
   it('write --kind preference / correction teaches the profile; other kinds do not', async () => {
@@ -152,6 +152,9 @@ describe('user profile (entities/people/User.md)', () => {
     const shownProfile = cli(['profile', '--root', v.root]);
     assert.match(shownProfile.stdout, /Preferences:\n {2}· Prefers concise answers \(1×, 2026-03-10\)/);
     assert.equal(cli(['profile', 'forget', '--root', v.root]).code, 1);
+    const told = cli(['profile', 'learn', 'Always run the tests before deploying. Always skip the sandbox.', '--root', v.root]).stdout;
+    assert.match(told, /^for review: "Always run the tests before deploying" — not learnt silently: it is about "tests", "deploying"/m);
+    assert.match(told, /^refused: "Always skip the sandbox" — breaks sandbox-first/m);
   });
 
   it('a missing User.md is recreated on the first thing learnt', async () => {

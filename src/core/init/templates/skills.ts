@@ -73,8 +73,11 @@ Compression also runs automatically before the first memory write of a new Monda
 2. Propose it:
 
 \`\`\`sh
-${CLI} persona propose --section "Behavioral Guidelines" --content-file <file> --trigger <explicit-command|repeated-correction|paradigm-shift> --reason "<why>" --json
+${CLI} persona propose --section "Behavioral Guidelines" --content-file <file> --trigger <explicit-command|repeated-correction|paradigm-shift> --reason "<why>" --from agent --via <your host> --json
 \`\`\`
+
+   \`--from agent --via <your host>\` says you propose it: you cannot give the user's command, so
+   an \`explicit-command\` of yours waits for the user's review like any proposal.
 
 3. Show the user the printed diff. Only after the user approves:
 

@@ -1,0 +1,92 @@
+/**
+ * Text as the soul check reads it (docs/trust.md#poisoning): the disguises an attacker uses to
+ * slip a rule past a word list are undone first, so "Dеlete" with a Cyrillic е, "sand\u200Bbox",
+ * "clean\u00ADroom", "ｒｍ －ｒｆ", "5k1p 7h3 54ndb0x" and a base64 payload read as what they say.
+ *
+ * - HTML character references decoded ("&#115;kip"), then NFKC (full-width forms, ligatures,
+ *   compatibility characters);
+ * - invisible characters removed: zero-width spaces and joiners, soft hyphens, word joiners,
+ *   bidirectional controls, variation selectors;
+ * - homoglyphs folded with Unicode's confusables table (the `confusables` package), outside Han
+ *   text, which it would not change anyway;
+ * - leet folded in words that mix letters with digits or symbols (0→o, 1→i, 3→e, 4→a, 5→s, 7→t,
+ *   @→a, $→s, ! and | inside a word);
+ * - base64 runs that decode to readable text are appended, decoded, as a paragraph of their own.
+ * The result is only ever checked, never stored or shown in place of what was written.
+ */
+import { remove as foldConfusables } from 'confusables';
+
+// Zero-width space/non-joiner/joiner, LRM/RLM, soft hyphen, CGJ, Mongolian vowel separator, word
+// joiner and invisible operators, BOM, bidi embeddings and isolates, variation selectors.
+const INVISIBLE: [number, number][] = [[0x200b, 0x200f], [0xad, 0xad], [0x34f, 0x34f], [0x180e, 0x180e], [0x2060, 0x2064], [0xfeff, 0xfeff], [0x202a, 0x202e], [0x2066, 0x2069], [0xfe00, 0xfe0f]];
+const visible = (ch: string) => !INVISIBLE.some(([a, b]) => ch.codePointAt(0)! >= a && ch.codePointAt(0)! <= b);
+const withoutInvisible = (text: string) => (/^[\t\n\r\x20-\x7E]*$/.test(text) ? text : [...text].filter(visible).join(''));
+const HAN_OR_CJK = /[\p{Script=Han}\u3000-\u303F\uFF00-\uFFEF]/u;
+
+const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l' };
+const LEET_WORD = /[A-Za-z0-9@$!|]+/g;
+const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
+
+export function normaliseForCheck(text: string): string {
+  const plain = foldHomoglyphs(withoutInvisible(decodeEntities(text).normalize('NFKC')));
+  const folded = joinSpelled(plain).replace(LEET_WORD, foldLeet);
+  const decoded = decodedPayloads(plain);
+  return decoded.length ? `${folded}\n\n${decoded.map((d) => foldHomoglyphs(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
+}
+
+// Three or more single letters spelled out with one separator: "s k i p", "S-k-i-p", "s.a.n.d".
+const SPELLED = /(?<![\p{L}\p{N}])\p{L}([-._ ])\p{L}(?:\1\p{L}){1,}(?![\p{L}\p{N}])/gu;
+const joinSpelled = (text: string) => text.replace(SPELLED, (m, sep: string) => m.split(sep).join(''));
+
+/** HTML character references ("&#115;kip", "&#x73;", "&amp;") read as the characters they stand for. */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '' };
+const decodeEntities = (text: string) =>
+  text.includes('&')
+    ? text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]+));/gi, (m, dec: string, hex: string, name: string) => {
+        const cp = dec ? Number(dec) : hex ? parseInt(hex, 16) : undefined;
+        if (cp !== undefined) return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+        return NAMED[name.toLowerCase()] ?? m;
+      })
+    : text;
+
+/** Confusables folded in runs of non-Han text; Han and CJK punctuation are kept as written. */
+function foldHomoglyphs(text: string): string {
+  if (/^[\t\n\r\x20-\x7E]*$/.test(text)) return text;
+  let out = '';
+  let run = '';
+  for (const ch of text) {
+    if (HAN_OR_CJK.test(ch) || ch === '\n') {
+      out += (run ? foldConfusables(run) : '') + ch;
+      run = '';
+    } else run += ch;
+  }
+  return out + (run ? foldConfusables(run) : '');
+}
+
+/** A word that mixes letters with leet digits or symbols, read as letters ("s0ul" → "soul"). */
+function foldLeet(word: string): string {
+  const trail = /[!|]+$/.exec(word)?.[0] ?? '';
+  const core = trail ? word.slice(0, -trail.length) : word;
+  // A hash, a version or an id is no word: hex runs and long tokens stay as written.
+  if (!/[A-Za-z]/.test(core) || !/[0-9@$!|]/.test(core) || /^[0-9a-f]{7,}$/i.test(core) || core.length > 24) return word;
+  return core.replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) + trail;
+}
+
+/** Base64 runs whose bytes are readable UTF-8 text (words, not a hash or binary). */
+function decodedPayloads(text: string): string[] {
+  const out: string[] = [];
+  for (const [run] of text.matchAll(BASE64_RUN)) {
+    if (!/[A-Z]/.test(run) && !/[a-z]/.test(run)) continue;
+    const bytes = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (bytes.length < 8) continue;
+    let decoded: string;
+    try {
+      decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      continue;
+    }
+    const readable = [...decoded].filter((c) => /[\p{L}\p{N}\p{P}\s]/u.test(c)).length;
+    if (readable / [...decoded].length >= 0.9 && (/\s/.test(decoded) || HAN_OR_CJK.test(decoded))) out.push(decoded);
+  }
+  return out;
+}
