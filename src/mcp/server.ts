@@ -14,6 +14,7 @@ import { type Clock, localDay } from '../core/shared/clock';
 import { readLayer } from '../core/context/context';
 import { CoreSoulError } from '../core/shared/errors';
 import { readTextIfExists } from '../core/shared/fs';
+import { shown } from '../core/safety/secrets';
 import * as calls from '../core/tools/calls';
 import { type Vault, dayFile, openVault } from '../core/vault/layout';
 
@@ -105,7 +106,7 @@ export function mcpServer(opts: McpOptions): McpServer {
   resource('soul', 'coresoul://soul', 'The innate safety rules this agent never breaks (soul.md, as prose).', async (v) => (await readLayer(v, 'soul', opts.clock)).text);
   resource('persona', 'coresoul://persona', 'Who this agent is in this workspace (persona.md; lines that break the soul are left out).', async (v) => (await readLayer(v, 'persona', opts.clock)).text);
   if (opts.memory) {
-    resource('today', 'coresoul://memory/today', "Today's memory file (L1, one line per entry).", async (v) => readTextIfExists(dayFile(v, localDay(opts.clock.now()))) ?? '');
+    resource('today', 'coresoul://memory/today', "Today's memory file (L1, one line per entry).", async (v) => shown(readTextIfExists(dayFile(v, localDay(opts.clock.now()))) ?? ''));
   }
   return server;
 }

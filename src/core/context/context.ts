@@ -10,6 +10,7 @@ import { readDay } from '../vault/days';
 import { CoreSoulError, inputError } from '../shared/errors';
 import { soulProse } from '../safety/invariants';
 import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
+import { shown } from '../safety/secrets';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
@@ -232,10 +233,11 @@ async function draftLayer(
   budget: number,
   guard: (layer: LayerName, lines: string[]) => string[],
 ): Promise<Draft> {
+  // Every layer shows a secret already on disk as its placeholder (a PEM block spans lines: redacted whole).
   const draft = (lines: string[], sources: string[], keep: Draft['keep'] = 'head'): Draft => ({
     name,
     title: TITLES[name],
-    lines,
+    lines: lines.length ? shown(lines.join('\n')).split('\n') : lines,
     keep,
     sources,
     budget,

@@ -19,7 +19,7 @@ import { type GateDecision, PERSONA_EVENT, TRIGGERS, type Trigger, personaGate }
 import { controlCharacter, decodeUtf8Strict } from '../shared/text';
 import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './document';
 import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from '../safety/soulCheck';
-import { redactSecrets, redactionNotice } from '../safety/secrets';
+import { redactSecrets, redactText, redactionNotice } from '../safety/secrets';
 import { parseInvariants } from '../safety/invariants';
 import { firstIssue } from '../shared/validation';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
@@ -153,8 +153,13 @@ export interface Draft {
   revertOf?: string;
 }
 
-/** Checks a draft, then stores it as pending or logs its refusal. */
-export async function propose(v: Vault, draft: Draft, deps: PersonaDeps): Promise<Review> {
+/**
+ * Checks a draft, then stores it as pending or logs its refusal. Its reason and sections pass
+ * the secret firewall whoever drafted it (a revert's note, a sync clash): they reach the
+ * proposal file, the log and the commit message.
+ */
+export async function propose(v: Vault, given: Draft, deps: PersonaDeps): Promise<Review> {
+  const draft = { ...given, reason: redactText(given.reason).text, changes: given.changes.map((c) => ({ ...c, content: redactText(c.content).text })) };
   const current = readPersona(v);
   const doc = parsePersona(current);
   for (const c of draft.changes) {

@@ -29,6 +29,11 @@ const PASSWORD_NAME = /(?:pass(?:word|wd|phrase|code)?|pwd)(?:_?\d+)?$/i;
 /** A value as written after `=`, a flag or `is`: quoted (spaces allowed) or a run of non-space. */
 const VALUE = String.raw`(?:"(?<dq>[^"\n\x02]{3,}?)"|'(?<sq>[^'\n\x02]{3,}?)'|\x60(?<bq>[^\x60\n\x02]{3,}?)\x60|(?<s>[^\s"'\x60\x02]{3,}))`;
 
+const PEM_HEADER = String.raw`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`;
+const PEM_FOOTER = String.raw`-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`;
+/** One line of a PEM body: base64, or a header such as `Proc-Type: 4,ENCRYPTED`; not the footer, not a `- ` list item. */
+const PEM_BODY = String.raw`(?!-----END|- )[\w+/=:,.\\-]+(?:[ \t][\w+/=:,.\\-]+)*`;
+
 /** Punctuation ending a sentence or a statement (`hunter2.`, `pw);`) is not part of an unquoted value before a space. */
 const TRAILING = /[.,;:)\]}>]+$/;
 
@@ -85,7 +90,7 @@ const kindOfName = (m: RegExpMatchArray) => NAMED.find(([re]) => re.test(m.group
 
 export const OWN_RULES: readonly OwnRule[] = [
   // scheme://user:password@host, any scheme; the last @ before the host ends the password.
-  rule('url-password', ['://'], String.raw`\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60\x02]*:(?<s>[^\s/?'"\x60\x02]*[^\s/?'"\x60\x02@])@(?=[\w.\[\]%-]+(?:[:/?#\s'"\x60),;]|$))`, (v) => !isStandIn(v)),
+  rule('url-password', ['://'], String.raw`\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60\x02]*:(?<s>[^\s/'"\x60\x02]*[^\s/'"\x60\x02@])@(?=[\w.\[\]%-]+(?:[:/?#\s'"\x60),;]|$))`, (v) => !isStandIn(v)),
   // NAME=value, name: value, "name": "value", export NAME=value, $env:NAME = value
   rule(
     'secret-assignment',
@@ -107,8 +112,11 @@ export const OWN_RULES: readonly OwnRule[] = [
   rule('api-key-header', ['x-', 'api-key', 'apikey', 'private-token'], String.raw`\b(?:x-[\w-]*(?:api-?key|token|auth|secret)[\w-]*|api-?key|private-token)["']?\s*:\s*["']?(?<s>[\w.~+/=-]{12,})`, (v) => !isNotAValue(v)),
   // Docker's config.json: "auths": { "<registry>": { "auth": "<base64 user:password>" } }
   rule('docker-auth', ['"auth"'], String.raw`"auth"\s*:\s*"(?<s>[A-Za-z0-9+/]{12,}={0,2})"`),
-  // A private key: the whole PEM block, or all of it there is when its end is cut off.
-  rule('private-key', ['private key'], String.raw`(?<s>-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----|(?:[\s>]*[A-Za-z0-9+/=:,-]+)+))`),
+  // A private key: the whole PEM block, line by line to its footer (or to the last line of its
+  // body when cut short, never into the next entry); also a lone footer, as a search or a diff
+  // may show one (the body lines above it are long random strings). Escaped newlines (`\n` in
+  // JSON) stay in one line.
+  rule('private-key', ['private key'], String.raw`(?<s>${PEM_HEADER}(?:[ \t]*${PEM_BODY})?(?:\n[ \t>]*${PEM_BODY})*(?:\s*${PEM_FOOTER})?|${PEM_FOOTER})`),
   // "the root password is …", "password for db1 was …", "log in with password …"
   rule(
     'password',

@@ -23,6 +23,12 @@ export interface SecretFinding {
 const PLACEHOLDER = /\[secret: [\w.-]+\]/g;
 /** gitleaks' catch-all rules: asked, like ours, whether a value is a type, code or public. */
 const GENERIC = new Set(['generic-api-key']);
+/**
+ * gitleaks rules ours replace: its `private-key` runs from a header to the next `KEY-----`
+ * anywhere after, which in a day file can be another entry's public key; ours stops at the
+ * block's own end (ownRules.ts).
+ */
+const SUPERSEDED = new Set(['private-key']);
 /** Specific rules first, then ours, then the catch-alls: the kind a secret is given. */
 const enum Rank {
   Specific,
@@ -72,6 +78,7 @@ export function secretsIn(text: string): SecretFinding[] {
   const lower = masked.toLowerCase();
   const found: Ranked[] = [];
   for (const f of gitleaksFindings(masked)) {
+    if (SUPERSEDED.has(f.rule)) continue;
     const value = masked.slice(f.start, f.end);
     const generic = GENERIC.has(f.rule);
     if (isStandIn(value) || (generic && (isNotAValue(value) || isPublic(masked, f.start, f.end)))) continue;
