@@ -9,17 +9,19 @@
 
 /** A value that only stands for a secret. */
 const PLACEHOLDER = new RegExp(
-  [
-    String.raw`^<[^<>]*>$`, // <your-api-key-here>, <password>
-    String.raw`^\[[^\]]*\]$`, // [secret: password], [REDACTED]
-    String.raw`^\{\{.*\}\}$`, // {{ .Password }}
-    String.raw`^[x*•.#_-]{3,}$`, // xxxxxxxx, ********
-    String.raw`^(?:(?:my|your|the|some|example|sample|dummy|fake|test)[-_]?)?(?:pass(?:word|wd)?|pwd|secret|token|api[-_]?key|key|changeme|change[-_]me|redacted|placeholder|none|null|nil|undefined|empty|todo|tbd|hidden|masked)s?$`,
-    String.raw`^(?:your|my|insert|enter|put|replace)[-_ ].*|.*[-_ ](?:here|goes[-_ ]here)$`,
-    String.raw`^(?:x{3,}|\*{3,})[\w-]*$|^[\w-]*(?:x{6,}|\*{3,})$`,
-  ].join('|'),
+  `^(?:${[
+    String.raw`<[^<>]*>`, // <your-api-key-here>, <password>
+    String.raw`\[[^\]]*\]`, // [secret: password], [REDACTED]
+    String.raw`\{\{.*\}\}`, // {{ .Password }}
+    String.raw`[x*•.#_-]{3,}`, // xxxxxxxx, ********
+    String.raw`(?:(?:my|your|the|some|example|sample|dummy|fake|test)[-_]?)?(?:pass(?:word|wd)?|pwd|secret|token|api[-_]?key|key|changeme|change[-_]me|redacted|placeholder|none|null|nil|undefined|empty|todo|tbd|hidden|masked)s?`,
+    String.raw`(?:your|my|insert|enter|put|replace)[-_ ].*|.*[-_ ](?:here|goes[-_ ]here)`,
+    String.raw`(?:x{3,}|\*{3,})[\w-]*|[\w-]*(?:x{6,}|\*{3,})`,
+  ].join('|')})$`,
   'i',
 );
+/** Longer than this, a value is no placeholder (and the patterns above need not read it). */
+const MAX_STAND_IN = 200;
 
 /** A value that names where the secret is kept instead of holding it. */
 const REFERENCE = new RegExp(
@@ -45,10 +47,10 @@ const PUBLIC_BEFORE = /(?:\bsha(?:1|224|256|384|512)[-:=]|\bh1:|\bmd5[-:]|\binte
 const PUBLIC_BLOCK = /-----BEGIN (?:PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE|X509 CRL|CERTIFICATE REQUEST|NEW CERTIFICATE REQUEST|PGP PUBLIC KEY BLOCK|SSH2 PUBLIC KEY|DH PARAMETERS|EC PARAMETERS)-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g;
 
 /** A value that is a placeholder or a reference, never a secret, whatever rule found it. */
-export const isStandIn = (value: string): boolean => PLACEHOLDER.test(value) || REFERENCE.test(value);
+export const isStandIn = (value: string): boolean => value.length <= MAX_STAND_IN && (PLACEHOLDER.test(value) || REFERENCE.test(value));
 
 /** A value that is a type, an expression, a placeholder or a reference: for the rules that read assignments. */
-export const isNotAValue = (value: string): boolean => isStandIn(value) || NOT_A_VALUE.test(value);
+export const isNotAValue = (value: string): boolean => isStandIn(value) || (value.length <= MAX_STAND_IN && NOT_A_VALUE.test(value));
 
 /** Whether the value at [start, end) of `text` is public by construction (a hash, a public key, inline data). */
 export function isPublic(text: string, start: number, end: number): boolean {

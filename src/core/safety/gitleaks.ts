@@ -30,10 +30,15 @@ interface Allowlist {
 
 interface Rule {
   id: string;
+  keywords: string[];
+  /** Compiled on the rule's first run: most texts hold none of its keywords. */
+  compiled: () => Compiled;
+}
+
+interface Compiled {
   regex: RegExp;
   secretGroup: number;
   entropy: number;
-  keywords: string[];
   allowlists: Allowlist[];
 }
 
@@ -53,24 +58,41 @@ const allowlist = (a: RawAllowlist): Allowlist => ({
   paths: Boolean(a.paths?.length),
 });
 
-let compiled: { rules: Rule[]; global: Allowlist[] } | undefined;
+interface RawRule {
+  id: string;
+  regex: string;
+  secretGroup?: number;
+  entropy?: number;
+  keywords?: string[];
+  allowlists?: RawAllowlist[];
+  path?: string;
+}
 
-/** The rules, compiled on first use (a few milliseconds, paid only by what scans text). */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+let loaded: { rules: Rule[]; global: () => Allowlist[] } | undefined;
+
+/** The rules, each compiled on first use: a write pays for the few its text has keywords of. */
 function load() {
-  compiled ??= {
-    global: config.allowlists.map(allowlist),
-    rules: (config.rules as { id: string; regex: string; secretGroup?: number; entropy?: number; keywords?: string[]; allowlists?: RawAllowlist[]; path?: string }[])
+  loaded ??= {
+    global: lazy(() => config.allowlists.map(allowlist)),
+    rules: (config.rules as RawRule[])
       .filter((r) => !r.path)
       .map((r) => ({
         id: r.id,
-        regex: goRegExp(r.regex, 'gd'),
-        secretGroup: r.secretGroup ?? 0,
-        entropy: r.entropy ?? 0,
         keywords: (r.keywords ?? []).map((k) => k.toLowerCase()),
-        allowlists: (r.allowlists ?? []).map(allowlist),
+        compiled: lazy(() => ({
+          regex: goRegExp(r.regex, 'gd'),
+          secretGroup: r.secretGroup ?? 0,
+          entropy: r.entropy ?? 0,
+          allowlists: (r.allowlists ?? []).map(allowlist),
+        })),
       })),
   };
-  return compiled;
+  return loaded;
 }
 
 /** Every keyword of every rule, lower case: what a text must hold for any rule but a keyword-less one to run. */
@@ -111,9 +133,9 @@ export function gitleaksFindings(text: string): RuleFinding[] {
   const { rules, global } = load();
   const lower = text.toLowerCase();
   const out: RuleFinding[] = [];
-  for (const rule of rules) {
-    if (rule.keywords.length && !rule.keywords.some((k) => lower.includes(k))) continue;
-    rule.regex.lastIndex = 0;
+  for (const { id, keywords, compiled } of rules) {
+    if (keywords.length && !keywords.some((k) => lower.includes(k))) continue;
+    const rule = compiled();
     for (const m of text.matchAll(rule.regex)) {
       const match = m[0].replace(/^\n+|\n+$/g, '');
       if (!match) continue;
@@ -128,8 +150,8 @@ export function gitleaksFindings(text: string): RuleFinding[] {
       const secret = text.slice(span[0], span[1]);
       if (rule.entropy && entropy(secret) <= rule.entropy) continue;
       const line = lineAround(text, at, at + match.length);
-      if (allowed(global, secret, match, line) || allowed(rule.allowlists, secret, match, line)) continue;
-      out.push({ rule: rule.id, start: span[0], end: span[1] });
+      if (allowed(global(), secret, match, line) || allowed(rule.allowlists, secret, match, line)) continue;
+      out.push({ rule: id, start: span[0], end: span[1] });
     }
   }
   return out;

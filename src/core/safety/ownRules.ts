@@ -6,7 +6,9 @@
  * HTTP headers (`Authorization: Basic …`, `X-Api-Key: …`), Docker's `"auth"`, private keys as
  * whole PEM blocks (cut short or not), passwords in prose in English and Chinese ("the root
  * password is …", "密码是 …"), and long high-entropy strings no rule names. Each rule marks its
- * secret as the group `s`; only that part is replaced, the name before it stays.
+ * secret as the group `s`; only that part is replaced, the name before it stays. Every run
+ * before a secret is bounded (`{0,64}`, not `*`): JavaScript backtracks where gitleaks' RE2
+ * does not, and an unbounded run would make a long line cost its square.
  */
 import { entropy } from './gitleaks';
 import { isNotAValue, isStandIn } from './allow';
@@ -90,26 +92,26 @@ const kindOfName = (m: RegExpMatchArray) => NAMED.find(([re]) => re.test(m.group
 
 export const OWN_RULES: readonly OwnRule[] = [
   // scheme://user:password@host, any scheme; the last @ before the host ends the password.
-  rule('url-password', ['://'], String.raw`\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60\x02]*:(?<s>[^\s/'"\x60\x02]*[^\s/'"\x60\x02@])@(?=[\w.\[\]%-]+(?:[:/?#\s'"\x60),;]|$))`, (v) => !isStandIn(v)),
+  rule('url-password', ['://'], String.raw`\b[a-z][a-z0-9+.-]{1,30}://[^\s:/?#@'"\x60\x02]{0,100}:(?<s>[^\s/'"\x60\x02]{0,200}[^\s/'"\x60\x02@])@(?=[\w.\[\]%-]+(?:[:/?#\s'"\x60),;]|$))`, (v) => !isStandIn(v)),
   // NAME=value, name: value, "name": "value", export NAME=value, $env:NAME = value
   rule(
     'secret-assignment',
     ['pass', 'pwd', 'secret', 'token', 'key', 'credential'],
-    String.raw`(?<![\w.-])(?<name>[\w.-]*?${SECRET_NAME}(?:_?\d+)?)["']?\??\s*(?::=|=>|=|:)\s*${VALUE}`,
+    String.raw`(?<![\w.-])(?<name>[\w.-]{0,64}?${SECRET_NAME}(?:_?\d+)?)["']?\??\s*(?::=|=>|=|:)\s*${VALUE}`,
     assigned,
     kindOfName,
   ),
   // curl -u user:pw, --user user:pw, httpie --auth user:pw
-  rule('cli-password', ['-u', '--user', '--auth'], String.raw`(?:^|\s)(?:-u|--user|--proxy-user|--auth)(?:=|\s*)['"]?[^\s:'"]+:(?<s>[^\s'"]{3,})`, (v) => !isStandIn(v)),
+  rule('cli-password', ['-u', '--user', '--auth'], String.raw`(?:^|\s)(?:-u|--user|--proxy-user|--auth)(?:=|\s*)['"]?[^\s:'"\x02]+:(?<s>[^\s'"\x02]{3,})`, (v) => !isStandIn(v)),
   // mysql -pPW (no space: with one, -p prompts), sshpass -p PW, redis-cli -a PW
-  rule('cli-password', ['mysql', 'mariadb'], String.raw`\b(?:mysql|mariadb)[\w-]*\b[^\n|;&]*?\s-p${VALUE.replace(/\{3,\}/g, '{1,}')}`, (v) => !isStandIn(v) && !v.startsWith('-')),
-  rule('cli-password', ['sshpass', 'redis-cli'], String.raw`\b(?:sshpass\s+-p|redis-cli\b[^\n|;&]*?\s-a)\s*${VALUE}`, (v) => !isStandIn(v)),
+  rule('cli-password', ['mysql', 'mariadb'], String.raw`\b(?:mysql|mariadb)[\w-]{0,20}\b[^\n|;&]{0,300}?\s-p${VALUE.replace(/\{3,\}/g, '{1,}')}`, (v) => !isStandIn(v) && !v.startsWith('-')),
+  rule('cli-password', ['sshpass', 'redis-cli'], String.raw`\b(?:sshpass\s+-p|redis-cli\b[^\n|;&]{0,300}?\s-a)\s*${VALUE}`, (v) => !isStandIn(v)),
   // --password=PW, --token PW, --api-key PW, --client-secret PW
-  rule('cli-password', ['--'], String.raw`(?:^|\s)--(?:[\w-]*-)?(?:password|passwd|pass|token|api-key|apikey|secret|access-key)(?:=|\s+)(?!-)${VALUE}`, (v) => !isNotAValue(v) && v.length >= 4),
+  rule('cli-password', ['--'], String.raw`(?:^|\s)--(?:[\w-]{0,40}-)?(?:password|passwd|pass|token|api-key|apikey|secret|access-key)(?:=|\s+)(?!-)${VALUE}`, (v) => !isNotAValue(v) && v.length >= 4),
   // Authorization: Basic/Bearer/Token …, X-Api-Key: …, PRIVATE-TOKEN: …
   rule('authorization-header', ['authorization'], String.raw`\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:basic|bearer|token|digest|bot|sso-key|apikey)\s+(?<s>[\w.~+/:=-]{6,})`, (v) => !isStandIn(v)),
   rule('authorization-header', ['bearer'], String.raw`\bbearer\s+(?<s>[\w.~+/=-]{16,})`, (v) => !isStandIn(v) && looksRandom(v)),
-  rule('api-key-header', ['x-', 'api-key', 'apikey', 'private-token'], String.raw`\b(?:x-[\w-]*(?:api-?key|token|auth|secret)[\w-]*|api-?key|private-token)["']?\s*:\s*["']?(?<s>[\w.~+/=-]{12,})`, (v) => !isNotAValue(v)),
+  rule('api-key-header', ['x-', 'api-key', 'apikey', 'private-token'], String.raw`\b(?:x-[\w-]{0,40}?(?:api-?key|token|auth|secret)[\w-]{0,40}|api-?key|private-token)["']?\s*:\s*["']?(?<s>[\w.~+/=-]{12,})`, (v) => !isNotAValue(v)),
   // Docker's config.json: "auths": { "<registry>": { "auth": "<base64 user:password>" } }
   rule('docker-auth', ['"auth"'], String.raw`"auth"\s*:\s*"(?<s>[A-Za-z0-9+/]{12,}={0,2})"`),
   // A private key: the whole PEM block, line by line to its footer (or to the last line of its
@@ -135,10 +137,16 @@ export const OWN_RULES: readonly OwnRule[] = [
   rule('password', ['密', '口令', '令牌', '秘钥'], String.raw`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌|pass(?:word)?)\s*(?:是|为|為|：|:|=)\s*[：:]?\s*[“"'「‘]?(?<s>[\x21-\x7e]{4,})`, said),
 ];
 
-/** A long run of key-like characters with lower case, upper case and digits and a high entropy. */
+const mixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);
+
+/**
+ * A long run of key-like characters with lower case, upper case and digits and a high entropy.
+ * A path (`.CoreSoul/memory/chronological/2026-03-11`) is such a run too: one with a `/` counts
+ * only when a part between slashes is a long random run itself.
+ */
 export const HIGH_ENTROPY: OwnRule = {
   kind: 'high-entropy-string',
   keywords: [],
   regex: /(?<![A-Za-z0-9+/_=-])(?<s>[A-Za-z0-9+/_-]{32,}={0,2})/dg,
-  accept: (s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && entropy(s) >= 4.2,
+  accept: (s) => mixed(s) && entropy(s) >= 4.2 && (!s.includes('/') || s.split('/').some((part) => part.length >= 16 && mixed(part))),
 };

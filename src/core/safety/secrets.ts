@@ -41,8 +41,11 @@ interface Ranked extends SecretFinding {
   rank: Rank;
 }
 
-/** Placeholders become characters no rule reads as part of a name, a value or a space. */
-const maskPlaceholders = (text: string) => (text.includes('[secret: ') ? text.replace(PLACEHOLDER, (p) => '\u0002'.repeat(p.length)) : text);
+/** Placeholders become characters no rule reads as part of a name, a value or a space (ownRules.ts excludes \x02 by name). */
+const MASK = '\u0002';
+const maskPlaceholders = (text: string) => (text.includes('[secret: ') ? text.replace(PLACEHOLDER, (p) => MASK.repeat(p.length)) : text);
+/** A finding that reaches into a placeholder is no finding, whatever rule made it. */
+const inPlaceholder = (text: string, start: number, end: number) => text.slice(start, end).includes(MASK);
 
 let prefilter: RegExp | undefined;
 const LONG_TOKEN = /[A-Za-z0-9+/_=-]{32,}/;
@@ -64,7 +67,7 @@ function ownFindings(text: string, lower: string, rule: OwnRule): Ranked[] {
   const out: Ranked[] = [];
   for (const m of text.matchAll(rule.regex)) {
     const v = valueOf(m);
-    if (!v || !v.value || isStandIn(v.value) || isPublic(text, v.start, v.end)) continue;
+    if (!v || !v.value || inPlaceholder(text, v.start, v.end) || isStandIn(v.value) || isPublic(text, v.start, v.end)) continue;
     if (rule.accept && !rule.accept(v.value, m)) continue;
     out.push({ kind: rule.kindOf?.(m) ?? rule.kind, start: v.start, end: v.end, rank: rule === HIGH_ENTROPY ? Rank.Entropy : Rank.Own });
   }
@@ -78,7 +81,7 @@ export function secretsIn(text: string): SecretFinding[] {
   const lower = masked.toLowerCase();
   const found: Ranked[] = [];
   for (const f of gitleaksFindings(masked)) {
-    if (SUPERSEDED.has(f.rule)) continue;
+    if (SUPERSEDED.has(f.rule) || inPlaceholder(masked, f.start, f.end)) continue;
     const value = masked.slice(f.start, f.end);
     const generic = GENERIC.has(f.rule);
     if (isStandIn(value) || (generic && (isNotAValue(value) || isPublic(masked, f.start, f.end)))) continue;

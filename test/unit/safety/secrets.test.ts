@@ -150,4 +150,14 @@ describe('secrets written before the firewall', () => {
     assert.match(shown, /deploy token for \[\[Prod\]\]: \[secret: github-pat\]/);
     assert.ok(!shown.includes(GITHUB) && !shown.includes(AWS_ID));
   });
+
+  it('are redacted in what search and the hooks print on the command line', async () => {
+    const v = await leakyVault();
+    for (const args of [['search', 'deploy token Prod'], ['hook', 'session-start'], ['context', 'what is the deploy token for Prod?']]) {
+      const r = cli([...args, '--root', v.root, '--now', '2026-03-10T10:00:00']);
+      assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stdout, /\[secret: github-pat\]/, args.join(' '));
+      assert.ok(!r.stdout.includes(GITHUB) && !r.stdout.includes(AWS_ID), args.join(' '));
+    }
+  });
 });
