@@ -14,7 +14,7 @@ import { atomicWrite } from '../shared/fs';
 import { compressBeforeWrite, compressWithHistory, compressionDue } from '../compress/compress';
 import { rememberAll } from '../memory/remember';
 import { type WriteRequest, linkedEntry } from '../memory/write';
-import { redactAll } from '../safety/secrets';
+import { redactText } from '../safety/secrets';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -154,7 +154,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   const skipped: Skipped[] = [];
   const requests: WriteRequest[] = [];
   let merged = 0;
-  const cleaned = await redactAll(read.items.map((item) => item.text));
+  const cleaned = read.items.map((item) => redactText(item.text));
   for (const [k, item] of read.items.entries()) {
     let day = item.day;
     if (day && day > today) {

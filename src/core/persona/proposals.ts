@@ -19,7 +19,7 @@ import { type GateDecision, PERSONA_EVENT, TRIGGERS, type Trigger, personaGate }
 import { controlCharacter, decodeUtf8Strict } from '../shared/text';
 import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './document';
 import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from '../safety/soulCheck';
-import { redactSecrets, redactText, redactionNotice } from '../safety/secrets';
+import { redactText, redactionNotice } from '../safety/secrets';
 import { parseInvariants } from '../safety/invariants';
 import { firstIssue } from '../shared/validation';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
@@ -133,13 +133,13 @@ export async function proposePersonaChange(v: Vault, input: ProposalInput, deps:
   }
   // No credential reaches persona.md, a pending proposal or the log of a refusal.
   const kinds: string[] = [];
-  const clean = async (text: string) => {
-    const r = await redactSecrets(text);
+  const clean = (text: string) => {
+    const r = redactText(text);
     kinds.push(...r.kinds);
     return r.text;
   };
-  for (const c of changes) c.content = await clean(c.content);
-  const review = await propose(v, { trigger: parsed.data.trigger, reason: await clean(reason), changes }, deps);
+  for (const c of changes) c.content = clean(c.content);
+  const review = await propose(v, { trigger: parsed.data.trigger, reason: clean(reason), changes }, deps);
   const notice = redactionNotice(kinds, 'proposing');
   if (notice) review.warnings.unshift(notice);
   return review;

@@ -28,6 +28,7 @@ const REFERENCE = new RegExp(
   [
     String.raw`^\$[A-Za-z_][\w.]*$|^\$\{[^{}]+\}?$`, // $DB_PASSWORD, ${DB_PASSWORD}, ${env:TOKEN}, ${DB_PASSWORD:?missing}
     String.raw`^%[A-Za-z_]\w*%$`, // %PASSWORD%
+    String.raw`^\[\[[^\]]+\]\]$`, // [[Vault]]: a link to the note that says where
     String.raw`^\$\{\{.*\}\}$`, // ${{ secrets.TOKEN }}
     String.raw`^(?:process\.env|import\.meta\.env|os\.environ|env|ENV|secrets|vars|settings|config|System\.getenv|Environment\.GetEnvironmentVariable|os\.getenv|getenv)\b[.[(]`,
   ].join('|'),

@@ -39,8 +39,14 @@ const PEM_BODY = String.raw`(?!-----END|- )[\w+/=:,.\\-]+(?:[ \t][\w+/=:,.\\-]+)
 /** Punctuation ending a sentence or a statement (`hunter2.`, `pw);`) is not part of an unquoted value before a space. */
 const TRAILING = /[.,;:)\]}>]+$/;
 
-/** Something a person would not type as a word: a digit, a symbol, or upper case after the first letter. */
-const looksRandom = (v: string) => /\d/.test(v) || /[^\p{L}\p{N}\s]/u.test(v) || /\p{Lu}/u.test(v.slice(1));
+/**
+ * Something a person would not type as a word: a digit, a symbol, or upper case after the first
+ * letter. A hyphen or an apostrophe between letters (`customer-facing`, `don't`) is a word's.
+ */
+const looksRandom = (raw: string) => {
+  const v = raw.replace(/(?<=\p{L})['’-](?=\p{L})/gu, '');
+  return /\d/.test(v) || /[^\p{L}\p{N}\s]/u.test(v) || /\p{Lu}/u.test(v.slice(1));
+};
 
 /** The value a rule's groups hold: the quoted one if quoted. */
 export function valueOf(m: RegExpMatchArray): { value: string; start: number; end: number; quoted: boolean } | undefined {
@@ -67,6 +73,9 @@ function assigned(value: string, m: RegExpMatchArray): boolean {
   if (/^\d+$/.test(value)) return PASSWORD_NAME.test(name) && value.length >= 4;
   return (value.length >= 6 || PASSWORD_NAME.test(name)) && looksRandom(value);
 }
+
+/** `PR-7809`, `INC-4016`, `build-6332`: an issue or build id, which "password PR-7809" names rather than holds. */
+const TICKET = /^[A-Za-z]{1,12}-\d+$/;
 
 /** A password said in a sentence: random-looking, not a word, not a stand-in. */
 const said = (value: string) => value.length >= 4 && !isStandIn(value) && looksRandom(value) && !/^\d{1,3}(?:[.,]\d+)?$/.test(value);
@@ -130,11 +139,11 @@ export const OWN_RULES: readonly OwnRule[] = [
   // "set the admin pin to 482913", "changed my password to …"
   rule('password', ['pass', 'pin', 'pwd'], String.raw`\b(?:set|change|changed|reset|update|updated)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:[\w.@-]+\s+){0,2}(?:password|passphrase|passcode|pin|pwd)\s+to\s+${VALUE}`, said),
   // "root / password Qwerty!234": the word right before a value with letters and digits.
-  rule('password', ['pass', 'pwd'], String.raw`\b(?:password|passwd|passphrase|pwd)\s+(?<s>[^\s(\[{<"'\x60\x02][^\s\x02]{5,})`, (v) => said(v) && /\d/.test(v) && /\p{L}/u.test(v)),
+  rule('password', ['pass', 'pwd'], String.raw`\b(?:password|passwd|passphrase|pwd)\s+(?<s>[^\s(\[{<"'\x60\x02][^\s\x02]{5,})`, (v) => said(v) && /\d/.test(v) && /\p{L}/u.test(v) && !TICKET.test(v)),
   // "api key NRAK-…", "token: glc_…": a credential word right before a random token, no operator needed.
   rule('keyword-token', ['key', 'token', 'secret', 'pat', 'credential'], String.raw`\b(?:key|token|secret|pat|credentials?|access key|api key|auth)\b[\s:=]+(?<s>[\w.+/=-]{16,})`, (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && entropy(v) >= 3.5),
   // 密码是 …, root 密码为：…, 密钥: …, 令牌是 …
-  rule('password', ['密', '口令', '令牌', '秘钥'], String.raw`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌|pass(?:word)?)\s*(?:是|为|為|：|:|=)\s*[：:]?\s*[“"'「‘]?(?<s>[\x21-\x7e]{4,})`, said),
+  rule('password', ['密', '口令', '令牌', '秘钥'], String.raw`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌|pass(?:word)?)\s*(?:是|为|為|：|:|=)\s*[：:]?\s*[“"'「‘]?(?!\[\[)(?<s>[\x21-\x7e]{4,})`, said),
 ];
 
 const mixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);

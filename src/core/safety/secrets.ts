@@ -118,12 +118,6 @@ export function redactText(text: string): Redacted {
 /** What a read path shows of text already on disk: the same text, its secrets redacted. */
 export const shown = (text: string): string => (mayHoldSecret(text) ? redactText(text).text : text);
 
-/** `secretsIn`, for callers written when the firewall was asynchronous. */
-export const findSecrets = async (text: string): Promise<SecretFinding[]> => secretsIn(text);
-export const redactSecrets = async (text: string): Promise<Redacted> => redactText(text);
-/** `redactText` of many texts (a batch of entries, an import's thousands). */
-export const redactAll = async (texts: readonly string[]): Promise<Redacted[]> => texts.map(redactText);
-
 /** One line for a person: "redacted 2 secrets before writing (github-pat, aws-access-token)". */
 export function redactionNotice(kinds: readonly string[], what = 'writing'): string | undefined {
   if (!kinds.length) return undefined;

@@ -87,6 +87,11 @@ describe('the firewall on texts written for no rule', () => {
     'the session key is derived with HKDF',
     'passwords are hashed with argon2id (m=65536, t=3, p=4)',
     'ssh-keygen -t ed25519 -C "me@host"',
+    // Lines of the bench's generated vault (bench/vaultgen.ts) that once were taken for secrets.
+    '連線密鑰：[[Datadog]] 的不穩定路線圖檢討，secret version PR-7834',
+    '搜尋密鑰：[[Launch 2023-12 patch]] 的還原例外每月',
+    'sprint race password PR-7809',
+    'Fixed report balancer in [[Redis]]: the unstable token was customer-facing (build-5841)',
   ];
   it('catches credentials in other wordings and formats of the same classes', () => {
     const missed = credentials.filter((t) => !secretsIn(t).length);

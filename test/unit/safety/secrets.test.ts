@@ -12,7 +12,7 @@ import { compress } from '../../../src/core/compress/compress';
 import { recallFrom } from '../../../src/core/context/recall';
 import { rememberAll } from '../../../src/core/memory/remember';
 import { proposePersonaChange } from '../../../src/core/persona/proposals';
-import { findSecrets, redactAll, redactSecrets } from '../../../src/core/safety/secrets';
+import { redactText, secretsIn } from '../../../src/core/safety/secrets';
 import { scanVault } from '../../../src/core/safety/scan';
 import { searchMemory } from '../../../src/core/search/search';
 import { commitVault, git } from '../../../src/core/vault/history';
@@ -59,27 +59,27 @@ describe('secret firewall', () => {
     assert.match(r.stderr, /^redacted 2 secrets before writing \(github-pat, aws-access-token\)$/m);
   });
 
-  it('redacts passwords in URLs and assignments, private keys and long random strings, and leaves ordinary text alone', async () => {
+  it('redacts passwords in URLs and assignments, private keys and long random strings, and leaves ordinary text alone', () => {
     const key = ['-----BEGIN OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZWQyNTUxOQAAACDx0vWmL7gF3k9K2xP4qR8sT1uV6wY0zA3bC5dE7fG9hAAAAJjN0vWmL7gF3k9K2xP4qR8sT1uV6wY0zA3bC5dE7fG9hAAAAAtzc2gtZWQyNTUxOQAAACDx', '-----END OPENSSH PRIVATE KEY-----'].join('\n');
-    const kinds = async (t: string) => (await findSecrets(t)).map((f) => f.kind);
-    assert.deepEqual(await kinds('clone https://deploy:hunter2pass@git.example.com/app.git'), ['url-password']);
-    assert.deepEqual(await kinds('set password = "S3cr3tPassw0rd!" in the .env'), ['password']);
-    assert.deepEqual(await kinds(key), ['private-key']);
-    assert.deepEqual(await kinds(`the blob ${['Zx9Kq2LmN8vB4cR7', 'tY1wE5uI3oP6aS0dF2gH4jK8'].join('')} came back`), ['high-entropy-string']);
-    const { text } = await redactSecrets('set password = "S3cr3tPassw0rd!" in the .env');
+    const kinds = (t: string) => secretsIn(t).map((f) => f.kind);
+    assert.deepEqual(kinds('clone https://deploy:hunter2pass@git.example.com/app.git'), ['url-password']);
+    assert.deepEqual(kinds('set password = "S3cr3tPassw0rd!" in the .env'), ['password']);
+    assert.deepEqual(kinds(key), ['private-key']);
+    assert.deepEqual(kinds(`the blob ${['Zx9Kq2LmN8vB4cR7', 'tY1wE5uI3oP6aS0dF2gH4jK8'].join('')} came back`), ['high-entropy-string']);
+    const { text } = redactText('set password = "S3cr3tPassw0rd!" in the .env');
     assert.equal(text, 'set password = "[secret: password]" in the .env', 'the name stays, the value goes');
-    const once = await redactSecrets(LEAK);
-    assert.deepEqual(await redactSecrets(once.text), { text: once.text, kinds: [] }, 'redacting a redacted text changes nothing');
-    // A text ending in "password:" before one that starts with a word: no secret across the join.
+    const once = redactText(LEAK);
+    assert.deepEqual(redactText(once.text), { text: once.text, kinds: [] }, 'redacting a redacted text changes nothing');
+    // Each text is read on its own: a "password:" ending one never makes the next one's first word a secret.
     const texts = [LEAK, 'nothing here', 'set password = "S3cr3tPassw0rd!" in the .env', `${GITHUB}`, '', 'set the password:', 'hunter2secretvalue is a word'];
-    assert.deepEqual(await redactAll(texts), await Promise.all(texts.map(redactSecrets)), 'many texts at once, as one by one');
+    assert.deepEqual(texts.map(redactText).map((r) => r.kinds.length), [2, 0, 1, 1, 0, 0, 0], 'each text on its own: no secret across texts');
     for (const plain of [
       'commit 3f2a9c1d4e5b6a7980112233445566778899aabb fixed src/core/search/index/refresh.ts',
       'We chose PostgreSQL over MySQL; the password policy needs 12 characters',
       'handleUserAuthenticationCallbackRequest2 calls 550e8400-e29b-41d4-a716-446655440000',
       'Chose [[PostgreSQL]] for JSONB support; 部署到 [[Prod]] 前先跑測試',
     ]) {
-      assert.deepEqual(await kinds(plain), [], plain);
+      assert.deepEqual(kinds(plain), [], plain);
     }
   });
 
