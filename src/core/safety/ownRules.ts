@@ -26,8 +26,8 @@ export interface OwnRule {
 }
 
 /** The end of a name that holds a secret: `…password`, `…_secret`, `…token`, `…api_key`. */
-const SECRET_NAME = String.raw`(?:pass(?:word|wd|phrase|code)?|pwd|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|client[_-]?secret)`;
-const PASSWORD_NAME = /(?:pass(?:word|wd|phrase|code)?|pwd)(?:_?\d+)?$/i;
+const SECRET_NAME = String.raw`(?:pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|client[_-]?secret)`;
+const PASSWORD_NAME = /(?:pass(?:word|wd|phrase|code)?|pwd?)(?:_?\d+)?$/i;
 /** A value as written after `=`, a flag or `is`: quoted (spaces allowed) or a run of non-space. */
 const VALUE = String.raw`(?:"(?<dq>[^"\n\x02]{3,}?)"|'(?<sq>[^'\n\x02]{3,}?)'|\x60(?<bq>[^\x60\n\x02]{3,}?)\x60|(?<s>[^\s"'\x60\x02]{3,}))`;
 
@@ -78,7 +78,7 @@ function assigned(value: string, m: RegExpMatchArray): boolean {
 const TICKET = /^[A-Za-z]{1,12}-\d+$/;
 
 /** A password said in a sentence: random-looking, not a word, not a stand-in. */
-const said = (value: string) => value.length >= 4 && !isStandIn(value) && looksRandom(value) && !/^\d{1,3}(?:[.,]\d+)?$/.test(value);
+const said = (value: string) => value.length >= 4 && !isStandIn(value) && looksRandom(value) && !/^\d{1,3}(?:[.,]\d+)?$/.test(value) && !TICKET.test(value);
 
 const rule = (kind: string, keywords: string[], source: string, accept?: OwnRule['accept'], kindOf?: OwnRule['kindOf']): OwnRule => ({
   kind,
@@ -90,7 +90,7 @@ const rule = (kind: string, keywords: string[], source: string, accept?: OwnRule
 
 /** `DB_PASSWORD` → `password`, `clientSecret` → `secret`, `STRIPE_API_KEY` → `api-key`: what the name says it holds. */
 const NAMED: [RegExp, string][] = [
-  [/(?:pass(?:word|wd|phrase|code)?|pwd)(?:_?\d+)?$/i, 'password'],
+  [/(?:pass(?:word|wd|phrase|code)?|pwd?)(?:_?\d+)?$/i, 'password'],
   [/api[_-]?key(?:_?\d+)?$/i, 'api-key'],
   [/private[_-]?key(?:_?\d+)?$/i, 'private-key'],
   [/(?:access|auth)[_-]?key(?:_?\d+)?$/i, 'access-key'],
@@ -105,9 +105,18 @@ export const OWN_RULES: readonly OwnRule[] = [
   // NAME=value, name: value, "name": "value", export NAME=value, $env:NAME = value
   rule(
     'secret-assignment',
-    ['pass', 'pwd', 'secret', 'token', 'key', 'credential'],
+    ['pass', 'pw', 'secret', 'token', 'key', 'credential'],
     String.raw`(?<![\w.-])(?<name>[\w.-]{0,64}?${SECRET_NAME}(?:_?\d+)?)["']?\??\s*(?::=|=>|=|:)\s*${VALUE}`,
     assigned,
+    kindOfName,
+  ),
+  // set -x SECRET_TOKEN value (fish), setx API_KEY value (Windows), export NAME value: no `=`.
+  // Only a variable's name in capitals: "export password PR-1330" is prose.
+  rule(
+    'secret',
+    ['set', 'export'],
+    String.raw`\b(?:set|setx|export)\s+(?:-[a-zA-Z]+\s+){0,3}(?<name>[\w.-]{0,64}?${SECRET_NAME}(?:_?\d+)?)\s+${VALUE}`,
+    (v, m) => /^[A-Z][A-Z0-9_]*$/.test(m.groups!.name) && assigned(v, m),
     kindOfName,
   ),
   // curl -u user:pw, --user user:pw, httpie --auth user:pw
@@ -120,6 +129,7 @@ export const OWN_RULES: readonly OwnRule[] = [
   // Authorization: Basic/Bearer/Token …, X-Api-Key: …, PRIVATE-TOKEN: …
   rule('authorization-header', ['authorization'], String.raw`\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:basic|bearer|token|digest|bot|sso-key|apikey)\s+(?<s>[\w.~+/:=-]{6,})`, (v) => !isStandIn(v)),
   rule('authorization-header', ['bearer'], String.raw`\bbearer\s+(?<s>[\w.~+/=-]{16,})`, (v) => !isStandIn(v) && looksRandom(v)),
+  rule('cookie', ['cookie'], String.raw`\b(?:set-)?cookie\s*:[^\n]{0,200}?\b(?:session|sess|sid|token|auth|jwt)[\w-]{0,30}=(?<s>[^;\s"']{16,})`, (v) => !isStandIn(v) && looksRandom(v)),
   rule('api-key-header', ['x-', 'api-key', 'apikey', 'private-token'], String.raw`\b(?:x-[\w-]{0,40}?(?:api-?key|token|auth|secret)[\w-]{0,40}|api-?key|private-token)["']?\s*:\s*["']?(?<s>[\w.~+/=-]{12,})`, (v) => !isNotAValue(v)),
   // Docker's config.json: "auths": { "<registry>": { "auth": "<base64 user:password>" } }
   rule('docker-auth', ['"auth"'], String.raw`"auth"\s*:\s*"(?<s>[A-Za-z0-9+/]{12,}={0,2})"`),
@@ -139,11 +149,11 @@ export const OWN_RULES: readonly OwnRule[] = [
   // "set the admin pin to 482913", "changed my password to …"
   rule('password', ['pass', 'pin', 'pwd'], String.raw`\b(?:set|change|changed|reset|update|updated)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:[\w.@-]+\s+){0,2}(?:password|passphrase|passcode|pin|pwd)\s+to\s+${VALUE}`, said),
   // "root / password Qwerty!234": the word right before a value with letters and digits.
-  rule('password', ['pass', 'pwd'], String.raw`\b(?:password|passwd|passphrase|pwd)\s+(?<s>[^\s(\[{<"'\x60\x02][^\s\x02]{5,})`, (v) => said(v) && /\d/.test(v) && /\p{L}/u.test(v) && !TICKET.test(v)),
+  rule('password', ['pass', 'pw'], String.raw`\b(?:password|passwd|passphrase|pwd?)\s+(?<s>[^\s(\[{<"'\x60\x02][^\s\x02]{5,})`, (v) => said(v) && /\d/.test(v) && /\p{L}/u.test(v)),
   // "api key NRAK-…", "token: glc_…": a credential word right before a random token, no operator needed.
   rule('keyword-token', ['key', 'token', 'secret', 'pat', 'credential'], String.raw`\b(?:key|token|secret|pat|credentials?|access key|api key|auth)\b[\s:=]+(?<s>[\w.+/=-]{16,})`, (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && entropy(v) >= 3.5),
   // 密码是 …, root 密码为：…, 密钥: …, 令牌是 …
-  rule('password', ['密', '口令', '令牌', '秘钥'], String.raw`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌|pass(?:word)?)\s*(?:是|为|為|：|:|=)\s*[：:]?\s*[“"'「‘]?(?!\[\[)(?<s>[\x21-\x7e]{4,})`, said),
+  rule('password', ['密', '口令', '令牌', '秘钥'], String.raw`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)(?:\s*(?:是|为|為|：|:|=)\s*[：:]?|\s)\s*[“"'「‘]?(?!\[\[)(?<s>[\x21-\x7e]{4,})`, said),
 ];
 
 const mixed = (s: string) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s);

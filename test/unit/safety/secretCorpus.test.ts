@@ -70,6 +70,15 @@ describe('the firewall on texts written for no rule', () => {
     `wget --password=${pw} ftp://files.corp/x`,
     `SMTP_PASS: ${pw}`,
     `aws_session_token=IQoJb3JpZ2luX2VjEHoaCXVzLWVhc3QtMSJHMEUCIQD${pw}`,
+    `"private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\\n-----END PRIVATE KEY-----\\n"`,
+    `machine github.com login me password Gh0st!${pw}`,
+    `Cookie: session=${['eyJ1c2VyIjoiYWRtaW4iLCJleHAiOjE3MDAwMDB9', 'Zm9vYmFyYmF6cXV4MTIzNDU2'].join('.')}`,
+    `set -x SECRET_TOKEN abc123XYZ789def`,
+    `$env:API_TOKEN = "tok_9f8e7d6c5b4a3928"`,
+    `docker run -e POSTGRES_PASSWORD=S3cret!${pw} postgres:16`,
+    `kubectl create secret generic db --from-literal=password=S3cret!${pw}`,
+    '账号 admin 密码 Abc12345',
+    'ssh root@10.0.0.2, pw: hunter2!x',
   ];
   const innocents = [
     'the password must have 12 characters',
@@ -92,6 +101,11 @@ describe('the firewall on texts written for no rule', () => {
     '搜尋密鑰：[[Launch 2023-12 patch]] 的還原例外每月',
     'sprint race password PR-7809',
     'Fixed report balancer in [[Redis]]: the unstable token was customer-facing (build-5841)',
+    '[[PostgreSQL]] document test index restore; csv export password PR-1330',
+    'PASSWORD_MIN_LENGTH=12 and TOKEN_TTL=3600; SECRET_NAME=prod-db',
+    'auth: oauth2, token_type: bearer, grant_type=client_credentials',
+    'password: ${{ secrets.DB_PASSWORD }}',
+    'the token expires in 3600s; rotate the api key every 90 days',
   ];
   it('catches credentials in other wordings and formats of the same classes', () => {
     const missed = credentials.filter((t) => !secretsIn(t).length);
