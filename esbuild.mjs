@@ -203,8 +203,8 @@ const besideBundle = (specifier, file) => ({
   },
 });
 
-// Libraries one command needs: tar (pack, restore), secretlint (writes, scan), simple-git (sync, merge drivers), the MCP SDK (mcp).
-const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]secretlintLib|core[\\/]sync[\\/]simpleGitLib|mcp[\\/]sdkLib)\.ts$/;
+// Libraries one command needs: tar (pack, restore), gitleaks' rules (the secret firewall), simple-git (sync, merge drivers), the MCP SDK (mcp).
+const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]gitleaksLib|core[\\/]sync[\\/]simpleGitLib|mcp[\\/]sdkLib)\.ts$/;
 // WordNet's kinds of nouns, for search (src/core/search/narrower.ts).
 const NARROWER = /src[\\/]core[\\/]search[\\/]narrowerTable\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;

@@ -18,6 +18,7 @@ import { readLayer } from '../core/context/context';
 import { quoted, recordedNotes } from '../core/context/recorded';
 import { CoreSoulError } from '../core/shared/errors';
 import { readTextIfExists } from '../core/shared/fs';
+import { shown } from '../core/safety/secrets';
 import * as calls from '../core/tools/calls';
 import { type Vault, dayFile, openVault } from '../core/vault/layout';
 
@@ -187,7 +188,7 @@ export function mcpServer(opts: McpOptions): McpServer {
   if (opts.memory) {
     resource('today', 'coresoul://memory/today', "Today's memory file (L1, one line per entry), as quoted recorded notes.", async (v) => {
       const day = readTextIfExists(dayFile(v, localDay(opts.clock.now())));
-      return day ? recordedNotes(quoted(day.trimEnd())) : '';
+      return day ? recordedNotes(quoted(shown(day.trimEnd()))) : '';
     });
   }
   // The SDK answers an unknown resource with -32602 and its message prefixed twice; the spec says -32002.

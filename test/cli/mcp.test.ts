@@ -66,9 +66,9 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const w = await call(client, 'memory_write', { text: `Chose [[PostgreSQL]] for JSONB; deploy token ${token}`, kind: 'decision' });
     assert.ok(!w.isError, textOf(w));
     const written = JSON.parse(textOf(w));
-    assert.deepEqual(written.redacted, ['github-token']);
+    assert.deepEqual(written.redacted, ['github-pat']);
     const day = read(root, written.file);
-    assert.match(day, /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-token\]/);
+    assert.match(day, /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-pat\]/);
     // Recorded notes (docs/trust.md#memories-are-data): the label, then each citation and its quoted lines.
     assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n> [\s\S]*JSONB/);
     assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
@@ -79,6 +79,21 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const soul = (await client.readResource({ uri: 'coresoul://soul' })).contents[0] as { text: string };
     assert.match(soul.text, /sandbox-first/);
     assert.ok(!soul.text.includes('```yaml'), 'the soul as prose, without its word lists');
+  });
+
+  it('shows a secret already on disk as its placeholder: today, recent days and search', async () => {
+    const root = workspace();
+    const token = ['ghp', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('_');
+    const day = path.join(root, '.CoreSoul/memory/chronological/2026-03-10.md');
+    fs.writeFileSync(day, `# 2026-03-10\n\n- 08:00:00 written by hand: deploy token ${token}\n`);
+    const { client } = await connect(root);
+    const today = ((await client.readResource({ uri: 'coresoul://memory/today' })).contents[0] as { text: string }).text;
+    const recent = textOf(await call(client, 'memory_recent'));
+    const found = textOf(await call(client, 'memory_search', { query: 'deploy token' }));
+    for (const shown of [today, recent, found]) {
+      assert.match(shown, /deploy token \[secret: github-pat\]/);
+      assert.ok(!shown.includes(token));
+    }
   });
 
   it('proposes a persona change and never applies it; a refused one leaves persona.md as it was', async () => {

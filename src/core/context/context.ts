@@ -13,6 +13,7 @@ import { CoreSoulError, inputError } from '../shared/errors';
 import { soulProse } from '../safety/invariants';
 import { type SoulGuard, refusalWhy, refusedPlaceholder, soulGuard } from '../safety/soulGuard';
 import { entryCandidates, extractPreferences } from '../profile/preferences';
+import { shown } from '../safety/secrets';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
@@ -276,11 +277,12 @@ async function draftLayer(
   budget: number,
   guards: { standing: Guard; statements: Guard },
 ): Promise<Draft> {
+  // Every layer shows a secret already on disk as its placeholder (a PEM block spans lines: redacted whole).
   const guard = guards.standing;
   const draft = (lines: string[], sources: string[], keep: Draft['keep'] = 'head'): Draft => ({
     name,
     title: TITLES[name],
-    lines,
+    lines: lines.length ? shown(lines.join('\n')).split('\n') : lines,
     keep,
     sources,
     budget,

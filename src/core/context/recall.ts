@@ -7,7 +7,7 @@ import type { Recall } from './context';
 import { type SearchOptions, type SearchResult, searchMemory } from '../search/search';
 import { type Vault, rel } from '../vault/layout';
 import { rawDayFile } from '../compress/rawDays';
-import { redactSecrets } from '../safety/secrets';
+import { shown } from '../safety/secrets';
 
 /** How the search is run: in this process, or by a warm search server (the CLI's hook). */
 export type Search = (query: string, opts: SearchOptions) => SearchResult | Promise<SearchResult>;
@@ -15,15 +15,14 @@ export type Search = (query: string, opts: SearchOptions) => SearchResult | Prom
 export function recallFrom(v: Vault, search: Search = (query, opts) => searchMemory(v, query, opts)): Recall {
   return async (query, maxTokens, page) => {
     const r = await search(query, { maxTokens, page });
-    const snippets = await Promise.all(
-      r.results.map(async (h) => ({
-        file: h.file,
-        line: h.line,
-        date: h.date ?? 'undated',
-        text: (await redactSecrets(h.text)).text,
-        ...(h.from && h.date && { from: h.from, open: rel(v, rawDayFile(v, h.date)) }),
-      })),
-    );
+    // The search redacts too; a search server started by an older build may not.
+    const snippets = r.results.map((h) => ({
+      file: h.file,
+      line: h.line,
+      date: h.date ?? 'undated',
+      text: shown(h.text),
+      ...(h.from && h.date && { from: shown(h.from), open: rel(v, rawDayFile(v, h.date)) }),
+    }));
     return { snippets, more: r.more ?? 0 };
   };
 }

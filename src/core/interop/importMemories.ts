@@ -15,7 +15,7 @@ import { compressBeforeWrite, compressWithHistory, compressionDue } from '../com
 import { rememberAll } from '../memory/remember';
 import { type WriteRequest, entityExcerpt, linkedEntry } from '../memory/write';
 import { entryCandidates } from '../profile/preferences';
-import { redactAll } from '../safety/secrets';
+import { redactText } from '../safety/secrets';
 import { neutraliseInvisible } from '../shared/text';
 import { findEntity, forgetEntities, DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { type Vault, dayFile, entityFile } from '../vault/layout';
@@ -182,7 +182,7 @@ async function planFormat(v: Vault, read: SourceRead, known: KnownLines, today: 
   const skipped: Skipped[] = [];
   const requests: WriteRequest[] = [];
   let merged = 0;
-  const cleaned = await redactAll(read.items.map((item) => neutraliseInvisible(item.text)));
+  const cleaned = read.items.map((item) => redactText(neutraliseInvisible(item.text)));
   for (const [k, item] of read.items.entries()) {
     let day = item.day;
     if (day && day > today) {

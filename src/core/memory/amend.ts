@@ -8,7 +8,7 @@
 import { type Clock, localStamp } from '../shared/clock';
 import { CoreSoulError, inputError, refusedError } from '../shared/errors';
 import { withLockAsync } from '../shared/fs';
-import { redactAll } from '../safety/secrets';
+import { redactText } from '../safety/secrets';
 import { commitVault, hasHistory, notCommitted } from '../vault/history';
 import type { EntityKind, Vault } from '../vault/layout';
 import { ENTRY_KINDS, type EntryKind } from '../vault/dayEntries';
@@ -61,8 +61,8 @@ function refuseTaken(e: LocatedEntry, action: string): void {
   if (e.state === 'retracted') throw inputError(`the entry at ${e.day} ${e.time} was already forgotten; there is nothing to ${action}`, 'entry');
 }
 
-async function cleanReason(reason: string): Promise<string> {
-  return (await redactAll([checkReason(reason)]))[0].text;
+function cleanReason(reason: string): string {
+  return redactText(checkReason(reason)).text;
 }
 
 /**
@@ -78,7 +78,7 @@ export async function correctMemory(
   if (req.kind !== undefined && !(ENTRY_KINDS as readonly string[]).includes(req.kind)) throw inputError(`expected one of ${ENTRY_KINDS.join(', ')}, got "${req.kind}"`, 'kind');
   linkedEntry(req); // bad text or entity names: refused before anything changes
   const who = by(opts);
-  const reason = await cleanReason(req.reason);
+  const reason = cleanReason(req.reason);
   return withLockAsync(v.lockFile, async () => {
     const old = locateEntry(v, req.entry);
     refuseTaken(old, 'correct');
@@ -108,7 +108,7 @@ export async function correctMemory(
  */
 export async function forgetMemory(v: Vault, req: { entry: EntryRef; reason: string }, opts: AmendOptions): Promise<Forgotten> {
   const who = by(opts);
-  const reason = await cleanReason(req.reason);
+  const reason = cleanReason(req.reason);
   return withLockAsync(v.lockFile, async () => {
     const old = locateEntry(v, req.entry);
     refuseTaken(old, 'forget');

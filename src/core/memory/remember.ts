@@ -7,8 +7,10 @@ import { type Clock } from '../shared/clock';
 import { type CompressReport, compress, compressionCommitMessage, compressionDue } from '../compress/compress';
 import { CoreSoulError } from '../shared/errors';
 import { commitVault } from '../vault/history';
-import { redactAll } from '../safety/secrets';
+import { redactText, secretsIn } from '../safety/secrets';
+import { inputError } from '../shared/errors';
 import { neutraliseInvisible } from '../shared/text';
+import { linkTargets } from '../vault/wikilinks';
 import type { Vault } from '../vault/layout';
 import { type WriteRequest, type WriteResult, normaliseText, writeMemory } from './write';
 
@@ -29,12 +31,22 @@ export interface Remembered {
  * first, but only once the raw week is safely committed: if that commit fails, compression is
  * postponed to a later write rather than lose the raw text. A failing commit after the writes
  * loses nothing either: it is reported in `commitProblem`. Bad text throws before any write.
- * Credentials are replaced by `[secret: <kind>]` before anything reaches disk (`redacted`).
+ * Credentials are replaced by `[secret: <kind>]` before anything reaches disk (`redacted`): in the
+ * text, the `via` it came through and the commit message's `source`; an entity name that holds
+ * one is refused.
  */
 export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clock: Clock; source?: string }): Promise<Remembered> {
-  for (const entry of entries) normaliseText(entry.text, entry.from);
+  for (const entry of entries) {
+    normaliseText(entry.text, entry.from);
+    // A name (given, or a [[link]] of the text) becomes a file name: one that holds a credential is refused, not rewritten.
+    for (const name of [...(entry.entities ?? []).map((e) => e.name), ...linkTargets(entry.text)]) {
+      const found = secretsIn(name);
+      if (found.length) throw inputError(`an entity name holds a secret (${found[0].kind}); nothing was written`, 'entity');
+    }
+  }
   // Without its invisible characters first: a secret split by a zero-width space is still found.
-  const clean = await redactAll(entries.map((e) => neutraliseInvisible(e.text)));
+  const clean = entries.map((e) => redactText(neutraliseInvisible(e.text)));
+  const source = opts.source && redactText(opts.source).text;
   let postponed: string | undefined;
   if (compressionDue(v, opts.clock.now())) {
     try {
@@ -47,19 +59,22 @@ export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clo
   let compression: CompressReport | undefined;
   const results: WriteResult[] = [];
   for (const [k, entry] of entries.entries()) {
-    const result = writeMemory(v, { ...entry, text: clean[k].text }, {
+    // The line's `[from agent: <via>]` tag ends at a bracket: a secret in `via` becomes `secret-<kind>`.
+    const via = entry.via ? redactText(entry.via) : undefined;
+    const result = writeMemory(v, { ...entry, text: clean[k].text, ...(via && { via: via.text.replace(/\[secret: ([\w.-]+)\]/g, 'secret-$1') }) }, {
       clock: opts.clock,
       compress: (vault, now) => {
         if (!postponed) compression = compress(vault, { now });
       },
     });
     result.compressed = result.compressed && Boolean(compression?.ran);
-    if (clean[k].kinds.length) result.redacted = clean[k].kinds;
+    const kinds = [...clean[k].kinds, ...(via ? via.kinds : [])];
+    if (kinds.length) result.redacted = kinds;
     results.push(result);
   }
   if (!results.length) return { results, committed: false };
   const what = results.length === 1 ? `${results[0].file.split('/').pop()} line ${results[0].line}` : `${results.length} entries`;
-  const message = `memory: ${what}${opts.source ? ` ${opts.source}` : ''}${compression?.ran ? `, after ${compressionCommitMessage(compression)}` : ''}`;
+  const message = `memory: ${what}${source ? ` ${source}` : ''}${compression?.ran ? `, after ${compressionCommitMessage(compression)}` : ''}`;
   try {
     const { committed } = await commitVault(v, message);
     return { results, ...(compression && { compression }), ...(postponed && { postponed }), committed };

@@ -19,7 +19,7 @@ import { type GateDecision, PERSONA_EVENT, type Proposer, TRIGGERS, type Trigger
 import { controlCharacter, decodeUtf8Strict } from '../shared/text';
 import { normaliseBody, parsePersona, replaceSections, resolveSection, sectionBody, sectionLabel } from './document';
 import { type SoulJudge, type SoulVerdict, type Violation, checkSoul } from '../safety/soulCheck';
-import { redactSecrets, redactionNotice } from '../safety/secrets';
+import { redactText, redactionNotice } from '../safety/secrets';
 import { parseInvariants } from '../safety/invariants';
 import { firstIssue } from '../shared/validation';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
@@ -140,14 +140,14 @@ export async function proposePersonaChange(v: Vault, input: ProposalInput, deps:
   }
   // No credential reaches persona.md, a pending proposal or the log of a refusal.
   const kinds: string[] = [];
-  const clean = async (text: string) => {
-    const r = await redactSecrets(text);
+  const clean = (text: string) => {
+    const r = redactText(text);
     kinds.push(...r.kinds);
     return r.text;
   };
-  for (const c of changes) c.content = await clean(c.content);
+  for (const c of changes) c.content = clean(c.content);
   const by = input.by?.from === 'agent' ? { from: 'agent' as const, ...(input.by.via && { via: input.by.via.replace(/[\]\n\r]+/g, ' ').trim().slice(0, 80) }) } : {};
-  const review = await propose(v, { trigger: parsed.data.trigger, reason: await clean(reason), changes, ...by }, deps);
+  const review = await propose(v, { trigger: parsed.data.trigger, reason: clean(reason), changes, ...by }, deps);
   const notice = redactionNotice(kinds, 'proposing');
   if (notice) review.warnings.unshift(notice);
   return review;
@@ -163,8 +163,13 @@ export interface Draft {
   via?: string;
 }
 
-/** Checks a draft, then stores it as pending or logs its refusal. */
-export async function propose(v: Vault, draft: Draft, deps: PersonaDeps): Promise<Review> {
+/**
+ * Checks a draft, then stores it as pending or logs its refusal. Its reason and sections pass
+ * the secret firewall whoever drafted it (a revert's note, a sync clash): they reach the
+ * proposal file, the log and the commit message.
+ */
+export async function propose(v: Vault, given: Draft, deps: PersonaDeps): Promise<Review> {
+  const draft = { ...given, reason: redactText(given.reason).text, changes: given.changes.map((c) => ({ ...c, content: redactText(c.content).text })) };
   const current = readPersona(v);
   const doc = parsePersona(current);
   for (const c of draft.changes) {

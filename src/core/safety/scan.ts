@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { decodeUtf8Strict } from '../shared/text';
 import { catFile, git, hasHistory } from '../vault/history';
 import { type Vault, rel } from '../vault/layout';
-import { type SecretFinding, findSecrets } from './secrets';
+import { type SecretFinding, secretsIn } from './secrets';
 
 /** Larger files are not text a person wrote: skipped, like search does. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
@@ -46,14 +46,14 @@ export async function scanVault(v: Vault, opts: { history?: boolean } = {}, sign
   for (const file of files) {
     signal?.throwIfAborted();
     const text = readText(file);
-    if (text !== undefined) add(rel(v, file), text, await findSecrets(text));
+    if (text !== undefined) add(rel(v, file), text, secretsIn(text));
   }
   let versions = 0;
   if (opts.history !== false && hasHistory(v)) {
     for (const blob of await historyBlobs(v)) {
       signal?.throwIfAborted();
       versions++;
-      const hits = await findSecrets(blob.text);
+      const hits = secretsIn(blob.text);
       if (!hits.length) continue;
       const commit = (await git(v, ['log', '--all', '-1', '--format=%h', `--find-object=${blob.sha}`])).stdout.trim();
       add(rel(v, path.join(v.soulDir, blob.path)), blob.text, hits, commit || undefined);

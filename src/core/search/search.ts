@@ -17,6 +17,7 @@ import { inputError } from '../shared/errors';
 import { TOKENIZER, countTokens } from '../shared/tokens';
 import type { Vault } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
+import { shown } from '../safety/secrets';
 import { shareBudget } from './budget';
 import { findCandidates, isSearchable } from './candidates';
 import { queryDates } from './dates';
@@ -49,7 +50,10 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     };
     let ranked = rank(false);
     if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines
-    const { hits, more } = shareBudget(ranked, { maxTokens, limit, page, rawCommits: () => rawDayCommits(v) });
+    const shared = shareBudget(ranked, { maxTokens, limit, page, rawCommits: () => rawDayCommits(v) });
+    const more = shared.more;
+    // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
+    const hits = shared.hits.map((h) => ({ ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }) }));
     // Token counts of parts need not add up exactly across the joins: check the whole.
     while (hits.length && countTokens(renderHits(hits)) > maxTokens) hits.pop();
     return {

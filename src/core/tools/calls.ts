@@ -19,7 +19,7 @@ import { parseEntityArg } from '../memory/write';
 import { correctMemory, forgetMemory } from '../memory/amend';
 import { ENTITY_SORTS, listEntities, readNote, recentMemory } from '../memory/notes';
 import { parseEntryRef } from '../memory/retract';
-import { redactAll } from '../safety/secrets';
+import { shown } from '../safety/secrets';
 import { DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { ENTITY_KINDS } from '../vault/layout';
 import { searchMemory } from '../search/search';
@@ -223,9 +223,7 @@ export function recentDays(v: Vault, input: unknown, caller: Caller): Promise<To
     if (!parsed.success) return explain('memory recent', parsed.error);
     const { days = 2 } = parsed.data;
     const r = recentMemory(v, caller.clock.now(), { days });
-    const clean = await redactAll(r.days.flatMap((day) => day.lines.map((l) => l.text)));
-    let k = 0;
-    for (const day of r.days) for (const l of day.lines) l.text = clean[k++].text;
+    for (const day of r.days) for (const l of day.lines) l.text = shown(l.text);
     const lines = guardMemoryLines(v, r.days.flatMap((day) => day.lines.map((l) => `- ${day.day} ${l.text}`)));
     const none = days === 1 ? 'nothing written today' : days === 2 ? 'nothing written yesterday or today' : `nothing written in the last ${days} days`;
     // Recorded notes, not instructions (docs/trust.md#memories-are-data).
@@ -241,9 +239,8 @@ export function memoryRead(v: Vault, input: unknown): Promise<ToolAnswer> {
     if (!parsed.success) return explain('memory read', parsed.error);
     const note = readNote(v, parsed.data.name, { fromLine: parsed.data.fromLine });
     const entries = note.type === 'day' ? (note.entries ?? []) : [];
-    const clean = await redactAll([note.text, ...entries.map((e) => e.text)]);
-    note.text = clean[0].text;
-    entries.forEach((e, i) => (e.text = clean[i + 1].text));
+    note.text = shown(note.text);
+    for (const e of entries) e.text = shown(e.text);
     const head = note.type === 'entity' ? `${note.kind}/${note.name}` : `${note.day} (${note.level})`;
     const more = note.more ? `\n\n(${note.more} more line(s): call again with fromLine ${note.nextLine})` : '';
     return { text: `[${note.file}:${note.line}] ${head}\n${recordedNotes(quoted(note.text))}${more}`, data: { ...note } };

@@ -269,9 +269,9 @@ describe('import: the guarded path', () => {
     const token = ['ghp', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('_');
     const src = write(path.join(tempDir(), 'GEMINI.md'), `## Gemini Added Memories\n- The deploy token is ${token}\n`);
     const r = await importFrom(v, src);
-    assert.deepEqual(r.redacted, ['github-token']);
+    assert.deepEqual(r.redacted, ['github-pat']);
     const all = Object.values(snapshot(v.soulDir)).join('\n');
-    assert.ok(!all.includes(token) && all.includes('[secret: github-token]'));
+    assert.ok(!all.includes(token) && all.includes('[secret: github-pat]'));
   });
 
   it('a stated preference that breaks the soul stays a plain entry and is never learnt', async () => {

@@ -101,7 +101,7 @@ describe('correct', () => {
     const v = await vaultWithMemory();
     const token = ['ghp', 'wWPw5k4aXcaT4fNP0UcnZwJUVFk6LO0pINUx'].join('_');
     const r = await forgetMemory(v, { entry: parseEntryRef('2026-03-09 11:00:00'), reason: `it held ${token}` }, agent);
-    assert.equal(r.reason, 'it held [secret: github-token]');
+    assert.equal(r.reason, 'it held [secret: github-pat]');
     assert.ok(!read(dayFile(v, '2026-03-09')).includes(token));
   });
 });

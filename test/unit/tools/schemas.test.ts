@@ -79,7 +79,7 @@ describe('tool schemas', () => {
     fs.appendFileSync(dayFile(v, '2026-03-10'), `- 08:30:00 pasted by hand ${token}\n`);
     for (const a of [await calls.memoryRead(v, { name: '2026-03-10' }), await calls.recentDays(v, {}, caller)]) {
       assert.ok(!JSON.stringify(a).includes(token), a.text);
-      assert.match(a.text, /pasted by hand \[secret: github-token\]/);
+      assert.match(a.text, /pasted by hand \[secret: github-pat\]/);
     }
   });
 });
