@@ -14,7 +14,7 @@ export const GLOBAL_OPTIONS: OptionSpec = {
 };
 
 export interface CliContext {
-  /** Workspace root (`--root`, default: the current directory). */
+  /** Workspace root: `--root`, else the nearest folder up from the current one with a vault or a `.git` (findWorkspaceRoot). */
   root: string;
   clock: Clock;
   json: boolean;

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/shared/clock';
 import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
+import { findWorkspaceRoot } from '../core/vault/layout';
 import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
 import { COMMANDS } from './commands';
 
@@ -50,7 +51,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!command.takesArguments && positionals.length) throw inputError(`${name}: unexpected argument "${positionals[0]}" (usage: coresoul ${command.usage})`);
     const now = (values.now as string | undefined) ?? process.env.CORESOUL_NOW;
     const ctx: CliContext = {
-      root: path.resolve((values.root as string | undefined) ?? '.'),
+      root: values.root === undefined ? findWorkspaceRoot(process.cwd()) : path.resolve(values.root as string),
       clock: now ? fixedClock(now) : systemClock,
       json,
       bundle: __filename.endsWith('.js') ? __filename : undefined,

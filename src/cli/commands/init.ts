@@ -20,7 +20,7 @@ export const init: Command = {
       ...report.updated.map((f) => `  updated ${f}`),
       `  ${report.kept.length} file(s) already there, kept as they were`,
       report.git ? `  history: .CoreSoul/.git${report.commit ? ` (commit ${report.commit})` : ''}` : '  history: off (--no-git)',
-      ...(report.manual ?? []).map((m) => `  ${m.host}: add to ${m.file} (it is per user, so init does not write it):\n${m.lines.replace(/^/gm, '    ')}`),
+      ...(report.notes ?? []).map((n) => `  ${n}`),
     ];
     return { json: report, text: lines.join('\n') };
   },
