@@ -77,21 +77,22 @@ export interface CommitResult {
  * Commits take turns: git allows one at a time in a repository (its index.lock), and parallel
  * writes — an agent's parallel tool calls in one MCP server, several CLI calls at once — each
  * commit after appending. Within a process they queue; across processes they hold the vault's
- * commit lock. A commit that finds its lines already taken by the one before it has nothing left
- * to do, which is not a failure: every line ends up committed, with no warning.
+ * commit lock (`.CoreSoul/.git/coresoul-commit.lock`). A commit that finds its lines already
+ * taken by the one before it has nothing left to do, which is not a failure: every line ends up
+ * committed, with no warning.
  */
 export function commitVault(v: Vault, message: string): Promise<CommitResult> {
   if (!hasHistory(v)) return Promise.resolve({ committed: false });
   const prev = commitQueue.get(v.soulDir) ?? Promise.resolve();
-  const mine = prev.then(() => withLockAsync(path.join(v.soulDir, COMMIT_LOCK), () => commitNow(v, message)));
+  const mine = prev.then(() => withLockAsync(path.join(v.soulDir, '.git', COMMIT_LOCK), () => commitNow(v, message)));
   const settled = mine.catch(() => undefined);
   commitQueue.set(v.soulDir, settled);
   void settled.then(() => commitQueue.get(v.soulDir) === settled && commitQueue.delete(v.soulDir));
   return mine;
 }
 
-/** The vault's commit lock, beside its write lock (`.lock*` is in the vault's .gitignore). */
-const COMMIT_LOCK = '.lock-commit';
+/** The vault's commit lock, in its git folder: out of the vault's files (pack, listings), with git's own locks. */
+const COMMIT_LOCK = 'coresoul-commit.lock';
 /** Vault folder → the last commit queued in this process. */
 const commitQueue = new Map<string, Promise<unknown>>();
 
