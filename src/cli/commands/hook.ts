@@ -39,6 +39,15 @@ export const hook: Command = {
   usage: `hook <${HOOK_EVENTS.join('|')}> [--host ${HOOK_HOSTS.join('|')}] [--max-tokens N] [--no-memory]`,
   summary: 'print the context an agent host injects from a lifecycle hook (never fails the host)',
   options: { host: { type: 'string' }, 'max-tokens': { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  describe: {
+    host: '<claude|codex|cursor|gemini> print as this host reads a hook, within what it shows inline (default claude; with --json gemini)',
+    'max-tokens': '<N> the token budget (default 2500 at session start, 800 per prompt), lowered further to fit the host',
+    'no-memory': 'soul and persona only',
+  },
+  examples: [
+    'coresoul hook session-start --host claude',
+    'echo \'{"prompt": "why PostgreSQL?"}\' | coresoul hook prompt --host gemini',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     // Without --host: Claude Code's plain text, or with --json the JSON of Gemini CLI (as earlier inits wired them).

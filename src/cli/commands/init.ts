@@ -6,6 +6,15 @@ export const init: Command = {
   usage: 'init [--hosts github,gemini,claude,agents,cursor,vscode,codex] [--hooks] [--no-git]',
   summary: 'scaffold AGENTS.md, the CoreSoul skills and the .CoreSoul vault (idempotent)',
   options: { hosts: { type: 'string' }, hooks: { type: 'boolean' }, 'no-git': { type: 'boolean' } },
+  describe: {
+    hosts: '<list> the agent hosts to wire, comma-separated: github, gemini, claude, agents, cursor, vscode, codex (default github)',
+    hooks: 'also add the hosts\' lifecycle hooks that push the context into every session and prompt (Claude Code, Gemini CLI, Codex, Cursor)',
+    'no-git': 'no vault history (.CoreSoul/.git)',
+  },
+  examples: [
+    'coresoul init',
+    'coresoul init --hosts claude,gemini,codex,cursor,vscode --hooks',
+  ],
   async run(ctx, _args, opts) {
     const report = await initVault(ctx.root, {
       clock: ctx.clock,

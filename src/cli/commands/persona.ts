@@ -31,6 +31,17 @@ export const persona: Command = {
     trigger: { type: 'string' },
     reason: { type: 'string' },
   },
+  describe: {
+    section: '<name> the section to change (Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs, Skill Registry); once per --content-file',
+    'content-file': '<file> the section\'s new body, without its heading',
+    trigger: '<explicit-command|repeated-correction|paradigm-shift> why the persona may change (the gate checks the evidence)',
+    reason: '<text> one line the history keeps',
+  },
+  examples: [
+    'coresoul persona propose --section "Behavioral Guidelines" --content-file rules.md --trigger explicit-command --reason "the user asked for shorter answers"',
+    'coresoul persona apply <id>',
+    'coresoul persona history',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     const [sub, ...rest] = args;
