@@ -257,3 +257,26 @@ describe('coresoul says what happened', () => {
     assert.equal(cli(['write', 'from the past', '--root', root, '--now', '2026-03-10T09:00:00']).stderr, '');
   });
 });
+
+describe("the CLI's code cache (src/core/shared/codeCache.ts)", () => {
+  it('is saved by the first run, used by the next, and anything wrong with it only means compiling', () => {
+    const cache = tempDir();
+    const root = initialised(['--no-git']);
+    const env = { XDG_CACHE_HOME: cache };
+    const first = cli(['status', '--root', root], { env });
+    assert.equal(first.code, 0, first.stderr);
+    const [file] = fs.readdirSync(path.join(cache, 'coresoul'));
+    assert.match(file, /^cli-[0-9a-f]{32}-v\d+\.\d+\.\d+-\w+\.v8$/);
+    assert.equal((fs.statSync(path.join(cache, 'coresoul')).mode & 0o777).toString(8), '700');
+    assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout);
+    for (const f of fs.readdirSync(path.join(cache, 'coresoul'))) fs.writeFileSync(path.join(cache, 'coresoul', f), 'not a code cache');
+    assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout, 'a damaged cache is rejected by V8 and replaced');
+    fs.chmodSync(path.join(cache, 'coresoul'), 0o777);
+    const shared = fs.readdirSync(path.join(cache, 'coresoul')).map((f) => fs.readFileSync(path.join(cache, 'coresoul', f), 'latin1'));
+    assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout);
+    assert.deepEqual(fs.readdirSync(path.join(cache, 'coresoul')).map((f) => fs.readFileSync(path.join(cache, 'coresoul', f), 'latin1')), shared, 'a folder others can write is not used');
+    const off = tempDir();
+    assert.equal(cli(['status', '--root', root], { env: { XDG_CACHE_HOME: off, CORESOUL_CODE_CACHE: '0' } }).code, 0);
+    assert.deepEqual(fs.readdirSync(off), []);
+  });
+});
