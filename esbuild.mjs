@@ -112,14 +112,15 @@ function trailingComments() {
       else comments = new Map([[name, escaped], ...comments]);
       const names = [...comments.keys()];
       const tail = names.slice(names.indexOf(name)).reduce((n, k) => n + comment(k, comments.get(k)).length, 0);
+      const own = comment(name, comments.get(name)).length;
       const mark = comment(name, '').slice(0, -3);
-      // Only the file's last bytes are read: the comments there are ASCII, so bytes are characters.
+      // Only this comment's bytes are read (with the slack either side): the comments are ASCII, so bytes are characters.
       return [
         '() => {',
         "  const fs = require('node:fs');",
         "  const fd = fs.openSync(__filename, 'r');",
-        `  const size = fs.fstatSync(fd).size, want = Math.min(size, ${tail + 64}), buf = Buffer.alloc(want);`,
-        '  fs.readSync(fd, buf, 0, want, size - want);',
+        `  const size = fs.fstatSync(fd).size, from = Math.max(0, size - ${tail + 64}), want = Math.min(size - from, ${own + 128}), buf = Buffer.alloc(want);`,
+        '  fs.readSync(fd, buf, 0, want, from);',
         '  fs.closeSync(fd);',
         "  const src = buf.toString('latin1');",
         `  const at = src.indexOf(${JSON.stringify(mark)}) + ${mark.length};`,
