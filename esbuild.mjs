@@ -238,6 +238,18 @@ const common = {
   plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable')],
 };
 
+/**
+ * The CLI's help texts (src/cli/help.ts), made by running that module once here, so that
+ * entry.ts prints `coresoul --help` and `coresoul <command> --help` without loading the rest of
+ * the CLI. (In watch mode they are made once, at the start.)
+ */
+async function helpTexts() {
+  const { outputFiles } = await esbuild.build({ ...common, entryPoints: ['src/cli/help.ts'], sourcemap: false, minify: false, write: false, outfile: 'help.js' });
+  const m = { exports: {} };
+  new Function('module', 'exports', 'require', '__filename', '__dirname', outputFiles[0].text)(m, m.exports, createRequire(import.meta.url), fileURLToPath(import.meta.url), path.dirname(fileURLToPath(import.meta.url)));
+  return m.exports.helpTexts();
+}
+
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, and
 // WordNet's table are carried in comments at its end, read on first use.
 const trailing = trailingComments();
@@ -247,6 +259,7 @@ const cli = {
   entryPoints: ['src/cli/entry.ts'],
   outfile: 'dist/cli.js',
   banner: { js: '#!/usr/bin/env node' },
+  define: { ...common.define, HELP: JSON.stringify(await helpTexts()) },
   plugins: [...cliPlugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, { ...common, plugins: cliPlugins }, trailing), trailing.plugin],
 };
 

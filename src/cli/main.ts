@@ -7,55 +7,9 @@ import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/shared/clock';
 import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
 import { findWorkspaceRoot } from '../core/vault/layout';
-import { type CliContext, type Command, GLOBAL_OPTIONS, printResult } from './command';
+import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
+import { commandHelp, usage } from './help';
 import { COMMANDS } from './commands';
-
-/** The global options, as `--help` describes them. */
-export const GLOBAL_HELP: Record<string, string> = {
-  root: '<dir> the workspace (default: the nearest folder, from here up, with a .CoreSoul vault or a .git)',
-  now: '<ISO-8601> the clock, for tests and replays (also CORESOUL_NOW); a time later than the real one is warned about',
-  json: 'print one JSON document on stdout instead of text',
-  help: 'this help (-h)',
-};
-
-const optionLines = (spec: Record<string, string>, types: Record<string, { type: string }>) => {
-  const rows = Object.entries(spec).map(([name, text]) => {
-    const [, arg, what] = /^(<[^>]+>) (.*)$/.exec(text) ?? [undefined, types[name]?.type === 'string' ? '<value>' : '', text];
-    return [`--${name}${arg ? ` ${arg}` : ''}`, what] as const;
-  });
-  const width = Math.max(...rows.map(([l]) => l.length));
-  return rows.map(([label, what]) => `  ${label.padEnd(width)}  ${what}`);
-};
-
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return [
-    'usage: coresoul <command> [options]',
-    '',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    'global options:',
-    ...optionLines(GLOBAL_HELP, GLOBAL_OPTIONS as Record<string, { type: string }>),
-    '',
-    'coresoul <command> --help shows its options and examples; coresoul --version its version',
-    'exit codes: 0 ok, 1 bad usage or input, 2 no vault or damaged vault, 3 refused by a safety rule',
-  ].join('\n');
-}
-
-/** `coresoul <command> --help`: its usage, what it does, each option, examples. */
-export function commandHelp(command: Command): string {
-  const options = optionLines(command.describe, command.options as Record<string, { type: string }>);
-  return [
-    `usage: coresoul ${command.usage}`,
-    `  ${command.summary}`,
-    ...(options.length ? ['', 'options:', ...options] : []),
-    '',
-    'examples:',
-    ...command.examples.map((e) => `  ${e}`),
-    '',
-    'global options: --root <dir>  --now <ISO-8601>  --json  --help (coresoul --help describes them)',
-  ].join('\n');
-}
 
 /** Whether `now` is later than this machine's clock (by more than a minute): what it writes would be ahead of every real write after it. */
 const inTheFuture = (clock: { now(): Date }) => clock.now().getTime() > Date.now() + 60_000;
