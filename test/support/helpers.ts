@@ -71,7 +71,7 @@ export const read = (...p: string[]) => fs.readFileSync(path.join(...p), 'utf8')
 
 /**
  * Every file under `dir` (relative paths → content), to prove that a failed call changed
- * nothing. Leaves out `.git` and the locks' per-process anchors (`.lock.<pid>`, `.lock-commit.<pid>`), local state.
+ * nothing. Leaves out `.git` and the lock's per-process anchor (`.lock.<pid>`), local state.
  */
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -80,7 +80,7 @@ export function snapshot(dir: string): Record<string, string> {
       const p = path.join(d, e.name);
       if (e.isDirectory()) {
         if (e.name !== '.git') walk(p);
-      } else if (!/^\.lock(-commit)?\.\d+$/.test(e.name)) out[path.relative(dir, p)] = fs.readFileSync(p, 'latin1');
+      } else if (!/^\.lock\.\d+$/.test(e.name)) out[path.relative(dir, p)] = fs.readFileSync(p, 'latin1');
     }
   };
   walk(dir);
