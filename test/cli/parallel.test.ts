@@ -1,5 +1,5 @@
 /**
- * Parallel writes (docs/memory.md#write): an agent's parallel MCP tool calls, several CLI calls
+ * Parallel writes (docs/memory.md#memory-write): an agent's parallel MCP tool calls, several CLI calls
  * at once. Every line lands and every line is committed to the vault history, with no warning:
  * commits take turns instead of colliding on git's index.lock.
  */
