@@ -8,9 +8,12 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const watch = process.argv.includes('--watch');
+const CODE_CACHE = fileURLToPath(new URL('./src/core/shared/codeCache.ts', import.meta.url));
 
 /**
  * Modules matched by `filter` are bundled on their own and embedded as gzipped source text,
@@ -36,12 +39,14 @@ const lazyText = (filter) => ({
       // The export names are known now, from running the module once here.
       const probe = { exports: {} };
       new Function('module', 'exports', 'require', outputFiles[0].text)(probe, probe.exports, createRequire(args.path));
+      // Compiled through V8's code cache (src/core/shared/codeCache.ts), named by the module's hash.
+      const key = createHash('sha256').update(outputFiles[0].contents).digest('hex').slice(0, 32);
       return unpackOnUse(outputFiles[0].contents, [
         'let loaded;',
         'const load = () => {',
         '  if (!loaded) {',
         '    const m = { exports: {} };',
-        "    new Function('module', 'exports', 'require', text())(m, m.exports, require);",
+        `    require(${JSON.stringify(CODE_CACHE)}).runCached(text, ${JSON.stringify(key)}, m, require, __filename);`,
         '    loaded = m.exports;',
         '  }',
         '  return loaded;',
@@ -107,11 +112,18 @@ function trailingComments() {
       else comments = new Map([[name, escaped], ...comments]);
       const names = [...comments.keys()];
       const tail = names.slice(names.indexOf(name)).reduce((n, k) => n + comment(k, comments.get(k)).length, 0);
+      const own = comment(name, comments.get(name)).length;
       const mark = comment(name, '').slice(0, -3);
+      // Only this comment's bytes are read (with the slack either side): the comments are ASCII, so bytes are characters.
       return [
         '() => {',
-        "  const src = require('node:fs').readFileSync(__filename, 'latin1');",
-        `  const at = src.indexOf(${JSON.stringify(mark)}, src.length - ${tail + 64}) + ${mark.length};`,
+        "  const fs = require('node:fs');",
+        "  const fd = fs.openSync(__filename, 'r');",
+        `  const size = fs.fstatSync(fd).size, from = Math.max(0, size - ${tail + 64}), want = Math.min(size - from, ${own + 128}), buf = Buffer.alloc(want);`,
+        '  fs.readSync(fd, buf, 0, want, from);',
+        '  fs.closeSync(fd);',
+        "  const src = buf.toString('latin1');",
+        `  const at = src.indexOf(${JSON.stringify(mark)}) + ${mark.length};`,
         // A regular expression, which the minifier keeps as written: a string's \\x01 would become the character itself.
         "  const parts = src.slice(at, src.indexOf('*/', at)).split(/\\x01/);",
         "  return parts.map((p, i) => (i ? String.fromCharCode(parseInt(p.slice(0, 4), 16)) + p.slice(4) : p)).join('');",
@@ -133,17 +145,20 @@ function trailingComments() {
  * Modules matched by `filter` (the CLI's main.ts) are bundled on their own (with `options`) and
  * carried in one of the bundle's `trailing` comments, compiled on first use: the calls
  * that never need that code (a warm search) do not pay for it, and those that do pay what a
- * plain bundle costs them.
+ * plain bundle costs them, or less once V8's code cache of it is saved (src/core/shared/codeCache.ts).
  */
 const lazyComment = (filter, options, trailing) => ({
   name: 'lazy-comment',
   setup(build) {
     build.onLoad({ filter }, async (args) => {
       const { outputFiles } = await esbuild.build({ ...options, entryPoints: [args.path], write: false, sourcemap: false, legalComments: 'inline', outfile: 'lazy.js' });
-      const read = trailing.add('main', outputFiles[0].text);
+      const text = outputFiles[0].text;
+      const read = trailing.add('main', text);
+      // Run through V8's code cache (src/core/shared/codeCache.ts); its key, the code's hash, made here once.
+      const key = createHash('sha256').update(text).digest('hex').slice(0, 32);
       return {
         loader: 'js',
-        contents: `require('node:vm').compileFunction((${read})(), ['module', 'exports', 'require', '__filename', '__dirname'], { filename: __filename })(module, exports, require, __filename, __dirname);`,
+        contents: `require(${JSON.stringify(CODE_CACHE)}).runCached(${read}, ${JSON.stringify(key)}, module, require, __filename);`,
       };
     });
   },
@@ -223,6 +238,18 @@ const common = {
   plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable')],
 };
 
+/**
+ * The CLI's help texts (src/cli/help.ts), made by running that module once here, so that
+ * entry.ts prints `coresoul --help` and `coresoul <command> --help` without loading the rest of
+ * the CLI. (In watch mode they are made once, at the start.)
+ */
+async function helpTexts() {
+  const { outputFiles } = await esbuild.build({ ...common, entryPoints: ['src/cli/help.ts'], sourcemap: false, minify: false, write: false, outfile: 'help.js' });
+  const m = { exports: {} };
+  new Function('module', 'exports', 'require', '__filename', '__dirname', outputFiles[0].text)(m, m.exports, createRequire(import.meta.url), fileURLToPath(import.meta.url), path.dirname(fileURLToPath(import.meta.url)));
+  return m.exports.helpTexts();
+}
+
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, and
 // WordNet's table are carried in comments at its end, read on first use.
 const trailing = trailingComments();
@@ -232,6 +259,7 @@ const cli = {
   entryPoints: ['src/cli/entry.ts'],
   outfile: 'dist/cli.js',
   banner: { js: '#!/usr/bin/env node' },
+  define: { ...common.define, HELP: JSON.stringify(await helpTexts()) },
   plugins: [...cliPlugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, { ...common, plugins: cliPlugins }, trailing), trailing.plugin],
 };
 

@@ -14,6 +14,8 @@ const cli = join(repo, 'dist', 'cli.js');
 if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run npm run build first');
 const { version, license, repository } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
 
+// What `npm pack` names the archive, which the README tells people to install.
+const tgzName = `coresoul-${version}.tgz`;
 const dir = mkdtempSync(join(tmpdir(), 'coresoul-cli-'));
 try {
   copyFileSync(cli, join(dir, 'cli.js'));
@@ -32,9 +34,10 @@ try {
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
   writeFileSync(
     join(dir, 'README.md'),
-    `# coresoul\n\nThe Core Soul command line: a persistent memory and persona for AI coding agents, stored as plain Markdown in your repository.\n\n\`\`\`sh\nnpm i -g coresoul\ncoresoul init --hosts claude,gemini,cursor,vscode   # the vault, skills, AGENTS.md and each agent's MCP configuration\ncoresoul write "Chose [[PostgreSQL]] for JSONB support" --kind decision\ncoresoul search "why PostgreSQL"\ncoresoul mcp                                         # the MCP server agents start\n\`\`\`\n\nEvery command: \`coresoul --help\`.\n`,
+    `# coresoul\n\nThe Core Soul command line: a persistent memory and persona for AI coding agents, stored as plain Markdown in your repository.\n\nInstall it from the file you have (it is not on the npm registry; \`npm i -g coresoul\` would fetch someone else's package, if any):\n\n\`\`\`sh\nnpm i -g ./${tgzName}\ncoresoul init --hosts claude,gemini,codex,cursor,vscode --hooks   # the vault, skills, AGENTS.md, each agent's MCP server and hooks\ncoresoul write "Chose [[PostgreSQL]] for JSONB support" --kind decision\ncoresoul search "why PostgreSQL"\ncoresoul mcp                                                      # the MCP server agents start\n\`\`\`\n\nEvery command: \`coresoul --help\`.\n`,
   );
   const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', out], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop();
+  if (file !== tgzName) throw new Error(`npm pack wrote ${file}, but the README names ${tgzName}`);
   process.stdout.write(`${join(out, file)}\n`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -15,7 +15,7 @@ export const GLOBAL_OPTIONS: OptionSpec = {
 };
 
 export interface CliContext {
-  /** Workspace root (`--root`, default: the current directory). */
+  /** Workspace root: `--root`, else the nearest folder up from the current one with a vault or a `.git` (findWorkspaceRoot). */
   root: string;
   clock: Clock;
   json: boolean;
@@ -40,6 +40,10 @@ export interface Command {
   usage: string;
   summary: string;
   options: OptionSpec;
+  /** What each option does, one line each, for `--help`; a leading `<name> ` names its value (`<kind> note, decision…`). */
+  describe: Record<string, string>;
+  /** Ready-to-run calls `--help` shows (`coresoul write "…" --kind decision`). */
+  examples: string[];
   /** Takes positional arguments (its usage names them); any other command refuses one before `run`. */
   takesArguments?: true;
   /** Walks the whole vault: Ctrl-C stops it where stopping changes nothing (a second Ctrl-C ends it at once). */

@@ -6,30 +6,24 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/shared/clock';
 import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
+import { findWorkspaceRoot } from '../core/vault/layout';
 import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
+import { commandHelp, usage } from './help';
 import { COMMANDS } from './commands';
 
-function usage(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
-  return [
-    'usage: coresoul <command> [options]',
-    '',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
-    '',
-    'global options: --root <dir>  --now <ISO-8601> (or CORESOUL_NOW)  --json  --help',
-    'exit codes: 0 ok, 1 bad usage or input, 2 no vault or damaged vault, 3 refused by a safety rule',
-  ].join('\n');
-}
+/** Whether `now` is later than this machine's clock (by more than a minute): what it writes would be ahead of every real write after it. */
+const inTheFuture = (clock: { now(): Date }) => clock.now().getTime() > Date.now() + 60_000;
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${usage()}\n`);
-    return name ? 0 : 1;
-  }
-  if (name === '--version') {
-    process.stdout.write(`${VERSION}\n`);
     return 0;
+  }
+  if (!name) {
+    // A usage error: on stderr, as every other one.
+    process.stderr.write(`${usage()}\n`);
+    return 1;
   }
   const command = COMMANDS.find((c) => c.name === name);
   let json = rest.includes('--json');
@@ -43,15 +37,20 @@ export async function main(argv: string[]): Promise<number> {
     }
     const { values, positionals } = parsed;
     if (values.help) {
-      process.stdout.write(`usage: coresoul ${command.usage}\n  ${command.summary}\n`);
+      process.stdout.write(`${commandHelp(command)}\n`);
       return 0;
     }
     json = !!values.json;
     if (!command.takesArguments && positionals.length) throw inputError(`${name}: unexpected argument "${positionals[0]}" (usage: coresoul ${command.usage})`);
     const now = (values.now as string | undefined) ?? process.env.CORESOUL_NOW;
+    const clock = now ? fixedClock(now) : systemClock;
+    // A hook stays silent unless it fails; a clock ahead of the real one is otherwise worth a word.
+    if (now && command.name !== 'hook' && inTheFuture(clock)) {
+      process.stderr.write(`warning: --now ${now} is later than this machine's clock: what this call writes (days, memory_map.md's last compression) will be dated ahead of every later write at the real time\n`);
+    }
     const ctx: CliContext = {
-      root: path.resolve((values.root as string | undefined) ?? '.'),
-      clock: now ? fixedClock(now) : systemClock,
+      root: values.root === undefined ? findWorkspaceRoot(process.cwd()) : path.resolve(values.root as string),
+      clock,
       json,
       bundle: __filename.endsWith('.js') ? __filename : undefined,
       warn: (m) => process.stderr.write(`${m}\n`),
@@ -85,7 +84,6 @@ function interruptSignal(cancellable: boolean): AbortSignal {
 /** The option a core value is given by: `maxTokens` → `--max-tokens`. */
 const optionName = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
-declare const VERSION: string;
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

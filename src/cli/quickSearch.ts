@@ -8,6 +8,7 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { findWorkspaceRoot } from '../core/vault/layout';
 import { GLOBAL_OPTIONS, printResult } from './command';
 import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, socketPath } from './searchClient';
 
@@ -16,7 +17,7 @@ export async function quickSearch(argv: string[], bundle: string): Promise<boole
   try {
     const { values, positionals } = parseArgs({ args: argv.slice(1), options: { ...GLOBAL_OPTIONS, ...SEARCH_OPTIONS }, allowPositionals: true, strict: true });
     if (values.help) return false;
-    const req = searchRequest(path.resolve((values.root as string | undefined) ?? '.'), positionals, values);
+    const req = searchRequest(values.root === undefined ? findWorkspaceRoot(process.cwd()) : path.resolve(values.root as string), positionals, values);
     const answer = await askServer(socketPath(bundle, req.root), req);
     if (!answer) return false;
     process.exitCode = printResult(

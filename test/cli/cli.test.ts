@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../../src/cli/commands';
-import { cli, read, snapshot, tempDir } from '../support/helpers';
+import { REPO, cli, read, snapshot, tempDir } from '../support/helpers';
 
 const commits = (root: string) => Number(execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: path.join(root, '.CoreSoul'), encoding: 'utf8' }).trim());
 
@@ -128,12 +128,34 @@ describe('coresoul CLI (docs/cli.md)', () => {
     assert.deepEqual(r.json, { error: { kind: 'vault', message: r.stderr.trim().replace(/^coresoul: /, '') } });
   });
 
-  it('prints usage for --help and for no command', () => {
+  it('prints usage for --help on stdout; no command is a usage error, on stderr', () => {
     const help = cli(['--help']);
     assert.equal(help.code, 0);
     for (const c of ['init', 'write', 'compress', 'status']) assert.match(help.stdout, new RegExp(`\\n  ${c} `));
-    assert.equal(cli([]).code, 1);
-    assert.match(cli(['write', '--help']).stdout, /usage: coresoul write/);
+    assert.match(help.stdout, /\n {2}--root <dir> +the workspace \(default: the nearest folder, from here up, with a \.CoreSoul vault or a \.git\)\n/);
+    const none = cli([]);
+    assert.equal(none.code, 1);
+    assert.equal(none.stdout, '');
+    assert.match(none.stderr, /^usage: coresoul <command> \[options\]\n/);
+  });
+
+  it("every command's --help describes each of its options and shows an example", () => {
+    for (const c of COMMANDS) {
+      assert.deepEqual(Object.keys(c.describe).sort(), Object.keys(c.options).sort(), `${c.name}: every option described, nothing else`);
+      assert.ok(c.examples.length, `${c.name}: an example`);
+      const r = cli([c.name, '--help']);
+      assert.equal(r.code, 0, c.name);
+      assert.equal(r.stderr, '');
+      assert.match(r.stdout, new RegExp(`^usage: coresoul ${c.name}`));
+      for (const name of Object.keys(c.options)) assert.match(r.stdout, new RegExp(`\\n  --${name}( <[^>]+>)? +\\S`), `${c.name} --${name}`);
+      assert.match(r.stdout, /\nexamples:\n {2}\S/);
+    }
+  });
+
+  it('--version prints the version alone', () => {
+    const r = cli(['--version']);
+    assert.equal(r.code, 0);
+    assert.equal(r.stdout, `${JSON.parse(read(REPO, 'package.json')).version}\n`);
   });
 });
 
@@ -169,5 +191,92 @@ describe('coresoul context', () => {
     const bad = cli(['context', 'hi', '--mode', 'huge', '--root', root]);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /--mode: expected one of full, focused, minimal/);
+  });
+});
+
+describe('coresoul from anywhere in the project', () => {
+  /** A git repository with a vault and a subfolder. */
+  function project() {
+    const root = fs.realpathSync(tempDir());
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    const sub = path.join(root, 'src', 'deep');
+    fs.mkdirSync(sub, { recursive: true });
+    return { root, sub };
+  }
+
+  it('finds the vault from a subfolder, as git finds its repository; --root still wins', () => {
+    const { root, sub } = project();
+    assert.equal(cli(['init', '--no-git', '--now', '2026-03-09T08:00:00'], { cwd: sub }).code, 0);
+    assert.ok(fs.existsSync(path.join(root, '.CoreSoul/memory/memory_map.md')), 'init in a subfolder makes the vault at the top of the repository');
+    assert.ok(!fs.existsSync(path.join(sub, '.CoreSoul')));
+    const status = cli(['status', '--json'], { cwd: sub });
+    assert.equal(status.code, 0, status.stderr);
+    assert.equal(status.json.root, root);
+    assert.equal(cli(['write', 'Written from [[Deep]] inside', '--now', '2026-03-10T09:00:00'], { cwd: path.join(root, '.CoreSoul', 'memory') }).code, 0, 'inside the vault too');
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /Written from \[\[Deep\]\] inside/);
+    const elsewhere = cli(['status', '--root', sub], { cwd: sub });
+    assert.equal(elsewhere.code, 2, '--root names the workspace itself');
+  });
+
+  it('pack and export write into the folder they run in, not into the project', () => {
+    const { root, sub } = project();
+    assert.equal(cli(['init', '--no-git', '--now', '2026-03-09T08:00:00'], { cwd: root }).code, 0);
+    const out = tempDir();
+    const packed = cli(['pack', '--root', root, '--no-history', '--json'], { cwd: out });
+    assert.equal(packed.code, 0, packed.stderr);
+    assert.equal(packed.json.out, path.join(fs.realpathSync(out), 'core_soul_deploy.tar.gz'));
+    assert.equal(cli(['export', '--format', 'mcp-memory'], { cwd: sub }).code, 0);
+    assert.ok(fs.existsSync(path.join(sub, 'coresoul-memory.jsonl')));
+    assert.ok(!fs.readdirSync(root).some((f) => f.startsWith('core_soul_deploy') || f.startsWith('coresoul-memory')));
+  });
+});
+
+describe('coresoul says what happened', () => {
+  it('write --kind preference says what it learnt, without --json', () => {
+    const root = initialised(['--no-git']);
+    const r = cli(['write', 'I prefer tabs over spaces', '--kind', 'preference', '--root', root, '--now', '2026-03-10T09:00:00']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\n {2}learnt \(Preferences, seen 1×\): .*tabs/);
+  });
+
+  it('sync --remote to a folder that is not there is refused in one line (not reported as offline)', () => {
+    const root = initialised();
+    const missing = path.join(tempDir(), 'no-such-remote');
+    const before = snapshot(root);
+    const r = cli(['sync', '--remote', missing, '--root', root]);
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, `coresoul: --remote: no repository at ${missing}; nothing was synced\n`);
+    assert.deepEqual(snapshot(root), before);
+  });
+
+  it('warns when --now is later than the real clock, and not when it is earlier', () => {
+    const root = initialised(['--no-git']);
+    const future = cli(['write', 'from the future', '--root', root, '--now', '2999-01-04T09:00:00']);
+    assert.equal(future.code, 0);
+    assert.match(future.stderr, /^warning: --now 2999-01-04T09:00:00 is later than this machine's clock: /);
+    assert.equal(cli(['write', 'from the past', '--root', root, '--now', '2026-03-10T09:00:00']).stderr, '');
+  });
+});
+
+describe("the CLI's code cache (src/core/shared/codeCache.ts)", () => {
+  it('is saved by the first run, used by the next, and anything wrong with it only means compiling', () => {
+    const cache = tempDir();
+    const root = initialised(['--no-git']);
+    const env = { XDG_CACHE_HOME: cache };
+    const first = cli(['status', '--root', root], { env });
+    assert.equal(first.code, 0, first.stderr);
+    const [file] = fs.readdirSync(path.join(cache, 'coresoul'));
+    assert.match(file, /^cli-[0-9a-f]{32}-v\d+\.\d+\.\d+-\w+\.v8$/);
+    assert.equal((fs.statSync(path.join(cache, 'coresoul')).mode & 0o777).toString(8), '700');
+    assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout);
+    for (const f of fs.readdirSync(path.join(cache, 'coresoul'))) fs.writeFileSync(path.join(cache, 'coresoul', f), 'not a code cache');
+    assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout, 'a damaged cache is rejected by V8 and replaced');
+    fs.chmodSync(path.join(cache, 'coresoul'), 0o777);
+    const shared = fs.readdirSync(path.join(cache, 'coresoul')).map((f) => fs.readFileSync(path.join(cache, 'coresoul', f), 'latin1'));
+    assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout);
+    assert.deepEqual(fs.readdirSync(path.join(cache, 'coresoul')).map((f) => fs.readFileSync(path.join(cache, 'coresoul', f), 'latin1')), shared, 'a folder others can write is not used');
+    const off = tempDir();
+    assert.equal(cli(['status', '--root', root], { env: { XDG_CACHE_HOME: off, CORESOUL_CODE_CACHE: '0' } }).code, 0);
+    assert.deepEqual(fs.readdirSync(off), []);
   });
 });

@@ -52,14 +52,14 @@ describe('coresoul import / export', () => {
     assert.equal(cli(['import', '--root', root]).code, 1);
   });
 
-  it('export --format mcp-memory and markdown write where asked (default: in the workspace) and refuse to overwrite', () => {
+  it('export --format mcp-memory and markdown write where asked (default: the folder they run in) and refuse to overwrite', () => {
     const root = initialised();
     assert.equal(cli(['write', 'Chose [[PostgreSQL]]', '--entity', 'people/Alice', '--root', root, ...NOW]).code, 0);
-    const jsonl = cli(['export', '--format', 'mcp-memory', '--root', root, '--json']);
+    const jsonl = cli(['export', '--format', 'mcp-memory', '--root', root, '--json'], { cwd: root });
     assert.equal(jsonl.code, 0, jsonl.stderr);
     assert.deepEqual([jsonl.json.entities, jsonl.json.observations], [2, 2]);
     assert.match(read(root, 'coresoul-memory.jsonl'), /^\{"type":"entity","name":"Alice","entityType":"person"/);
-    assert.equal(cli(['export', '--format', 'mcp-memory', '--root', root]).code, 1, 'the file is there now');
+    assert.equal(cli(['export', '--format', 'mcp-memory', '--root', root], { cwd: root }).code, 1, 'the file is there now');
     const out = path.join(tempDir(), 'md');
     const md = cli(['export', '--format', 'markdown', '--out', out, '--root', root]);
     assert.equal(md.code, 0, md.stderr);

@@ -62,7 +62,7 @@ describe('memories are data in every layer a model is handed', () => {
     const entries = Array.from({ length: 40 }, (_, i) => `- 09:${String(i).padStart(2, '0')}:00 step ${i}: chose [[PostgreSQL]] for the billing service because JSONB queries were needed across the team\n`);
     fs.appendFileSync(path.join(root, '.CoreSoul/memory/chronological/2026-03-10.md'), entries.join(''));
     const out = cli(['hook', 'session-start', '--root', root, '--now', NOW]).stdout;
-    assert.match(out, /# Recent days\n\nRecorded notes from memory[^\n]*\n\n(?:> 2026-03-10 09:\d\d:00 step \d+[^\n]*\n)+> 2026-03-10 09:39:00 step 39[^\n]*\n$/);
+    assert.match(out, /# Recent days\n\nRecorded notes from memory[^\n]*\n\n(?:> 2026-03-10 09:\d\d:00 step \d+[^\n]*\n)+> 2026-03-10 09:39:00 step 39[^\n]*\n\n[^\n]*record it with memory_write[^\n]*\n$/, 'the recent days whole, then the reminder');
     assert.ok(out.length <= 10_000, `${out.length} characters`);
   });
 });

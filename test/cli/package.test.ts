@@ -15,7 +15,12 @@ describe('the coresoul npm package', () => {
   it('installs offline with one npm command and runs init, write, search and mcp', async () => {
     const tgz = execFileSync(process.execPath, [path.join(REPO, 'scripts/packCli.mjs'), tempDir()], { encoding: 'utf8' }).trim();
     const prefix = tempDir();
-    const install = spawnSync('npm', ['install', '-g', '--prefix', prefix, tgz, '--offline', '--no-audit', '--no-fund'], { encoding: 'utf8' });
+    // The install line of the package's own README, run beside the archive it names.
+    const readme = execFileSync('tar', ['-xzOf', tgz, 'package/README.md'], { encoding: 'utf8' });
+    const line = /^npm i -g (\S+)$/m.exec(readme);
+    assert.ok(line, readme);
+    assert.equal(line[1], `./${path.basename(tgz)}`, 'the README names the file the user has');
+    const install = spawnSync('npm', ['i', '-g', line[1], '--prefix', prefix, '--offline', '--no-audit', '--no-fund'], { cwd: path.dirname(tgz), encoding: 'utf8' });
     assert.equal(install.status, 0, install.stderr);
     const bin = path.join(prefix, 'bin', 'coresoul');
     const root = tempDir();

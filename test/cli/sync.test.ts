@@ -226,7 +226,9 @@ describe('coresoul sync: bad input and faults', () => {
     assert.match(r.stderr, /^offline: cannot reach .*remote\.git .*; nothing was changed\n$/);
     assert.deepEqual(snapshot(roots[0]), before);
     assert.equal(gitIn(path.join(roots[0], '.CoreSoul'), 'rev-parse', 'HEAD'), head);
-    assert.equal(cli(['sync', '--root', roots[0], '--remote', path.join(dir, 'nowhere.git')]).code, 0);
+    const typo = cli(['sync', '--root', roots[0], '--remote', path.join(dir, 'nowhere.git')]);
+    assert.equal(typo.code, 1, 'a folder that is not there is a typo, not a network that is down');
+    assert.equal(typo.stderr, `coresoul: --remote: no repository at ${path.join(dir, 'nowhere.git')}; nothing was synced\n`);
     assert.equal(gitIn(path.join(roots[0], '.CoreSoul'), 'remote', 'get-url', 'origin').trim(), remote, 'still connected where it was');
 
     const lone = tempDir();

@@ -7,6 +7,14 @@ export const compress: Command = {
   usage: 'compress [--force] [--dry-run]',
   summary: 'weekly memory decay: L1 days → hourly summaries (L2) → monthly files (L3)',
   options: { force: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  describe: {
+    force: 'compress now even if no week has passed since the last compression',
+    'dry-run': 'say what would be compressed, change nothing',
+  },
+  examples: [
+    'coresoul compress --dry-run',
+    'coresoul compress --force --json',
+  ],
   async run(ctx, _args, opts) {
     const v = openVault(ctx.root);
     const now = ctx.clock.now();

@@ -10,6 +10,15 @@ export const context: Command = {
   usage: 'context <request> [--budget N] [--mode full|focused|minimal] [--no-memory]',
   summary: 'the layered prompt for a request: soul, persona, profile, memories, recent days, request (deterministic)',
   options: { budget: { type: 'string' }, mode: { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  describe: {
+    budget: '<tokens> the whole prompt\'s token budget (default 8000); lower layers are trimmed first',
+    mode: '<full|focused|minimal> which layers: all, without profile and recent days, or soul and persona only',
+    'no-memory': 'soul and persona only: nothing is read from memory',
+  },
+  examples: [
+    'coresoul context "why did we pick PostgreSQL?" --budget 4000',
+    'coresoul context "review this diff" --mode focused --json',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     const request = args.join(' ');

@@ -12,6 +12,17 @@ export const correct: Command = {
   usage: 'correct <"YYYY-MM-DD HH:MM:SS" | day-file:line> <text | -> --reason <why> [--kind <kind>] [--entity kind/Name]… [--from person|agent] [--via <host>]',
   summary: 'replace a wrong memory entry: write the corrected one today and mark the old one superseded, with the reason',
   options: { reason: { type: 'string' }, kind: { type: 'string' }, entity: { type: 'string', multiple: true }, from: { type: 'string' }, via: { type: 'string' } },
+  describe: {
+    reason: '<why> required: why the old entry was wrong (kept beside it, secrets redacted)',
+    kind: '<kind> the corrected entry\'s kind (default: the old entry\'s)',
+    entity: '<kind/Name> also date-tag this entity; repeatable',
+    from: '<who> person or agent (default person)',
+    via: '<host> the agent host an agent wrote through',
+  },
+  examples: [
+    'coresoul correct "2026-03-09 10:00:00" "We deploy with Fly.io, not Heroku" --reason "moved in March"',
+    'coresoul correct .CoreSoul/memory/chronological/2026-03-09.md:7 - --reason "wrong port" < fixed.txt',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     // `correct 2026-03-10 09:00:00 text` without quotes: the day and the time are one entry.

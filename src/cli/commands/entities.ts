@@ -8,6 +8,13 @@ export const entities: Command = {
   usage: `entities [--kind ${ENTITY_KINDS.join('|')}] [--sort ${ENTITY_SORTS.join('|')}] [--query <text>] [--limit N]`,
   summary: 'list the entities memory knows: latest mentioned first, most linked, or by name',
   options: { kind: { type: 'string' }, sort: { type: 'string' }, query: { type: 'string' }, limit: { type: 'string' } },
+  describe: {
+    kind: '<kind> only people, events, places or objects',
+    sort: '<order> recent (latest mentioned first, the default), mentions (most linked) or name',
+    query: '<text> only names or aliases that contain this',
+    limit: '<N> at most this many',
+  },
+  examples: ['coresoul entities --kind people', 'coresoul entities --sort mentions --limit 10 --json'],
   async run(ctx, _args, opts) {
     const kind = opts.kind as string | undefined;
     if (kind !== undefined && !isEntityKind(kind)) throw inputError(`--kind: expected one of ${ENTITY_KINDS.join(', ')}, got "${kind}"`);

@@ -11,12 +11,21 @@ export const exportCommand: Command = {
   usage: `export --format ${EXPORT_FORMATS.join('|')} [--out <path>]`,
   summary: 'write everything the vault remembers in an open format: MCP memory JSON lines or a Markdown folder',
   options: { format: { type: 'string' }, out: { type: 'string' } },
+  describe: {
+    format: '<mcp-memory|markdown> MCP memory JSON lines, or a folder of Markdown files',
+    out: '<path> where to write (default: coresoul-memory.jsonl or coresoul-memory/ in the current folder)',
+  },
+  examples: [
+    'coresoul export --format mcp-memory',
+    'coresoul export --format markdown --out ~/notes/coresoul',
+  ],
   async run(ctx, _args, opts) {
     const format = opts.format as string | undefined;
     if (!format || !(EXPORT_FORMATS as readonly string[]).includes(format)) {
       throw inputError(`expected one of ${EXPORT_FORMATS.join(', ')}, got ${format ? `"${format}"` : 'nothing'}`, 'format');
     }
-    const out = opts.out ? path.resolve(opts.out as string) : path.join(ctx.root, DEFAULT_OUT[format as ExportFormat]);
+    // Like tar or npm pack: into the folder the command runs in, not into the project's files.
+    const out = path.resolve((opts.out as string | undefined) ?? DEFAULT_OUT[format as ExportFormat]);
     const r = exportMemories(openVault(ctx.root), format as ExportFormat, out);
     const what = r.format === 'markdown' ? `${r.days} day(s) and ${r.entities} entity note(s)` : `${r.entities} entities, ${r.observations} observations, ${r.relations} relations`;
     return { json: r, text: `Exported ${what} to ${r.out}` };

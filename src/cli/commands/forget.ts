@@ -10,6 +10,12 @@ export const forget: Command = {
   usage: 'forget <"YYYY-MM-DD HH:MM:SS" | day-file:line> --reason <why> [--from person|agent] [--via <host>]',
   summary: "retract a memory entry: its text is replaced by a mark with the reason, and stays in the vault's history",
   options: { reason: { type: 'string' }, from: { type: 'string' }, via: { type: 'string' } },
+  describe: {
+    reason: '<why> required: why the entry is retracted (kept in the mark and the commit message)',
+    from: '<who> person or agent (default person)',
+    via: '<host> the agent host an agent wrote through',
+  },
+  examples: ['coresoul forget "2026-03-09 10:00:00" --reason "said by mistake"'],
   takesArguments: true,
   async run(ctx, args, opts) {
     const entry = args.join(' ');

@@ -3,9 +3,11 @@
  * so recall is pushed rather than hoped for. `session-start` prints the standing layers (soul,
  * persona, profile, recent days); `prompt` prints the memories relevant to the prompt the host
  * hands over on stdin (Claude Code's and Gemini CLI's hook input, `{"prompt": …}`) and a
- * reminder of the Stable Memory Trigger. Hosts add what a hook prints to the model's context;
- * with `--json` it prints the JSON both Claude Code and Gemini CLI read,
- * `{"hookSpecificOutput": {"hookEventName", "additionalContext"}}` (`{}` when nothing is added).
+ * reminder of the Stable Memory Trigger, which ends every output. Hosts add what a hook prints
+ * to the model's context; `--host` prints it as that host reads it and within what it shows the
+ * model inline (hookOutput.ts): plain text for Claude Code and Codex, Gemini CLI's
+ * `{"hookSpecificOutput": {"hookEventName", "additionalContext"}}`, Cursor's
+ * `{"additional_context"}`. Without `--host`: Claude Code's text, or with `--json` Gemini CLI's JSON.
  *
  * It runs on every prompt, so the search is the warm search server's when one is running (as
  * `search` does it, warmSearch.ts). It
@@ -20,7 +22,9 @@ import { inputError } from '../../core/shared/errors';
 import { TOKENIZER, countTokens } from '../../core/shared/tokens';
 import { openVault } from '../../core/vault/layout';
 import type { Command, CliContext, OptionValues } from '../command';
+import { HOOK_HOSTS, fitHookText, hookDocument } from '../hookOutput';
 import { searchWarm } from '../warmSearch';
+import type { HookOutputHost } from '../../core/init/hostConfig';
 
 export const HOOK_EVENTS = ['session-start', 'prompt'] as const;
 const SESSION_TOKENS = 2500;
@@ -32,23 +36,35 @@ const REMINDER =
 
 export const hook: Command = {
   name: 'hook',
-  usage: `hook <${HOOK_EVENTS.join('|')}> [--max-tokens N] [--no-memory]`,
+  usage: `hook <${HOOK_EVENTS.join('|')}> [--host ${HOOK_HOSTS.join('|')}] [--max-tokens N] [--no-memory]`,
   summary: 'print the context an agent host injects from a lifecycle hook (never fails the host)',
-  options: { 'max-tokens': { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  options: { host: { type: 'string' }, 'max-tokens': { type: 'string' }, 'no-memory': { type: 'boolean' } },
+  describe: {
+    host: '<claude|codex|cursor|gemini> print as this host reads a hook, within what it shows inline (default claude; with --json gemini)',
+    'max-tokens': '<N> the token budget (default 2500 at session start, 800 per prompt), lowered further to fit the host',
+    'no-memory': 'soul and persona only',
+  },
+  examples: [
+    'coresoul hook session-start --host claude',
+    'echo \'{"prompt": "why PostgreSQL?"}\' | coresoul hook prompt --host gemini',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
+    // Without --host: Claude Code's plain text, or with --json the JSON of Gemini CLI (as earlier inits wired them).
+    const host = (opts.host ?? (ctx.json ? 'gemini' : 'claude')) as HookOutputHost;
     try {
-      const { text, hookEventName } = await context(ctx, args, opts);
-      return { json: text ? { hookSpecificOutput: { hookEventName, additionalContext: text } } : {}, text };
+      if (!HOOK_HOSTS.includes(host)) throw inputError(`--host: expected one of ${HOOK_HOSTS.join(', ')}, got "${String(opts.host)}"`);
+      const { text, hookEventName } = await context(ctx, host, args, opts);
+      return hookDocument(host, hookEventName, text);
     } catch (err) {
       ctx.warn(`coresoul hook: ${String((err as Error)?.message ?? err).split('\n')[0]}; nothing injected`);
-      return { json: {}, text: '' };
+      return hookDocument(HOOK_HOSTS.includes(host) ? host : 'claude', '', '');
     }
   },
 };
 
 /** What the hook adds to the model's context, and the host's name of the event (for its JSON). */
-async function context(ctx: CliContext, args: string[], opts: OptionValues): Promise<{ text: string; hookEventName: string }> {
+async function context(ctx: CliContext, host: HookOutputHost, args: string[], opts: OptionValues): Promise<{ text: string; hookEventName: string }> {
   const event = args[0];
   if (!(HOOK_EVENTS as readonly string[]).includes(event)) throw inputError(`expected an event, one of ${HOOK_EVENTS.join(', ')}, got "${event ?? ''}"`);
   const maxTokens = opts['max-tokens'] === undefined ? undefined : Number(opts['max-tokens']);
@@ -56,25 +72,29 @@ async function context(ctx: CliContext, args: string[], opts: OptionValues): Pro
   const memory = !opts['no-memory'];
   const v = openVault(ctx.root);
   const tokens = { name: TOKENIZER, count: countTokens };
+  const fit = async (budget: number, build: (budget: number) => Promise<string>) => {
+    const fitted = await fitHookText(host, budget, build, REMINDER);
+    if (fitted.cut) ctx.warn(`coresoul hook: the context was cut at a line end to fit what ${host} shows inline`);
+    return fitted.text;
+  };
   if (event === 'session-start') {
-    const built = await buildContext(v, { request: 'session start', clock: ctx.clock, tokens, memory, budget: maxTokens ?? SESSION_TOKENS, only: ['soul', 'persona', 'profile', 'recent'] });
-    for (const g of built.guarded) ctx.warn(`warning: ${g}`);
-    return { text: built.text, hookEventName: 'SessionStart' };
+    const guarded = new Set<string>();
+    const text = await fit(maxTokens ?? SESSION_TOKENS, async (budget) => {
+      const built = await buildContext(v, { request: 'session start', clock: ctx.clock, tokens, memory, budget, only: ['soul', 'persona', 'profile', 'recent'] });
+      for (const g of built.guarded) guarded.add(g);
+      return built.text;
+    });
+    for (const g of guarded) ctx.warn(`warning: ${g}`);
+    return { text, hookEventName: 'SessionStart' };
   }
   const input = hookInput(readInput());
-  // Claude Code's UserPromptSubmit, Gemini CLI's BeforeAgent.
+  // Claude Code's and Codex's UserPromptSubmit, Gemini CLI's BeforeAgent.
   const hookEventName = input.hook_event_name ?? 'UserPromptSubmit';
   if (!memory || !input.prompt.trim()) return { text: '', hookEventName };
   const today = localDay(ctx.clock.now());
-  const built = await buildContext(v, {
-    request: input.prompt,
-    clock: ctx.clock,
-    tokens,
-    budget: maxTokens ?? PROMPT_TOKENS,
-    only: ['memories'],
-    recall: recallFrom(v, (query, options) => searchWarm(ctx.bundle, v, { root: v.root, query, options: { ...options, today } })),
-  });
-  return { text: built.text ? `${built.text}\n${REMINDER}` : REMINDER, hookEventName };
+  const recall = recallFrom(v, (query, options) => searchWarm(ctx.bundle, v, { root: v.root, query, options: { ...options, today } }));
+  const text = await fit(maxTokens ?? PROMPT_TOKENS, async (budget) => (await buildContext(v, { request: input.prompt, clock: ctx.clock, tokens, budget, only: ['memories'], recall })).text);
+  return { text, hookEventName };
 }
 
 function readInput(): string {
@@ -83,7 +103,7 @@ function readInput(): string {
   return buf.length > MAX_INPUT_BYTES ? '' : buf.toString('utf8');
 }
 
-/** A host's hook input (`{"hook_event_name", "prompt", …}` from Claude Code and Gemini CLI), else the text itself as the prompt. */
+/** A host's hook input (`{"hook_event_name", "prompt", …}` from Claude Code, Gemini CLI and Codex), else the text itself as the prompt. */
 function hookInput(input: string): { prompt: string; hook_event_name?: string } {
   try {
     const data = JSON.parse(input) as { prompt?: unknown; hook_event_name?: unknown };

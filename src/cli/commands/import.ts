@@ -11,6 +11,14 @@ export const importCommand: Command = {
   usage: `import <file or folder> [--from ${IMPORT_FORMATS.join('|')}] [--dry-run]`,
   summary: "move in another agent's memories: dated lines to their days, facts to entity notes, identity to a persona proposal",
   options: { from: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  describe: {
+    from: '<format> the other system\'s format (default: recognised from the file)',
+    'dry-run': 'say what would be imported, change nothing',
+  },
+  examples: [
+    'coresoul import memory.jsonl --dry-run',
+    'coresoul import ~/.claude/CLAUDE.md --from claude-code',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     if (args.length !== 1) throw inputError('import: give one file or folder to import (coresoul import <path>)');

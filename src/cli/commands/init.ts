@@ -6,6 +6,15 @@ export const init: Command = {
   usage: 'init [--hosts github,gemini,claude,agents,cursor,vscode,codex] [--hooks] [--no-git]',
   summary: 'scaffold AGENTS.md, the CoreSoul skills and the .CoreSoul vault (idempotent)',
   options: { hosts: { type: 'string' }, hooks: { type: 'boolean' }, 'no-git': { type: 'boolean' } },
+  describe: {
+    hosts: '<list> the agent hosts to wire, comma-separated: github, gemini, claude, agents, cursor, vscode, codex (default github)',
+    hooks: 'also add the hosts\' lifecycle hooks that push the context into every session and prompt (Claude Code, Gemini CLI, Codex, Cursor)',
+    'no-git': 'no vault history (.CoreSoul/.git)',
+  },
+  examples: [
+    'coresoul init',
+    'coresoul init --hosts claude,gemini,codex,cursor,vscode --hooks',
+  ],
   async run(ctx, _args, opts) {
     const report = await initVault(ctx.root, {
       clock: ctx.clock,
@@ -20,7 +29,7 @@ export const init: Command = {
       ...report.updated.map((f) => `  updated ${f}`),
       `  ${report.kept.length} file(s) already there, kept as they were`,
       report.git ? `  history: .CoreSoul/.git${report.commit ? ` (commit ${report.commit})` : ''}` : '  history: off (--no-git)',
-      ...(report.manual ?? []).map((m) => `  ${m.host}: add to ${m.file} (it is per user, so init does not write it):\n${m.lines.replace(/^/gm, '    ')}`),
+      ...(report.notes ?? []).map((n) => `  ${n}`),
     ];
     return { json: report, text: lines.join('\n') };
   },

@@ -9,6 +9,10 @@ export const mergeDriver: Command = {
   usage: `merge-driver <${MERGE_KINDS.join('|')}> <base %O> <ours %A> <theirs %B> [<path %P>]`,
   summary: 'run by git: merges a vault file (day, entity note, memory map, persona) into %A',
   options: {},
+  describe: {},
+  examples: [
+    'git config merge.coresoul-day.driver "node .CoreSoul/bin/coresoul.js merge-driver day %O %A %B %P"   (coresoul init sets this up)',
+  ],
   takesArguments: true,
   async run(ctx, args) {
     const [kind, base, ours, theirs, pathname = ours] = args;

@@ -1,4 +1,5 @@
-import type { PackFormat } from '../../core/archive/layout';
+import * as path from 'node:path';
+import { type PackFormat, defaultArchiveName } from '../../core/archive/layout';
 import { inputError } from '../../core/shared/errors';
 import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
@@ -9,6 +10,16 @@ export const pack: Command = {
   usage: 'pack [--out <file>] [--format tgz|sh] [--no-history] [--allow-secrets]',
   summary: 'pack AGENTS.md, the registered skills and .CoreSoul (with its history) into one archive',
   options: { out: { type: 'string' }, format: { type: 'string' }, 'no-history': { type: 'boolean' }, 'allow-secrets': { type: 'boolean' } },
+  describe: {
+    out: '<file> where to write (default: core_soul_deploy.tar.gz, or .sh, in the current folder)',
+    format: '<tgz|sh> a tar.gz archive, or one self-extracting shell script',
+    'no-history': 'leave the vault\'s git history out',
+    'allow-secrets': 'pack even when the vault holds a credential (scan finds them)',
+  },
+  examples: [
+    'coresoul pack',
+    'coresoul pack --format sh --out ~/backup/soul.sh',
+  ],
   async run(ctx, _args, opts) {
     // Loaded on demand: tar and crypto are only needed here, and other commands must start quickly.
     const { packVault, PACK_FORMATS } = await import('../../core/archive/pack');
@@ -17,7 +28,8 @@ export const pack: Command = {
     const v = openVault(ctx.root);
     const r = await packVault(v, {
       now: ctx.clock.now(),
-      out: opts.out as string | undefined,
+      // Like tar or npm pack: into the folder the command runs in, not into the project's files.
+      out: path.resolve((opts.out as string | undefined) ?? defaultArchiveName(format)),
       format,
       history: !opts['no-history'],
       cliBundle: ctx.bundle,

@@ -33,6 +33,19 @@ export const persona: Command = {
     from: { type: 'string' },
     via: { type: 'string' },
   },
+  describe: {
+    section: '<name> the section to change (Self-Awareness, Behavioral Guidelines, Key Memories & Beliefs, Skill Registry); once per --content-file',
+    'content-file': '<file> the section\'s new body, without its heading',
+    trigger: '<explicit-command|repeated-correction|paradigm-shift> why the persona may change (the gate checks the evidence)',
+    reason: '<text> one line the history keeps',
+    from: '<who> person or agent (default person): an agent\'s proposal always waits for the person\'s review',
+    via: '<host> the agent host an agent proposed through',
+  },
+  examples: [
+    'coresoul persona propose --section "Behavioral Guidelines" --content-file rules.md --trigger explicit-command --reason "the user asked for shorter answers"',
+    'coresoul persona apply <id>',
+    'coresoul persona history',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     const [sub, ...rest] = args;

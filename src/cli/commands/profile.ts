@@ -8,6 +8,11 @@ export const profile: Command = {
   usage: 'profile [learn <message>]',
   summary: 'show what Core Soul learnt about its user; `learn` shows what a message would teach it (changes nothing)',
   options: {},
+  describe: {},
+  examples: [
+    'coresoul profile',
+    'coresoul profile learn "I prefer tabs over spaces"',
+  ],
   takesArguments: true,
   async run(ctx, args) {
     const v = openVault(ctx.root);

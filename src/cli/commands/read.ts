@@ -8,6 +8,8 @@ export const read: Command = {
   usage: 'read <YYYY-MM-DD | Name | kind/Name> [--from-line N]',
   summary: 'show one day of memory (wherever it lives) or one entity note, by name; long ones in pages of 200 lines',
   options: { 'from-line': { type: 'string' } },
+  describe: { 'from-line': '<N> start the page at this line (the answer says where the next page starts)' },
+  examples: ['coresoul read 2026-03-09', 'coresoul read "Refund Flow"', 'coresoul read people/Alice --json'],
   takesArguments: true,
   async run(ctx, args, opts) {
     if (!args.length) throw inputError('read: missing what to read (coresoul read 2026-03-10, coresoul read "Refund Flow", coresoul read people/Alice)');

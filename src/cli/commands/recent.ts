@@ -7,6 +7,8 @@ export const recent: Command = {
   usage: 'recent [--days N]',
   summary: 'the memory of the last N days, today included (default 2: yesterday and today), one line per entry',
   options: { days: { type: 'string' } },
+  describe: { days: '<N> how many days back, today included (1 to 31, default 2)' },
+  examples: ['coresoul recent', 'coresoul recent --days 7 --json'],
   async run(ctx, _args, opts) {
     const days = wholeNumber('days', opts.days, 2, 1, 366);
     const r = recentMemory(openVault(ctx.root), ctx.clock.now(), { days, limit: Infinity });

@@ -7,6 +7,12 @@ export const restore: Command = {
   usage: 'restore <archive> [--root <empty dir>] [--merge]',
   summary: 'restore an archive made by pack: verified in full before anything is written',
   options: { merge: { type: 'boolean' } },
+  describe: {
+    merge: 'restore into a folder that is not empty, keeping what is there',
+  },
+  examples: [
+    'coresoul restore core_soul_deploy.tar.gz --root ~/new-machine/project',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     if (args.length !== 1) throw inputError(`restore: expected one archive file (usage: coresoul ${restore.usage})`);

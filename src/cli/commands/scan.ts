@@ -8,6 +8,13 @@ export const scan: Command = {
   usage: 'scan [--no-history]',
   summary: 'find secrets in the vault and its history, with file and line (exit 3 when any is found)',
   options: { 'no-history': { type: 'boolean' } },
+  describe: {
+    'no-history': 'the files only, not the vault\'s git history',
+  },
+  examples: [
+    'coresoul scan',
+    'coresoul scan --no-history --json',
+  ],
   async run(ctx, _args, opts) {
     const r = await scanVault(openVault(ctx.root), { history: !opts['no-history'] }, ctx.signal);
     const where = `${r.files} file(s)${opts['no-history'] ? '' : ` and ${r.versions} version(s) in the history`}`;

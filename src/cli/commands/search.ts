@@ -9,6 +9,15 @@ export const search: Command = {
   usage: 'search <query> [--max-tokens N] [--limit N] [--page N]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
+  describe: {
+    'max-tokens': '<N> the answer\'s token budget (default 2000)',
+    limit: '<N> at most this many snippets',
+    page: '<N> the next page of a search that left matches out',
+  },
+  examples: [
+    'coresoul search "why PostgreSQL"',
+    'coresoul search "timeout fix" --max-tokens 500 --json',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);

@@ -7,6 +7,11 @@ export const status: Command = {
   usage: 'status',
   summary: 'vault statistics, last compression, whether compression is due, git state',
   options: {},
+  describe: {},
+  examples: [
+    'coresoul status',
+    'coresoul status --json',
+  ],
   async run(ctx) {
     const s = await vaultStatus(openVault(ctx.root), ctx.clock.now());
     const e = s.entities;

@@ -14,6 +14,17 @@ export const write: Command = {
   usage: 'write <text | -> [--entity kind/Name]… [--kind note|decision|error|correction|preference] [--from person|agent|capture|import] [--via <host>]',
   summary: "append an entry to today's memory and date-tag its [[entities]] (text - reads stdin)",
   options: { entity: { type: 'string', multiple: true }, kind: { type: 'string' }, from: { type: 'string' }, via: { type: 'string' } },
+  describe: {
+    entity: '<kind/Name> also date-tag this entity (people, events, places, objects); repeatable',
+    kind: '<kind> note, decision, error, correction or preference (a preference or correction also teaches the user profile)',
+    from: '<who> person, agent, capture or import (default person): only the person\'s own words teach preferences',
+    via: '<host> the agent host an agent wrote through (claude, codex…)',
+  },
+  examples: [
+    'coresoul write "Chose [[PostgreSQL]] over MySQL for JSONB support" --kind decision',
+    'coresoul write "Prefer small pull requests" --kind preference',
+    'git log -1 --format=%B | coresoul write - --from agent --via codex',
+  ],
   takesArguments: true,
   async run(ctx, args, opts) {
     if (!args.length) throw inputError('write: missing the memory text (coresoul write "<text>")');
@@ -39,6 +50,7 @@ export const write: Command = {
     const lines = [
       `${result.compressed ? 'Compressed last week, then wrote' : 'Wrote'} ${result.file}:${result.line}`,
       ...result.entities.map((e) => `  ${e.created ? 'new entity' : 'tagged'} ${e.path}`),
+      ...(result.learned ?? []).map((l) => `  learnt (${l.section}${l.strong ? ', strong' : ''}, seen ${l.count}×): ${l.line}${l.replaced ? ` (replaces "${l.replaced}")` : ''}`),
     ];
     if (proposal) lines.push(`  proposed for review as persona change ${proposal} (coresoul persona apply ${proposal} | reject ${proposal})`);
     return { json: { ...result, ...(proposal && { proposal }) }, text: lines.join('\n') };

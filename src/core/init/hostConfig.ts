@@ -1,12 +1,12 @@
 /**
  * What `init --hosts` writes into each agent host's own configuration for this workspace
  * (docs/agents.md): the `coresoul` MCP server entry, and with `--hooks` the lifecycle hooks that
- * push the context into Claude Code's prompts. Every addition is an insertion made with
+ * push the context into the host's prompts. Every addition is an insertion made with
  * jsonc-parser into the host's file, so every byte the user had — other servers, other hooks,
  * settings, comments — stays; what is already there (an entry named `coresoul`, a hook that runs
- * `coresoul.js hook`) is the user's and is kept as it is. Codex keeps its servers in a per-user
- * TOML file: its lines are printed, not written. (jsonc-parser's ESM build: its UMD main loads
- * its parts with a require that bundlers cannot follow.)
+ * `coresoul.js hook`) is the user's and is kept as it is. Codex's project file is TOML: see
+ * codexConfig.ts. (jsonc-parser's ESM build: its UMD main loads its parts with a require that
+ * bundlers cannot follow.)
  */
 import * as path from 'node:path';
 import { type JSONPath, applyEdits, format, modify, parse, type ParseError, printParseErrorCode } from 'jsonc-parser/lib/esm/main.js';
@@ -16,41 +16,93 @@ import { readTextIfExists } from '../shared/fs';
 export const SERVER_NAME = 'coresoul';
 const CLI = '.CoreSoul/bin/coresoul.js';
 
+/**
+ * A program for `node -e` that starts the vault's CLI wherever the host was started: it looks
+ * for `.CoreSoul/bin/coresoul.js` in the current folder and each one above it (as git looks for
+ * `.git`) and runs it with the arguments that follow. A host started in `repo/src`, and Gemini
+ * CLI, whose `$GEMINI_PROJECT_DIR` is the session's folder rather than the repository's, then
+ * reach the vault of `repo` with no path in the configuration at all: nothing for a host to
+ * expand or quote, so a project path with spaces or parentheses cannot break it. It holds no
+ * `"`, `$`, backquote, backslash, `!` or `%`, so it passes unchanged through a JSON or TOML
+ * string, sh, bash, PowerShell and cmd.exe inside double quotes, and through the `$VAR`
+ * expansion Claude Code and Gemini CLI apply to their settings. Without a vault it says so on
+ * stderr and exits 2, or 0 for `hook` (a hook fails open).
+ */
+export const LAUNCHER = [
+  "const f=require('fs'),p=require('path');let d=process.cwd();",
+  "for(;;){const c=p.join(d,'.CoreSoul','bin','coresoul.js');",
+  'if(f.existsSync(c)){process.argv.splice(1,0,c);require(c);break}',
+  'const u=p.dirname(d);',
+  "if(u===d){console.error('coresoul: no .CoreSoul/bin/coresoul.js in '+process.cwd()+' or a folder above it (run: coresoul init)');process.exitCode=process.argv[1]==='hook'?0:2;break}",
+  'd=u}',
+].join('');
+
+/** The arguments of `node` that start `coresoul <args>` from wherever the host runs it. */
+export const launcherArgs = (...args: string[]) => ['-e', LAUNCHER, ...args];
+/** The same as one shell command line, for hosts that run hooks through a shell. */
+const launcherCommand = (...args: string[]) => `node -e "${LAUNCHER}" ${args.join(' ')}`;
+/** The command a host's hook runs for `coresoul hook <event>`, shaped and capped for that host (HOOK_OUTPUT). */
+export const hookCommand = (host: HookOutputHost, event: string) => launcherCommand('hook', event, '--host', host);
+
 /** Hosts whose workspace file holds MCP servers: where, under which key, and the entry. */
 export const MCP_FILES = {
-  // Claude Code starts project servers in the project folder.
-  claude: { file: '.mcp.json', key: 'mcpServers', entry: { type: 'stdio', command: 'node', args: [CLI, 'mcp'] } },
-  // Gemini CLI starts them where it runs, the project folder.
-  gemini: { file: '.gemini/settings.json', key: 'mcpServers', entry: { command: 'node', args: [CLI, 'mcp'] } },
+  // Claude Code and Gemini CLI start project servers in the folder they were started in, which
+  // may be below the project's: the launcher finds the vault from there.
+  claude: { file: '.mcp.json', key: 'mcpServers', entry: { type: 'stdio', command: 'node', args: launcherArgs('mcp') } },
+  gemini: { file: '.gemini/settings.json', key: 'mcpServers', entry: { command: 'node', args: launcherArgs('mcp') } },
+  // Cursor and VS Code read these files in the folder they opened, which `${workspaceFolder}` names.
   cursor: { file: '.cursor/mcp.json', key: 'mcpServers', entry: { command: 'node', args: [`\${workspaceFolder}/${CLI}`, 'mcp', '--root', '${workspaceFolder}'] } },
   vscode: { file: '.vscode/mcp.json', key: 'servers', entry: { type: 'stdio', command: 'node', args: [`\${workspaceFolder}/${CLI}`, 'mcp', '--root', '${workspaceFolder}'] } },
 } as const;
 export type McpFileHost = keyof typeof MCP_FILES;
 
-/** What to add to `~/.codex/config.toml` (or a trusted project's `.codex/config.toml`). */
-export const CODEX_LINES = `[mcp_servers.${SERVER_NAME}]\ncommand = "node"\nargs = ["${CLI}", "mcp"]`;
+/**
+ * What each host shows the model of a hook's output, and so what `coresoul hook --host` must
+ * fit into (docs/agents.md#hooks): its shape, and the most it takes inline before it cuts the
+ * rest to a preview. Claude Code: plain text, 10,000 characters (its hooks reference). Codex:
+ * plain text, 2,500 tokens counted as bytes / 4 (codex-rs/hooks/src/output_spill.rs), so
+ * 10,000 bytes. Cursor: `{"additional_context"}` from `sessionStart`; it documents no cap, so
+ * Claude Code's. Gemini CLI: `{"hookSpecificOutput": {hookEventName, additionalContext}}`, no
+ * cap (packages/core/src/hooks). A cap counts what the host counts: the text it injects.
+ */
+export const HOOK_OUTPUT = {
+  claude: { shape: 'text', cap: 10_000, unit: 'chars' },
+  codex: { shape: 'text', cap: 10_000, unit: 'bytes' },
+  cursor: { shape: 'cursor', cap: 10_000, unit: 'chars' },
+  gemini: { shape: 'hookSpecificOutput' },
+} as const satisfies Record<string, { shape: 'text' | 'hookSpecificOutput' | 'cursor'; cap?: number; unit?: 'chars' | 'bytes' }>;
+export type HookOutputHost = keyof typeof HOOK_OUTPUT;
 
 /**
- * Hosts with lifecycle hooks that inject the context (docs/agents.md#hooks): where they are
- * configured, each host's events mapped to `coresoul hook <event>`, and one hook's entry.
- * Claude Code reads what a hook prints; Gemini CLI reads JSON only, so its hooks ask for `--json`.
+ * Hosts with lifecycle hooks that inject the context (docs/agents.md#hooks), in JSON settings:
+ * where they are configured, each host's events mapped to `coresoul hook <event>`, one hook's
+ * entry, and what else the file needs (Cursor's `version`). Every hook runs the launcher, in
+ * the folder the host runs hooks in (the project, or the session's folder below it).
  */
 export const HOOK_HOSTS = {
   claude: {
     file: '.claude/settings.json',
     events: { SessionStart: 'session-start', UserPromptSubmit: 'prompt' },
     // Seconds.
-    hook: (event: string) => ({ type: 'command', command: hookCommand('$CLAUDE_PROJECT_DIR', event), timeout: 10 }),
+    hook: (event: string) => ({ type: 'command', command: hookCommand('claude', event), timeout: 10 }),
+    base: {},
   },
   gemini: {
     file: '.gemini/settings.json',
     events: { SessionStart: 'session-start', BeforeAgent: 'prompt' },
     // Milliseconds; the name is what `/hooks disable` takes.
-    hook: (event: string) => ({ name: `coresoul-${event}`, type: 'command', command: `${hookCommand('$GEMINI_PROJECT_DIR', event)} --json`, timeout: 10_000, description: 'Core Soul: the context of this workspace' }),
+    hook: (event: string) => ({ name: `coresoul-${event}`, type: 'command', command: hookCommand('gemini', event), timeout: 10_000, description: 'Core Soul: the context of this workspace' }),
+    base: {},
+  },
+  // Cursor's hooks: only `sessionStart` can add to the context (`beforeSubmitPrompt` may only block a prompt).
+  cursor: {
+    file: '.cursor/hooks.json',
+    events: { sessionStart: 'session-start' },
+    hook: (event: string) => ({ command: hookCommand('cursor', event), timeout: 10 }),
+    base: { version: 1 },
   },
 } as const;
 export type HookHost = keyof typeof HOOK_HOSTS;
-const hookCommand = (projectDir: string, event: string) => `node "${projectDir}/${CLI}" hook ${event} --root "${projectDir}"`;
 
 export interface FilePlan {
   file: string;
@@ -59,21 +111,22 @@ export interface FilePlan {
   created: boolean;
 }
 
-/** One insertion into `file`: `value` at `at` (an array index inserts there), unless `has` says it is there already. */
-interface Insertion {
+/**
+ * One change to `file`, worked out from the file as it is then: the values to set at their paths
+ * (a trailing array index inserts there), or none when what it adds is there already.
+ */
+interface Change {
   file: string;
-  at: JSONPath;
-  value: unknown;
-  has: (data: Record<string, unknown>) => boolean;
+  edits: (data: Record<string, unknown>) => { at: JSONPath; value: unknown }[];
 }
 
 const FORMAT = { insertSpaces: true, tabSize: 2, eol: '\n' };
 
 /**
- * A host file with the insertions made. Throws, before anything is written, when the file is
+ * A host file with the changes made. Throws, before anything is written, when the file is
  * there but is not a JSON object: the user's text is never rewritten from a guess.
  */
-function planInsertions(root: string, file: string, insertions: Insertion[]): FilePlan {
+function planChanges(root: string, file: string, changes: Change[]): FilePlan {
   const full = path.join(root, file);
   const existing = readTextIfExists(full);
   const errors: ParseError[] = [];
@@ -84,13 +137,14 @@ function planInsertions(root: string, file: string, insertions: Insertion[]): Fi
   }
   let text = existing?.trim() ? existing : '{}\n';
   let changed = false;
-  for (const ins of insertions) {
-    if (ins.has(parse(text) as Record<string, unknown>)) continue;
-    // One insertion, then only the inserted text formatted: the user's own lines keep their layout.
-    const [edit] = modify(text, ins.at, ins.value, { isArrayInsertion: typeof ins.at.at(-1) === 'number' });
-    text = applyEdits(text, [edit]);
-    text = applyEdits(text, format(text, { offset: edit.offset, length: edit.content.length }, FORMAT));
-    changed = true;
+  for (const change of changes) {
+    for (const { at, value } of change.edits(parse(text, [], { allowTrailingComma: true }) as Record<string, unknown>)) {
+      // One edit, then only the new text formatted: the user's own lines keep their layout.
+      const [edit] = modify(text, at, value, { isArrayInsertion: typeof at.at(-1) === 'number' });
+      text = applyEdits(text, [edit]);
+      text = applyEdits(text, format(text, { offset: edit.offset, length: edit.content.length }, FORMAT));
+      changed = true;
+    }
   }
   if (!changed) return { file: full, created: false };
   return { file: full, text: existing === undefined ? applyEdits(text, format(text, undefined, FORMAT)) : text, created: existing === undefined };
@@ -100,22 +154,59 @@ const objectAt = (data: Record<string, unknown>, key: string) => {
   const v = data[key];
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 };
+const arrayAt = (data: Record<string, unknown> | undefined, key: string): unknown[] => (Array.isArray(data?.[key]) ? (data[key] as unknown[]) : []);
 
-/** The `coresoul` server in a host's MCP file. */
-function mcpInsertion(host: McpFileHost): Insertion {
-  const { key, entry } = MCP_FILES[host];
-  return { file: MCP_FILES[host].file, at: [key, SERVER_NAME], value: entry, has: (d) => SERVER_NAME in (objectAt(d, key) ?? {}) };
+/**
+ * What an earlier `init` wrote that no longer works, and is replaced where it stands (anything
+ * else, even a near copy, is the user's and stays): its `.CoreSoul/bin/coresoul.js` relative to
+ * the folder the host started in, and hooks that quoted a path Gemini CLI quotes itself.
+ */
+const OLD_MCP_ARGS = JSON.stringify([CLI, 'mcp']);
+const oldHookCommand = (host: HookHost, event: string): string | undefined =>
+  host === 'claude'
+    ? `node "$CLAUDE_PROJECT_DIR/${CLI}" hook ${event} --root "$CLAUDE_PROJECT_DIR"`
+    : host === 'gemini'
+      ? `node "$GEMINI_PROJECT_DIR/${CLI}" hook ${event} --root "$GEMINI_PROJECT_DIR" --json`
+      : undefined;
+
+/** The `coresoul` server in a host's MCP file; an older init's entry gets the launcher. */
+function mcpChange(host: McpFileHost): Change {
+  const { file, key, entry } = MCP_FILES[host];
+  return {
+    file,
+    edits: (d) => {
+      const mine = objectAt(objectAt(d, key) ?? {}, SERVER_NAME);
+      if (!mine && !(SERVER_NAME in (objectAt(d, key) ?? {}))) return [{ at: [key, SERVER_NAME], value: entry }];
+      return mine?.command === 'node' && JSON.stringify(mine.args) === OLD_MCP_ARGS && 'args' in entry ? [{ at: [key, SERVER_NAME, 'args'], value: entry.args }] : [];
+    },
+  };
 }
 
-/** A hook group for each of the host's events, after the user's own. */
-function hookInsertions(host: HookHost): Insertion[] {
-  const { file, events, hook } = HOOK_HOSTS[host];
-  return Object.entries(events).map(([event, ours]) => ({
-    file,
-    at: ['hooks', event, -1],
-    value: { hooks: [hook(ours)] },
-    has: (d) => JSON.stringify(objectAt(d, 'hooks')?.[event] ?? []).includes(`${CLI}\\" hook `),
-  }));
+/** Whether a hook command runs `coresoul … hook`: this init's or an earlier one's, or the user's own. */
+const isOurHook = (command: unknown) => typeof command === 'string' && /coresoul\.js\W.*\bhook (session-start|prompt)\b/.test(command);
+
+/** A hook for each of the host's events, after the user's own, and the keys the file itself needs. */
+function hookChanges(host: HookHost): Change[] {
+  const { file, events, hook, base } = HOOK_HOSTS[host];
+  // Claude Code and Gemini CLI group hooks under a matcher; Cursor lists them as they are.
+  const grouped = host !== 'cursor';
+  const top: Change[] = Object.entries(base).map(([key, value]) => ({ file, edits: (d) => (key in d ? [] : [{ at: [key], value }]) }));
+  return [
+    ...top,
+    ...Object.entries(events).map(([event, name]): Change => ({
+      file,
+      edits: (d) => {
+        const list = arrayAt(objectAt(d, 'hooks'), event);
+        const hooksOf = (g: unknown, i: number) => (grouped ? arrayAt(g as Record<string, unknown>, 'hooks').map((h, j) => ({ h, at: ['hooks', event, i, 'hooks', j] })) : [{ h: g, at: ['hooks', event, i] }]);
+        const all = list.flatMap(hooksOf);
+        const old = oldHookCommand(host, name);
+        const stale = all.filter(({ h }) => old !== undefined && (h as { command?: unknown })?.command === old);
+        if (stale.length) return stale.map(({ at }) => ({ at: [...at, 'command'], value: hook(name).command }));
+        if (all.some(({ h }) => isOurHook((h as { command?: unknown })?.command))) return [];
+        return [{ at: ['hooks', event, -1], value: grouped ? { hooks: [hook(name)] } : hook(name) }];
+      },
+    })),
+  ];
 }
 
 /**
@@ -124,9 +215,9 @@ function hookInsertions(host: HookHost): Insertion[] {
  * is not a JSON object.
  */
 export function planHostFiles(root: string, hosts: { mcp: McpFileHost[]; hooks: HookHost[] }): FilePlan[] {
-  const byFile = new Map<string, Insertion[]>();
-  for (const ins of [...hosts.mcp.map(mcpInsertion), ...hosts.hooks.flatMap(hookInsertions)]) (byFile.get(ins.file) ?? byFile.set(ins.file, []).get(ins.file)!).push(ins);
-  return [...byFile].map(([file, insertions]) => planInsertions(root, file, insertions));
+  const byFile = new Map<string, Change[]>();
+  for (const c of [...hosts.mcp.map(mcpChange), ...hosts.hooks.flatMap(hookChanges)]) (byFile.get(c.file) ?? byFile.set(c.file, []).get(c.file)!).push(c);
+  return [...byFile].map(([file, changes]) => planChanges(root, file, changes));
 }
 
 /** Whether the host's MCP file already starts the `coresoul` server (a file that is not valid JSON does not). */

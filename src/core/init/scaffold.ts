@@ -8,7 +8,8 @@ import { atomicWrite, createExclusive, makeDir, readTextIfExists } from '../shar
 import { commitVault, firstCommitMessage, hasHistory, initHistory } from '../vault/history';
 import { emptyMemoryMap, serializeMemoryMap } from '../vault/memoryMap';
 import { profileFile, profileTemplate } from '../profile/profile';
-import { CODEX_LINES, type HookHost, type McpFileHost, planHostFiles } from './hostConfig';
+import { CODEX_FILE, planCodexConfig } from './codexConfig';
+import { type HookHost, type McpFileHost, planHostFiles } from './hostConfig';
 import { OVERRIDE_DIRECTIVE } from './templates/bootloader';
 import { PERSONA_MD } from './templates/persona';
 import { SKILLS, skillMarkdown } from './templates/skills';
@@ -23,9 +24,10 @@ export const HOSTS = {
   gemini: { skillsDir: '.gemini/skills', bootloader: 'GEMINI.md', mcp: 'gemini', hooks: 'gemini' },
   claude: { skillsDir: '.claude/skills', bootloader: 'CLAUDE.md', mcp: 'claude', hooks: 'claude' },
   agents: { skillsDir: '.agents/skills' },
-  cursor: { mcp: 'cursor' },
+  cursor: { mcp: 'cursor', hooks: 'cursor' },
   vscode: { mcp: 'vscode' },
-  codex: {},
+  // Codex reads AGENTS.md; its server and hooks go to its project file, .codex/config.toml (codexConfig.ts).
+  codex: { hooks: 'codex' },
 } as const;
 export type Host = keyof typeof HOSTS;
 
@@ -52,8 +54,8 @@ export interface InitReport {
   kept: string[];
   git: boolean;
   commit?: string;
-  /** For hosts configured per user (Codex): the lines to add to their configuration file. */
-  manual?: { host: Host; file: string; lines: string }[];
+  /** What the user still has to do for a host to read what init wrote (one line each). */
+  notes?: string[];
 }
 
 
@@ -70,12 +72,15 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
     const h = HOSTS[host];
     return 'mcp' in h ? [h.mcp] : [];
   });
-  const hooks = [...hosts].flatMap((host): HookHost[] => {
+  const hooks = [...hosts].flatMap((host): (HookHost | 'codex')[] => {
     const h = HOSTS[host];
     return opts.hooks && 'hooks' in h ? [h.hooks] : [];
   });
-  if (opts.hooks && !hooks.length) throw inputError('none of the hosts has lifecycle hooks: add --hosts claude or --hosts gemini', 'hooks');
-  const hostPlans = planHostFiles(found.root, { mcp, hooks });
+  if (opts.hooks && !hooks.length) throw inputError('none of the hosts has lifecycle hooks: add --hosts claude, gemini, codex or cursor', 'hooks');
+  const hostPlans = [
+    ...planHostFiles(found.root, { mcp, hooks: hooks.filter((h): h is HookHost => h !== 'codex') }),
+    ...(hosts.has('codex') ? [planCodexConfig(found.root, { hooks: hooks.includes('codex') })] : []),
+  ];
   const v = linkSharedVault(found);
   const report: InitReport = { root: v.root, created: [], updated: [], kept: [], git: false };
   const note = (p: string, outcome: 'created' | 'updated' | 'kept') => report[outcome].push(rel(v, p));
@@ -102,7 +107,7 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
     if (plan.text !== undefined) atomicWrite(plan.file, plan.text);
     note(plan.file, plan.text === undefined ? 'kept' : plan.created ? 'created' : 'updated');
   }
-  if (hosts.has('codex')) report.manual = [{ host: 'codex', file: '~/.codex/config.toml', lines: CODEX_LINES }];
+  if (hosts.has('codex')) report.notes = [`codex: Codex reads ${CODEX_FILE} once you trust this project (it asks at start)${opts.hooks ? ', and runs new hooks once you review them (/hooks)' : ''}`];
   if (opts.cliBundle) note(path.join(v.binDir, 'coresoul.js'), installCli(v, opts.cliBundle));
 
   if (opts.git !== false) {

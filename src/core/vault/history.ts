@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
+import { withLockAsync } from '../shared/fs';
 import type { Vault } from './layout';
 
 const IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
@@ -73,9 +74,31 @@ export interface CommitResult {
   hash?: string;
 }
 
-/** Commits every change in the vault, if there is any. A vault without history is left alone. */
-export async function commitVault(v: Vault, message: string): Promise<CommitResult> {
-  if (!hasHistory(v)) return { committed: false };
+/**
+ * Commits every change in the vault, if there is any. A vault without history is left alone.
+ * Commits take turns: git allows one at a time in a repository (its index.lock), and parallel
+ * writes — an agent's parallel tool calls in one MCP server, several CLI calls at once — each
+ * commit after appending. Within a process they queue; across processes they hold the vault's
+ * commit lock (`.CoreSoul/.git/coresoul-commit.lock`). A commit that finds its lines already
+ * taken by the one before it has nothing left to do, which is not a failure: every line ends up
+ * committed, with no warning.
+ */
+export function commitVault(v: Vault, message: string): Promise<CommitResult> {
+  if (!hasHistory(v)) return Promise.resolve({ committed: false });
+  const prev = commitQueue.get(v.soulDir) ?? Promise.resolve();
+  const mine = prev.then(() => withLockAsync(path.join(v.soulDir, '.git', COMMIT_LOCK), () => commitNow(v, message)));
+  const settled = mine.catch(() => undefined);
+  commitQueue.set(v.soulDir, settled);
+  void settled.then(() => commitQueue.get(v.soulDir) === settled && commitQueue.delete(v.soulDir));
+  return mine;
+}
+
+/** The vault's commit lock, in its git folder: out of the vault's files (pack, listings), with git's own locks. */
+const COMMIT_LOCK = 'coresoul-commit.lock';
+/** Vault folder → the last commit queued in this process. */
+const commitQueue = new Map<string, Promise<unknown>>();
+
+async function commitNow(v: Vault, message: string): Promise<CommitResult> {
   // A sync merge waiting for the person: committing now would conclude it with the conflict markers.
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD')) && (await gitOk(v, ['diff', '--name-only', '--diff-filter=U'])).trim()) {
     throw vaultError('a sync merge is waiting for you to resolve its conflict (run: coresoul sync)');

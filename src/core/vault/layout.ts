@@ -89,6 +89,23 @@ function mainWorktree(root: string): string | undefined {
   return path.basename(common) === '.git' ? path.dirname(common) : undefined;
 }
 
+/**
+ * The workspace a command run from `start` works on, found as git finds its repository: the
+ * nearest folder, from `start` up, that holds a vault (`.CoreSoul`) or is a repository's top
+ * (`.git`, a folder or a worktree's file), so that a command run in `repo/src` uses the vault
+ * of `repo` and `init` there does not make a second one. A vault's own folder is passed over
+ * (its `.git` is the vault's history). Outside any repository and vault: `start` itself.
+ */
+export function findWorkspaceRoot(start: string): string {
+  const from = path.resolve(start);
+  for (let dir = from; ; ) {
+    if (path.basename(dir) !== SOUL_DIR && (fs.existsSync(path.join(dir, SOUL_DIR)) || fs.existsSync(path.join(dir, '.git')))) return dir;
+    const up = path.dirname(dir);
+    if (up === dir) return from;
+    dir = up;
+  }
+}
+
 // Plain concatenation: these run on every memory write, and their parts are already clean.
 const SEP = path.sep;
 export const dayFile = (v: Vault, day: string) => `${v.chronoDir}${SEP}${day}.md`;

@@ -335,7 +335,7 @@ describe('restore --merge', () => {
 });
 
 describe('coresoul pack / restore (CLI)', () => {
-  it('packs to <root>/core_soul_deploy.tar.gz with the CLI, restores it, and the restored CLI runs on the restored vault', () => {
+  it('packs to ./core_soul_deploy.tar.gz with the CLI, restores it, and the restored CLI runs on the restored vault', () => {
     const ws = tempDir();
     assert.equal(cli(['init', '--root', ws, '--now', '2026-03-09T09:00:00']).code, 0);
     for (const [at, text] of [
@@ -344,7 +344,7 @@ describe('coresoul pack / restore (CLI)', () => {
     ]) {
       assert.equal(cli(['write', text, '--root', ws, '--now', at]).code, 0);
     }
-    const packed = cli(['pack', '--root', ws, '--now', '2026-03-11T12:00:00Z', '--json']);
+    const packed = cli(['pack', '--root', ws, '--now', '2026-03-11T12:00:00Z', '--json'], { cwd: ws }); // into the folder it runs in
     assert.equal(packed.code, 0, packed.stderr);
     assert.equal(packed.json.out, path.join(ws, 'core_soul_deploy.tar.gz'));
     assert.equal(packed.json.cli, true);
