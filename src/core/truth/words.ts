@@ -1,0 +1,63 @@
+/**
+ * The words the truth rules compare (docs/truth.md): Latin words lower-cased with a light
+ * English stemmer (plural `s`, `ing`, `ed`, final `e`), stop words left out, and each run of
+ * Chinese characters as its overlapping pairs (bigrams), so that 「提交前一定要跑」 and
+ * 「記得提交前一定要跑」 share most of their words without a dictionary.
+ */
+
+const STOP = new Set(
+  ('a an the and or but of to in on at for from by with as is are was were be been being it its this that these those ' +
+    'we our us you your i me my he she they them their there here so then than too very just also now ' +
+    'do does did has have had will would should can could may might must into onto about after before over under up ' +
+    'out if when while where which who what how all any some each every one two').split(' '),
+);
+/** Words that carry a rule's meaning even though they are short and common. */
+const KEEP = new Set(['not', 'no', 'never', 'always', 'one', 'must']);
+const CJK_STOP = new Set([...'的了是在和與及或也都就要把被給讓我們你他她它這那個些嗎呢吧啊喔哦，。、；：！？「」（）'].filter((c) => c !== '要'));
+
+const WORD_RE = /[a-z0-9][a-z0-9+#]*(?:[.\-_/][a-z0-9+#]+)*|[\u3400-\u9fff\uf900-\ufaff]+/g;
+
+/** A Latin word's stem: `queued`/`queues`/`queue` → `queu`, `committing`/`commit` → `commit`. */
+export function stem(w: string): string {
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  if (w.length > 4 && /([a-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1); // committ → commit
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  return w;
+}
+
+const isCjk = (s: string) => s.charCodeAt(0) >= 0x3400;
+
+/**
+ * The words of a text, in order, stop words included when `all` is true (the supersession
+ * rules read phrases), left out otherwise (duplicates compare what is said).
+ */
+export function words(text: string, all = false): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD_RE)) {
+    const w = m[0];
+    if (isCjk(w)) {
+      const chars = [...w].filter((c) => all || !CJK_STOP.has(c));
+      if (chars.length === 1) out.push(chars[0]);
+      for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
+    } else if (all || KEEP.has(w) || !STOP.has(w)) {
+      out.push(/[./_-]/.test(w) ? w : stem(w));
+    }
+  }
+  return out;
+}
+
+/** The distinct content words of a text (stop words left out). */
+export const wordSet = (text: string): Set<string> => new Set(words(text));
+
+/** The share of words two sets have in common: |a ∩ b| / |a ∪ b|. */
+export function jaccard(a: ReadonlySet<string> | readonly string[], b: ReadonlySet<string> | readonly string[]): number {
+  const sa = a instanceof Set ? a : new Set(a);
+  const sb = b instanceof Set ? b : new Set(b);
+  if (!sa.size && !sb.size) return 1;
+  let common = 0;
+  for (const w of sa) if (sb.has(w)) common++;
+  return common / (sa.size + sb.size - common);
+}
