@@ -32,15 +32,20 @@ const MONTHLY_RE = /^\d{4}-\d{2}\.md$/;
 const ENTRY_RE = /^- (?:(\d{2}:\d{2})(:\d{2})? )?(.*)$/;
 const TAG_RE = /^- \[\[\d{4}-\d{2}-\d{2}\]\]/;
 
-/** Every memory of the vault; `signal` stops it between files. */
-export function readMemories(v: Vault, signal?: AbortSignal): TruthMemory[] {
+/**
+ * Every memory of the vault; `onFile` sees each file's text as it is read (so a caller that
+ * needs the text too reads the vault once). `signal` stops it between files.
+ */
+export function readMemories(v: Vault, onFile?: (file: string, text: string) => void, signal?: AbortSignal): TruthMemory[] {
   const out: TruthMemory[] = [];
   for (const name of listDir(v.chronoDir).sort()) {
     signal?.throwIfAborted();
     const daily = DAILY_RE.exec(name);
     if (!daily && !MONTHLY_RE.test(name)) continue;
     const file = path.join(v.chronoDir, name);
-    dayLines(rel(v, file), read(file), daily?.[1], out);
+    const text = read(file);
+    onFile?.(file, text);
+    dayLines(rel(v, file), text, daily?.[1], out);
   }
   for (const kind of ENTITY_KINDS) {
     const dir = path.join(v.entitiesDir, kind);
@@ -48,7 +53,9 @@ export function readMemories(v: Vault, signal?: AbortSignal): TruthMemory[] {
       signal?.throwIfAborted();
       if (!name.endsWith('.md')) continue;
       const file = path.join(dir, name);
-      entityLines(rel(v, file), read(file), name.slice(0, -3), out);
+      const text = read(file);
+      onFile?.(file, text);
+      entityLines(rel(v, file), text, name.slice(0, -3), out);
     }
   }
   return out;

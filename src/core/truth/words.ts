@@ -17,8 +17,19 @@ const CJK_STOP = new Set([...'的了是在和與及或也都就要把被給讓�
 
 const WORD_RE = /[a-z0-9][a-z0-9+#]*(?:[.\-_/][a-z0-9+#]+)*|[\u3400-\u9fff\uf900-\ufaff]+/g;
 
+const stems = new Map<string, string>();
+
 /** A Latin word's stem: `queued`/`queues`/`queue` → `queu`, `committing`/`commit` → `commit`. */
 export function stem(w: string): string {
+  let s = stems.get(w);
+  if (s === undefined) {
+    if (stems.size > 200_000) stems.clear();
+    stems.set(w, (s = stemOf(w)));
+  }
+  return s;
+}
+
+function stemOf(w: string): string {
   if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
   else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
