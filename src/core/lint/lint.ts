@@ -79,7 +79,7 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
   secrets?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const findings: LintFinding[] = [];
   const add = (rule: LintRuleId, loc: LintLocation, message: string, related?: LintLocation[]) =>
-    findings.push({ rule, severity: LINT_RULES[rule].severity, ...loc, message, ...(related && { related }) });
+    findings.push({ rule, severity: LINT_RULES[rule].severity, file: loc.file, line: loc.line, message, ...(related && { related }) });
 
   // One walk: memories, and each file's links and names.
   const names = new Set<string>();
@@ -87,7 +87,7 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
   const links: { file: string; line: number; target: string }[] = [];
   const days = new Set<string>();
   let files = 0;
-  const memories = readMemories(
+  const all = readMemories(
     v,
     (file, text) => {
       files++;
@@ -120,6 +120,9 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
   signal?.throwIfAborted();
 
   // Truth: supersession first (a superseded memory is history: not a contradiction, not a duplicate's first).
+  // The profile (User.md) counts its own repeats ("seen N×"): its lines are not memories here.
+  const profile = rel(v, profileFile(v));
+  const memories = all.filter((m) => m.file !== profile);
   const pairs = findSupersessions(memories, signal);
   const superseded = new Set(pairs.map((p) => p.older));
   const current = memories.filter((m) => !superseded.has(m.id));
