@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isDay } from '../shared/clock';
-import { placeLinks } from '../links/linkIndex';
+import { maskCode } from '../links/linkIndex';
 import { type SecretHit, scanVault } from '../safety/scan';
 import { ALWAYS_LOADED_CAPS } from '../memory/status';
 import { DEFAULT_PROFILE_CAPS, profileFile } from '../profile/profile';
@@ -18,6 +18,7 @@ import { type CodeWorkspace, checkFreshness, gitCodeWorkspace } from '../truth/f
 import { readMemories } from '../truth/memories';
 import { findSupersessions } from '../truth/supersession';
 import { daySections } from '../vault/days';
+import { parseLinks } from '../vault/wikilinks';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
 import { type Vault, rel } from '../vault/layout';
 
@@ -84,7 +85,9 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
   // One walk: memories, and each file's links and names.
   const names = new Set<string>();
   const entities: { file: string; name: string; aliases: string[] }[] = [];
-  const links: { file: string; line: number; target: string }[] = [];
+  // Each link target once, with where it is used: file numbers and lines, two numbers a link.
+  const fileNames: string[] = [];
+  const targets = new Map<string, { target: string; at: number[] }>();
   const days = new Set<string>();
   let files = 0;
   const all = readMemories(
@@ -100,18 +103,35 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
         entities.push({ file: rel(v, file), name: base, aliases });
         for (const n of [base, ...aliases]) names.add(n.toLowerCase());
       }
-      if (text.includes('[[')) for (const l of placeLinks(text)) links.push({ file: rel(v, file), line: l.line + 1, target: l.target.trim() });
+      if (text.includes('[[')) {
+        const f = fileNames.push(rel(v, file)) - 1;
+        const masked = maskCode(text);
+        let line = 1;
+        let from = 0;
+        for (const l of parseLinks(masked)) {
+          for (let nl = masked.indexOf('\n', from); nl !== -1 && nl < l.start; nl = masked.indexOf('\n', nl + 1)) {
+            line++;
+            from = nl + 1;
+          }
+          const target = l.target.trim();
+          const key = target.toLowerCase();
+          let t = targets.get(key);
+          if (!t) targets.set(key, (t = { target, at: [] }));
+          t.at.push(f, line);
+        }
+      }
     },
     signal,
   );
 
   // Links: broken ones, and notes nothing points at.
   const linked = new Set<string>();
-  for (const l of links) {
-    const key = l.target.toLowerCase();
+  for (const [key, { target, at: where }] of targets) {
     if (!key) continue;
     linked.add(key);
-    if (!(isDay(l.target) ? days.has(l.target) : names.has(key))) add('broken-link', l, `[[${l.target}]] points at no ${isDay(l.target) ? 'day' : 'entity'} of the vault`);
+    const day = isDay(target);
+    if (day ? days.has(target) : names.has(key)) continue;
+    for (let i = 0; i < where.length; i += 2) add('broken-link', { file: fileNames[where[i]], line: where[i + 1] }, `[[${target}]] points at no ${day ? 'day' : 'entity'} of the vault`);
   }
   for (const e of entities) {
     if (e.file === rel(v, profileFile(v))) continue; // User.md is read by name, never linked

@@ -3,7 +3,7 @@
  * words after case, punctuation, backticks and [[links]] are set aside (exact), or three
  * quarters of their words in common (near: Jaccard ≥ 0.75 over stemmed words and Chinese
  * bigrams, memories of 3 words or more; exact repeats are found by a fingerprint of their
- * words, then compared). Each group is reported once, its earliest memory
+ * words, then compared; `[[links]]` count by their words). Each group is reported once, its earliest memory
  * first; the later ones are the duplicates.
  *
  * Candidates come from MinHash (one permutation hashing: 12 bins, 4 bands of 3) with
@@ -11,8 +11,7 @@
  * vault of a million lines is compared in one pass rather than pair by pair; every candidate
  * pair is then checked on its real words.
  */
-import { stripLinks } from '../vault/wikilinks';
-import { words } from './words';
+import { wordHashes } from './words';
 
 export const NEAR_DUPLICATE = 0.75;
 const MIN_WORDS_NEAR = 3;
@@ -30,36 +29,11 @@ export interface DuplicateGroup {
 
 export type DuplicateInput = { id: string; at: string; text: string };
 
-/** A 32-bit hash of a string (FNV-1a). */
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
 function mix(x: number, seed: number): number {
   x = Math.imul(x ^ seed, 0x85ebca6b);
   x ^= x >>> 13;
   x = Math.imul(x, 0xc2b2ae35);
   return (x ^ (x >>> 16)) >>> 0;
-}
-
-/** Words as small numbers, each with its hash computed once. */
-class Vocabulary {
-  private readonly ids = new Map<string, number>();
-  private hashes: number[] = [];
-  id(w: string): number {
-    let id = this.ids.get(w);
-    if (id === undefined) {
-      id = this.hashes.length;
-      this.ids.set(w, id);
-      this.hashes.push(mix(hashString(w), 0x9e3779b1) >>> 0);
-    }
-    return id;
-  }
-  hash(id: number): number {
-    return this.hashes[id];
-  }
 }
 
 /** Groups of memories that repeat each other; `signal` stops it every few thousand memories. */
@@ -75,34 +49,47 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
     const rb = find(b);
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb); // the earliest stays the root
   };
-  const vocabulary = new Vocabulary();
-  const sets: (Int32Array | undefined)[] = new Array(sorted.length);
+  // Every memory's sorted distinct word hashes, one after another in one pool (no array per memory).
+  let pool = new Int32Array(1 << 16);
+  let used = 0;
+  const start = new Int32Array(sorted.length);
+  const size = new Int32Array(sorted.length);
   // Small-integer keys (V8 hashes them without allocating); a fingerprint match is confirmed on the words.
   const exact = new Map<number, number>();
   const buckets = Array.from({ length: HASHES / ROWS }, () => new Map<number, number>());
   const mins = new Uint32Array(HASHES);
   let buffer = new Int32Array(256);
+  const scratch: number[] = [];
   const sim = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    const ws = words(stripLinks(sorted[i].text));
+    const ws = wordHashes(sorted[i].text, scratch);
     if (!ws.length) continue;
     if (ws.length > buffer.length) buffer = new Int32Array(ws.length * 2);
-    const set = distinctIds(ws, vocabulary, buffer);
+    const n = distinctIds(ws, buffer);
+    const set = buffer.subarray(0, n);
     const key = fingerprint(set);
     const same = exact.get(key);
-    if (same !== undefined && equalIds(sets[same]!, set)) {
+    if (same !== undefined && equalIds(pool.subarray(start[same], start[same] + size[same]), set)) {
       union(same, i);
       continue;
     }
     if (same === undefined) exact.set(key, i);
-    sets[i] = set;
-    if (set.length < MIN_WORDS_NEAR) continue;
+    if (used + n > pool.length) {
+      const grown = new Int32Array(Math.max(pool.length * 2, used + n));
+      grown.set(pool.subarray(0, used));
+      pool = grown;
+    }
+    pool.set(set, used);
+    start[i] = used;
+    size[i] = n;
+    used += n;
+    if (n < MIN_WORDS_NEAR) continue;
     // One permutation hashing: each word's hash falls in one of HASHES bins, each bin keeps its
     // least; an empty bin borrows from the next full one (densification).
     mins.fill(0xffffffff);
     for (let i = 0; i < set.length; i++) {
-      const h = vocabulary.hash(set[i]);
+      const h = mix(set[i], 0x9e3779b1) >>> 0;
       const bin = h % HASHES;
       if (h < mins[bin]) mins[bin] = h;
     }
@@ -121,7 +108,7 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
         continue;
       }
       if (find(j) === find(i)) continue;
-      const s = jaccardIds(sets[j]!, set);
+      const s = jaccardIds(pool.subarray(start[j], start[j] + size[j]), set);
       if (s >= NEAR_DUPLICATE) {
         union(j, i);
         if (!sim.has(i)) sim.set(i, s);
@@ -171,11 +158,11 @@ function equalIds(a: Int32Array, b: Int32Array): boolean {
   return true;
 }
 
-/** The distinct ids of `ws`, sorted, in a new array (`buffer` is scratch space at least as long as `ws`). */
-function distinctIds(ws: string[], vocabulary: Vocabulary, buffer: Int32Array): Int32Array {
-  for (let i = 0; i < ws.length; i++) buffer[i] = vocabulary.id(ws[i]);
+/** Sorts the distinct word hashes of `ws` into the start of `buffer` (at least as long as `ws`); returns how many. */
+function distinctIds(ws: number[], buffer: Int32Array): number {
+  for (let i = 0; i < ws.length; i++) buffer[i] = ws[i];
   const ids = buffer.subarray(0, ws.length).sort();
   let n = 0;
   for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[n++] = ids[i];
-  return ids.slice(0, n);
+  return n;
 }

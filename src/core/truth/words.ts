@@ -72,3 +72,87 @@ export function jaccard(a: ReadonlySet<string> | readonly string[], b: ReadonlyS
   for (const w of sa) if (sb.has(w)) common++;
   return common / (sa.size + sb.size - common);
 }
+
+// ---- the same words as numbers, for a whole vault -------------------------------------------
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const scratch = new Uint16Array(256);
+let STOP_HASHES: Set<number> | undefined;
+let CJK_STOP_CODES: Set<number> | undefined;
+
+const isLatin = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+const isCjkCode = (c: number) => (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
+const lower = (c: number) => (c >= 65 && c <= 90 ? c + 32 : c);
+const endsWith = (n: number, suffix: string) => {
+  if (n < suffix.length) return false;
+  for (let i = 0; i < suffix.length; i++) if (scratch[n - suffix.length + i] !== suffix.charCodeAt(i)) return false;
+  return true;
+};
+function hashChars(n: number): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ scratch[i], FNV_PRIME);
+  return h | 0;
+}
+/** `stemOf` on the word in `scratch[0..n)`: its new length. */
+function stemChars(n: number): number {
+  if (n > 4 && endsWith(n, 'ies')) {
+    n -= 2;
+    scratch[n - 1] = 121; // y
+  } else if (n > 3 && endsWith(n, 's') && !endsWith(n, 'ss') && !endsWith(n, 'us')) n--;
+  if (n > 5 && endsWith(n, 'ing')) n -= 3;
+  else if (n > 4 && endsWith(n, 'ed')) n -= 2;
+  if (n > 4 && scratch[n - 1] === scratch[n - 2] && scratch[n - 1] >= 97 && scratch[n - 1] <= 122 && ![108, 115, 122].includes(scratch[n - 1])) n--;
+  if (n > 3 && scratch[n - 1] === 101) n--;
+  return n;
+}
+function hashOf(word: string): number {
+  for (let i = 0; i < word.length; i++) scratch[i] = word.charCodeAt(i);
+  return hashChars(word.length);
+}
+
+/**
+ * `words(text)` as 32-bit hashes, without making a string per word (a vault holds millions):
+ * the same Latin words, stems, stop words and Chinese bigrams, `[[`/`]]` read as spaces.
+ */
+export function wordHashes(text: string, out: number[] = []): number[] {
+  STOP_HASHES ??= new Set([...STOP].filter((w) => !KEEP.has(w)).map(hashOf));
+  CJK_STOP_CODES ??= new Set([...CJK_STOP].map((c) => c.charCodeAt(0)));
+  out.length = 0;
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    let c = lower(text.charCodeAt(i));
+    if (isLatin(c)) {
+      let n = 0;
+      let joined = false;
+      while (i < len) {
+        c = lower(text.charCodeAt(i));
+        if (isLatin(c) || (c === 43 || c === 35 ? n > 0 : false)) {
+          if (n < scratch.length) scratch[n++] = c;
+          i++;
+        } else if ((c === 46 || c === 45 || c === 95 || c === 47) && i + 1 < len && isLatin(lower(text.charCodeAt(i + 1)))) {
+          if (n < scratch.length) scratch[n++] = c;
+          joined = true;
+          i++;
+        } else break;
+      }
+      if (joined) out.push(hashChars(n));
+      else if (!STOP_HASHES.has(hashChars(n))) out.push(hashChars(stemChars(n)));
+    } else if (isCjkCode(c)) {
+      let prev = -1;
+      let count = 0;
+      let only = 0;
+      for (; i < len && isCjkCode(text.charCodeAt(i)); i++) {
+        const code = text.charCodeAt(i);
+        if (CJK_STOP_CODES.has(code)) continue;
+        if (prev !== -1) out.push(Math.imul((prev << 16) | code, 0x9e3779b1) | 0);
+        else only = code;
+        prev = code;
+        count++;
+      }
+      if (count === 1) out.push(Math.imul(only, 0x85ebca6b) | 0);
+    } else i++;
+  }
+  return out;
+}
