@@ -54,9 +54,9 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
   let used = 0;
   const start = new Int32Array(sorted.length);
   const size = new Int32Array(sorted.length);
-  // Small-integer keys (V8 hashes them without allocating); a fingerprint match is confirmed on the words.
-  const exact = new Map<number, number>();
-  const buckets = Array.from({ length: HASHES / ROWS }, () => new Map<number, number>());
+  // 30-bit keys in flat tables (no allocation per memory); a fingerprint match is confirmed on the words.
+  const exact = new IntTable(sorted.length);
+  const buckets = Array.from({ length: HASHES / ROWS }, () => new IntTable(sorted.length));
   const mins = new Uint32Array(HASHES);
   let buffer = new Int32Array(256);
   const scratch: number[] = [];
@@ -70,11 +70,11 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
     const set = buffer.subarray(0, n);
     const key = fingerprint(set);
     const same = exact.get(key);
-    if (same !== undefined && equalIds(pool.subarray(start[same], start[same] + size[same]), set)) {
+    if (same !== -1 && equalIds(pool.subarray(start[same], start[same] + size[same]), set)) {
       union(same, i);
       continue;
     }
-    if (same === undefined) exact.set(key, i);
+    if (same === -1) exact.set(key, i);
     if (used + n > pool.length) {
       const grown = new Int32Array(Math.max(pool.length * 2, used + n));
       grown.set(pool.subarray(0, used));
@@ -103,7 +103,7 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
       // One number per band (collisions only cost a comparison: every candidate is checked).
       const bucket = mix(mix(mins[b * ROWS], mins[b * ROWS + 1]), mins[b * ROWS + 2]) >>> 2;
       const j = buckets[b].get(bucket);
-      if (j === undefined) {
+      if (j === -1) {
         buckets[b].set(bucket, i);
         continue;
       }
@@ -165,4 +165,32 @@ function distinctIds(ws: number[], buffer: Int32Array): number {
   let n = 0;
   for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[n++] = ids[i];
   return n;
+}
+
+/** A fixed-size open-addressing table from non-negative 30-bit keys to memory indexes (-1: none). */
+class IntTable {
+  private readonly keys: Int32Array;
+  private readonly values: Int32Array;
+  private readonly mask: number;
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    this.keys = new Int32Array(size).fill(-1);
+    this.values = new Int32Array(size);
+    this.mask = size - 1;
+  }
+  private slot(key: number): number {
+    let i = Math.imul(key, 0x9e3779b1) & this.mask;
+    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & this.mask;
+    return i;
+  }
+  get(key: number): number {
+    const i = this.slot(key);
+    return this.keys[i] === key ? this.values[i] : -1;
+  }
+  set(key: number, value: number): void {
+    const i = this.slot(key);
+    this.keys[i] = key;
+    this.values[i] = value;
+  }
 }
