@@ -206,3 +206,14 @@ describe('memories read from the vault', () => {
     assert.deepEqual(e.map((m) => [m.id, m.at, m.text]), [['e.md:8', '2026-01-02T00:00:00', 'Code: src/e.ts']]);
   });
 });
+
+describe('supersededMemories', () => {
+  it('maps each replaced memory of a vault to its replacer, by file:line', async () => {
+    const { tempVault } = await import('../../support/helpers');
+    const { supersededMemories } = await import('../../../src/core/truth/marks');
+    const v = await tempVault();
+    fs.writeFileSync(path.join(v.chronoDir, '2026-03-01.md'), '# 2026-03-01\n\n- 10:00:00 We test with Jest.\n- 11:00:00 Moved from Jest to Vitest for tests.\n');
+    const m = supersededMemories(v);
+    assert.deepEqual([...m].map(([k, p]) => [k, p.newer, p.about]), [['.CoreSoul/memory/chronological/2026-03-01.md:3', '.CoreSoul/memory/chronological/2026-03-01.md:4', 'Jest']]);
+  });
+});
