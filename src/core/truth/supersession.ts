@@ -15,7 +15,7 @@
  *    name Y is superseded.
  */
 import { type TruthMemory } from './memories';
-import { words } from './words';
+import { wordHash, wordHashes, words } from './words';
 
 export type SupersessionRule = 'reference' | 'from-to' | 'new-value';
 
@@ -84,60 +84,111 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
   };
 
   const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switched|moved|changed|migrated|corrects|supersedes|retracts|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正/i;
+  // First what each replacing memory says, then, for the words they need, which memories hold
+  // them (one pass), so a vault is not scanned once per replacement.
+  type Claim =
+    | { n: number; rule: 'from-to'; x: string; xWords: string[]; subject: string[]; phrase?: RegExp; newValue: string[] }
+    | { n: number; rule: 'new-value'; subject: string; subjectWords: string[]; yWords: string[]; statement: RegExp };
+  const claims: Claim[] = [];
   for (let n = sorted.length - 1; n >= 0; n--) {
-    signal?.throwIfAborted();
+    if (n % 4096 === 0) signal?.throwIfAborted();
     const newer = sorted[n];
     if (!TRIGGER.test(newer.text)) continue;
     const ref = REFERENCE_RE.exec(newer.text);
     if (ref) {
       if (!byPlace.size) for (const m of sorted) byPlace.set(`${m.at.slice(0, 10)} ${m.at.slice(11, 16)}`, [...(byPlace.get(`${m.at.slice(0, 10)} ${m.at.slice(11, 16)}`) ?? []), m]);
       const time = ref[2].length === 5 ? `${ref[2]}:00` : ref[2];
-      for (const old of byPlace.get(`${ref[1]} ${ref[2].slice(0, 5)}`) ?? []) if (old.at.slice(11) === time || ref[2].length === 5) add(old, newer, 'reference', `${ref[1]} ${ref[2]}`);
+      for (const old of byPlace.get(`${ref[1]} ${ref[2].slice(0, 5)}`) ?? []) if (old.at < newer.at && (old.at.slice(11) === time || ref[2].length === 5)) add(old, newer, 'reference', `${ref[1]} ${ref[2]}`);
       continue;
     }
-    const newWords = wordsOf(newer);
-    const older = sorted.slice(0, n).filter((o) => o.at < newer.at);
-    let matched = false;
-    for (const re of FROM_TO) {
-      const m = re.exec(newer.text);
-      if (!m) continue;
-      const x = m[1].trim().replace(/^(?:the|a|an|our)\s+/i, '');
-      const latin = x.match(/[A-Za-z][\w.+#-]*/g) ?? [];
-      const xWords = words(/[\u3400-\u9fff]/.test(x) && latin.length ? latin.join(' ') : x);
-      if (!xWords.length) continue;
-      const subject = [...newWords].filter((w) => !xWords.includes(w));
-      const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
-      const newValue = FROM_TO.indexOf(re) < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
-      for (const o of older) {
-        const ow = wordsOf(o);
-        if (!xWords.every((w) => ow.has(w))) continue;
-        if (newValue.length && newValue.every((w) => ow.has(w))) continue; // it already names the new value
-        if (!overlap(subject, ow) && !(phrase && phrase.test(o.text))) continue;
-        if (FROM_TO.some((r) => r.test(o.text))) continue; // an earlier replacement of its own
-        add(o, newer, 'from-to', x);
-      }
-      matched = true;
-      break;
-    }
-    if (matched) continue;
-    for (const re of NEW_VALUE) {
-      const m = re.exec(newer.text.trim());
-      if (!m) continue;
-      const [y, s] = re === NEW_VALUE[0] ? [m[1], m[2]] : [m[2], m[1]];
-      const subject = s.trim().replace(/^(?:the|our|a)\s+/i, '').replace(/[了啦]+$/, '');
-      const yWords = words(y);
-      if (!words(subject).length || !yWords.length) continue;
-      const statement = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(subject)}s?${VALUE_VERBS}`, 'iu');
-      for (const o of older) {
-        if (!statement.test(o.text)) continue;
-        const ow = wordsOf(o);
-        if (yWords.every((w) => ow.has(w))) continue;
-        add(o, newer, 'new-value', subject);
-      }
-      break;
+    const claim = claimOf(n, newer, wordsOf);
+    if (claim) claims.push(claim);
+  }
+  if (!claims.length) return sortPairs(pairs, index);
+
+  const needed = new Set<number>();
+  for (const c of claims) for (const w of c.rule === 'from-to' ? c.xWords : c.subjectWords) needed.add(wordHash(w));
+  const postings = new Map<number, number[]>();
+  const scratch: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (i % 4096 === 0) signal?.throwIfAborted();
+    for (const h of new Set(wordHashes(sorted[i].text, scratch))) {
+      if (!needed.has(h)) continue;
+      let list = postings.get(h);
+      if (!list) postings.set(h, (list = []));
+      list.push(i);
     }
   }
+  const replacements = new Map<string, boolean>();
+  const isReplacement = (o: SupersessionInput) => {
+    let r = replacements.get(o.id);
+    if (r === undefined) replacements.set(o.id, (r = TRIGGER.test(o.text) && FROM_TO.some((re) => re.test(o.text))));
+    return r;
+  };
+  /** Older memories that hold every one of `ws` (by hash; confirmed on the words below). */
+  const holding = (ws: string[], n: number): SupersessionInput[] => {
+    let best: number[] | undefined;
+    for (const w of ws) {
+      const list = postings.get(wordHash(w)) ?? [];
+      if (!best || list.length < best.length) best = list;
+    }
+    return (best ?? []).filter((i) => i < n && sorted[i].at < sorted[n].at).map((i) => sorted[i]);
+  };
+
+  for (const c of claims) {
+    signal?.throwIfAborted();
+    const newer = sorted[c.n];
+    if (c.rule === 'from-to') {
+      for (const o of holding(c.xWords, c.n)) {
+        const ow = wordsOf(o);
+        if (!c.xWords.every((w) => ow.has(w))) continue;
+        if (c.newValue.length && c.newValue.every((w) => ow.has(w))) continue; // it already names the new value
+        if (!overlap(c.subject, ow) && !(c.phrase && c.phrase.test(o.text))) continue;
+        if (isReplacement(o)) continue; // an earlier replacement of its own
+        add(o, newer, 'from-to', c.x);
+      }
+    } else {
+      for (const o of holding(c.subjectWords, c.n)) {
+        if (!c.statement.test(o.text)) continue;
+        const ow = wordsOf(o);
+        if (c.yWords.every((w) => ow.has(w))) continue;
+        add(o, newer, 'new-value', c.subject);
+      }
+    }
+  }
+  return sortPairs(pairs, index);
+}
+
+function sortPairs(pairs: Supersession[], index: Map<string, number>): Supersession[] {
   return pairs.sort((a, b) => index.get(b.newer)! - index.get(a.newer)! || index.get(a.older)! - index.get(b.older)!);
+}
+
+/** What a memory says it replaces, if it says so in one of the from-to or new-value phrasings. */
+function claimOf(n: number, newer: SupersessionInput, wordsOf: (m: SupersessionInput) => Set<string>) {
+  for (const re of FROM_TO) {
+    const m = re.exec(newer.text);
+    if (!m) continue;
+    const x = m[1].trim().replace(/^(?:the|a|an|our)\s+/i, '');
+    const latin = x.match(/[A-Za-z][\w.+#-]*/g) ?? [];
+    const xWords = words(/[\u3400-\u9fff]/.test(x) && latin.length ? latin.join(' ') : x);
+    if (!xWords.length) continue;
+    const subject = [...wordsOf(newer)].filter((w) => !xWords.includes(w));
+    const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
+    const newValue = FROM_TO.indexOf(re) < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
+    return { n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue };
+  }
+  for (const re of NEW_VALUE) {
+    const m = re.exec(newer.text.trim());
+    if (!m) continue;
+    const [y, s] = re === NEW_VALUE[0] ? [m[1], m[2]] : [m[2], m[1]];
+    const subject = s.trim().replace(/^(?:the|our|a)\s+/i, '').replace(/[了啦]+$/, '');
+    const yWords = words(y);
+    const subjectWords = words(subject);
+    if (!subjectWords.length || !yWords.length) continue;
+    const statement = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(subject)}s?${VALUE_VERBS}`, 'iu');
+    return { n, rule: 'new-value' as const, subject, subjectWords, yWords, statement };
+  }
+  return undefined;
 }
 
 /** The words of what follows the old value ("… to Vitest for unit tests" → vitest, unit, test): the new value, roughly. */

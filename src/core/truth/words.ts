@@ -156,3 +156,10 @@ export function wordHashes(text: string, out: number[] = []): number[] {
   }
   return out;
 }
+
+/** The hash `wordHashes` gives a word that `words` returns. */
+export function wordHash(w: string): number {
+  const c = w.charCodeAt(0);
+  if (isCjkCode(c)) return w.length === 1 ? Math.imul(c, 0x85ebca6b) | 0 : Math.imul((c << 16) | w.charCodeAt(1), 0x9e3779b1) | 0;
+  return hashOf(w);
+}
