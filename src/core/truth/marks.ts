@@ -1,15 +1,12 @@
 /**
- * What the search, context and MCP layers call: `staleMarks` to mark a hit whose cited code changed since it was
+ * What the search, context and MCP layers call to mark a hit whose cited code changed since it was
  * written (docs/truth.md#freshness): one short phrase per hit, or undefined when it is current.
  * A hit with a date is checked from that day (and the entry's time, when its text starts with
- * one); a hit without one (an entity's own notes) only for code that is gone.
- * `supersededMemories` says which memories a later one replaced.
+ * one); a hit without one (an entity's own notes) only for code that is gone. Light on purpose:
+ * the CLI's quick search path loads it (superseded.ts has the vault-wide reading).
  */
 import { type CodeWorkspace, checkFreshness, gitCodeWorkspace } from './freshness';
-import type { Vault } from '../vault/layout';
 import { findCitations } from './citations';
-import { readMemories } from './memories';
-import { type Supersession, findSupersessions } from './supersession';
 
 export interface MarkableHit {
   /** `YYYY-MM-DD`, or null for text without a day. */
@@ -42,12 +39,3 @@ export async function staleMarks(root: string, hits: readonly MarkableHit[], opt
   return marks.map((m) => (m.length ? [...new Set(m)].join('; ') : undefined));
 }
 
-/**
- * Every superseded memory of the vault, by id (`<file>:<line>`, as search hits name their
- * first line), with what replaced it: for ranking current facts before history and for MCP
- * answers. It reads the whole vault (seconds on 100 MB): callers keep the map until the vault
- * changes.
- */
-export function supersededMemories(v: Vault, signal?: AbortSignal): Map<string, Supersession> {
-  return new Map(findSupersessions(readMemories(v, undefined, signal), signal).map((p) => [p.older, p]));
-}

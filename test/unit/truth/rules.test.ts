@@ -210,7 +210,7 @@ describe('memories read from the vault', () => {
 describe('supersededMemories', () => {
   it('maps each replaced memory of a vault to its replacer, by file:line', async () => {
     const { tempVault } = await import('../../support/helpers');
-    const { supersededMemories } = await import('../../../src/core/truth/marks');
+    const { supersededMemories } = await import('../../../src/core/truth/superseded');
     const v = await tempVault();
     fs.writeFileSync(path.join(v.chronoDir, '2026-03-01.md'), '# 2026-03-01\n\n- 10:00:00 We test with Jest.\n- 11:00:00 Moved from Jest to Vitest for tests.\n');
     const m = supersededMemories(v);
