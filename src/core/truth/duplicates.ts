@@ -70,7 +70,7 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
     const set = buffer.subarray(0, n);
     const key = fingerprint(set);
     const same = exact.get(key);
-    if (same !== -1 && equalIds(pool.subarray(start[same], start[same] + size[same]), set)) {
+    if (same !== -1 && equalIds(pool, start[same], size[same], set, n)) {
       union(same, i);
       continue;
     }
@@ -108,7 +108,7 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
         continue;
       }
       if (find(j) === find(i)) continue;
-      const s = jaccardIds(pool.subarray(start[j], start[j] + size[j]), set);
+      const s = jaccardIds(pool, start[j], size[j], set, n);
       if (s >= NEAR_DUPLICATE) {
         union(j, i);
         if (!sim.has(i)) sim.set(i, s);
@@ -127,18 +127,19 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
   return [...groups.values()];
 }
 
-/** Jaccard similarity of two sorted lists of distinct word ids. */
-function jaccardIds(a: Int32Array, b: Int32Array): number {
+/** Jaccard similarity of two sorted lists of distinct word hashes: `pool[from, from + an)` and `b[0, bn)`. */
+function jaccardIds(pool: Int32Array, from: number, an: number, b: Int32Array, bn: number): number {
   let common = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
-    if (a[i] === b[j]) {
+  for (let i = 0, j = 0; i < an && j < bn; ) {
+    const x = pool[from + i];
+    if (x === b[j]) {
       common++;
       i++;
       j++;
-    } else if (a[i] < b[j]) i++;
+    } else if (x < b[j]) i++;
     else j++;
   }
-  return common / (a.length + b.length - common);
+  return common / (an + bn - common);
 }
 
 /** A 30-bit fingerprint of a sorted list of word ids: equal lists, equal numbers. */
@@ -152,9 +153,9 @@ function fingerprint(ids: Int32Array): number {
   return ((h1 ^ Math.imul(h2, 31)) >>> 2) & 0x3fffffff;
 }
 
-function equalIds(a: Int32Array, b: Int32Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+function equalIds(pool: Int32Array, from: number, an: number, b: Int32Array, bn: number): boolean {
+  if (an !== bn) return false;
+  for (let i = 0; i < an; i++) if (pool[from + i] !== b[i]) return false;
   return true;
 }
 
