@@ -62,9 +62,12 @@ export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: strin
 /** A hit with, when the code it cites changed since it was written, what changed. */
 export type MarkedHit = SearchResult['results'][number] & { stale?: string };
 
-/** Adds a `stale` field to each hit whose cited code was deleted, moved or changed since; a failing check marks nothing. */
+/** The longest the stale marks may add to a search (git on a large project): past it, nothing is marked. */
+const STALE_BUDGET_MS = 3000;
+
+/** Adds a `stale` field to each hit whose cited code was deleted, moved or changed since; a failing or slow check marks nothing. */
 export async function markStale(r: SearchResult, root: string): Promise<SearchResult> {
-  const marks = await staleMarks(root, r.results).catch(() => []);
+  const marks = await staleMarks(root, r.results, {}, AbortSignal.timeout(STALE_BUDGET_MS)).catch(() => []);
   marks.forEach((mark, i) => {
     if (mark) (r.results[i] as MarkedHit).stale = mark;
   });
