@@ -96,7 +96,14 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     if (!TRIGGER.test(newer.text)) continue;
     const ref = REFERENCE_RE.exec(newer.text);
     if (ref) {
-      if (!byPlace.size) for (const m of sorted) byPlace.set(`${m.at.slice(0, 10)} ${m.at.slice(11, 16)}`, [...(byPlace.get(`${m.at.slice(0, 10)} ${m.at.slice(11, 16)}`) ?? []), m]);
+      if (!byPlace.size) {
+        for (const m of sorted) {
+          const place = `${m.at.slice(0, 10)} ${m.at.slice(11, 16)}`;
+          const list = byPlace.get(place);
+          if (list) list.push(m);
+          else byPlace.set(place, [m]);
+        }
+      }
       const time = ref[2].length === 5 ? `${ref[2]}:00` : ref[2];
       for (const old of byPlace.get(`${ref[1]} ${ref[2].slice(0, 5)}`) ?? []) if (old.at < newer.at && (old.at.slice(11) === time || ref[2].length === 5)) add(old, newer, 'reference', `${ref[1]} ${ref[2]}`);
       continue;
