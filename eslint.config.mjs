@@ -12,9 +12,9 @@ export const FLOORS = [
   { name: 'shared', domains: ['shared'] },
   { name: 'vault', domains: ['vault'] },
   // Rules over vault files: what a file means, how it decays, what may enter it, how it is found.
-  { name: 'engines', domains: ['compress', 'safety', 'links', 'search', 'profile'] },
+  { name: 'engines', domains: ['compress', 'safety', 'links', 'search', 'profile', 'truth'] },
   // What a face asks for: each puts engines together into one thing a person does.
-  { name: 'workflows', domains: ['memory', 'context', 'init', 'persona', 'archive', 'sync', 'interop', 'tools'] },
+  { name: 'workflows', domains: ['memory', 'context', 'init', 'persona', 'archive', 'sync', 'interop', 'tools', 'lint'] },
 ];
 /** The faces over the core: every import of theirs into the core is forbidden. */
 const FACES = ['extension', 'server', 'cli', 'mcp'];

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { findWorkspaceRoot } from '../core/vault/layout';
 import { GLOBAL_OPTIONS, printResult } from './command';
-import { SEARCH_OPTIONS, askServer, searchReply, searchRequest, serverEnabled, socketPath } from './searchClient';
+import { SEARCH_OPTIONS, askServer, markStale, searchReply, searchRequest, serverEnabled, socketPath } from './searchClient';
 
 export async function quickSearch(argv: string[], bundle: string): Promise<boolean> {
   if (argv[0] !== 'search' || !serverEnabled()) return false;
@@ -21,7 +21,7 @@ export async function quickSearch(argv: string[], bundle: string): Promise<boole
     const answer = await askServer(socketPath(bundle, req.root), req);
     if (!answer) return false;
     process.exitCode = printResult(
-      searchReply(answer, req, (m) => process.stderr.write(`${m}\n`)),
+      searchReply(await markStale(answer, req.root), req, (m) => process.stderr.write(`${m}\n`)),
       !!values.json,
     );
     return true;

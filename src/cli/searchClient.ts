@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
 import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/search/result';
+import { staleMarks } from '../core/truth/marks';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' } };
@@ -53,7 +54,31 @@ export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: strin
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
   if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
   warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
-  return { json, text: renderHits(r.results) };
+  return { json, text: renderMarkedHits(r.results) };
+}
+
+// ---- stale marks (docs/truth.md#freshness): kept apart from the search itself ----------------
+
+/** A hit with, when the code it cites changed since it was written, what changed. */
+export type MarkedHit = SearchResult['results'][number] & { stale?: string };
+
+/** The longest the stale marks may add to a search (git on a large project): past it, nothing is marked. */
+const STALE_BUDGET_MS = 3000;
+
+/** Adds a `stale` field to each hit whose cited code was deleted, moved or changed since; a failing or slow check marks nothing. */
+export async function markStale(r: SearchResult, root: string): Promise<SearchResult> {
+  const marks = await staleMarks(root, r.results, {}, AbortSignal.timeout(STALE_BUDGET_MS)).catch(() => []);
+  marks.forEach((mark, i) => {
+    if (mark) (r.results[i] as MarkedHit).stale = mark;
+  });
+  return r;
+}
+
+/** The hits as `renderHits` shows them, each stale one followed by its mark on a line of its own. */
+function renderMarkedHits(hits: MarkedHit[]): string {
+  if (!hits.some((h) => h.stale)) return renderHits(hits);
+  return hits.map((h) => (h.stale ? `${renderHits([h])}
+  (stale: ${h.stale})` : renderHits([h]))).join('\n\n');
 }
 
 /** Longer than any answer takes; a server that does not reply by then is bypassed. */

@@ -9,6 +9,7 @@ import { forget } from './forget';
 import { hook } from './hook';
 import { importCommand } from './import';
 import { init } from './init';
+import { lint } from './lint';
 import { mcp } from './mcp';
 import { mergeDriver } from './mergeDriver';
 import { pack } from './pack';
@@ -24,4 +25,4 @@ import { status } from './status';
 import { sync } from './sync';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, compress, status, context, persona, profile, scan, pack, restore, importCommand, exportCommand, sync, mcp, hook, serveSearch, mergeDriver];
+export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, compress, status, context, persona, profile, scan, lint, pack, restore, importCommand, exportCommand, sync, mcp, hook, serveSearch, mergeDriver];

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_TOKENS } from '../../core/search/search';
 import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
-import { SEARCH_OPTIONS, searchReply, searchRequest } from '../searchClient';
+import { SEARCH_OPTIONS, markStale, searchReply, searchRequest } from '../searchClient';
 import { searchWarm } from '../warmSearch';
 
 export const search: Command = {
@@ -22,6 +22,6 @@ export const search: Command = {
   async run(ctx, args, opts) {
     const v = openVault(ctx.root);
     const req = searchRequest(v.root, args, opts);
-    return searchReply(await searchWarm(ctx.bundle, v, req), req, ctx.warn);
+    return searchReply(await markStale(await searchWarm(ctx.bundle, v, req), v.root), req, ctx.warn);
   },
 };

@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import { packVault } from '../../../src/core/archive/pack';
 import { restoreArchive } from '../../../src/core/archive/restore';
 import { importMemories } from '../../../src/core/interop/importMemories';
+import { lintVault } from '../../../src/core/lint/lint';
 import { scanVault } from '../../../src/core/safety/scan';
 import { fixedClock } from '../../../src/core/shared/clock';
 import { isCancelled } from '../../../src/core/shared/errors';
@@ -50,6 +51,15 @@ describe('cancellation: long workflows stop cleanly on their AbortSignal', () =>
     assert.ok(signal.checked >= 2, 'stopped past the start');
     assert.deepEqual(snapshot(v.soulDir), before);
     assert.equal(head(v.root), commit);
+  });
+
+  it('lint stops between files and changes nothing', async () => {
+    const v = await writtenVault();
+    const before = snapshot(v.soulDir);
+    const signal = stopAfter(2);
+    await assert.rejects(lintVault(v, { secrets: false }, signal), isCancelled);
+    assert.equal(signal.checked, 3);
+    assert.deepEqual(snapshot(v.soulDir), before);
   });
 
   it('scan stops between files', async () => {

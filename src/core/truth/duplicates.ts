@@ -1,0 +1,197 @@
+/**
+ * Duplicates (docs/truth.md#duplicates): memories that say the same thing again — the same
+ * words after case, punctuation, backticks and [[links]] are set aside (exact), or three
+ * quarters of their words in common (near: Jaccard ≥ 0.75 over stemmed words and Chinese
+ * bigrams, memories of 3 words or more; exact repeats are found by a fingerprint of their
+ * words, then compared; `[[links]]` count by their words). Each group is reported once, its earliest memory
+ * first; the later ones are the duplicates.
+ *
+ * Candidates come from MinHash (one permutation hashing: 12 bins, 4 bands of 3) with
+ * locality-sensitive buckets, so a
+ * vault of a million lines is compared in one pass rather than pair by pair; every candidate
+ * pair is then checked on its real words.
+ */
+import { wordHashes } from './words';
+
+export const NEAR_DUPLICATE = 0.75;
+const MIN_WORDS_NEAR = 3;
+const HASHES = 12;
+const ROWS = 3;
+
+export interface DuplicateGroup {
+  /** The earliest memory that says it. */
+  first: string;
+  /** The later memories that say it again, oldest first. */
+  repeats: string[];
+  /** For each repeat, the share of words it has in common with the memory it was matched with (1: the same words). */
+  similarity: number[];
+}
+
+export type DuplicateInput = { id: string; at: string; text: string };
+
+function mix(x: number, seed: number): number {
+  x = Math.imul(x ^ seed, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** Groups of memories that repeat each other; `signal` stops it every few thousand memories. */
+export function findDuplicates(memories: readonly DuplicateInput[], signal?: AbortSignal): DuplicateGroup[] {
+  const sorted = [...memories].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const parent = sorted.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const union = (a: number, b: number) => {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb); // the earliest stays the root
+  };
+  // Every memory's sorted distinct word hashes, one after another in one pool (no array per memory).
+  let pool = new Int32Array(1 << 16);
+  let used = 0;
+  const start = new Int32Array(sorted.length);
+  const size = new Int32Array(sorted.length);
+  // 30-bit keys in flat tables (no allocation per memory); a fingerprint match is confirmed on the words.
+  const exact = new IntTable(sorted.length);
+  const buckets = Array.from({ length: HASHES / ROWS }, () => new IntTable(sorted.length));
+  const mins = new Uint32Array(HASHES);
+  let buffer = new Int32Array(256);
+  const scratch: number[] = [];
+  const sim = new Map<number, number>();
+  for (let i = 0; i < sorted.length; i++) {
+    if (i % 4096 === 0) signal?.throwIfAborted();
+    const ws = wordHashes(sorted[i].text, scratch);
+    if (!ws.length) continue;
+    if (ws.length > buffer.length) buffer = new Int32Array(ws.length * 2);
+    const n = distinctIds(ws, buffer);
+    const set = buffer.subarray(0, n);
+    const key = fingerprint(set);
+    const same = exact.get(key);
+    if (same !== -1 && equalIds(pool, start[same], size[same], set, n)) {
+      union(same, i);
+      continue;
+    }
+    if (same === -1) exact.set(key, i);
+    if (used + n > pool.length) {
+      const grown = new Int32Array(Math.max(pool.length * 2, used + n));
+      grown.set(pool.subarray(0, used));
+      pool = grown;
+    }
+    pool.set(set, used);
+    start[i] = used;
+    size[i] = n;
+    used += n;
+    if (n < MIN_WORDS_NEAR) continue;
+    // One permutation hashing: each word's hash falls in one of HASHES bins, each bin keeps its
+    // least; an empty bin borrows from the next full one (densification).
+    mins.fill(0xffffffff);
+    for (let i = 0; i < set.length; i++) {
+      const h = mix(set[i], 0x9e3779b1) >>> 0;
+      const bin = h % HASHES;
+      if (h < mins[bin]) mins[bin] = h;
+    }
+    for (let k = 0; k < HASHES; k++) {
+      if (mins[k] !== 0xffffffff) continue;
+      let j = (k + 1) % HASHES;
+      while (mins[j] === 0xffffffff || j === k) j = (j + 1) % HASHES;
+      mins[k] = mix(mins[j] ^ k, 0x2545f491) | 1; // never the empty mark
+    }
+    for (let b = 0; b < HASHES / ROWS; b++) {
+      // One number per band (collisions only cost a comparison: every candidate is checked).
+      const bucket = mix(mix(mins[b * ROWS], mins[b * ROWS + 1]), mins[b * ROWS + 2]) >>> 2;
+      const j = buckets[b].get(bucket);
+      if (j === -1) {
+        buckets[b].set(bucket, i);
+        continue;
+      }
+      if (find(j) === find(i)) continue;
+      const s = jaccardIds(pool, start[j], size[j], set, n);
+      if (s >= NEAR_DUPLICATE) {
+        union(j, i);
+        if (!sim.has(i)) sim.set(i, s);
+      }
+    }
+  }
+  const groups = new Map<number, DuplicateGroup>();
+  for (let i = 0; i < sorted.length; i++) {
+    const r = find(i);
+    if (r === i) continue;
+    let g = groups.get(r);
+    if (!g) groups.set(r, (g = { first: sorted[r].id, repeats: [], similarity: [] }));
+    g.repeats.push(sorted[i].id);
+    g.similarity.push(sim.get(i) ?? 1);
+  }
+  return [...groups.values()];
+}
+
+/** Jaccard similarity of two sorted lists of distinct word hashes: `pool[from, from + an)` and `b[0, bn)`. */
+function jaccardIds(pool: Int32Array, from: number, an: number, b: Int32Array, bn: number): number {
+  let common = 0;
+  for (let i = 0, j = 0; i < an && j < bn; ) {
+    const x = pool[from + i];
+    if (x === b[j]) {
+      common++;
+      i++;
+      j++;
+    } else if (x < b[j]) i++;
+    else j++;
+  }
+  return common / (an + bn - common);
+}
+
+/** A 30-bit fingerprint of a sorted list of word ids: equal lists, equal numbers. */
+function fingerprint(ids: Int32Array): number {
+  let h1 = ids.length;
+  let h2 = 0x9e3779b9;
+  for (let i = 0; i < ids.length; i++) {
+    h1 = mix(h1 ^ ids[i], 0x27d4eb2d);
+    h2 = mix(h2 + ids[i], 0x165667b1);
+  }
+  return ((h1 ^ Math.imul(h2, 31)) >>> 2) & 0x3fffffff;
+}
+
+function equalIds(pool: Int32Array, from: number, an: number, b: Int32Array, bn: number): boolean {
+  if (an !== bn) return false;
+  for (let i = 0; i < an; i++) if (pool[from + i] !== b[i]) return false;
+  return true;
+}
+
+/** Sorts the distinct word hashes of `ws` into the start of `buffer` (at least as long as `ws`); returns how many. */
+function distinctIds(ws: number[], buffer: Int32Array): number {
+  for (let i = 0; i < ws.length; i++) buffer[i] = ws[i];
+  const ids = buffer.subarray(0, ws.length).sort();
+  let n = 0;
+  for (let i = 0; i < ids.length; i++) if (i === 0 || ids[i] !== ids[i - 1]) ids[n++] = ids[i];
+  return n;
+}
+
+/** A fixed-size open-addressing table from non-negative 30-bit keys to memory indexes (-1: none). */
+class IntTable {
+  private readonly keys: Int32Array;
+  private readonly values: Int32Array;
+  private readonly mask: number;
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    this.keys = new Int32Array(size).fill(-1);
+    this.values = new Int32Array(size);
+    this.mask = size - 1;
+  }
+  private slot(key: number): number {
+    let i = Math.imul(key, 0x9e3779b1) & this.mask;
+    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & this.mask;
+    return i;
+  }
+  get(key: number): number {
+    const i = this.slot(key);
+    return this.keys[i] === key ? this.values[i] : -1;
+  }
+  set(key: number, value: number): void {
+    const i = this.slot(key);
+    this.keys[i] = key;
+    this.values[i] = value;
+  }
+}

@@ -1,0 +1,48 @@
+/** The lint workflow in process: each rule it adds beyond core/truth, and stopping it. */
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+import { failsAt, lintVault } from '../../../src/core/lint/lint';
+import { profileFile } from '../../../src/core/profile/profile';
+import { tempVault } from '../../support/helpers';
+
+describe('lint', () => {
+  it('finds broken links, orphan notes, contradictions, secrets and caps; failsAt reads the severities', async () => {
+    const v = await tempVault();
+    fs.writeFileSync(path.join(v.chronoDir, '2026-03-01.md'), '# 2026-03-01\n\n- 09:00:00 See [[Nowhere]] and [[2026-02-30]]\n- 10:00:00 The main database is MySQL.\n- 11:00:00 token AKIAIOSFODNN7EXAMPLQ\n');
+    fs.writeFileSync(path.join(v.chronoDir, '2026-03-02.md'), '# 2026-03-02\n\n- 10:00:00 The main database is Postgres ([[Linked]])\n');
+    for (const name of ['Linked', 'Lonely']) fs.writeFileSync(path.join(v.entitiesDir, 'objects', `${name}.md`), `---\nkind: objects\naliases: []\ncreated: 2026-03-01\n---\n# ${name}\n`);
+    fs.appendFileSync(v.soul, 'x'.repeat(31 * 1024));
+    fs.mkdirSync(path.dirname(profileFile(v)), { recursive: true });
+    const entries = Array.from({ length: 21 }, (_, i) => `- likes thing ${i} · seen 1× · last 2026-03-01`).join('\n');
+    fs.writeFileSync(profileFile(v), `---\nkind: people\naliases: []\ncreated: 2026-03-01\n---\n# User\n\n## Preferences\n${entries}\n`);
+
+    const r = await lintVault(v);
+    const seen = r.findings.map((f) => `${f.rule} ${f.file}:${f.line}`);
+    assert.ok(seen.includes('broken-link .CoreSoul/memory/chronological/2026-03-01.md:3'));
+    assert.equal(r.findings.filter((f) => f.rule === 'broken-link').length, 2, 'an entity and a day that do not exist');
+    assert.ok(seen.includes('orphan-note .CoreSoul/memory/entities/objects/Lonely.md:1'));
+    assert.ok(!seen.some((s) => s.includes('Linked.md') || s.includes('User.md:1')));
+    assert.ok(!seen.some((s) => s.startsWith('duplicate')), 'profile entries are counted by the profile, not linted as duplicates');
+    assert.ok(seen.includes('contradiction .CoreSoul/memory/chronological/2026-03-02.md:3'));
+    assert.ok(seen.includes('secret .CoreSoul/memory/chronological/2026-03-01.md:5'));
+    assert.ok(seen.includes('cap .CoreSoul/soul.md:1'));
+    assert.ok(seen.some((s) => s.startsWith('cap .CoreSoul/memory/entities/people/User.md:')));
+    assert.equal(failsAt(r, 'error'), true);
+    assert.equal(failsAt(r, 'never'), false);
+  });
+
+  it('a superseded memory is history: neither a contradiction nor the first of a duplicate', async () => {
+    const v = await tempVault();
+    fs.writeFileSync(path.join(v.chronoDir, '2026-03-01.md'), '# 2026-03-01\n\n- 10:00:00 The main database is MySQL.\n- 11:00:00 Replaced MySQL with Postgres: the main database is Postgres.\n');
+    const r = await lintVault(v, { secrets: false });
+    assert.equal(r.superseded, 1);
+    assert.deepEqual(r.findings.filter((f) => f.rule !== 'orphan-note'), []);
+  });
+
+  it('stops when its signal fires', async () => {
+    const v = await tempVault();
+    await assert.rejects(lintVault(v, {}, AbortSignal.abort()), { name: 'AbortError' });
+  });
+});
