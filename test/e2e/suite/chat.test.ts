@@ -54,7 +54,8 @@ suite('Chat participant with a fake model', 'vault', () => {
     const fake = await fakeModel();
     fake.script({ text: 'We decided to keep [[PostgreSQL]] and add read replicas.' });
     const answer = await ask('@coresoul Why PostgreSQL over MySQL?');
-    assert.match(answer, /\nWe decided to keep \[\[PostgreSQL\]\] and add read replicas\./);
+    // The answer's [[link]] is shown as a link to the note, not as brackets.
+    assert.match(answer, /\nWe decided to keep PostgreSQL and add read replicas\./);
     const prompt = fake.prompts[0] ?? assert.fail('the model got no prompt');
     assert.match(prompt, /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories[\s\S]*Chose \[\[PostgreSQL\]\] over MySQL[\s\S]*# Request\n\nWhy PostgreSQL over MySQL\?/);
     const [, file, line] = /Recorded in memory: decision (\S+?\.md):(\d+)/.exec(answer) ?? assert.fail(answer);

@@ -12,12 +12,12 @@ import { suite, test, ui, waitFor } from '../host/e2e';
 import { FAKE_AGENT } from '../fakeModel/manifest';
 
 const BUTTON = '.interactive-session .monaco-button';
-const MEMORY_TOOLS = ['mcp_coresoul_memory_recent', 'mcp_coresoul_memory_search', 'mcp_coresoul_memory_write', 'mcp_coresoul_status', 'mcp_coresoul_user_profile'];
+const MEMORY_TOOLS = ['mcp_coresoul_memory_correct', 'mcp_coresoul_memory_entities', 'mcp_coresoul_memory_forget', 'mcp_coresoul_memory_read', 'mcp_coresoul_memory_recent', 'mcp_coresoul_memory_search', 'mcp_coresoul_memory_write', 'mcp_coresoul_status', 'mcp_coresoul_user_profile'];
 
 suite('MCP server in VS Code', 'vault', () => {
   test("VS Code starts the extension's server; the chat offers its memory tools once, beside the persona tool", async () => {
     assert.deepEqual(await coreSoulMcpTools((names) => names.length > 0), MEMORY_TOOLS);
-    assert.deepEqual(await offeredTools('memory'), ['#memory_recent', '#memory_search', '#memory_write']);
+    assert.deepEqual(await offeredTools('memory'), ['#memory_correct', '#memory_entities', '#memory_forget', '#memory_read', '#memory_recent', '#memory_search', '#memory_write']);
     assert.deepEqual(await offeredTools('coresoul'), ['#coresoulPersona'], 'the LM memory tools step back; the persona tool, which opens the diff, stays');
   });
 

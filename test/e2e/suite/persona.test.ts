@@ -54,7 +54,8 @@ suite('Persona review', 'vault', () => {
     const answer = ask(`@${FAKE_AGENT} remember that small commits are easier to review`);
     await waitFor('the confirmation', async () => (await ui.texts('.interactive-session')).some((t) => t.includes('Propose a persona change?')));
     await ui.click('.interactive-session .monaco-button', 'Allow in this Session');
-    assert.match(await answer, /passed the gate \(the user explicitly commanded this change\) and the soul check/);
+    // An agent's word that the user commanded it is not proof: the proposal waits for the person's review (docs/trust.md).
+    assert.match(await answer, /passed the gate \(an agent \(coresoul_personaPropose\) says the user commanded this, which it cannot prove[^)]*\) and the soul check/);
     await waitFor('the diff editor', () => diffTabs('coresoul-persona').length === 1);
     const commits = vaultGit('rev-list', '--count', 'HEAD');
     await ui.palette('Core Soul: Reject Persona Change');
