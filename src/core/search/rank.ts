@@ -26,6 +26,8 @@ export interface Block {
   lines: (string | undefined)[];
   /** The entity whose `[[day]]` tag led to this day, if any. */
   via?: string;
+  /** The query's concepts (bits) a line must hold to be scored; 0: every line (a query of dates alone). */
+  narrow: number;
 }
 
 export interface ScoredLine {
@@ -46,6 +48,8 @@ export interface RankInput {
   lookup: Query;
   /** Days the query's entities are tagged with (empty when that is every day: it tells nothing). */
   entityDays: ReadonlyMap<string, string>;
+  /** Per day an entity of the query is tagged with, the concepts (bits) it holds there (the lock). */
+  lock?: ReadonlyMap<string, number>;
   searchable: (file: VaultFile, line: string) => boolean;
 }
 
@@ -80,7 +84,8 @@ function queryTerms(q: Query): Term[] {
   const addStem = (stem: string) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0 });
   for (const c of q.concepts) {
     const n = c.needles[0];
-    const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text);
+    const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text) && !hasCjk(n.text);
+    // A Chinese word counts where its characters are, as the index finds it: the segmenter cuts a line by its context (的灑水器換成), not by the query's words.
     if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
     else if (!isStopWord(n.text)) terms(n.text).forEach(addStem);
   }
@@ -103,18 +108,21 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
-  // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
-  const needles = inp.lookup.concepts.flatMap((c) => c.needles);
+  // A line that holds none of its block's narrowing needles is not a candidate: skipped before it is cut into terms.
+  const needlesOf = new Map<number, ReturnType<typeof needlesFor>>();
+  const needlesFor = (bits: number) => inp.lookup.concepts.flatMap((c, k) => (bits & (1 << k) ? c.needles : []));
   const cjk = qt.some((t) => t.stem !== undefined && hasCjk(t.stem));
   // Term frequencies of every candidate line.
   const lines: { block: Block; i: number; tf: Float32Array; len: number }[] = [];
   let totalLen = 0;
   for (const block of inp.blocks) {
+    let needles = needlesOf.get(block.narrow);
+    if (!needles) needlesOf.set(block.narrow, (needles = needlesFor(block.narrow)));
     for (let i = block.start; i < block.end; i++) {
       const line = block.lines[i];
       if (!line?.trim() || !inp.searchable(block.file, line)) continue;
       const lower = line.toLowerCase();
-      if (qt.length && !needles.some((n) => lineHas(lower, n))) continue;
+      if (needles.length && !needles.some((n) => lineHas(lower, n))) continue;
       const words = terms(line, cjk);
       const tf = new Float32Array(qt.length);
       for (const w of words) {
@@ -150,17 +158,49 @@ export function rankLines(inp: RankInput): ScoredLine[] {
     own.get(x.block)![x.i - x.block.start] = s;
   }
   const scored: ScoredLine[] = [];
+  const whole = lockedWhole(inp);
+  const locked: ScoredLine[] = [];
   for (const [block, own1] of own) {
     const factor = (inp.dateDays(block.day) ? DATE_BOOST : 1) * (inp.entityDays.has(block.day) ? ENTITY_DAY_BOOST : 1);
     for (let j = 0; j < own1.length; j++) {
       if (!own1[j]) continue;
       const neighbour = Math.max(own1[j - 1] ?? 0, own1[j + 1] ?? 0);
-      scored.push({ block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor });
+      const line = { block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor };
+      scored.push(line);
+      if (whole?.(block, block.lines[block.start + j]!)) locked.push(line);
     }
   }
   const byDay = new Map<string, number[]>();
   for (const c of scored) if (c.block.day) (byDay.get(c.block.day) ?? byDay.set(c.block.day, []).get(c.block.day)!).push(c.score);
   const support = new Map([...byDay].map(([day, xs]) => [day, xs.sort((a, z) => z - a).slice(0, 3).reduce((a, x) => a + x, 0) / 3]));
   for (const c of scored) if (c.block.day) c.score += DAY_SUPPORT * support.get(c.block.day)!;
+  // The lock as evidence: a line holding the whole query, its entity by name or by its day's tag, ranks first.
+  if (locked.length) {
+    const lockedSet = new Set(locked);
+    const above = scored.reduce((m, c) => (lockedSet.has(c) ? m : Math.max(m, c.score)), 0);
+    for (const c of locked) c.score += above;
+  }
   return scored.sort((x, y) => y.score - x.score || (x.block.day < y.block.day ? 1 : x.block.day > y.block.day ? -1 : 0) || x.i - y.i);
+}
+
+/**
+ * Whether a line holds the whole query (SPEC §4.3, the entity lock as evidence): every concept,
+ * an entity counting as held on a day its note tags. Such lines rank before every other, however
+ * old or compressed their day: "Fennick harmonium" is the one line that names both, not the
+ * many recent ones with one of the two. Undefined for a query of fewer than two concepts.
+ */
+function lockedWhole(inp: RankInput): ((block: Block, line: string) => boolean) | undefined {
+  const { lookup, lock } = inp;
+  const n = lookup.concepts.length;
+  if (n < 2 || n > 31) return undefined;
+  const all = (1 << n) - 1;
+  return (block, line) => {
+    const lower = line.toLowerCase();
+    let mask = lock?.get(block.day) ?? 0;
+    for (let k = 0; k < n; k++) {
+      if (!(mask & (1 << k)) && lookup.concepts[k].needles.some((nd) => lineHas(lower, nd))) mask |= 1 << k;
+      else if (!(mask & (1 << k))) return false;
+    }
+    return mask === all;
+  };
 }

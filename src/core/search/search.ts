@@ -44,8 +44,8 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const dateDays = queryDates(q, opts.today ?? localDay(new Date()));
     const lookup = lookupQuery(q);
     const rank = (byEntities: boolean) => {
-      const { blocks, totalLines, entityDays } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
-      return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, searchable: isSearchable });
+      const { blocks, totalLines, entityDays, lock } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+      return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable });
     };
     let ranked = rank(false);
     if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines
