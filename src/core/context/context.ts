@@ -13,6 +13,7 @@ import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
+import { foundNothingFor } from '../search/result';
 
 export const LAYERS = ['soul', 'persona', 'profile', 'memories', 'recent', 'request'] as const;
 export type LayerName = (typeof LAYERS)[number];
@@ -59,6 +60,8 @@ export interface RecalledSnippet {
 export interface Recalled {
   snippets: RecalledSnippet[];
   more: number;
+  /** The topics of a request that asks several things that found nothing. */
+  missing?: string[];
 }
 
 /** Relevant memories for a request, within a token budget (the search pipeline); `page` 2 continues where 1 stopped. */
@@ -262,9 +265,12 @@ async function draftLayer(
       );
     }
     case 'memories': {
-      const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
+      const recalled = opts.recall ? await opts.recall(opts.request, budget) : undefined;
+      const found = recalled?.snippets ?? [];
+      // Said first: a cut to the budget drops snippets from the end, never what is missing.
+      const missing = recalled?.missing?.length && found.length ? [`- ${foundNothingFor(recalled.missing)}`] : [];
       return draft(
-        found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`),
+        [...missing, ...found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`)],
         found.map((s) => `${s.open ?? s.file}:${s.line}`),
       );
     }

@@ -24,6 +24,6 @@ export function recallFrom(v: Vault, search: Search = (query, opts) => searchMem
         ...(h.from && h.date && { from: h.from, open: rel(v, rawDayFile(v, h.date)) }),
       })),
     );
-    return { snippets, more: r.more ?? 0 };
+    return { snippets, more: r.more ?? 0, ...(r.missing?.length && { missing: r.missing }) };
   };
 }

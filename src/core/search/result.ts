@@ -39,6 +39,8 @@ export interface SearchResult {
   /** Matching lines no page up to this one has shown: ask for `nextPage` (`--page N`) to see them. */
   more?: number;
   nextPage?: number;
+  /** The topics of a prompt that asks several things (search/prompt.ts) that found nothing. */
+  missing?: string[];
   /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
   warnings: string[];
 }
@@ -62,3 +64,6 @@ export function renderHit(h: SearchHit): string {
 export function renderHits(hits: SearchHit[]): string {
   return hits.map(renderHit).join('\n\n');
 }
+
+/** What an answer says of the topics of a prompt that found nothing. */
+export const foundNothingFor = (topics: string[]) => `found nothing for: ${topics.map((t) => `"${t}"`).join('; ')}`;

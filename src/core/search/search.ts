@@ -23,9 +23,13 @@ import { queryDates } from './dates';
 import type { IndexView } from './index/refresh';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
-import { type EntityName, lookupQuery, parseQuery } from './query';
+import { type EntityName, MAX_QUERY_CHARS, lookupQuery, parseQuery } from './query';
+import { needsReduction, subjectOf, topicsOf } from './prompt';
 import { rankLines } from './rank';
-import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from './result';
+import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
+
+/** A prompt is read up to this many characters (a host may hand over a whole pasted file). */
+const MAX_PROMPT_CHARS = 64 * 1024;
 
 export { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './result';
 
@@ -34,36 +38,86 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   const maxTokens = checkCount('maxTokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
   const limit = checkCount('limit', opts.limit ?? DEFAULT_LIMIT, 1000);
   const page = checkCount('page', opts.page ?? 1, 1000);
+  // eslint-disable-next-line no-control-regex -- control characters other than the line end are spaces
+  const text = String(query ?? '').slice(0, MAX_PROMPT_CHARS).replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').trim();
+  if (!text) throw inputError('search: the query is empty');
   ensureRawDays(v);
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {
-    const q = parseQuery(query, entityNames(view, reader));
-    // Only punctuation (`.*[(`): literal text that no word of the vault can match.
-    if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0, warnings: view.warnings };
-    const dateDays = queryDates(q, opts.today ?? localDay(new Date()));
-    const lookup = lookupQuery(q);
-    const rank = (byEntities: boolean) => {
-      const { blocks, totalLines, entityDays, lock } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
-      return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable });
-    };
-    let ranked = rank(false);
-    if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines
-    const { hits, more } = shareBudget(ranked, { maxTokens, limit, page, rawCommits: () => rawDayCommits(v) });
-    // Token counts of parts need not add up exactly across the joins: check the whole.
+    const names = entityNames(view, reader);
+    // A pasted trace or log is reduced to its subject; a prompt that asks several things, to its topics.
+    const subject = needsReduction(text) ? subjectOf(text) : text;
+    const topics = topicsOf(subject);
+    const today = opts.today ?? localDay(new Date());
+    const rawCommits = () => rawDayCommits(v);
+    if (topics.length < 2) {
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits });
+      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
+    }
+    // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
+    const share = Math.floor(maxTokens / topics.length);
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits }));
+    const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
+    const hungry = answers.filter((a) => a.answer.more).length;
+    if (hungry && spare > share / 4) {
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits }) : a));
+    }
+    const hits: SearchHit[] = [];
+    const taken = new Set<string>();
+    for (let r = 0; hits.length < limit && answers.some((a) => a.answer.results.length > r); r++) {
+      for (const a of answers) {
+        const h = a.answer.results[r];
+        if (!h || hits.length >= limit) continue;
+        const lines = h.text.split('\n').map((_l, j) => `${h.file}:${h.line + j}`);
+        if (lines.every((l) => taken.has(l))) continue;
+        lines.forEach((l) => taken.add(l));
+        hits.push(h);
+      }
+    }
     while (hits.length && countTokens(renderHits(hits)) > maxTokens) hits.pop();
+    const missing = topics.filter((_t, k) => !answers[k].answer.results.length);
+    const more = answers.reduce((n, a) => n + (a.answer.more ?? 0), 0);
     return {
-      query: q.text,
+      query: text.length > MAX_QUERY_CHARS ? subject : text,
       tokens: countTokens(renderHits(hits)),
       tokenizer: TOKENIZER,
       results: hits,
-      matched: ranked.length,
+      matched: answers.reduce((n, a) => n + a.answer.matched, 0),
       ...(more && { more, nextPage: page + 1 }),
+      ...(missing.length && { missing }),
       warnings: [...view.warnings, ...reader.warnings],
     };
   } finally {
     reader.close();
   }
+}
+
+interface TopicOptions {
+  maxTokens: number;
+  limit: number;
+  page: number;
+  rawCommits: () => Map<string, string>;
+}
+
+/** One query through stages 1–6. */
+function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string, names: EntityName[], today: string, opts: TopicOptions): { query: string; answer: Omit<SearchResult, 'query' | 'warnings'> } {
+  const q = parseQuery(text, names);
+  const empty = { tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0 };
+  // Only punctuation (`.*[(`): literal text that no word of the vault can match.
+  if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, answer: empty };
+  const dateDays = queryDates(q, today);
+  const lookup = lookupQuery(q);
+  const rank = (byEntities: boolean) => {
+    const { blocks, totalLines, entityDays, lock } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+    return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable });
+  };
+  let ranked = rank(false);
+  if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines
+  const { hits, more } = shareBudget(ranked, opts);
+  // Token counts of parts need not add up exactly across the joins: check the whole.
+  while (hits.length && countTokens(renderHits(hits)) > opts.maxTokens) hits.pop();
+  return { query: q.text, answer: { tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, ...(more && { more, nextPage: opts.page + 1 }) } };
 }
 
 function checkCount(field: string, n: number, max: number): number {
