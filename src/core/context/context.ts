@@ -54,6 +54,8 @@ export interface RecalledSnippet {
   /** Raw lines of a compressed day: `history <commit>`, and where they can be read now. */
   from?: string;
   open?: string;
+  /** 1-based line of the text in `open`. */
+  openLine?: number;
 }
 
 /** What a recall found: the snippets, and how many matching lines it left out (for a next page). */
@@ -271,7 +273,7 @@ async function draftLayer(
       const missing = recalled?.missing?.length && found.length ? [`- ${foundNothingFor(recalled.missing)}`] : [];
       return draft(
         [...missing, ...found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`)],
-        found.map((s) => `${s.open ?? s.file}:${s.line}`),
+        found.map((s) => (s.open ? `${s.open}:${s.openLine ?? s.line}` : `${s.file}:${s.line}`)),
       );
     }
     case 'recent': {

@@ -21,7 +21,7 @@ export function recallFrom(v: Vault, search: Search = (query, opts) => searchMem
         line: h.line,
         date: h.date ?? 'undated',
         text: (await redactSecrets(h.text)).text,
-        ...(h.from && h.date && { from: h.from, open: rel(v, rawDayFile(v, h.date)) }),
+        ...(h.from && h.date && { from: h.from, open: rel(v, rawDayFile(v, h.date)), openLine: h.start }),
       })),
     );
     return { snippets, more: r.more ?? 0, ...(r.missing?.length && { missing: r.missing }) };

@@ -9,7 +9,7 @@
  * then alone. Page N continues where page N−1 stopped.
  */
 import { countTokens } from '../shared/tokens';
-import { dayRel, shownMemoryPath } from '../vault/layout';
+import { shownMemoryPath } from '../vault/layout';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit } from './result';
 
@@ -35,6 +35,8 @@ export interface BudgetOptions {
   page: number;
   /** The commit each raw day was recovered from (compress/rawDays.ts). */
   rawCommits: () => Map<string, string>;
+  /** The file (relative to the memory folder) and 1-based line that hold a compressed day now. */
+  holder: (day: string) => { rel: string; line: number };
 }
 
 export interface Shared {
@@ -140,18 +142,25 @@ function cutToFit(hit: ScoredLine, room: number, cite: (p: Snippet) => SearchHit
   return { snippet: { line: hit, start: hit.i, end: hit.i + 1, cut: lo }, cost: costOf(lo) };
 }
 
-/** How a snippet is cited: its file (a raw day as its day file, from history), line, day, entity. */
+/**
+ * How a snippet is cited: the file and line of its best line (the one that matched, not the
+ * snippet's first), its day and entity. A raw day's lines (a compressed day, kept from the vault
+ * history) are cited by the file that holds that day now — its L2 file, or the `## day` section
+ * of its L3 month — since its own day file is gone.
+ */
 function citation(opts: BudgetOptions, top: number): (p: Snippet) => SearchHit {
   return (p) => {
-    const { block, score } = p.line;
+    const { block, score, i } = p.line;
     let { start, end } = p;
-    const blank = (i: number) => !block.lines[i]?.trim();
-    while (end - start > 1 && blank(start)) start++;
-    while (end - start > 1 && blank(end - 1)) end--;
+    const skip = (j: number) => !block.lines[j]?.trim() || /^#{1,6}\s/.test(block.lines[j] ?? '');
+    while (end - start > 1 && start < i && skip(start)) start++;
+    while (end - start > 1 && end - 1 > i && skip(end - 1)) end--;
     const raw = block.file.kind === 'raw';
+    const now = raw ? opts.holder(block.day) : undefined;
     return {
-      file: shownMemoryPath(raw ? dayRel(block.day) : block.file.rel),
-      line: start + 1,
+      file: shownMemoryPath(now ? now.rel : block.file.rel),
+      line: now ? now.line : i + 1,
+      start: start + 1,
       date: block.day || null,
       entity: block.file.entity?.name ?? block.via ?? null,
       text: p.cut === undefined ? block.lines.slice(start, end).join('\n') : `${(block.lines[start] ?? '').slice(0, p.cut)}…`,

@@ -15,8 +15,10 @@ export const DEFAULT_INDEX_BUDGET_MS = 300;
 export interface SearchHit {
   /** Relative to the workspace root. */
   file: string;
-  /** 1-based line in `file` of the first line of `text`. */
+  /** 1-based line in `file` of the line that matched best (for a compressed day: where its day starts). */
   line: number;
+  /** 1-based line of the first line of `text` in `file` (for a compressed day: in its day file as history holds it). */
+  start: number;
   /** The day the snippet belongs to, or null (an entity's own notes). */
   date: string | null;
   /** The entity the snippet was found through or belongs to, or null. */

@@ -15,7 +15,10 @@
 import { localDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
 import { TOKENIZER, countTokens } from '../shared/tokens';
-import type { Vault } from '../vault/layout';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readTextIfExists } from '../shared/fs';
+import { type Vault, dayRel, monthRel } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
 import { findCandidates, isSearchable } from './candidates';
@@ -51,17 +54,18 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const topics = topicsOf(subject);
     const today = opts.today ?? localDay(new Date());
     const rawCommits = () => rawDayCommits(v);
+    const holder = dayHolder(v);
     if (topics.length < 2) {
-      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits });
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder });
       return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
-    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits }));
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder }));
     const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
     const hungry = answers.filter((a) => a.answer.more).length;
     if (hungry && spare > share / 4) {
-      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits }) : a));
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder }) : a));
     }
     const hits: SearchHit[] = [];
     const taken = new Set<string>();
@@ -98,6 +102,27 @@ interface TopicOptions {
   limit: number;
   page: number;
   rawCommits: () => Map<string, string>;
+  holder: (day: string) => { rel: string; line: number };
+}
+
+/**
+ * Where a compressed day is now: its L2 day file, else the `## YYYY-MM-DD` heading of its L3
+ * month, else (neither there yet) its own day file as history holds it.
+ */
+function dayHolder(v: Vault): (day: string) => { rel: string; line: number } {
+  const known = new Map<string, { rel: string; line: number }>();
+  return (day) => {
+    let at = known.get(day);
+    if (at) return at;
+    at = { rel: dayRel(day), line: 1 };
+    if (!fs.existsSync(path.join(v.memoryDir, dayRel(day)))) {
+      const month = readTextIfExists(path.join(v.memoryDir, monthRel(day)));
+      const heading = month?.split(/\r?\n/).findIndex((l) => l.trim() === `## ${day}`) ?? -1;
+      if (month !== undefined) at = { rel: monthRel(day), line: heading + 1 || 1 };
+    }
+    known.set(day, at);
+    return at;
+  };
 }
 
 /** One query through stages 1–6. */
