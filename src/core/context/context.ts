@@ -233,7 +233,7 @@ export async function readLayer(v: Vault, name: 'soul' | 'persona' | 'profile' |
 async function draftLayer(
   v: Vault,
   name: LayerName,
-  opts: Pick<ContextOptions, 'request' | 'clock' | 'recall'>,
+  opts: Pick<ContextOptions, 'request' | 'clock' | 'recall'> & Partial<Pick<ContextOptions, 'tokens'>>,
   budget: number,
   guard: (layer: LayerName, lines: string[]) => string[],
 ): Promise<Draft> {
@@ -267,14 +267,26 @@ async function draftLayer(
       );
     }
     case 'memories': {
-      const recalled = opts.recall ? await opts.recall(opts.request, budget) : undefined;
-      const found = recalled?.snippets ?? [];
-      // Said first: a cut to the budget drops snippets from the end, never what is missing.
-      const missing = recalled?.missing?.length && found.length ? [`- ${foundNothingFor(recalled.missing)}`] : [];
-      return draft(
-        [...missing, ...found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`)],
-        found.map((s) => (s.open ? `${s.open}:${s.openLine ?? s.line}` : `${s.file}:${s.line}`)),
-      );
+      const layer = (recalled: Recalled | undefined) => {
+        const found = recalled?.snippets ?? [];
+        // Said first: a cut to the budget drops snippets from the end, never what is missing.
+        const missing = recalled?.missing?.length && found.length ? [`- ${foundNothingFor(recalled.missing)}`] : [];
+        return draft(
+          [...missing, ...found.map((s) => `- [${s.file}:${s.line} · ${s.date}${s.from ? ` · from ${s.from}` : ''}] ${s.text.replace(/\s*\n\s*/g, ' ⏎ ')}`)],
+          found.map((s) => (s.open ? `${s.open}:${s.openLine ?? s.line}` : `${s.file}:${s.line}`)),
+        );
+      };
+      if (!opts.recall || !opts.tokens || !Number.isFinite(budget)) return layer(opts.recall && (await opts.recall(opts.request, budget)));
+      // The citations and the layer's title take tokens too: ask again for less rather than cut whole snippets.
+      let ask = budget;
+      let d = layer(await opts.recall(opts.request, ask));
+      const tokens = opts.tokens;
+      for (let tries = 0; tries < 3 && d.lines.length && tokens.count(render([d])) > budget; tries++) {
+        ask -= tokens.count(render([d])) - budget;
+        if (ask < 1) break;
+        d = layer(await opts.recall(opts.request, ask));
+      }
+      return d;
     }
     case 'recent': {
       const today = localDay(opts.clock.now());
