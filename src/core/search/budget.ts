@@ -35,6 +35,11 @@ export interface BudgetOptions {
   page: number;
   /** The commit each raw day was recovered from (compress/rawDays.ts). */
   rawCommits: () => Map<string, string>;
+  /**
+   * What of the query a ranked line says (a bit mask of its concepts): snippets that say the same
+   * are about the same subject, and the newer comes first (current before stale).
+   */
+  about?: { holds: (line: ScoredLine) => number; who: number };
   /** The file (relative to the memory folder) and 1-based line that hold a compressed day now. */
   holder: (day: string) => { rel: string; line: number };
 }
@@ -119,12 +124,36 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       used += taken.cost;
       perDay.set(block.day, (perDay.get(block.day) ?? 0) + 1);
     }
-    hits = snippets.map(cite);
+    hits = newestFirst(snippets, opts.about).map(cite);
     if (!snippets.length) break;
   }
   let more = 0;
   for (let k = 0; k < scored.length; k++) if (!done[k] && !shown.has(keyOf(scored[k], scored[k].i))) more++;
   return { hits, more };
+}
+
+/**
+ * Current before stale: when a newer snippet's best line says all that an older one's says of the
+ * query — two or more of its concepts besides entities, and every entity the older one names — the
+ * two are about the same subject, and where such entries disagree the newer one is current. So a
+ * newer snippet moves up to just before the first older one about its subject; the rest keep
+ * their order (the older is still shown, as what was so earlier).
+ */
+function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
+  if (!about || snippets.length < 2) return snippets;
+  const bits = (m: number) => {
+    let n = 0;
+    for (let x = m; x; x &= x - 1) n++;
+    return n;
+  };
+  const out = snippets.map((p) => ({ p, held: about.holds(p.line) }));
+  const covers = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  for (let k = 1; k < out.length; k++) {
+    const x = out[k];
+    const j = out.findIndex((y, at) => at < k && y.p.line.block.day < x.p.line.block.day && covers(x.held, y.held));
+    if (j >= 0) out.splice(j, 0, ...out.splice(k, 1));
+  }
+  return out.map((x) => x.p);
 }
 
 /** The start of a line longer than the whole budget, as much as fits (never a stub). */

@@ -41,6 +41,8 @@ export interface Candidates {
   entityDays: ReadonlyMap<string, string>;
   /** Per such day, the query's concepts (bits) its entities lock there. */
   lock: ReadonlyMap<string, number>;
+  /** The query's concepts (bits) that no text of the vault holds. */
+  absent: number;
 }
 
 /** A chunk to read, with the concepts its bytes hold. */
@@ -142,7 +144,11 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
     const via = entityDays.get(chunk.day);
     blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, narrow: bits, ...(via && { via }) });
   }
-  return { blocks, totalLines, entityDays, lock: lockBits };
+  let absent = 0;
+  df.forEach((d, k) => {
+    if (!d && narrow & (1 << k)) absent |= 1 << k;
+  });
+  return { blocks, totalLines, entityDays, lock: lockBits, absent };
 }
 
 export const isSearchable = (file: VaultFile, line: string) => searchableLine(file.kind, line);

@@ -22,15 +22,18 @@ import { type Vault, dayRel, monthRel } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
 import { findCandidates, isSearchable } from './candidates';
-import { queryDates } from './dates';
+import { NO_DATES, queryDates } from './dates';
 import type { IndexView } from './index/refresh';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
-import { type EntityName, MAX_QUERY_CHARS, lookupQuery, parseQuery } from './query';
+import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
 import { needsReduction, subjectOf, topicsOf } from './prompt';
-import { rankLines } from './rank';
+import { type ScoredLine, rankLines } from './rank';
+import { lineHas } from './words';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
 
+/** The share of its budget a question gets when it names something memory never mentions. */
+const UNKNOWN_NAME_SHARE = 0.125;
 /** A prompt is read up to this many characters (a host may hand over a whole pasted file). */
 const MAX_PROMPT_CHARS = 64 * 1024;
 
@@ -80,7 +83,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
       }
     }
     while (hits.length && countTokens(renderHits(hits)) > maxTokens) hits.pop();
-    const missing = topics.filter((_t, k) => !answers[k].answer.results.length);
+    const missing = topics.flatMap((t, k) => (answers[k].answer.results.length ? (answers[k].answer.missing ?? []) : [t]));
     const more = answers.reduce((n, a) => n + (a.answer.more ?? 0), 0);
     return {
       query: text.length > MAX_QUERY_CHARS ? subject : text,
@@ -95,6 +98,21 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   } finally {
     reader.close();
   }
+}
+
+/** The concepts of the query a ranked line holds, as a bit mask: what it is about. */
+function aboutOf(lookup: Query): { holds: (line: ScoredLine) => number; who: number } {
+  const holds = ({ block, i }: ScoredLine) => {
+    const lower = (block.lines[i] ?? '').toLowerCase();
+    let mask = 0;
+    lookup.concepts.forEach((c, k) => {
+      if (c.needles.some((n) => lineHas(lower, n))) mask |= 1 << k;
+    });
+    return mask;
+  };
+  // Entities say who, not what: a speaker of every line is no subject.
+  const who = lookup.concepts.reduce((m, c, k) => (c.entity ? m | (1 << k) : m), 0);
+  return { holds, who };
 }
 
 interface TopicOptions {
@@ -134,15 +152,23 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const dateDays = queryDates(q, today);
   const lookup = lookupQuery(q);
   const rank = (byEntities: boolean) => {
-    const { blocks, totalLines, entityDays, lock } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
-    return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable });
+    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable }), absent };
   };
-  let ranked = rank(false);
-  if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines
-  const { hits, more } = shareBudget(ranked, opts);
+  let { ranked, absent } = rank(false);
+  if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
+  // A name the question asks about that memory never mentions: memory cannot answer it, say so briefly.
+  const unknown = q.concepts.filter((_c, k) => absent & namedConcepts(q) & (1 << k)).map((c) => c.label);
+  const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
+  // A question about a time asks what was so then, not what is so now: no reordering by date.
+  const timed = q.days.length || q.months.length || dateDays !== NO_DATES;
+  const { hits, more } = shareBudget(ranked, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
   // Token counts of parts need not add up exactly across the joins: check the whole.
-  while (hits.length && countTokens(renderHits(hits)) > opts.maxTokens) hits.pop();
-  return { query: q.text, answer: { tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, ...(more && { more, nextPage: opts.page + 1 }) } };
+  while (hits.length && countTokens(renderHits(hits)) > budget.maxTokens) hits.pop();
+  return {
+    query: q.text,
+    answer: { tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, ...(more && { more, nextPage: opts.page + 1 }), ...(unknown.length && { missing: unknown }) },
+  };
 }
 
 function checkCount(field: string, n: number, max: number): number {
