@@ -64,11 +64,22 @@ export const DATE_BOOST = 2;
 /** …and a line of a day the query's entities are tagged with, this much. */
 export const ENTITY_DAY_BOOST = 1.2;
 
+/** A plain word of at least this many letters also matches the longer words it begins (postgres → postgresql). */
+const PREFIX_WORD = 6;
+/**
+ * Not searchable text: a redaction marker (`[secret: postgre-sql-connection]` says a secret was
+ * there, not what the line is about) and a citation copied into a line (`memory/chronological/…md:12`).
+ */
+const UNSEARCHABLE = /\[secret: [^\]\n]*\]|(?:\.CoreSoul\/)?memory\/chronological\/[\w.-]+\.md(?::\d+)?/g;
+export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
+
 /** A line that names a kind of a query's word (narrower.ts) holds that word this much. */
 const KIND = 0.5;
 
 interface Term {
   stem?: string;
+  /** A long plain word of the query, also found where a line's word goes on from it (postgres → PostgreSQL). */
+  word?: Needle;
   needles?: Needle[];
   /** The stems of a word's narrower words: the term of its kinds. */
   kinds?: Set<string>;
@@ -81,13 +92,13 @@ interface Term {
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
 function queryTerms(q: Query): Term[] {
   const out: Term[] = [];
-  const addStem = (stem: string) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0 });
+  const addStem = (stem: string, word?: Needle) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }) });
   for (const c of q.concepts) {
     const n = c.needles[0];
     const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text) && !hasCjk(n.text);
     // A Chinese word counts where its characters are, as the index finds it: the segmenter cuts a line by its context (的灑水器換成), not by the query's words.
     if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
-    else if (!isStopWord(n.text)) terms(n.text).forEach(addStem);
+    else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined));
   }
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
   // The kinds of each word, but for the query's own words.
@@ -119,8 +130,9 @@ export function rankLines(inp: RankInput): ScoredLine[] {
     let needles = needlesOf.get(block.narrow);
     if (!needles) needlesOf.set(block.narrow, (needles = needlesFor(block.narrow)));
     for (let i = block.start; i < block.end; i++) {
-      const line = block.lines[i];
-      if (!line?.trim() || !inp.searchable(block.file, line)) continue;
+      const shown = block.lines[i];
+      if (!shown?.trim() || !inp.searchable(block.file, shown)) continue;
+      const line = searchableText(shown);
       const lower = line.toLowerCase();
       if (needles.length && !needles.some((n) => lineHas(lower, n))) continue;
       const words = terms(line, cjk);
@@ -130,7 +142,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
         if (k !== undefined) tf[k]++;
       }
       qt.forEach((t, k) => {
-        if (!tf[k] && t.needles?.some((n) => lineHas(lower, n))) tf[k] = 1;
+        if (!tf[k] && (t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
       });
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;
@@ -167,7 +179,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       const neighbour = Math.max(own1[j - 1] ?? 0, own1[j + 1] ?? 0);
       const line = { block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor };
       scored.push(line);
-      if (whole?.(block, block.lines[block.start + j]!)) locked.push(line);
+      if (whole?.(block, searchableText(block.lines[block.start + j]!))) locked.push(line);
     }
   }
   const byDay = new Map<string, number[]>();
@@ -184,19 +196,20 @@ export function rankLines(inp: RankInput): ScoredLine[] {
 }
 
 /**
- * Whether a line holds the whole query (SPEC §4.3, the entity lock as evidence): every concept,
- * an entity counting as held on a day its note tags. Such lines rank before every other, however
- * old or compressed their day: "Fennick harmonium" is the one line that names both, not the
- * many recent ones with one of the two. Undefined for a query of fewer than two concepts.
+ * The entity lock as evidence (SPEC §4.3): when the query names an entity tagged on some days (not
+ * every day) and other words, whether a line holds the whole query — every concept, the entity
+ * counting as held on a day its note tags. Such lines rank before every other, however old or
+ * compressed their day: "Fennick harmonium" is the one line that names both, not the many recent
+ * ones with one of the two. Undefined when there is no lock.
  */
 function lockedWhole(inp: RankInput): ((block: Block, line: string) => boolean) | undefined {
   const { lookup, lock } = inp;
   const n = lookup.concepts.length;
-  if (n < 2 || n > 31) return undefined;
+  if (!lock?.size || n < 2 || n > 31 || lookup.concepts.every((c) => c.entity)) return undefined;
   const all = (1 << n) - 1;
   return (block, line) => {
     const lower = line.toLowerCase();
-    let mask = lock?.get(block.day) ?? 0;
+    let mask = lock.get(block.day) ?? 0;
     for (let k = 0; k < n; k++) {
       if (!(mask & (1 << k)) && lookup.concepts[k].needles.some((nd) => lineHas(lower, nd))) mask |= 1 << k;
       else if (!(mask & (1 << k))) return false;

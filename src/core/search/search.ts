@@ -176,6 +176,20 @@ function checkCount(field: string, n: number, max: number): number {
   return n;
 }
 
+/**
+ * The vault's entities with their aliases: those of their notes' front matter, and a form learnt
+ * from the vault itself — a person is called by the first word of their name ("Fennick" for
+ * Fennick Arlowe) when no other person's name starts with it.
+ */
 function entityNames(view: IndexView, reader: LineReader): EntityName[] {
-  return view.files.filter((f) => f.entity).map((f) => ({ name: f.entity!.name, rel: f.rel, aliases: reader.aliases(f) }));
+  const notes = view.files.filter((f) => f.entity);
+  const firstOf = (name: string) => (/\s/.test(name.trim()) ? name.trim().split(/\s+/)[0].toLowerCase() : '');
+  const firsts = new Map<string, number>();
+  for (const f of notes) if (f.entity!.kind === 'people') firsts.set(firstOf(f.entity!.name), (firsts.get(firstOf(f.entity!.name)) ?? 0) + 1);
+  for (const f of notes) if (f.entity!.kind === 'people' || !/\s/.test(f.entity!.name)) firsts.set(f.entity!.name.toLowerCase(), 2); // a name of its own is nobody's first name
+  return notes.map((f) => {
+    const first = f.entity!.kind === 'people' ? firstOf(f.entity!.name) : '';
+    const aliases = reader.aliases(f);
+    return { name: f.entity!.name, rel: f.rel, aliases: first.length >= 3 && firsts.get(first) === 1 && !aliases.some((a) => a.toLowerCase() === first) ? [...aliases, first] : aliases };
+  });
 }

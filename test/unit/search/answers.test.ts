@@ -41,3 +41,16 @@ describe('questions memory cannot answer', () => {
     assert.deepEqual(none.missing, ['kafka']);
   });
 });
+
+describe('what is searchable', () => {
+  it('finds PostgreSQL for postgres, and never a redaction marker or a copied citation', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-03T10:00:00', 'Staging PostgreSQL listens on 5433');
+    writeAt(v, '2025-09-04T10:00:00', 'Rotated the connection string [secret: postgre-sql-connection] for the worker');
+    writeAt(v, '2025-09-05T10:00:00', 'See .CoreSoul/memory/chronological/2025-09-03.md:4 about the worker');
+    const texts = searchMemory(v, 'postgres').results.map((h) => h.text).join('\n');
+    assert.match(texts, /Staging PostgreSQL listens on 5433/);
+    assert.doesNotMatch(texts, /secret: postgre/);
+    assert.deepEqual(searchMemory(v, 'chronological').results, [], 'a citation is not text of the memory');
+  });
+});

@@ -63,6 +63,15 @@ describe('the entity lock as evidence', () => {
     assert.equal(r.results[0].entity, 'Fennick Arlowe');
   });
 
+  it('knows a person by the first word of their name when no other person shares it', async () => {
+    const v = await crowdedVault('- rewound the copper harmonium reed after the storm', '2026-03-05');
+    const r = searchMemory(v, 'Fennick harmonium');
+    assert.equal(r.results[0].date, '2019-06-21');
+    assert.equal(r.results[0].entity, 'Fennick Arlowe');
+    put(v, 'entities/people/Fennick Brandt.md', entityNote('people', 'Fennick Brandt', [], []));
+    assert.notEqual(searchMemory(v, 'Fennick harmonium').results[0].date, '2019-06-21', 'two Fennicks: the first name names no one');
+  });
+
   it('finds a Chinese word where its characters are, whatever the segmenter makes of the line', async () => {
     const v = await tempVault('2026-03-11T09:00:00');
     put(v, 'chronological/2026-03-01.md', ['# 2026-03-01', '', ...Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 灑水器 ${i}`)]);
