@@ -140,6 +140,19 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code and Gem
     assert.match(prompt.stdout, /before ending this turn, .* record it with memory_write/);
   });
 
+  it('a 4,000-character prompt with a stack trace gets the memory of that fix, and the reminder', () => {
+    const { root, settings } = hookedVault('claude');
+    assert.equal(cli(['write', "Fixed TypeError: Cannot read properties of undefined (reading 'id') in handleInvoicePaid: one-off invoices carry no subscription", '--kind', 'error', '--root', root]).code, 0);
+    const log = Array.from({ length: 50 }, (_, i) => `{"level":30,"pid":1,"hostname":"worker-6f7c9d8b54-q2lzm","msg":"job started","jobId":"${48000 + i}"}`);
+    const trace = "TypeError: Cannot read properties of undefined (reading 'id')\n    at handleInvoicePaid (/app/dist/billing/webhook.js:151:41)";
+    const prompt = ['The invoice worker fails since the deploy:', ...log, trace, 'Have we run into this before?'].join('\n');
+    assert.ok(prompt.length > 4000);
+    const out = runHook(root, settings.hooks.UserPromptSubmit[0].hooks[0].command, { hook_event_name: 'UserPromptSubmit', prompt });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /one-off invoices carry no subscription/);
+    assert.match(out.stdout, /before ending this turn, .* record it with memory_write/);
+  });
+
   it('fails open: no vault, a bad event or bad input never blocks the host', () => {
     const root = tempDir();
     for (const args of [['hook', 'prompt'], ['hook', 'session-start'], ['hook', 'nonsense'], ['hook', 'prompt', '--max-tokens', 'x']]) {
