@@ -135,10 +135,14 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
 /**
  * Current before stale: when a newer snippet's best line says all that an older one's says of the
  * query — two or more of its concepts besides entities, and every entity the older one names — the
- * two are about the same subject, and where such entries disagree the newer one is current. So a
- * newer snippet moves up to just before the first older one about its subject; the rest keep
- * their order (the older is still shown, as what was so earlier).
+ * two are about the same subject; when the newer one also says that something changed ("moved
+ * to", "instead of", "now", 改成), it supersedes the older. So it moves up to just before the
+ * first older one about its subject; the rest keep their order (the older is still shown, as what
+ * was so earlier).
  */
+/** Words with which an entry says that something changed: it supersedes what was said before. */
+const CHANGE = /\b(?:now|instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|現在|不再/i;
+
 function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
   if (!about || snippets.length < 2) return snippets;
   const bits = (m: number) => {
@@ -150,6 +154,7 @@ function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippe
   const covers = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
   for (let k = 1; k < out.length; k++) {
     const x = out[k];
+    if (!CHANGE.test(x.p.line.block.lines[x.p.line.i] ?? '')) continue; // only an entry that says it changes something supersedes
     const j = out.findIndex((y, at) => at < k && y.p.line.block.day < x.p.line.block.day && covers(x.held, y.held));
     if (j >= 0) out.splice(j, 0, ...out.splice(k, 1));
   }

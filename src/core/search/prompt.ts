@@ -104,7 +104,8 @@ export function topicsOf(text: string): string[] {
   const quotes: string[] = [];
   const masked = text.replace(/"[^"]*"|\u201c[^\u201d]*\u201d|\u300c[^\u300d]*\u300d/g, (q) => `\ue000${quotes.push(q) - 1}\ue001`);
   const clauses: string[] = [];
-  for (let sentence of masked.split(/(?<=[?!。？！])\s*|(?<=[.;；])\s+|\n+/)) {
+  // A full stop ends a sentence after a word, not after an initial (`U.S.`, `J.K. Rowling`).
+  for (let sentence of masked.split(/(?<=[?!。？！])\s*|(?<=[\p{Ll}\d)\]][.;]|；)\s+|\n+/u)) {
     // "Two quick ones: …", "Remind me of three things: …": what introduces a list is not a topic.
     const intro = /^[^:：]{0,60}[:：]\s*(?=\S)/.exec(sentence);
     if (intro && asksAfter(sentence.slice(intro[0].length))) sentence = sentence.slice(intro[0].length);
@@ -114,7 +115,9 @@ export function topicsOf(text: string): string[] {
     for (let k = 0; k < parts.length; k += 2) {
       const piece = parts[k].trim();
       if (!piece) continue;
-      if (current && (OPENERS.test(piece) || CJK_OPENERS.test(piece)) && asks(current)) {
+      // After a bare "and"/"or" only a question word opens a topic ("… and can make money from" goes on).
+      const bare = /^\s+(?:and|or)\s+$/.test(parts[k - 1] ?? '');
+      if (current && (bare ? WH.test(piece) : OPENERS.test(piece) || CJK_OPENERS.test(piece)) && asks(current)) {
         clauses.push(current);
         current = piece;
       } else current = current ? `${current}${parts[k - 1] ?? ' '}${piece}` : piece;
@@ -144,6 +147,7 @@ export function topicsOf(text: string): string[] {
   return merged.map((t) => t.replace(/\ue000(\d+)\ue001/g, (_m, i) => quotes[Number(i)]).trim()).filter(Boolean);
 }
 
+const WH = /^(?:who(?:'s|se|m)?|what(?:'s)?|which|why|how|when(?:'s)?|where(?:'s)?|whether)\b/i;
 const ANAPHORA = /\b(?:it|its|that|this|they|them|those|there)\b|[它其這那]|之前/i;
 const contentWords = (t: string) => terms(t).filter((w) => !/^(?:who|what|which|why|how|when|where|whether|is|are|do|does|did|can|should|have|has|stor|store|stored|use|used)$/.test(w) && w.length > 1).length;
 const asksAfter = (rest: string) => OPENERS.test(rest.trim()) || CJK_OPENERS.test(rest.trim());

@@ -194,7 +194,9 @@ export function namedConcepts(q: Query): number {
     for (const m of sentence.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._+#-]*/gu)) {
       const w = m[0].replace(/[._-]+$/, '');
       const latin = /^[\p{Script=Latin}\p{N}._+#-]+$/u.test(w) && /\p{L}/u.test(w);
-      if (latin && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || cjk)) names.add(w.toLowerCase());
+      // A month or a weekday is a time, not a name (dates.ts reads it).
+      const time = monthOf(w) > 0 && w.length >= 3 && MONTH_NAMES.some((m) => m.startsWith(w.toLowerCase())) || /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(w);
+      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || cjk)) names.add(w.toLowerCase());
       if (latin || /\p{L}/u.test(w)) first = false;
     }
   }

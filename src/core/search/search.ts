@@ -157,8 +157,9 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   };
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
-  // A name the question asks about that memory never mentions: memory cannot answer it, say so briefly.
-  const unknown = q.concepts.filter((_c, k) => absent & namedConcepts(q) & (1 << k)).map((c) => c.label);
+  // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
+  const named = namedConcepts(q);
+  const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
   const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
   // A question about a time asks what was so then, not what is so now: no reordering by date.
   const timed = q.days.length || q.months.length || dateDays !== NO_DATES;

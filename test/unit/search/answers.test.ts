@@ -27,6 +27,8 @@ describe('questions memory cannot answer', () => {
     const q = parseQuery('Why did we move off Kafka and GraphQL? 我們為什麼把 MongoDB 換掉', []);
     const named = q.concepts.filter((_c, k) => namedConcepts(q) & (1 << k)).map((c) => c.label);
     assert.deepEqual(named.sort(), ['graphql', 'kafka', 'mongodb']);
+    const month = parseQuery('When did we go camping in June?', []);
+    assert.equal(namedConcepts(month), 0, 'a month is a time, not a name');
     const plain = parseQuery('Why did we move off the queue?', []);
     assert.equal(namedConcepts(plain), 0, 'a sentence\'s first word and plain words are not names');
   });
@@ -36,6 +38,7 @@ describe('questions memory cannot answer', () => {
     for (let i = 0; i < 40; i++) writeAt(v, `2025-09-${String(2 + (i % 20)).padStart(2, '0')}T1${i % 10}:00:00`, `We decided to move the billing queue to BullMQ, step ${i} of the plan`);
     const full = searchMemory(v, 'Why did we move the queue?');
     const none = searchMemory(v, 'Why did we move off Kafka?');
+    assert.equal(searchMemory(v, 'Why did we move BullMQ off Kafka?').missing, undefined, 'one name known: memory may answer');
     assert.ok(full.tokens > 1000);
     assert.ok(none.tokens <= 250, `${none.tokens} tokens`);
     assert.deepEqual(none.missing, ['kafka']);

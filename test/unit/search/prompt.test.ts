@@ -46,6 +46,8 @@ describe('topics', () => {
     assert.deepEqual(topicsOf('Two quick ones: what caused INC-031, and who is the incident commander?'), ['what caused INC-031', 'who is the incident commander?']);
     assert.deepEqual(topicsOf('Which env var holds the signing secret, and where is it stored?'), ['Which env var holds the signing secret, where is it stored?'], 'a clause that points back belongs to the one before');
     assert.deepEqual(topicsOf('Fennick harmonium'), ['Fennick harmonium']);
+    assert.deepEqual(topicsOf('What areas of the U.S. has John been to?'), ['What areas of the U.S. has John been to?'], 'an initial ends no sentence');
+    assert.deepEqual(topicsOf('What does Nate do that he loves and can make money from?'), ['What does Nate do that he loves and can make money from?'], 'after a bare "and" only a question word opens a topic');
     assert.deepEqual(topicsOf('What did Caroline and Melanie do together?'), ['What did Caroline and Melanie do together?']);
     assert.deepEqual(topicsOf('Why "a, and who" matters?'), ['Why "a, and who" matters?'], 'quoted text is never cut');
   });
