@@ -171,7 +171,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   }
   const scored: ScoredLine[] = [];
   const whole = lockedWhole(inp);
-  const locked: ScoredLine[] = [];
+  const locked: { line: ScoredLine; tier: number }[] = [];
   for (const [block, own1] of own) {
     const factor = (inp.dateDays(block.day) ? DATE_BOOST : 1) * (inp.entityDays.has(block.day) ? ENTITY_DAY_BOOST : 1);
     for (let j = 0; j < own1.length; j++) {
@@ -179,18 +179,19 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       const neighbour = Math.max(own1[j - 1] ?? 0, own1[j + 1] ?? 0);
       const line = { block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor };
       scored.push(line);
-      if (whole?.(block, searchableText(block.lines[block.start + j]!))) locked.push(line);
+      const tier = whole?.(block, searchableText(block.lines[block.start + j]!)) ?? 0;
+      if (tier) locked.push({ line, tier });
     }
   }
   const byDay = new Map<string, number[]>();
   for (const c of scored) if (c.block.day) (byDay.get(c.block.day) ?? byDay.set(c.block.day, []).get(c.block.day)!).push(c.score);
   const support = new Map([...byDay].map(([day, xs]) => [day, xs.sort((a, z) => z - a).slice(0, 3).reduce((a, x) => a + x, 0) / 3]));
   for (const c of scored) if (c.block.day) c.score += DAY_SUPPORT * support.get(c.block.day)!;
-  // The lock as evidence: a line holding the whole query, its entity by name or by its day's tag, ranks first.
+  // The lock as evidence: a line holding the whole query ranks first — naming its entity, before
+  // those that hold it by their day's tag.
   if (locked.length) {
-    const lockedSet = new Set(locked);
-    const above = scored.reduce((m, c) => (lockedSet.has(c) ? m : Math.max(m, c.score)), 0);
-    for (const c of locked) c.score += above;
+    const above = scored.reduce((m, c) => Math.max(m, c.score), 0);
+    for (const { line, tier } of locked) line.score += tier * above;
   }
   return scored.sort((x, y) => y.score - x.score || (x.block.day < y.block.day ? 1 : x.block.day > y.block.day ? -1 : 0) || x.i - y.i);
 }
@@ -198,22 +199,21 @@ export function rankLines(inp: RankInput): ScoredLine[] {
 /**
  * The entity lock as evidence (SPEC §4.3): when the query names an entity tagged on some days (not
  * every day) and other words, whether a line holds the whole query — every concept, the entity
- * counting as held on a day its note tags. Such lines rank before every other, however old or
- * compressed their day: "Fennick harmonium" is the one line that names both, not the many recent
- * ones with one of the two. Undefined when there is no lock.
+ * counting as held on a day its note tags: 2 when the line names every concept, 1 when its day's
+ * tag supplies the entity, else 0. Such lines rank before every other, however old or compressed
+ * their day: "Fennick harmonium" is the one line that names both, not the many recent ones with
+ * one of the two. Undefined when there is no lock.
  */
-function lockedWhole(inp: RankInput): ((block: Block, line: string) => boolean) | undefined {
+function lockedWhole(inp: RankInput): ((block: Block, line: string) => number) | undefined {
   const { lookup, lock } = inp;
   const n = lookup.concepts.length;
   if (!lock?.size || n < 2 || n > 31 || lookup.concepts.every((c) => c.entity)) return undefined;
   const all = (1 << n) - 1;
   return (block, line) => {
     const lower = line.toLowerCase();
-    let mask = lock.get(block.day) ?? 0;
-    for (let k = 0; k < n; k++) {
-      if (!(mask & (1 << k)) && lookup.concepts[k].needles.some((nd) => lineHas(lower, nd))) mask |= 1 << k;
-      else if (!(mask & (1 << k))) return false;
-    }
-    return mask === all;
+    let named = 0;
+    for (let k = 0; k < n; k++) if (lookup.concepts[k].needles.some((nd) => lineHas(lower, nd))) named |= 1 << k;
+    if (named === all) return 2;
+    return (named | (lock.get(block.day) ?? 0)) === all ? 1 : 0;
   };
 }
