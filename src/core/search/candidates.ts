@@ -135,12 +135,16 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
     const to = Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES);
     const lines = reader.range(file, from, to);
     const needles = needlesOf(bits);
+    let here = 0;
     if (needles.length) {
       for (let i = chunk.start; i < chunk.end; i++) {
         const line = lines[i];
-        if (line && needles.some((n) => lineHas(line.toLowerCase(), n))) matched++;
+        if (line && needles.some((n) => lineHas(line.toLowerCase(), n))) here++;
       }
-    } else matched += chunk.end - chunk.start;
+      // Its bytes held a word, its lines do not (a word inside another): nothing to read here, with the index or without.
+      if (!here) continue;
+    } else here = chunk.end - chunk.start;
+    matched += here;
     const via = entityDays.get(chunk.day);
     blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, narrow: bits, ...(via && { via }) });
   }

@@ -26,7 +26,7 @@ export interface Block {
   lines: (string | undefined)[];
   /** The entity whose `[[day]]` tag led to this day, if any. */
   via?: string;
-  /** The query's concepts (bits) a line must hold to be scored; 0: every line (a query of dates alone). */
+  /** The query's concepts (bits) that made this block a candidate. */
   narrow: number;
 }
 
@@ -119,16 +119,14 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
-  // A line that holds none of its block's narrowing needles is not a candidate: skipped before it is cut into terms.
-  const needlesOf = new Map<number, ReturnType<typeof needlesFor>>();
-  const needlesFor = (bits: number) => inp.lookup.concepts.flatMap((c, k) => (bits & (1 << k) ? c.needles : []));
+  // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
+  // (A candidate block's lines that name only an entity of the query count: a speaker's turn after the question.)
+  const needles = inp.lookup.concepts.flatMap((c) => c.needles);
   const cjk = qt.some((t) => t.stem !== undefined && hasCjk(t.stem));
   // Term frequencies of every candidate line.
   const lines: { block: Block; i: number; tf: Float32Array; len: number }[] = [];
   let totalLen = 0;
   for (const block of inp.blocks) {
-    let needles = needlesOf.get(block.narrow);
-    if (!needles) needlesOf.set(block.narrow, (needles = needlesFor(block.narrow)));
     for (let i = block.start; i < block.end; i++) {
       const shown = block.lines[i];
       if (!shown?.trim() || !inp.searchable(block.file, shown)) continue;
