@@ -136,12 +136,12 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
  * Current before stale: when a newer snippet's best line says all that an older one's says of the
  * query — two or more of its concepts besides entities, and every entity the older one names — the
  * two are about the same subject; when the newer one also says that something changed ("moved
- * to", "instead of", "now", 改成), it supersedes the older. So it moves up to just before the
+ * to", "instead of", "no longer", 改成; not "now", which speech says of anything), it supersedes the older. So it moves up to just before the
  * first older one about its subject; the rest keep their order (the older is still shown, as what
  * was so earlier).
  */
 /** Words with which an entry says that something changed: it supersedes what was said before. */
-const CHANGE = /\b(?:now|instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|現在|不再/i;
+const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
 
 function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
   if (!about || snippets.length < 2) return snippets;
