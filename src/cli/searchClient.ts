@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
-import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from '../core/search/result';
+import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, foundNothingFor, renderHits } from '../core/search/result';
 import { staleMarks } from '../core/truth/marks';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
@@ -54,7 +54,7 @@ export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: strin
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
   if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
   warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
-  return { json, text: renderMarkedHits(r.results) };
+  return { json, text: `${renderMarkedHits(r.results)}${r.missing?.length ? `\n\n${foundNothingFor(r.missing)}` : ''}` };
 }
 
 // ---- stale marks (docs/truth.md#freshness): kept apart from the search itself ----------------

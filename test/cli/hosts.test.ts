@@ -320,6 +320,21 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code, Gemini
     assert.equal(spawnSync(process.execPath, ['-e', LAUNCHER, 'status'], { cwd: sub }).status, 2, 'no vault: exit 2');
   });
 
+  it('a 4,000-character prompt with a stack trace gets the memory of that fix, and the reminder', () => {
+    const { root, sub } = awkwardProject();
+    assert.equal(cli(['init', '--hosts', 'claude', '--hooks'], { cwd: sub }).code, 0);
+    assert.equal(cli(['write', "Fixed TypeError: Cannot read properties of undefined (reading 'id') in handleInvoicePaid: one-off invoices carry no subscription", '--kind', 'error', '--root', root]).code, 0);
+    const log = Array.from({ length: 50 }, (_, i) => `{"level":30,"pid":1,"hostname":"worker-6f7c9d8b54-q2lzm","msg":"job started","jobId":"${48000 + i}"}`);
+    const trace = "TypeError: Cannot read properties of undefined (reading 'id')\n    at handleInvoicePaid (/app/dist/billing/webhook.js:151:41)";
+    const prompt = ['The invoice worker fails since the deploy:', ...log, trace, 'Have we run into this before?'].join('\n');
+    assert.ok(prompt.length > 4000);
+    const { run, input, commands } = HOSTS.claude;
+    const out = run(commands(root).prompt, sub, input(sub, 'prompt', prompt));
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /one-off invoices carry no subscription/);
+    assert.match(out.stdout.trimEnd(), REMINDER_END);
+  });
+
   it('fails open: no vault, a bad event or bad input never blocks the host', () => {
     const root = tempDir();
     for (const args of [['hook', 'prompt'], ['hook', 'session-start'], ['hook', 'nonsense'], ['hook', 'prompt', '--max-tokens', 'x'], ['hook', 'prompt', '--host', 'emacs']]) {

@@ -19,8 +19,8 @@ describe('coresoul search', () => {
     assert.match(r.json.tokenizer, /cl100k_base/);
     assert.ok(r.json.results.length > 0);
     for (const h of r.json.results) {
-      assert.deepEqual(Object.keys(h), ['file', 'line', 'date', 'entity', 'text', 'score']);
-      assert.ok(Number.isInteger(h.line) && h.line >= 1);
+      assert.deepEqual(Object.keys(h), ['file', 'line', 'start', 'date', 'entity', 'text', 'score']);
+      assert.ok(Number.isInteger(h.line) && h.line >= h.start && h.start >= 1);
     }
   });
 
@@ -58,11 +58,13 @@ describe('coresoul search', () => {
     const v = await fixtureVault();
     cli(['search', 'warm the index', '--root', v.root]);
     const before = snapshot(v.root);
-    for (const args of [[], [''], ['x'.repeat(10 * 1024)], ['x', '--max-tokens', 'lots'], ['x', '--max-tokens', '0'], ['x', '--limit', '-3']]) {
+    for (const args of [[], [''], ['x', '--max-tokens', 'lots'], ['x', '--max-tokens', '0'], ['x', '--limit', '-3']]) {
       const r = cli(['search', ...args, '--root', v.root]);
       assert.equal(r.code, 1, `${args.join(' ').slice(0, 40)}: ${r.stderr}`);
       assert.equal(r.stderr.trim().split('\n').length, 1);
     }
+    // A 10 kB prompt is reduced to its subject, not refused.
+    assert.equal(cli(['search', 'x'.repeat(10 * 1024), '--root', v.root]).code, 0);
     // Punctuation alone is literal text, not an error: nothing in the vault holds it as a word.
     for (const query of ['?!…', '.*[(']) {
       const r = cli(['search', query, '--json', '--root', v.root]);

@@ -18,6 +18,7 @@ import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
 import { type Vault, rel } from '../vault/layout';
 import { RECORDED_NOTES, citation, quoted, recordedNotes } from './recorded';
+import { foundNothingFor } from '../search/result';
 
 export const LAYERS = ['soul', 'persona', 'profile', 'memories', 'recent', 'request'] as const;
 export type LayerName = (typeof LAYERS)[number];
@@ -52,18 +53,25 @@ export interface TokenCounter {
 
 export interface RecalledSnippet {
   file: string;
+  /** 1-based: the line that matched best. */
   line: number;
+  /** 1-based: the snippet's first line (its text starts there). */
+  start?: number;
   date: string;
   text: string;
   /** Raw lines of a compressed day: `history <commit>`, and where they can be read now. */
   from?: string;
   open?: string;
+  /** 1-based line of the text in `open`. */
+  openLine?: number;
 }
 
 /** What a recall found: the snippets, and how many matching lines it left out (for a next page). */
 export interface Recalled {
   snippets: RecalledSnippet[];
   more: number;
+  /** The topics of a request that asks several things that found nothing. */
+  missing?: string[];
 }
 
 /** Relevant memories for a request, within a token budget (the search pipeline); `page` 2 continues where 1 stopped. */
@@ -273,7 +281,7 @@ export async function readLayer(v: Vault, name: 'soul' | 'persona' | 'profile' |
 async function draftLayer(
   v: Vault,
   name: LayerName,
-  opts: Pick<ContextOptions, 'request' | 'clock' | 'recall'>,
+  opts: Pick<ContextOptions, 'request' | 'clock' | 'recall'> & Partial<Pick<ContextOptions, 'tokens'>>,
   budget: number,
   guards: { standing: Guard; statements: Guard },
 ): Promise<Draft> {
@@ -309,12 +317,27 @@ async function draftLayer(
       );
     }
     case 'memories': {
-      const found = opts.recall ? (await opts.recall(opts.request, budget)).snippets : [];
-      // One element per snippet (its citation, then its quoted lines): a cut drops whole snippets.
-      return draft(
-        found.map((s) => `${citation(v.root, s)}\n${quoted(guards.statements('memories', s.text.split('\n')).join('\n'))}`),
-        found.map((s) => `${s.open ?? s.file}:${s.line}`),
-      );
+      const layer = (recalled: Recalled | undefined) => {
+        const found = recalled?.snippets ?? [];
+        // Said first: a cut to the budget drops snippets from the end, never what is missing.
+        const missing = recalled?.missing?.length && found.length ? [foundNothingFor(recalled.missing)] : [];
+        // One element per snippet (its citation, then its quoted lines): a cut drops whole snippets.
+        return draft(
+          [...missing, ...found.map((s) => `${citation(v.root, s)}\n${quoted(guards.statements('memories', s.text.split('\n')).join('\n'))}`)],
+          found.map((s) => (s.open ? `${s.open}:${s.openLine ?? s.line}` : `${s.file}:${s.line}`)),
+        );
+      };
+      if (!opts.recall || !opts.tokens || !Number.isFinite(budget)) return layer(opts.recall && (await opts.recall(opts.request, budget)));
+      // The citations and the layer's title take tokens too: ask again for less rather than cut whole snippets.
+      let ask = budget;
+      let d = layer(await opts.recall(opts.request, ask));
+      const tokens = opts.tokens;
+      for (let tries = 0; tries < 3 && d.lines.length && tokens.count(render([d])) > budget; tries++) {
+        ask -= tokens.count(render([d])) - budget;
+        if (ask < 1) break;
+        d = layer(await opts.recall(opts.request, ask));
+      }
+      return d;
     }
     case 'recent': {
       const today = localDay(opts.clock.now());

@@ -19,10 +19,11 @@ export function recallFrom(v: Vault, search: Search = (query, opts) => searchMem
     const snippets = r.results.map((h) => ({
       file: h.file,
       line: h.line,
+      start: h.start,
       date: h.date ?? 'undated',
       text: shown(h.text),
-      ...(h.from && h.date && { from: shown(h.from), open: rel(v, rawDayFile(v, h.date)) }),
+      ...(h.from && h.date && { from: shown(h.from), open: rel(v, rawDayFile(v, h.date)), openLine: h.start }),
     }));
-    return { snippets, more: r.more ?? 0 };
+    return { snippets, more: r.more ?? 0, ...(r.missing?.length && { missing: r.missing }) };
   };
 }

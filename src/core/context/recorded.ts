@@ -43,7 +43,10 @@ export const recordedNotes = (body: string) => `${RECORDED_NOTES}\n\n${body}`;
 export interface Cited {
   /** Relative to the workspace root. */
   file: string;
+  /** 1-based: the line cited (the one that matched). */
   line: number;
+  /** 1-based: where `text` starts, when not at `line`. */
+  start?: number;
   date: string | null;
   text: string;
   /** Raw lines of a compressed day, from the vault history (`history <commit>`): not in `file` now. */
@@ -56,7 +59,7 @@ export interface Cited {
  */
 export function citation(root: string, s: Cited): string {
   const head = `[${s.file}:${s.line}${s.date ? ` · ${s.date}` : ''}${s.from ? ` · from ${s.from}` : ''}]`;
-  const owner = s.from || !/^\s/.test(s.text) ? undefined : continuedEntry(root, s.file, s.line);
+  const owner = s.from || !/^\s/.test(s.text) ? undefined : continuedEntry(root, s.file, s.start ?? s.line);
   return owner ? `${head} continues the ${owner.time} entry ${owner.marker ?? "recorded as the person's own"}` : head;
 }
 

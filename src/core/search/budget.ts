@@ -9,7 +9,7 @@
  * then alone. Page N continues where page N−1 stopped.
  */
 import { countTokens } from '../shared/tokens';
-import { dayRel, shownMemoryPath } from '../vault/layout';
+import { shownMemoryPath } from '../vault/layout';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit } from './result';
 
@@ -35,6 +35,13 @@ export interface BudgetOptions {
   page: number;
   /** The commit each raw day was recovered from (compress/rawDays.ts). */
   rawCommits: () => Map<string, string>;
+  /**
+   * What of the query a ranked line says (a bit mask of its concepts): snippets that say the same
+   * are about the same subject, and the newer comes first (current before stale).
+   */
+  about?: { holds: (line: ScoredLine) => number; who: number };
+  /** The file (relative to the memory folder) and 1-based line that hold a compressed day now. */
+  holder: (day: string) => { rel: string; line: number };
 }
 
 export interface Shared {
@@ -117,12 +124,41 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       used += taken.cost;
       perDay.set(block.day, (perDay.get(block.day) ?? 0) + 1);
     }
-    hits = snippets.map(cite);
+    hits = newestFirst(snippets, opts.about).map(cite);
     if (!snippets.length) break;
   }
   let more = 0;
   for (let k = 0; k < scored.length; k++) if (!done[k] && !shown.has(keyOf(scored[k], scored[k].i))) more++;
   return { hits, more };
+}
+
+/**
+ * Current before stale: when a newer snippet's best line says all that an older one's says of the
+ * query — two or more of its concepts besides entities, and every entity the older one names — the
+ * two are about the same subject; when the newer one also says that something changed ("moved
+ * to", "instead of", "no longer", 改成; not "now", which speech says of anything), it supersedes the older. So it moves up to just before the
+ * first older one about its subject; the rest keep their order (the older is still shown, as what
+ * was so earlier).
+ */
+/** Words with which an entry says that something changed: it supersedes what was said before. */
+const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
+
+function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
+  if (!about || snippets.length < 2) return snippets;
+  const bits = (m: number) => {
+    let n = 0;
+    for (let x = m; x; x &= x - 1) n++;
+    return n;
+  };
+  const out = snippets.map((p) => ({ p, held: about.holds(p.line) }));
+  const covers = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  for (let k = 1; k < out.length; k++) {
+    const x = out[k];
+    if (!CHANGE.test(x.p.line.block.lines[x.p.line.i] ?? '')) continue; // only an entry that says it changes something supersedes
+    const j = out.findIndex((y, at) => at < k && y.p.line.block.day < x.p.line.block.day && covers(x.held, y.held));
+    if (j >= 0) out.splice(j, 0, ...out.splice(k, 1));
+  }
+  return out.map((x) => x.p);
 }
 
 /** The start of a line longer than the whole budget, as much as fits (never a stub). */
@@ -140,18 +176,25 @@ function cutToFit(hit: ScoredLine, room: number, cite: (p: Snippet) => SearchHit
   return { snippet: { line: hit, start: hit.i, end: hit.i + 1, cut: lo }, cost: costOf(lo) };
 }
 
-/** How a snippet is cited: its file (a raw day as its day file, from history), line, day, entity. */
+/**
+ * How a snippet is cited: the file and line of its best line (the one that matched, not the
+ * snippet's first), its day and entity. A raw day's lines (a compressed day, kept from the vault
+ * history) are cited by the file that holds that day now — its L2 file, or the `## day` section
+ * of its L3 month — since its own day file is gone.
+ */
 function citation(opts: BudgetOptions, top: number): (p: Snippet) => SearchHit {
   return (p) => {
-    const { block, score } = p.line;
+    const { block, score, i } = p.line;
     let { start, end } = p;
-    const blank = (i: number) => !block.lines[i]?.trim();
-    while (end - start > 1 && blank(start)) start++;
-    while (end - start > 1 && blank(end - 1)) end--;
+    const skip = (j: number) => !block.lines[j]?.trim() || /^#{1,6}\s/.test(block.lines[j] ?? '');
+    while (end - start > 1 && start < i && skip(start)) start++;
+    while (end - start > 1 && end - 1 > i && skip(end - 1)) end--;
     const raw = block.file.kind === 'raw';
+    const now = raw ? opts.holder(block.day) : undefined;
     return {
-      file: shownMemoryPath(raw ? dayRel(block.day) : block.file.rel),
-      line: start + 1,
+      file: shownMemoryPath(now ? now.rel : block.file.rel),
+      line: now ? now.line : i + 1,
+      start: start + 1,
       date: block.day || null,
       entity: block.file.entity?.name ?? block.via ?? null,
       text: p.cut === undefined ? block.lines.slice(start, end).join('\n') : `${(block.lines[start] ?? '').slice(0, p.cut)}…`,

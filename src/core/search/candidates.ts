@@ -1,18 +1,22 @@
 /**
- * Stages 2 and 3 of a search (docs/search.md#candidates): the chunks that may hold the query,
- * found through the index's Bloom filters (files not indexed yet by a look at their bytes),
- * visited most promising first — the rarer the words a chunk may hold, the better, and better
- * still on a day the query names or its entities are tagged with — and read with their context,
- * until MAX_READ_LINES lines have been read. On a small vault that is every candidate; on a
- * large one the rest could only rank lower or tie.
+ * Stages 2 and 3 of a search (docs/search.md#candidates): the chunks that may hold the query and
+ * the concepts each holds, visited most promising first, read with their context.
  *
- * An entity of the query (a speaker of every session, a project named everywhere) makes no
- * chunk a candidate when the query has other words: the lock on its days would narrow nothing.
- * Its `[[day]]` tags favour those days instead (unless it is tagged on every day); only when the
- * words find nothing do the entities' lines become the candidates. A query of an entity alone
- * finds the lines that name it. Dates the query names (`2025-12-01`, `May 2023`) favour those
- * days like any other time it names (a person may be a month or a year off); a query of dates
- * alone reads those days.
+ * The answer depends on the vault's text alone, never on how much of the index is built or how
+ * long anything took (same inputs, same bytes: cold, warm, in process or through the server).
+ * So the index only skips chunks that cannot match (its Bloom filters have no false negatives);
+ * which concepts a chunk holds is read from its bytes, how rare a concept is is counted on those
+ * chunks, and the order is a total one: more of the query first (rarer concepts weigh more), then
+ * the favoured days, then the newer day, then file and line.
+ *
+ * The entity lock (SPEC §4.3): an entity named in the query is held by every chunk on a day its
+ * note tags, so the lines of its days that carry the query's other words come first, however old
+ * or compressed the day. An entity makes no chunk a candidate by itself when the query has other
+ * words (a speaker of every session would narrow nothing); only when the words find nothing do
+ * the entities' lines become the candidates. A query of dates alone reads those days.
+ *
+ * Work is bounded by MAX_MATCHED_LINES lines that hold a narrowing concept, taken in that order:
+ * what is left out holds less of the query than everything read, whatever its date.
  */
 import type { Vault } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
@@ -23,13 +27,11 @@ import type { LineReader } from './lineReader';
 import type { Query } from './query';
 import { type Block, DATE_BOOST, ENTITY_DAY_BOOST } from './rank';
 import { Scoring } from './score';
-import { bytesMayHave, foldsToAscii } from './words';
+import { bytesMayHave, foldsToAscii, lineHas } from './words';
 
 const CONTEXT_LINES = 5;
-/** Lines read at most, context included: bounds the time of a search on a large vault… */
-const MAX_READ_LINES = 12_000;
-/** …and lines whose bytes are looked at (a phrase's words may be in many chunks, the phrase in few). */
-const MAX_LOOKED_AT_LINES = 4 * MAX_READ_LINES;
+/** Lines that hold a narrowing concept read at most: bounds the work of a search on a large vault. */
+export const MAX_MATCHED_LINES = 3000;
 
 export interface Candidates {
   blocks: Block[];
@@ -37,15 +39,21 @@ export interface Candidates {
   totalLines: number;
   /** Days the query's entities are tagged with, each with its entity; empty when that is every day. */
   entityDays: ReadonlyMap<string, string>;
+  /** Per such day, the query's concepts (bits) its entities lock there. */
+  lock: ReadonlyMap<string, number>;
+  /** The query's concepts (bits) that no text of the vault holds. */
+  absent: number;
 }
 
-/** A chunk to read, or a whole file not indexed yet (no chunk), with how promising it is. */
+/** A chunk to read, with the concepts its bytes hold. */
 interface Visit {
   file: VaultFile;
-  chunk?: Chunk;
+  chunk: Chunk;
   mask: number;
   bound: number;
   day: string;
+  /** The concepts that make its lines candidates. */
+  narrow: number;
 }
 
 /** N of idf, the vault's lines, estimated from its size: the same with the index or without it. */
@@ -58,13 +66,12 @@ const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
  * for when its words alone found nothing.
  */
 export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false): Candidates {
-  const s = new Scoring(lookup, view);
-  const entityDays = taggedDays(v, q, reader);
+  const s = new Scoring(lookup);
+  const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
   const datesOnly = !q.concepts.length;
   const namedDay = (day: string) => q.days.includes(day) || q.months.includes(day.slice(0, 7));
   const named = (day: string) => !datesOnly || namedDay(day);
-  const namedFile = (day: string) => (day.length === 7 ? !datesOnly || q.months.includes(day) || q.days.some((d) => d.startsWith(day)) : named(day));
   // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
   let narrow = 0;
   let entities = 0;
@@ -72,90 +79,119 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
     if (c.entity) entities |= 1 << k;
     if (byEntities || !c.entity) narrow |= 1 << k;
   });
-  if (!narrow) narrow = lookup.concepts.length ? -1 : 0;
+  if (!narrow) narrow = lookup.concepts.length ? entities : 0;
   // On a day the query names, its entities narrow (their lock holds there): "what did Nate do in April 2022".
-  const narrowOn = (day: string) => (narrow !== -1 && namedDay(day) ? narrow | entities : narrow);
-  // The ranker's own favours, so the chunks it would rank higher are read first.
-  const bonus = (day: string) => (dateDays(day) ? DATE_BOOST : 1) * (entityDays.has(day) ? ENTITY_DAY_BOOST : 1);
+  const narrowOn = (day: string) => (narrow && namedDay(day) ? narrow | entities : narrow);
+  const all = lookup.concepts.length >= 32 ? -1 : (1 << lookup.concepts.length) - 1;
 
-  const visits: Visit[] = [];
+  const found: Visit[] = [];
   let totalLines = 0;
   for (const file of view.files) {
-    if (file.kind === 'entity' && !named('')) continue; // dates alone ask about days, not notes
+    if (file.kind === 'entity' && datesOnly) continue; // dates alone ask about days, not notes
     totalLines += file.size / BYTES_PER_LINE;
-    if (!view.indexed.has(file.rel)) {
-      // Not indexed yet: anything may be in it. Looked at when its turn comes, newest first.
+    const indexed = view.indexed.has(file.rel);
+    if (!indexed) {
+      // Not indexed yet: the file's bytes say whether anything in it may match before it is cut.
       const day = DAY_OR_MONTH.exec(file.rel)?.[1] ?? '';
-      if (namedFile(day)) visits.push({ file, mask: narrowOn(day), bound: (narrow ? s.weigh(narrowOn(day)) : 1) * bonus(day), day });
-      continue;
+      if (datesOnly && !(day.length === 7 ? q.months.includes(day) || q.days.some((d) => d.startsWith(day)) : namedDay(day))) continue;
+      const whole = reader.peek(file);
+      if (!whole.length) continue;
+      if (narrow && !(conceptsIn(whole, lookup, undefined, all) & (narrow | (q.days.length || q.months.length ? entities : 0)))) continue;
+      reader.keep(file, whole);
     }
     for (const chunk of reader.chunks(file)) {
       if (!named(chunk.day)) continue;
-      const mask = narrow ? s.mayHold(chunk, narrowOn(chunk.day)) : 0;
-      if (mask || !narrow) visits.push({ file, chunk, mask, bound: (narrow ? s.weigh(mask) : 1) * bonus(chunk.day), day: chunk.day });
+      const wanted = narrowOn(chunk.day);
+      if (!wanted) {
+        found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
+        continue;
+      }
+      if (indexed && !s.mayHold(chunk, wanted)) continue; // the filter: this chunk cannot match
+      const bytes = reader.bytesOf(file, chunk);
+      if (!bytes) continue;
+      const mask = conceptsIn(bytes, lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0);
+      if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
     }
   }
-  visits.sort((a, b) => b.bound - a.bound || (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
+  // How rare each concept is, counted on the candidate chunks (the vault's, estimated from its size).
+  const chunksInVault = Math.max(1, totalLines / 64);
+  const df = lookup.concepts.map(() => 0);
+  for (const x of found) for (let k = 0; k < df.length; k++) if (x.mask & (1 << k)) df[k]++;
+  const idf = df.map((d) => Math.log(1 + (Math.max(chunksInVault, d) - d + 0.5) / (d + 0.5)));
+  const bonus = (day: string) => (dateDays(day) ? DATE_BOOST : 1) * (entityDays.has(day) ? ENTITY_DAY_BOOST : 1);
+  for (const x of found) {
+    let w = lookup.concepts.length ? 0 : 1;
+    for (let k = 0; k < idf.length; k++) if (x.mask & (1 << k)) w += idf[k];
+    x.bound = w * bonus(x.day);
+  }
+  found.sort((a, b) => b.bound - a.bound || (a.day < b.day ? 1 : a.day > b.day ? -1 : 0) || (a.file.rel < b.file.rel ? -1 : a.file.rel > b.file.rel ? 1 : 0) || a.chunk.start - b.chunk.start);
 
   const blocks: Block[] = [];
-  let read = 0;
-  let lookedAt = 0;
-  const readChunk = (file: VaultFile, chunk: Chunk) => {
+  const needlesOf = (bits: number) => lookup.concepts.flatMap((c, k) => (bits & (1 << k) ? c.needles : []));
+  let matched = 0;
+  for (const { file, chunk, narrow: bits } of found) {
+    if (matched >= MAX_MATCHED_LINES) break;
     const from = Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES);
     const to = Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES);
     const lines = reader.range(file, from, to);
-    read += to - from;
+    const needles = needlesOf(bits);
+    let here = 0;
+    if (needles.length) {
+      for (let i = chunk.start; i < chunk.end; i++) {
+        const line = lines[i];
+        if (line && needles.some((n) => lineHas(line.toLowerCase(), n))) here++;
+      }
+      // Its bytes held a word, its lines do not (a word inside another): nothing to read here, with the index or without.
+      if (!here) continue;
+    } else here = chunk.end - chunk.start;
+    matched += here;
     const via = entityDays.get(chunk.day);
-    blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, ...(via && { via }) });
-  };
-  for (const { file, chunk, mask } of visits) {
-    if (read >= MAX_READ_LINES || lookedAt >= MAX_LOOKED_AT_LINES) break;
-    if (!chunk) {
-      const buf = reader.peek(file);
-      if (!buf.length || (narrow && !(conceptsIn(buf, lookup) & mask))) continue;
-      reader.keep(file, buf);
-      for (const c of reader.chunks(file)) if (named(c.day)) readChunk(file, c);
-      continue;
-    }
-    // The filter may be wrong (it knows a phrase's words, not the phrase): the bytes are cheaper than lines.
-    const bytes = mask ? reader.chunkBytes(file, chunk) : undefined;
-    lookedAt += chunk.end - chunk.start;
-    if (bytes && !(conceptsIn(bytes, lookup) & mask)) continue;
-    readChunk(file, chunk);
+    blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, narrow: bits, ...(via && { via }) });
   }
-  return { blocks, totalLines, entityDays };
+  let absent = 0;
+  df.forEach((d, k) => {
+    if (!d && narrow & (1 << k)) absent |= 1 << k;
+  });
+  return { blocks, totalLines, entityDays, lock: lockBits, absent };
 }
 
 export const isSearchable = (file: VaultFile, line: string) => searchableLine(file.kind, line);
 
 /**
- * The days the query's entities are tagged with, each with the first of them tagged there,
- * unless that is every day the memory map knows.
+ * The days the query's entities are tagged with, each with the first of them tagged there, and
+ * per day the concepts (bits) of the entities tagged there (the lock); none when they are tagged
+ * on every day the memory map knows (a speaker of every session: the lock would narrow nothing).
  */
-function taggedDays(v: Vault, q: Query, reader: LineReader): Map<string, string> {
+function taggedDays(v: Vault, q: Query, reader: LineReader): { days: Map<string, string>; bits: Map<string, number> } {
   const days = new Map<string, string>();
-  for (const c of q.concepts) {
+  const bits = new Map<string, number>();
+  q.concepts.forEach((c, k) => {
     const file = c.entity && reader.byRel.get(c.entity.rel);
-    if (file) for (const day of reader.tags(file)) if (!days.has(day)) days.set(day, c.entity!.name);
-  }
-  if (!days.size) return days;
+    if (!file) return;
+    for (const day of reader.tags(file)) {
+      if (!days.has(day)) days.set(day, c.entity!.name);
+      bits.set(day, (bits.get(day) ?? 0) | (1 << k));
+    }
+  });
+  if (!days.size) return { days, bits };
   let known: string[];
   try {
     known = Object.keys(readMemoryMap(v).days);
   } catch {
-    return days; // a damaged map is reported where it matters; the tags still favour their days
+    return { days, bits }; // a damaged map is reported where it matters; the tags still favour their days
   }
-  return known.every((d) => days.has(d)) ? new Map() : days;
+  // An empty map (a vault filled by hand or by another tool) knows no days: the tags still lock.
+  return known.length && known.every((d) => days.has(d)) ? { days: new Map(), bits: new Map() } : { days, bits };
 }
 
-/** The concepts of the query that may be in some bytes, before they are decoded (see bytesMayHave). */
-function conceptsIn(buf: Buffer, q: Query): number {
+/** The concepts of the query (among `within`) that may be in some bytes, before they are decoded (see bytesMayHave). */
+function conceptsIn(buf: Buffer, q: Query, foldsKnown: boolean | undefined, within: number): number {
   if (!buf.length) return 0;
-  let folds: boolean | undefined;
+  let folds = foldsKnown;
   const foldsHere = () => (folds ??= foldsToAscii(buf));
   let mask = 0;
   q.concepts.forEach((c, i) => {
-    if (c.needles.some((n) => bytesMayHave(buf, n, foldsHere))) mask |= 1 << i;
+    if (within & (1 << i) && c.needles.some((n) => bytesMayHave(buf, n, foldsHere))) mask |= 1 << i;
   });
   return mask;
 }

@@ -12,6 +12,9 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 const COUNTS = ['a', 'one', 'two', 'three', 'four', 'five', 'six'];
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
 
+/** The test of a query that names or implies no day. */
+export const NO_DATES = (_day: string) => false;
+
 export function queryDates(q: Query, today: string): (day: string) => boolean {
   const ranges: [string, string][] = [];
   for (const d of q.days) ranges.push([d, d]);
@@ -37,6 +40,6 @@ export function queryDates(q: Query, today: string): (day: string) => boolean {
     const ago = (new Date(`${today}T00:00:00Z`).getUTCDay() - WEEKDAYS.indexOf(weekday[1]) + 7) % 7 || 7;
     back(ago + 1, ago - 1);
   }
-  if (!ranges.length) return () => false;
+  if (!ranges.length) return NO_DATES;
   return (day: string) => ranges.some(([from, to]) => day >= from && day <= to);
 }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { type Chunk, chunkLines } from './index/chunks';
-import { type VaultFile, dayLinks, entityHead, shownPath, splitLines } from './index/files';
+import { type VaultFile, dayLinks, entityHead, lineOffsets, shownPath, splitLines } from './index/files';
 import type { IndexView } from './index/refresh';
 
 const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
@@ -109,6 +109,16 @@ export class LineReader {
     return this.view.indexed.has(f.rel) && f.kind !== 'entity' ? this.bytes(f, chunk.byteStart, chunk.byteEnd) : undefined;
   }
 
+  /**
+   * The bytes of a chunk of `chunks(f)`: read by range from an indexed day, else cut from the
+   * whole file; undefined when the file changed under the search.
+   */
+  bytesOf(f: VaultFile, chunk: Chunk): Buffer | undefined {
+    if (this.view.indexed.has(f.rel) && f.kind !== 'entity' && !this.files.get(f.rel)?.whole && !this.raws.has(f.rel)) return this.chunkBytes(f, chunk);
+    const raw = this.raw(f);
+    return raw.length === f.size ? raw.subarray(chunk.byteStart, chunk.byteEnd) : undefined;
+  }
+
   /** Bytes [from, to) of an indexed file, through one descriptor per file and search (see `close`). */
   private bytes(f: VaultFile, from: number, to: number): Buffer | undefined {
     let fd = this.fds.get(f.rel);
@@ -152,7 +162,7 @@ export class LineReader {
     let chunks = this.cut.get(f.rel);
     if (!chunks) {
       // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
-      chunks = f.kind === 'entity' && !hasNoteLines(this.raw(f).toString('latin1')) ? [] : chunkLines(f, this.all(f)).chunks;
+      chunks = f.kind === 'entity' && !hasNoteLines(this.raw(f).toString('latin1')) ? [] : chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks;
       this.cut.set(f.rel, chunks);
     }
     return chunks;

@@ -179,3 +179,30 @@ function byStem(c: Concept): Needle[] {
   const shorter = k >= 4 && k < n.text.length ? needle(n.text.slice(0, k)) : undefined;
   return shorter ? [shorter] : c.needles;
 }
+
+/**
+ * The concepts of a query that name something (bits): a word written with a capital inside it or
+ * after a sentence's first word (`Kafka`, `GraphQL`, `SLA`, `Acme`), or mixing letters and digits
+ * (`INC-47`); in a Chinese query, any Latin word (`MongoDB`). A name memory never mentions is a
+ * question memory cannot answer (search.ts).
+ */
+export function namedConcepts(q: Query): number {
+  const names = new Set<string>();
+  for (const sentence of q.text.split(/(?<=[.?!])\s+|(?<=[。？！])\s*/)) {
+    const cjk = /\p{Script=Han}/u.test(sentence);
+    let first = true;
+    for (const m of sentence.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._+#-]*/gu)) {
+      const w = m[0].replace(/[._-]+$/, '');
+      const latin = /^[\p{Script=Latin}\p{N}._+#-]+$/u.test(w) && /\p{L}/u.test(w);
+      // A month or a weekday is a time, not a name (dates.ts reads it).
+      const time = monthOf(w) > 0 && w.length >= 3 && MONTH_NAMES.some((m) => m.startsWith(w.toLowerCase())) || /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(w);
+      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || cjk)) names.add(w.toLowerCase());
+      if (latin || /\p{L}/u.test(w)) first = false;
+    }
+  }
+  let mask = 0;
+  q.concepts.forEach((c, k) => {
+    if (!c.entity && names.has(c.label.replace(/^"|"$/g, ''))) mask |= 1 << k;
+  });
+  return mask;
+}

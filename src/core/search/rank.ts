@@ -26,6 +26,8 @@ export interface Block {
   lines: (string | undefined)[];
   /** The entity whose `[[day]]` tag led to this day, if any. */
   via?: string;
+  /** The query's concepts (bits) that made this block a candidate. */
+  narrow: number;
 }
 
 export interface ScoredLine {
@@ -46,6 +48,8 @@ export interface RankInput {
   lookup: Query;
   /** Days the query's entities are tagged with (empty when that is every day: it tells nothing). */
   entityDays: ReadonlyMap<string, string>;
+  /** Per day an entity of the query is tagged with, the concepts (bits) it holds there (the lock). */
+  lock?: ReadonlyMap<string, number>;
   searchable: (file: VaultFile, line: string) => boolean;
 }
 
@@ -60,11 +64,22 @@ export const DATE_BOOST = 2;
 /** …and a line of a day the query's entities are tagged with, this much. */
 export const ENTITY_DAY_BOOST = 1.2;
 
+/** A plain word of at least this many letters also matches the longer words it begins (postgres → postgresql). */
+const PREFIX_WORD = 6;
+/**
+ * Not searchable text: a redaction marker (`[secret: postgre-sql-connection]` says a secret was
+ * there, not what the line is about) and a citation copied into a line (`memory/chronological/…md:12`).
+ */
+const UNSEARCHABLE = /\[secret: [^\]\n]*\]|(?:\.CoreSoul\/)?memory\/chronological\/[\w.-]+\.md(?::\d+)?/g;
+export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
+
 /** A line that names a kind of a query's word (narrower.ts) holds that word this much. */
 const KIND = 0.5;
 
 interface Term {
   stem?: string;
+  /** A long plain word of the query, also found where a line's word goes on from it (postgres → PostgreSQL). */
+  word?: Needle;
   needles?: Needle[];
   /** The stems of a word's narrower words: the term of its kinds. */
   kinds?: Set<string>;
@@ -77,12 +92,13 @@ interface Term {
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
 function queryTerms(q: Query): Term[] {
   const out: Term[] = [];
-  const addStem = (stem: string) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0 });
+  const addStem = (stem: string, word?: Needle) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }) });
   for (const c of q.concepts) {
     const n = c.needles[0];
-    const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text);
+    const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text) && !hasCjk(n.text);
+    // A Chinese word counts where its characters are, as the index finds it: the segmenter cuts a line by its context (的灑水器換成), not by the query's words.
     if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
-    else if (!isStopWord(n.text)) terms(n.text).forEach(addStem);
+    else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined));
   }
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
   // The kinds of each word, but for the query's own words.
@@ -104,6 +120,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
   // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
+  // (A candidate block's lines that name only an entity of the query count: a speaker's turn after the question.)
   const needles = inp.lookup.concepts.flatMap((c) => c.needles);
   const cjk = qt.some((t) => t.stem !== undefined && hasCjk(t.stem));
   // Term frequencies of every candidate line.
@@ -111,10 +128,11 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   let totalLen = 0;
   for (const block of inp.blocks) {
     for (let i = block.start; i < block.end; i++) {
-      const line = block.lines[i];
-      if (!line?.trim() || !inp.searchable(block.file, line)) continue;
+      const shown = block.lines[i];
+      if (!shown?.trim() || !inp.searchable(block.file, shown)) continue;
+      const line = searchableText(shown);
       const lower = line.toLowerCase();
-      if (qt.length && !needles.some((n) => lineHas(lower, n))) continue;
+      if (needles.length && !needles.some((n) => lineHas(lower, n))) continue;
       const words = terms(line, cjk);
       const tf = new Float32Array(qt.length);
       for (const w of words) {
@@ -122,7 +140,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
         if (k !== undefined) tf[k]++;
       }
       qt.forEach((t, k) => {
-        if (!tf[k] && t.needles?.some((n) => lineHas(lower, n))) tf[k] = 1;
+        if (!tf[k] && (t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
       });
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;
@@ -150,17 +168,50 @@ export function rankLines(inp: RankInput): ScoredLine[] {
     own.get(x.block)![x.i - x.block.start] = s;
   }
   const scored: ScoredLine[] = [];
+  const whole = lockedWhole(inp);
+  const locked: { line: ScoredLine; tier: number }[] = [];
   for (const [block, own1] of own) {
     const factor = (inp.dateDays(block.day) ? DATE_BOOST : 1) * (inp.entityDays.has(block.day) ? ENTITY_DAY_BOOST : 1);
     for (let j = 0; j < own1.length; j++) {
       if (!own1[j]) continue;
       const neighbour = Math.max(own1[j - 1] ?? 0, own1[j + 1] ?? 0);
-      scored.push({ block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor });
+      const line = { block, i: block.start + j, score: (own1[j] + NEIGHBOUR * neighbour) * factor };
+      scored.push(line);
+      const tier = whole?.(block, searchableText(block.lines[block.start + j]!)) ?? 0;
+      if (tier) locked.push({ line, tier });
     }
   }
   const byDay = new Map<string, number[]>();
   for (const c of scored) if (c.block.day) (byDay.get(c.block.day) ?? byDay.set(c.block.day, []).get(c.block.day)!).push(c.score);
   const support = new Map([...byDay].map(([day, xs]) => [day, xs.sort((a, z) => z - a).slice(0, 3).reduce((a, x) => a + x, 0) / 3]));
   for (const c of scored) if (c.block.day) c.score += DAY_SUPPORT * support.get(c.block.day)!;
+  // The lock as evidence: a line holding the whole query ranks first — naming its entity, before
+  // those that hold it by their day's tag.
+  if (locked.length) {
+    const above = scored.reduce((m, c) => Math.max(m, c.score), 0);
+    for (const { line, tier } of locked) line.score += tier * above;
+  }
   return scored.sort((x, y) => y.score - x.score || (x.block.day < y.block.day ? 1 : x.block.day > y.block.day ? -1 : 0) || x.i - y.i);
+}
+
+/**
+ * The entity lock as evidence (SPEC §4.3): when the query names an entity tagged on some days (not
+ * every day) and other words, whether a line holds the whole query — every concept, the entity
+ * counting as held on a day its note tags: 2 when the line names every concept, 1 when its day's
+ * tag supplies the entity, else 0. Such lines rank before every other, however old or compressed
+ * their day: "Fennick harmonium" is the one line that names both, not the many recent ones with
+ * one of the two. Undefined when there is no lock.
+ */
+function lockedWhole(inp: RankInput): ((block: Block, line: string) => number) | undefined {
+  const { lookup, lock } = inp;
+  const n = lookup.concepts.length;
+  if (!lock?.size || n < 2 || n > 31 || lookup.concepts.every((c) => c.entity)) return undefined;
+  const all = (1 << n) - 1;
+  return (block, line) => {
+    const lower = line.toLowerCase();
+    let named = 0;
+    for (let k = 0; k < n; k++) if (lookup.concepts[k].needles.some((nd) => lineHas(lower, nd))) named |= 1 << k;
+    if (named === all) return 2;
+    return (named | (lock.get(block.day) ?? 0)) === all ? 1 : 0;
+  };
 }

@@ -15,8 +15,10 @@ export const DEFAULT_INDEX_BUDGET_MS = 300;
 export interface SearchHit {
   /** Relative to the workspace root. */
   file: string;
-  /** 1-based line in `file` of the first line of `text`. */
+  /** 1-based line in `file` of the line that matched best (for a compressed day: where its day starts). */
   line: number;
+  /** 1-based line of the first line of `text` in `file` (for a compressed day: in its day file as history holds it). */
+  start: number;
   /** The day the snippet belongs to, or null (an entity's own notes). */
   date: string | null;
   /** The entity the snippet was found through or belongs to, or null. */
@@ -39,6 +41,8 @@ export interface SearchResult {
   /** Matching lines no page up to this one has shown: ask for `nextPage` (`--page N`) to see them. */
   more?: number;
   nextPage?: number;
+  /** The topics of a prompt that asks several things (search/prompt.ts) that found nothing. */
+  missing?: string[];
   /** Files skipped (binary, too large), index rebuilt: for a person, not the model. */
   warnings: string[];
 }
@@ -62,3 +66,6 @@ export function renderHit(h: SearchHit): string {
 export function renderHits(hits: SearchHit[]): string {
   return hits.map(renderHit).join('\n\n');
 }
+
+/** What an answer says of the topics of a prompt that found nothing. */
+export const foundNothingFor = (topics: string[]) => `found nothing for: ${topics.map((t) => `"${t}"`).join('; ')}`;

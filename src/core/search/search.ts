@@ -15,18 +15,28 @@
 import { localDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
 import { TOKENIZER, countTokens } from '../shared/tokens';
-import type { Vault } from '../vault/layout';
-import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { readTextIfExists } from '../shared/fs';
 import { shown } from '../safety/secrets';
+import { type Vault, dayRel, monthRel } from '../vault/layout';
+import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
 import { findCandidates, isSearchable } from './candidates';
-import { queryDates } from './dates';
+import { NO_DATES, queryDates } from './dates';
 import type { IndexView } from './index/refresh';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
-import { type EntityName, lookupQuery, parseQuery } from './query';
-import { rankLines } from './rank';
-import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, renderHits } from './result';
+import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
+import { needsReduction, subjectOf, topicsOf } from './prompt';
+import { type ScoredLine, rankLines } from './rank';
+import { lineHas } from './words';
+import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
+
+/** The share of its budget a question gets when it names something memory never mentions. */
+const UNKNOWN_NAME_SHARE = 0.125;
+/** A prompt is read up to this many characters (a host may hand over a whole pasted file). */
+const MAX_PROMPT_CHARS = 64 * 1024;
 
 export { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHit, renderHits } from './result';
 
@@ -35,34 +45,55 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   const maxTokens = checkCount('maxTokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
   const limit = checkCount('limit', opts.limit ?? DEFAULT_LIMIT, 1000);
   const page = checkCount('page', opts.page ?? 1, 1000);
+  // eslint-disable-next-line no-control-regex -- control characters other than the line end are spaces
+  const text = String(query ?? '').slice(0, MAX_PROMPT_CHARS).replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').trim();
+  if (!text) throw inputError('search: the query is empty');
   ensureRawDays(v);
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {
-    const q = parseQuery(query, entityNames(view, reader));
-    // Only punctuation (`.*[(`): literal text that no word of the vault can match.
-    if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0, warnings: view.warnings };
-    const dateDays = queryDates(q, opts.today ?? localDay(new Date()));
-    const lookup = lookupQuery(q);
-    const rank = (byEntities: boolean) => {
-      const { blocks, totalLines, entityDays } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
-      return rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, searchable: isSearchable });
-    };
-    let ranked = rank(false);
-    if (!ranked.length && q.concepts.some((c) => c.entity)) ranked = rank(true); // the words found nothing: the entities' lines
-    const shared = shareBudget(ranked, { maxTokens, limit, page, rawCommits: () => rawDayCommits(v) });
-    const more = shared.more;
-    // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
-    const hits = shared.hits.map((h) => ({ ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }) }));
-    // Token counts of parts need not add up exactly across the joins: check the whole.
+    const names = entityNames(view, reader);
+    // A pasted trace or log is reduced to its subject; a prompt that asks several things, to its topics.
+    const subject = needsReduction(text) ? subjectOf(text) : text;
+    const topics = topicsOf(subject);
+    const today = opts.today ?? localDay(new Date());
+    const rawCommits = () => rawDayCommits(v);
+    const holder = dayHolder(v);
+    if (topics.length < 2) {
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder });
+      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
+    }
+    // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
+    const share = Math.floor(maxTokens / topics.length);
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder }));
+    const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
+    const hungry = answers.filter((a) => a.answer.more).length;
+    if (hungry && spare > share / 4) {
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder }) : a));
+    }
+    const hits: SearchHit[] = [];
+    const taken = new Set<string>();
+    for (let r = 0; hits.length < limit && answers.some((a) => a.answer.results.length > r); r++) {
+      for (const a of answers) {
+        const h = a.answer.results[r];
+        if (!h || hits.length >= limit) continue;
+        const lines = h.text.split('\n').map((_l, j) => `${h.file}:${h.line + j}`);
+        if (lines.every((l) => taken.has(l))) continue;
+        lines.forEach((l) => taken.add(l));
+        hits.push(h);
+      }
+    }
     while (hits.length && countTokens(renderHits(hits)) > maxTokens) hits.pop();
+    const missing = topics.flatMap((t, k) => (answers[k].answer.results.length ? (answers[k].answer.missing ?? []) : [t]));
+    const more = answers.reduce((n, a) => n + (a.answer.more ?? 0), 0);
     return {
-      query: q.text,
+      query: text.length > MAX_QUERY_CHARS ? subject : text,
       tokens: countTokens(renderHits(hits)),
       tokenizer: TOKENIZER,
       results: hits,
-      matched: ranked.length,
+      matched: answers.reduce((n, a) => n + a.answer.matched, 0),
       ...(more && { more, nextPage: page + 1 }),
+      ...(missing.length && { missing }),
       warnings: [...view.warnings, ...reader.warnings],
     };
   } finally {
@@ -70,11 +101,100 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   }
 }
 
+/** The concepts of the query a ranked line holds, as a bit mask: what it is about. */
+function aboutOf(lookup: Query): { holds: (line: ScoredLine) => number; who: number } {
+  const holds = ({ block, i }: ScoredLine) => {
+    const lower = (block.lines[i] ?? '').toLowerCase();
+    let mask = 0;
+    lookup.concepts.forEach((c, k) => {
+      if (c.needles.some((n) => lineHas(lower, n))) mask |= 1 << k;
+    });
+    return mask;
+  };
+  // Entities say who, not what: a speaker of every line is no subject.
+  const who = lookup.concepts.reduce((m, c, k) => (c.entity ? m | (1 << k) : m), 0);
+  return { holds, who };
+}
+
+interface TopicOptions {
+  maxTokens: number;
+  limit: number;
+  page: number;
+  rawCommits: () => Map<string, string>;
+  holder: (day: string) => { rel: string; line: number };
+}
+
+/**
+ * Where a compressed day is now: its L2 day file, else the `## YYYY-MM-DD` heading of its L3
+ * month, else (neither there yet) its own day file as history holds it.
+ */
+function dayHolder(v: Vault): (day: string) => { rel: string; line: number } {
+  const known = new Map<string, { rel: string; line: number }>();
+  return (day) => {
+    let at = known.get(day);
+    if (at) return at;
+    at = { rel: dayRel(day), line: 1 };
+    if (!fs.existsSync(path.join(v.memoryDir, dayRel(day)))) {
+      const month = readTextIfExists(path.join(v.memoryDir, monthRel(day)));
+      const heading = month?.split(/\r?\n/).findIndex((l) => l.trim() === `## ${day}`) ?? -1;
+      if (month !== undefined) at = { rel: monthRel(day), line: heading + 1 || 1 };
+    }
+    known.set(day, at);
+    return at;
+  };
+}
+
+/** One query through stages 1–6. */
+function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string, names: EntityName[], today: string, opts: TopicOptions): { query: string; answer: Omit<SearchResult, 'query' | 'warnings'> } {
+  const q = parseQuery(text, names);
+  const empty = { tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0 };
+  // Only punctuation (`.*[(`): literal text that no word of the vault can match.
+  if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, answer: empty };
+  const dateDays = queryDates(q, today);
+  const lookup = lookupQuery(q);
+  const rank = (byEntities: boolean) => {
+    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable }), absent };
+  };
+  let { ranked, absent } = rank(false);
+  if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
+  // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
+  const named = namedConcepts(q);
+  const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
+  const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
+  // A question about a time asks what was so then, not what is so now: no reordering by date.
+  const timed = q.days.length || q.months.length || dateDays !== NO_DATES;
+  const shared = shareBudget(ranked, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
+  const more = shared.more;
+  // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
+  const hits = shared.hits.map((h) => ({ ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }) }));
+  // Token counts of parts need not add up exactly across the joins: check the whole.
+  while (hits.length && countTokens(renderHits(hits)) > budget.maxTokens) hits.pop();
+  return {
+    query: q.text,
+    answer: { tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, ...(more && { more, nextPage: opts.page + 1 }), ...(unknown.length && { missing: unknown }) },
+  };
+}
+
 function checkCount(field: string, n: number, max: number): number {
   if (!Number.isInteger(n) || n < 1 || n > max) throw inputError(`expected a whole number from 1 to ${max}, got ${n}`, field);
   return n;
 }
 
+/**
+ * The vault's entities with their aliases: those of their notes' front matter, and a form learnt
+ * from the vault itself — a person is called by the first word of their name ("Fennick" for
+ * Fennick Arlowe) when no other person's name starts with it.
+ */
 function entityNames(view: IndexView, reader: LineReader): EntityName[] {
-  return view.files.filter((f) => f.entity).map((f) => ({ name: f.entity!.name, rel: f.rel, aliases: reader.aliases(f) }));
+  const notes = view.files.filter((f) => f.entity);
+  const firstOf = (name: string) => (/\s/.test(name.trim()) ? name.trim().split(/\s+/)[0].toLowerCase() : '');
+  const firsts = new Map<string, number>();
+  for (const f of notes) if (f.entity!.kind === 'people') firsts.set(firstOf(f.entity!.name), (firsts.get(firstOf(f.entity!.name)) ?? 0) + 1);
+  for (const f of notes) if (f.entity!.kind === 'people' || !/\s/.test(f.entity!.name)) firsts.set(f.entity!.name.toLowerCase(), 2); // a name of its own is nobody's first name
+  return notes.map((f) => {
+    const first = f.entity!.kind === 'people' ? firstOf(f.entity!.name) : '';
+    const aliases = reader.aliases(f);
+    return { name: f.entity!.name, rel: f.rel, aliases: first.length >= 3 && firsts.get(first) === 1 && !aliases.some((a) => a.toLowerCase() === first) ? [...aliases, first] : aliases };
+  });
 }

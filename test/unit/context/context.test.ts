@@ -42,6 +42,23 @@ describe('layered context (docs/memory.md#layered-context)', () => {
     assert.deepEqual(c.trims, []);
   });
 
+  it('asks memory for less when citations would overflow the layer, rather than cutting whole snippets', async () => {
+    const v = await richVault();
+    const asked: number[] = [];
+    // Each snippet costs what it says (one word per token) plus its citation.
+    const sized: Recall = async (_q, maxTokens) => {
+      asked.push(maxTokens);
+      const n = Math.max(1, Math.floor(maxTokens / 10));
+      return { snippets: Array.from({ length: n }, (_, i) => ({ file: 'f.md', line: i + 1, date: '2026-03-10', text: 'w '.repeat(9).trim() })), more: 0, missing: ['the quota?'] };
+    };
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall: sized, only: ['memories'], budget: 200, layerBudgets: { memories: 120 } });
+    const memories = c.layers.find((l) => l.name === 'memories')!;
+    assert.ok(asked.length > 1 && asked[1] < asked[0], `asked ${asked.join(', ')}`);
+    assert.ok(memories.tokens <= 120);
+    assert.equal(memories.trimmed, false, 'nothing cut: the second answer fits');
+    assert.match(c.text, /# Relevant memories\n\nRecorded notes from memory[^\n]*\n\nfound nothing for: "the quota\?"\n/);
+  });
+
   it('gives byte-identical output for the same inputs', async () => {
     const v = await richVault();
     const a = await buildContext(v, { request: 'status?', clock, tokens: words, recall });

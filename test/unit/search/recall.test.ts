@@ -102,7 +102,7 @@ describe('recall: pages', () => {
     assert.ok(first.more && first.more > 0 && first.nextPage === 2, JSON.stringify(first.more));
     const second = searchMemory(v, 'garden water', { maxTokens: 150, page: 2 });
     assert.ok(second.results.length > 0 && countTokens(renderHits(second.results)) <= 150);
-    const shown = (r: typeof first) => r.results.flatMap((h) => h.text.split('\n').map((_, i) => `${h.file}:${h.line + i}`));
+    const shown = (r: typeof first) => r.results.flatMap((h) => h.text.split('\n').map((_, i) => `${h.file}:${h.start + i}`));
     assert.deepEqual(shown(first).filter((l) => shown(second).includes(l)), []);
     const last = searchMemory(v, 'garden water', { maxTokens: 1_000_000, page: 2 });
     assert.deepEqual([last.results.length, last.more], [0, undefined], 'one big page showed everything');
@@ -133,18 +133,21 @@ describe('recall: compressed days', () => {
     return v;
   }
 
-  it('brings back raw lines a summary dropped, cited as the day file from history', async () => {
+  it('brings back raw lines a summary dropped, cited by the file that holds the day now, from history', async () => {
     const v = await compressedVault();
     assert.ok(!fs.readFileSync(path.join(v.chronoDir, '2026-03.md'), 'utf8').includes('small talk number 7 about the weather on 2026-03-02'), 'the summary dropped the detail');
     const r = searchMemory(v, 'small talk number 7 weather');
     const hit = r.results.find((h) => h.text.includes('small talk number 7 about the weather on 2026-03-02'));
     assert.ok(hit, JSON.stringify(r.results));
-    assert.equal(hit.file, '.CoreSoul/memory/chronological/2026-03-02.md');
+    // The day file is gone: the month that holds the day now is cited, at the day's heading.
+    assert.ok(!fs.existsSync(path.join(v.chronoDir, '2026-03-02.md')));
+    assert.equal(hit.file, '.CoreSoul/memory/chronological/2026-03.md');
+    assert.equal(fs.readFileSync(path.join(v.root, hit.file), 'utf8').split('\n')[hit.line - 1], '## 2026-03-02');
     assert.equal(hit.date, '2026-03-02');
     assert.match(hit.from ?? '', /^history [0-9a-f]{7,}$/);
     const commit = hit.from!.split(' ')[1];
     const raw = (await import('node:child_process')).execFileSync('git', ['show', `${commit}:memory/chronological/2026-03-02.md`], { cwd: v.soulDir, encoding: 'utf8' });
-    assert.equal(raw.split('\n')[hit.line - 1], hit.text.split('\n')[0], 'the citation points at the raw line in that commit');
+    assert.equal(raw.split('\n')[hit.start - 1], hit.text.split('\n')[0], 'the text starts at that line of the day file in that commit');
   });
 
   it('hands chat and the context builder the raw lines with where to open them', async () => {
@@ -153,7 +156,7 @@ describe('recall: compressed days', () => {
     const s = snippets.find((x) => x.text.includes('number 7 about the weather on 2026-03-02'));
     assert.ok(s?.from && s.open, JSON.stringify(snippets));
     assert.equal(s.open, '.CoreSoul/cache/raw/2026-03-02.md');
-    assert.equal(fs.readFileSync(path.join(v.root, s.open), 'utf8').split('\n')[s.line - 1], s.text.split('\n')[0]);
+    assert.equal(fs.readFileSync(path.join(v.root, s.open), 'utf8').split('\n')[s.openLine! - 1], s.text.split('\n')[0]);
   });
 
   it('rebuilds the raw lines from the vault history when the cache is gone', async () => {

@@ -38,7 +38,7 @@ describe('Language Model tools (inputs come from a model)', () => {
     await memoryWrite(v, { text: 'Moved [[Billing]] to Kubernetes' }, clock);
     const out = await memorySearch(v, { query: 'Billing' });
     assert.ok(out.startsWith(`${RECORDED_NOTES}\n\n`), 'labelled as recorded notes');
-    assert.match(out, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:1 · 2026-03-10\]\n> # 2026-03-10\n>\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
+    assert.match(out, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3 · 2026-03-10\]\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
     assert.equal(await memorySearch(v, { query: 'zebra' }), 'nothing found in memory for "zebra"');
   });
 

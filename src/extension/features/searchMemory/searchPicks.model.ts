@@ -36,11 +36,11 @@ export function searchFromEditor(root: string, query: string, deps: { memoryEnab
 function toPick(v: Vault, hit: SearchHit, query: string): SearchPick {
   const lines = hit.text.split('\n');
   const best = bestLine(lines, query);
-  const line = hit.line + best;
+  const line = hit.start + best;
   return {
     label: lines[best].trim().replace(/^[-*]\s+/, ''),
     description: [hit.date ?? hit.entity ?? '', hit.from && `from ${hit.from}`].filter(Boolean).join(' · '),
-    detail: `${hit.file}:${line}`,
+    detail: `${hit.file}:${hit.from ? hit.line : line}`,
     // The raw lines of a compressed day are no longer in its file: they open from the copy kept for search.
     file: hit.from && hit.date ? rawDayFile(v, hit.date) : path.join(v.root, hit.file),
     line,

@@ -1,0 +1,59 @@
+/**
+ * What an answer puts first and how long it is: current before stale (the newer of two entries
+ * about the same subject comes first), and a question naming something memory never mentions gets
+ * a short answer that says so.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { namedConcepts, parseQuery } from '../../../src/core/search/query';
+import { searchMemory } from '../../../src/core/search/search';
+import { tempVault, writeAt } from '../../support/helpers';
+
+describe('current before stale', () => {
+  it('puts the newer entry about the same subject first, even when the older ranks higher', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-03T10:00:00', 'Staging Postgres port is 5432, staging Postgres port for every service');
+    writeAt(v, '2025-10-15T10:00:00', 'Staging Postgres moved to port 5433 after the upgrade');
+    writeAt(v, '2025-10-20T10:00:00', 'Unrelated: the port of the docs server is 8080');
+    const r = searchMemory(v, 'What port does staging Postgres use?', { today: '2025-12-22' });
+    const at = (s: string) => r.results.findIndex((h) => h.text.includes(s));
+    assert.ok(at('5433') >= 0 && at('5432') >= 0);
+    assert.ok(at('5433') < at('5432'), JSON.stringify(r.results.map((h) => h.text)));
+  });
+});
+
+describe('questions memory cannot answer', () => {
+  it('tells names from words', () => {
+    const q = parseQuery('Why did we move off Kafka and GraphQL? 我們為什麼把 MongoDB 換掉', []);
+    const named = q.concepts.filter((_c, k) => namedConcepts(q) & (1 << k)).map((c) => c.label);
+    assert.deepEqual(named.sort(), ['graphql', 'kafka', 'mongodb']);
+    const month = parseQuery('When did we go camping in June?', []);
+    assert.equal(namedConcepts(month), 0, 'a month is a time, not a name');
+    const plain = parseQuery('Why did we move off the queue?', []);
+    assert.equal(namedConcepts(plain), 0, 'a sentence\'s first word and plain words are not names');
+  });
+
+  it('answers briefly, and says so, when the question names something memory never mentions', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2025-09-${String(2 + (i % 20)).padStart(2, '0')}T1${i % 10}:00:00`, `We decided to move the billing queue to BullMQ, step ${i} of the plan`);
+    const full = searchMemory(v, 'Why did we move the queue?');
+    const none = searchMemory(v, 'Why did we move off Kafka?');
+    assert.equal(searchMemory(v, 'Why did we move BullMQ off Kafka?').missing, undefined, 'one name known: memory may answer');
+    assert.ok(full.tokens > 1000);
+    assert.ok(none.tokens <= 250, `${none.tokens} tokens`);
+    assert.deepEqual(none.missing, ['kafka']);
+  });
+});
+
+describe('what is searchable', () => {
+  it('finds PostgreSQL for postgres, and never a redaction marker or a copied citation', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-03T10:00:00', 'Staging PostgreSQL listens on 5433');
+    writeAt(v, '2025-09-04T10:00:00', 'Rotated the connection string [secret: postgre-sql-connection] for the worker');
+    writeAt(v, '2025-09-05T10:00:00', 'See .CoreSoul/memory/chronological/2025-09-03.md:4 about the worker');
+    const texts = searchMemory(v, 'postgres').results.map((h) => h.text).join('\n');
+    assert.match(texts, /Staging PostgreSQL listens on 5433/);
+    assert.doesNotMatch(texts, /secret: postgre/);
+    assert.deepEqual(searchMemory(v, 'chronological').results, [], 'a citation is not text of the memory');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Queries as agents write them (docs/search.md#prompts): a pasted trace is reduced to its subject,
+ * a prompt that asks several things is split into topics that share the budget, and the answer
+ * names a topic that found nothing.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { needsReduction, subjectOf, topicsOf } from '../../../src/core/search/prompt';
+import { searchMemory } from '../../../src/core/search/search';
+import { tempVault, writeAt } from '../../support/helpers';
+import { put } from '../../support/searchFixture';
+
+const TRACE = [
+  'Getting failures in the invoice worker logs since the deploy. Here is what the pod prints:',
+  ...Array.from({ length: 40 }, (_, i) => `{"level":30,"time":17661360${String(i).padStart(5, '0')},"pid":1,"hostname":"worker-6f7c9d8b54-q2lzm","msg":"job started","jobId":"${48000 + i}"}`),
+  '{"level":50,"msg":"handler failed","err":{"type":"TypeError","message":"Cannot read properties of undefined (reading \'id\')","stack":"TypeError: Cannot read properties of undefined (reading \'id\')\\n    at handleInvoicePaid (/app/dist/billing/webhook.js:151:41)\\n    at dispatch (/app/dist/billing/webhook.js:64:14)"}}',
+  'Have we run into this before?',
+].join('\n');
+
+describe('long prompts', () => {
+  it('reduces a pasted trace to its error message, exception, file and identifiers', () => {
+    assert.ok(TRACE.length > 4000);
+    assert.ok(needsReduction(TRACE));
+    assert.ok(!needsReduction('Fennick harmonium'));
+    const subject = subjectOf(TRACE);
+    assert.ok(subject.length <= 900);
+    assert.match(subject, /"Cannot read properties of undefined \(reading 'id'\)"/);
+    assert.match(subject, /TypeError/);
+    assert.match(subject, /webhook\.js/);
+    assert.match(subject, /handleInvoicePaid/);
+    assert.doesNotMatch(subject, /6f7c9d8b54/, 'generated names (pods, hashes) identify nothing');
+  });
+
+  it('finds the memory of the earlier fix for a 4,000-character prompt with a stack trace', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    writeAt(v, '2026-01-05T10:00:00', "Fixed TypeError: Cannot read properties of undefined (reading 'id') in handleInvoicePaid: the invoice event has no subscription for one-off invoices");
+    for (let i = 0; i < 30; i++) writeAt(v, `2026-03-0${1 + (i % 9)}T1${i % 10}:00:00`, `worker job ${i} started on the invoice queue after the deploy`);
+    const r = searchMemory(v, TRACE);
+    assert.match(r.results[0]?.text ?? '', /one-off invoices/);
+  });
+});
+
+describe('topics', () => {
+  it('splits a prompt into its questions, a preamble joining the question after it', () => {
+    assert.deepEqual(topicsOf('Before I refactor the webhook handler, remind me why we picked BullMQ and who owns deploys.'), ['Before I refactor the webhook handler, remind me why we picked BullMQ', 'who owns deploys.']);
+    assert.deepEqual(topicsOf('Two quick ones: what caused INC-031, and who is the incident commander?'), ['what caused INC-031', 'who is the incident commander?']);
+    assert.deepEqual(topicsOf('Which env var holds the signing secret, and where is it stored?'), ['Which env var holds the signing secret, where is it stored?'], 'a clause that points back belongs to the one before');
+    assert.deepEqual(topicsOf('Fennick harmonium'), ['Fennick harmonium']);
+    assert.deepEqual(topicsOf('What areas of the U.S. has John been to?'), ['What areas of the U.S. has John been to?'], 'an initial ends no sentence');
+    assert.deepEqual(topicsOf('What does Nate do that he loves and can make money from?'), ['What does Nate do that he loves and can make money from?'], 'after a bare "and" only a question word opens a topic');
+    assert.deepEqual(topicsOf('What did Caroline and Melanie do together?'), ['What did Caroline and Melanie do together?']);
+    assert.deepEqual(topicsOf('Why "a, and who" matters?'), ['Why "a, and who" matters?'], 'quoted text is never cut');
+  });
+
+  it('gives every topic its share of the budget and names the topic that found nothing', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2026-03-${String(1 + (i % 9)).padStart(2, '0')}T1${i % 10}:00:00`, `BullMQ queue tuning note ${i}: we picked BullMQ for retries and the dashboard`);
+    writeAt(v, '2026-02-02T10:00:00', 'Dana owns deploys from now on');
+    const r = searchMemory(v, 'Remind me why we picked BullMQ, and who owns deploys?', { maxTokens: 400 });
+    assert.ok(r.results.some((h) => /Dana owns deploys/.test(h.text)), 'the second topic is not crowded out');
+    assert.ok(r.tokens <= 400);
+    assert.equal(r.missing, undefined);
+    const none = searchMemory(v, 'Why did we pick BullMQ, and what is the Zeppelin quota?');
+    assert.deepEqual(none.missing, ['what is the Zeppelin quota?']);
+    assert.ok(none.results.length);
+  });
+
+  it('says in the context layer which topic found nothing', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    put(v, 'chronological/2026-03-01.md', ['# 2026-03-01', '', '- 10:00:00 we picked BullMQ for retries']);
+    const { recallFrom } = await import('../../../src/core/context/recall');
+    const recalled = await recallFrom(v)('Why did we pick BullMQ, and what is the Zeppelin quota?', 800);
+    assert.deepEqual(recalled.missing, ['what is the Zeppelin quota?']);
+  });
+});
