@@ -32,7 +32,11 @@ function team(n: number) {
   for (const r of roots) fs.mkdirSync(r);
   ok(['init', '--root', roots[0], '--now', '2026-03-09T08:00:00']);
   ok(['sync', '--remote', remote, '--root', roots[0]]);
-  for (const r of roots.slice(1)) assert.equal(ok(['sync', '--remote', remote, '--root', r, '--json']).json.joined, true);
+  for (const r of roots.slice(1)) {
+    const joined = ok(['sync', '--remote', remote, '--root', r, '--json']).json;
+    assert.equal(joined.joined, true);
+    assert.ok(joined.pulled >= 1, 'a join says how many commits it pulled');
+  }
   const sync = (r: string) => ok(['sync', '--root', r, '--json']).json;
   return { dir, remote, roots, sync };
 }

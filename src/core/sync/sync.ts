@@ -134,6 +134,8 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
       if (upstream && (await isFresh(v, g))) {
         await join(v, g, upstream, opts);
         report.joined = true;
+        // Everything the remote holds came in: a join pulls its whole history.
+        report.pulled += Number((await g.raw(['rev-list', '--count', upstream.ref])).trim());
       }
       if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
       report.branch = upstream?.branch ?? branch;
