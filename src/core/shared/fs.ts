@@ -23,9 +23,20 @@ export function writePathProblem(file: string, opts: { foldersOnly?: boolean } =
   const abs = path.resolve(file);
   const at = abs.lastIndexOf(VAULT_MARK);
   if (at === -1) return undefined;
+  const vault = abs.slice(0, at + VAULT_MARK.length - 1);
+  // Every write asks, so the usual answer is quick: the same regular file as found in place
+  // before (one lstat); else its folder resolves to where its path says and the file is plain.
+  const st = opts.foldersOnly ? undefined : lstatQuiet(abs);
+  const id = st?.isFile() ? `${st.dev}:${st.ino}` : undefined;
+  if (id && plainFiles.get(abs) === id) return undefined;
+  if (resolvesInPlace(vault, path.dirname(abs)) && (opts.foldersOnly || !st || st.isFile() || st.isDirectory())) {
+    if (id) plainFiles.set(abs, id);
+    return undefined;
+  }
+  // Else the walk finds the culprit (or a folder not made yet, which mkdir makes plain).
   const parts = abs.slice(at + VAULT_MARK.length).split(path.sep);
   if (opts.foldersOnly) parts.pop();
-  let p = abs.slice(0, at + VAULT_MARK.length - 1);
+  let p = vault;
   let shown = SOUL_DIR;
   for (let i = 0; i < parts.length; i++) {
     p += path.sep + parts[i];
@@ -38,6 +49,41 @@ export function writePathProblem(file: string, opts: { foldersOnly?: boolean } =
     if (!st.isDirectory()) return undefined;
   }
   return undefined;
+}
+
+// The vault folder's own real path (it may be a link the person made), once per process.
+const realVaults = new Map<string, string>();
+// Folders found to resolve in place, by path → the folder they reached (device and inode). A path
+// that still reaches that same folder writes where it did then, whatever its path is made of now.
+const inPlace = new Map<string, string>();
+
+/** Whether `dir`, inside the vault folder `vault`, exists and resolves to the same place through no link. */
+function resolvesInPlace(vault: string, dir: string): boolean {
+  try {
+    const st = fs.statSync(dir);
+    const id = `${st.dev}:${st.ino}`;
+    if (inPlace.get(dir) === id) return true;
+    let real = realVaults.get(vault);
+    if (real === undefined) realVaults.set(vault, (real = fs.realpathSync.native(vault)));
+    if (fs.realpathSync.native(dir) !== path.join(real, path.relative(vault, dir))) return false;
+    inPlace.set(dir, id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Regular files found in place, by path → the file reached (device and inode): while a path still
+// reaches that same file, a write through it lands where it did then, whatever the path is made of.
+const plainFiles = new Map<string, string>();
+
+/** The file's own status (not following it); undefined when nothing is there; null when it cannot be told (the write says why). */
+function lstatQuiet(file: string): fs.Stats | undefined | null {
+  try {
+    return fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return null; // a file where a folder should be, no permission…
+  }
 }
 
 /** Throws a one-line refusal when a write to `file` would follow a link or reach a special file (writePathProblem). */
@@ -118,10 +164,13 @@ export interface AppendOptions {
 
 /**
  * Appends whole lines with one O_APPEND write, so concurrent appenders never split each
- * other's lines. If the file ends mid-line (edited by hand), a newline goes first.
+ * other's lines. If the file ends mid-line (edited by hand), a newline goes first. A link as the
+ * file itself is refused by the open (O_NOFOLLOW); the folders on the way are the caller's to
+ * check with assertPlainWrite first — writeMemory checks every file a write touches before its
+ * first line, so a refusal never leaves half a write (and the append path, the hottest one, pays
+ * for each check once).
  */
 export function appendLines(file: string, lines: string, opts: AppendOptions = {}): Appended {
-  assertPlainWrite(file);
   let fd: number;
   try {
     fd = fs.openSync(file, opts.create === false ? APPEND_EXISTING : APPEND_OR_CREATE);
@@ -130,6 +179,8 @@ export function appendLines(file: string, lines: string, opts: AppendOptions = {
     throw linkError(err, file) ?? fsError(err, 'append to', file);
   }
   try {
+    // A fifo, socket or device opens like a file: refused unless this process appended to it as a file before.
+    if (!newlineEnded.has(file) && !fs.fstatSync(fd).isFile()) throw refusedError(`refused to write ${shownFile(file)}: it is not a regular file (a fifo, socket or device)`);
     const { size, endsWithNewline } = fileEnd(file, fd);
     const head = size === 0 ? (opts.header ?? '') : endsWithNewline ? '' : '\n';
     const data = head + lines;
