@@ -41,10 +41,10 @@ function team(n: number) {
   return { dir, remote, roots, sync };
 }
 
-/** The vault as it is shared: every file but git's, the CLI copy, caches and lock files. */
+/** The vault as it is shared: every file but git's, the CLI copy, caches, lock files and temp files (a process killed mid-rewrite leaves one; never shared). */
 function sharedTree(root: string): Record<string, string> {
   const all = snapshot(root);
-  return Object.fromEntries(Object.entries(all).filter(([f]) => !/^\.CoreSoul\/(bin|cache|proposals)\/|\.lock/.test(f)));
+  return Object.fromEntries(Object.entries(all).filter(([f]) => !/^\.CoreSoul\/(bin|cache|proposals)\/|\.lock|\.tmp$/.test(f)));
 }
 
 /** A small deterministic random source, so a failing order can be replayed. */
