@@ -130,7 +130,9 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const { day: today, time } = req.at ?? stamp;
     // Every file this write may touch is checked first: a link or a special file stops it before a line is written.
     const learns = (req.kind === 'preference' || req.kind === 'correction') && (from === 'person' || from === 'import');
-    for (const f of [dayFile(v, today), v.mapFile, ...wanted.map((e) => entityTarget(v, e)), ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
+    // memory_map.md only when this write adds a day or an entity to it (most writes leave it alone).
+    const mapChanges = !lastSeenMemoryMap(v).days[today] || wanted.some((e) => !findEntity(v, e.name));
+    for (const f of [dayFile(v, today), ...(mapChanges ? [v.mapFile] : []), ...wanted.map((e) => entityTarget(v, e)), ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
     let compressed = false;
     if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, stamp.day) && isLaterWeek(readMemoryMap(v).lastCompressionDate, stamp.day)) {
       deps.compress(v, now);
