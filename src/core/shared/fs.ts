@@ -15,9 +15,8 @@ const VAULT_MARK = `${path.sep}${SOUL_DIR}${path.sep}`;
 /**
  * Why a write to `file` would not stay a plain file inside its vault, or undefined: a symbolic
  * link (dangling or not), a fifo, socket or device on the way from the vault's folder down to it
- * or as the file itself. The vault's folder itself may be
- * a link (a worktree sharing its main worktree's vault): the person made it. Files outside a
- * vault are not judged here.
+ * or as the file itself. The vault's folder itself may be a link (a worktree sharing its main
+ * worktree's vault): the person made it. Files outside a vault are not judged here.
  */
 export function writePathProblem(file: string, opts: { foldersOnly?: boolean } = {}): string | undefined {
   const abs = path.resolve(file);
@@ -27,10 +26,10 @@ export function writePathProblem(file: string, opts: { foldersOnly?: boolean } =
   // Every write asks, so the usual answer is quick: the same regular file as found in place
   // before (one lstat); else its folder resolves to where its path says and the file is plain.
   const st = opts.foldersOnly ? undefined : lstatQuiet(abs);
-  const id = st?.isFile() ? `${st.dev}:${st.ino}` : undefined;
-  if (id && plainFiles.get(abs) === id) return undefined;
+  const id = st?.isFile() ? identity(st) : undefined;
+  if (id && inPlace.get(abs) === id) return undefined;
   if (resolvesInPlace(vault, path.dirname(abs)) && (opts.foldersOnly || !st || st.isFile() || st.isDirectory())) {
-    if (id) plainFiles.set(abs, id);
+    if (id) inPlace.set(abs, id);
     return undefined;
   }
   // Else the walk finds the culprit (or a folder not made yet, which mkdir makes plain).
@@ -53,15 +52,15 @@ export function writePathProblem(file: string, opts: { foldersOnly?: boolean } =
 
 // The vault folder's own real path (it may be a link the person made), once per process.
 const realVaults = new Map<string, string>();
-// Folders found to resolve in place, by path → the folder they reached (device and inode). A path
-// that still reaches that same folder writes where it did then, whatever its path is made of now.
+// Folders and regular files found in place, by path → what the path reached (device and inode).
+// A path that still reaches the same folder or file writes where it did then, whatever it is made of now.
 const inPlace = new Map<string, string>();
+const identity = (st: fs.Stats) => `${st.dev}:${st.ino}`;
 
 /** Whether `dir`, inside the vault folder `vault`, exists and resolves to the same place through no link. */
 function resolvesInPlace(vault: string, dir: string): boolean {
   try {
-    const st = fs.statSync(dir);
-    const id = `${st.dev}:${st.ino}`;
+    const id = identity(fs.statSync(dir));
     if (inPlace.get(dir) === id) return true;
     let real = realVaults.get(vault);
     if (real === undefined) realVaults.set(vault, (real = fs.realpathSync.native(vault)));
@@ -72,10 +71,6 @@ function resolvesInPlace(vault: string, dir: string): boolean {
     return false;
   }
 }
-
-// Regular files found in place, by path → the file reached (device and inode): while a path still
-// reaches that same file, a write through it lands where it did then, whatever the path is made of.
-const plainFiles = new Map<string, string>();
 
 /** The file's own status (not following it); undefined when nothing is there; null when it cannot be told (the write says why). */
 function lstatQuiet(file: string): fs.Stats | undefined | null {
