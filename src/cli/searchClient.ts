@@ -15,7 +15,7 @@ import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResul
 import { staleMarks } from '../core/truth/marks';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
-export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' } };
+export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' } };
 
 export interface SearchRequest {
   root: string;
@@ -40,10 +40,17 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
       maxTokens: count('max-tokens', opts['max-tokens'], DEFAULT_MAX_TOKENS),
       limit: count('limit', opts.limit, DEFAULT_LIMIT),
       page: count('page', opts.page, 1),
+      ...(typeof opts.branch === 'string' && { branch: branchName(opts.branch) }),
       // Relative times in the query ("last week") count from --now, like every other command.
       today: localDay(parseNow(String(opts.now || process.env.CORESOUL_NOW || new Date().toISOString()))),
     },
   };
+}
+
+/** A `--branch` value: a git branch name (one line, no space, no `..`), else a one-line error. */
+function branchName(b: string): string {
+  if (!b.trim() || /[\s~^:?*\\]|\.\.|^-|[\0-\x1f\x7f]/.test(b)) throw inputError(`--branch: expected a git branch name, got "${b}"`);
+  return b;
 }
 
 /** What the search command prints for the answer to `req`: warnings and a count on stderr, hits on stdout. */
@@ -53,7 +60,7 @@ export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: strin
   if (!r.results.length && r.matched && (req.options.page ?? 1) > 1) return { json, text: `nothing more: pages 1 to ${(req.options.page ?? 1) - 1} showed every match` };
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
   if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
-  warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
+  warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.branch ? `, memory of branch ${r.branch}` : ''}${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
   return { json, text: `${renderMarkedHits(r.results)}${r.missing?.length ? `\n\n${foundNothingFor(r.missing)}` : ''}` };
 }
 

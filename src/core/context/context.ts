@@ -9,6 +9,7 @@
  */
 import { addDays, type Clock, localDay } from '../shared/clock';
 import { readDay } from '../vault/days';
+import { branchView, projectHead, visibleLines } from '../vault/branches';
 import { CoreSoulError, inputError } from '../shared/errors';
 import { soulProse } from '../safety/invariants';
 import { type SoulGuard, refusalWhy, refusedPlaceholder, soulGuard } from '../safety/soulGuard';
@@ -112,6 +113,8 @@ export interface BuiltContext {
   trims: string[];
   /** Persona or profile lines left out because they fail the soul check (a hand edit), one line each. */
   guarded: string[];
+  /** The project branch whose memory the context holds (docs/sync.md#branches); absent outside a git project. */
+  branch?: string;
 }
 
 interface Draft {
@@ -161,6 +164,8 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
     if (over > 0 && d) cut(d, Math.max(0, count(d) - over), count, trims, `the ${budget}-token total`);
   }
   const kept = drafts.filter((d) => d.lines.length);
+  const head = projectHead(v.root);
+  const served = head?.branch ?? head?.mainLine;
   const text = render(kept);
   const total = opts.tokens.count(text);
   if (total > budget) trims.push(`soul and request alone take ${total} tokens, over the ${budget}-token total; nothing else was included`);
@@ -174,6 +179,7 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
     layers: drafts.map((d) => ({ name: d.name, tokens: count(d), budget: d.budget, sources: d.sources, trimmed: d.trimmed })),
     trims,
     guarded,
+    ...(memory && served && { branch: served }),
   };
 }
 
@@ -342,7 +348,8 @@ async function draftLayer(
     case 'recent': {
       const today = localDay(opts.clock.now());
       const days = [addDays(today, -1), today].map((d) => readDay(v, d)).filter((d) => d !== undefined);
-      const lines = guards.statements('recent', days.flatMap((d) => d.lines.filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => `${d.day} ${l.slice(2)}`))).map((l) => quoted(l));
+      const view = branchView(v);
+      const lines = guards.statements('recent', days.flatMap((d) => visibleLines(view, d.lines).filter((l) => /^- \d{2}:\d{2}(?::\d{2})? /.test(l)).map((l) => `${d.day} ${l.slice(2)}`))).map((l) => quoted(l));
       return draft(lines, days.map((d) => rel(v, d.file)), 'tail');
     }
     case 'request':

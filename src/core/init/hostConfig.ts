@@ -21,7 +21,8 @@ const CLI = '.CoreSoul/bin/coresoul.js';
  * for `.CoreSoul/bin/coresoul.js` in the current folder and each one above it (as git looks for
  * `.git`) and runs it with the arguments that follow. A host started in `repo/src`, and Gemini
  * CLI, whose `$GEMINI_PROJECT_DIR` is the session's folder rather than the repository's, then
- * reach the vault of `repo` with no path in the configuration at all: nothing for a host to
+ * reach the vault of `repo` with no path in the configuration at all (a `--root` among the
+ * arguments, which Cursor and VS Code give as `${workspaceFolder}`, is where it starts looking): nothing for a host to
  * expand or quote, so a project path with spaces or parentheses cannot break it. It holds no
  * `"`, `$`, backquote, backslash, `!` or `%`, so it passes unchanged through a JSON or TOML
  * string, sh, bash, PowerShell and cmd.exe inside double quotes, and through the `$VAR`
@@ -30,6 +31,7 @@ const CLI = '.CoreSoul/bin/coresoul.js';
  */
 export const LAUNCHER = [
   "const f=require('fs'),p=require('path');let d=process.cwd();",
+  "const r=process.argv.indexOf('--root');if(r>0&&process.argv[r+1])d=p.resolve(process.argv[r+1]);",
   "for(;;){const c=p.join(d,'.CoreSoul','bin','coresoul.js');",
   'if(f.existsSync(c)){process.argv.splice(1,0,c);require(c);break}',
   'const u=p.dirname(d);',
@@ -51,8 +53,9 @@ export const MCP_FILES = {
   claude: { file: '.mcp.json', key: 'mcpServers', entry: { type: 'stdio', command: 'node', args: launcherArgs('mcp') } },
   gemini: { file: '.gemini/settings.json', key: 'mcpServers', entry: { command: 'node', args: launcherArgs('mcp') } },
   // Cursor and VS Code read these files in the folder they opened, which `${workspaceFolder}` names.
-  cursor: { file: '.cursor/mcp.json', key: 'mcpServers', entry: { command: 'node', args: [`\${workspaceFolder}/${CLI}`, 'mcp', '--root', '${workspaceFolder}'] } },
-  vscode: { file: '.vscode/mcp.json', key: 'servers', entry: { type: 'stdio', command: 'node', args: [`\${workspaceFolder}/${CLI}`, 'mcp', '--root', '${workspaceFolder}'] } },
+  // Through the launcher too: in a clone that has no vault yet it says so in one line and names `coresoul init`.
+  cursor: { file: '.cursor/mcp.json', key: 'mcpServers', entry: { command: 'node', args: launcherArgs('mcp', '--root', '${workspaceFolder}') } },
+  vscode: { file: '.vscode/mcp.json', key: 'servers', entry: { type: 'stdio', command: 'node', args: launcherArgs('mcp', '--root', '${workspaceFolder}') } },
 } as const;
 export type McpFileHost = keyof typeof MCP_FILES;
 
@@ -161,7 +164,7 @@ const arrayAt = (data: Record<string, unknown> | undefined, key: string): unknow
  * else, even a near copy, is the user's and stays): its `.CoreSoul/bin/coresoul.js` relative to
  * the folder the host started in, and hooks that quoted a path Gemini CLI quotes itself.
  */
-const OLD_MCP_ARGS = JSON.stringify([CLI, 'mcp']);
+const OLD_MCP_ARGS = [JSON.stringify([CLI, 'mcp']), JSON.stringify([`\${workspaceFolder}/${CLI}`, 'mcp', '--root', '${workspaceFolder}'])];
 const oldHookCommand = (host: HookHost, event: string): string | undefined =>
   host === 'claude'
     ? `node "$CLAUDE_PROJECT_DIR/${CLI}" hook ${event} --root "$CLAUDE_PROJECT_DIR"`
@@ -177,7 +180,7 @@ function mcpChange(host: McpFileHost): Change {
     edits: (d) => {
       const mine = objectAt(objectAt(d, key) ?? {}, SERVER_NAME);
       if (!mine && !(SERVER_NAME in (objectAt(d, key) ?? {}))) return [{ at: [key, SERVER_NAME], value: entry }];
-      return mine?.command === 'node' && JSON.stringify(mine.args) === OLD_MCP_ARGS && 'args' in entry ? [{ at: [key, SERVER_NAME, 'args'], value: entry.args }] : [];
+      return mine?.command === 'node' && OLD_MCP_ARGS.includes(JSON.stringify(mine.args)) && 'args' in entry ? [{ at: [key, SERVER_NAME, 'args'], value: entry.args }] : [];
     },
   };
 }

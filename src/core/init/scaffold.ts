@@ -16,7 +16,9 @@ import { SKILLS, skillMarkdown } from './templates/skills';
 import { SOUL_MD } from './templates/soul';
 import { ENTITY_KINDS, SOUL_DIR, type Vault, rel, vaultAt } from '../vault/layout';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
-import { VAULT_GITIGNORE, excludeLocalPaths } from '../vault/localPaths';
+import { PERSONAL_DIR, VAULT_GITIGNORE, excludeLocalPaths } from '../vault/localPaths';
+import { mergeRecordAsUnion } from '../vault/branches';
+import { movePersonal, preparePersonal } from '../vault/personal';
 
 /** What `init --hosts` sets up for each agent host: its skills, its bootloader, its MCP configuration and its hooks (hostConfig.ts). */
 export const HOSTS = {
@@ -109,12 +111,18 @@ export async function initVault(root: string, opts: InitOptions): Promise<InitRe
   }
   if (hosts.has('codex')) report.notes = [`codex: Codex reads ${CODEX_FILE} once you trust this project (it asks at start)${opts.hooks ? ', and runs new hooks once you review them (/hooks)' : ''}`];
   if (opts.cliBundle) note(path.join(v.binDir, 'coresoul.js'), installCli(v, opts.cliBundle));
+  const ignore = ignoreVaultInProject(v.root);
+  if (ignore) note(path.join(v.root, '.gitignore'), ignore);
 
   if (opts.git !== false) {
     report.git = true;
     const fresh = !hasHistory(v);
     if (fresh) await initHistory(v);
     excludeLocalPaths(v);
+    mergeRecordAsUnion(v);
+    // The profile is personal: out of the shared tree (an older vault's is moved), with a history of its own.
+    for (const moved of movePersonal(v)) report.updated.push(`${SOUL_DIR}/${moved} → ${SOUL_DIR}/${PERSONAL_DIR}/`);
+    preparePersonal(v);
     // How memory merges with another machine's (coresoul sync), run by the vault's own CLI.
     const cli = path.join(v.binDir, 'coresoul.js');
     if (fs.existsSync(cli)) await registerMergeDrivers(v, cli);
@@ -141,6 +149,25 @@ function linkSharedVault(v: Vault): Vault {
     throw fsError(err, 'link the shared vault at', own);
   }
   return vaultAt(v.root);
+}
+
+/** The line of the project's `.gitignore` that keeps the vault (a folder, or a worktree's link to one) out of the project's commits. */
+export const PROJECT_IGNORE = `/${SOUL_DIR}`;
+
+/**
+ * In a git project, the vault is ignored by the project (docs/sync.md#where-the-memory-travels):
+ * it has a repository of its own, which `git add -A` would otherwise record as a broken embedded
+ * repository. Undefined outside a git project or when a line of `.gitignore` already says so.
+ */
+export function ignoreVaultInProject(root: string): 'created' | 'updated' | undefined {
+  if (!fs.existsSync(path.join(root, '.git'))) return undefined;
+  const file = path.join(root, '.gitignore');
+  const text = readTextIfExists(file);
+  const said = new Set([SOUL_DIR, `/${SOUL_DIR}`, `${SOUL_DIR}/`, `/${SOUL_DIR}/`]);
+  if (text?.split(/\r?\n/).some((l) => said.has(l.trim()))) return undefined;
+  const head = text && !text.endsWith('\n') ? '\n' : '';
+  atomicWrite(file, `${text ?? ''}${head}# Core Soul: the vault has its own history, shared through coresoul sync (docs/sync.md)\n${PROJECT_IGNORE}\n`);
+  return text === undefined ? 'created' : 'updated';
 }
 
 /** Puts the override directive at the top of a bootloader file, keeping every byte it had. */

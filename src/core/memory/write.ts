@@ -14,6 +14,8 @@ import { type LearnReport, type LearnedChange, learnCandidates, profileFile } fr
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter, neutraliseInvisible } from '../shared/text';
 import { type EntryKind, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
+import { branchMarker, neutraliseBranchMarkers, recordWrite, writingBranch } from '../vault/branches';
+import { personalDayFile, preparePersonal } from '../vault/personal';
 
 
 export const MAX_TEXT_BYTES = 64 * 1024;
@@ -81,7 +83,7 @@ export function normaliseText(text: string, from: Origin = 'person'): string {
   if (text.includes('\0')) throw inputError('memory text contains a NUL byte');
   const ctrl = controlCharacter(text);
   if (ctrl) throw inputError(`memory text contains control character ${ctrl}`);
-  text = neutraliseMarkers(neutraliseInvisible(text));
+  text = neutraliseBranchMarkers(neutraliseMarkers(neutraliseInvisible(text)));
   if (from !== 'person') text = neutraliseKindTags(text);
   if (!/[\r\n]/.test(text)) {
     const one = text.trim();
@@ -121,8 +123,13 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
   const from = req.from ?? 'person';
   if (!(ORIGINS as readonly string[]).includes(from)) throw inputError(`expected one of ${ORIGINS.join(', ')}, got "${from}"`, 'from');
   const via = req.via && neutraliseInvisible(req.via).replace(/[[\]\n\r]+/g, ' ').trim().slice(0, 80);
-  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}`;
+  // A stated preference is the person's own (docs/sync.md#scopes): it goes to the personal scope, never to the team's memory.
+  const personal = req.kind === 'preference';
+  // Written on a project branch other than the main line, the entry belongs to that branch (vault/branches.ts).
+  const onBranch = personal ? undefined : writingBranch(v.root);
+  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}${onBranch ? branchMarker(onBranch.branch) : ''}`;
   const excerpt = entityExcerpt(text);
+  if (personal) return writePersonal(v, req, `${tag}${text}`, excerpt, from, deps);
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
@@ -140,6 +147,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     }
 
     const file = dayFile(v, today);
+    if (onBranch) recordWrite(v, onBranch);
     const line = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${today}\n\n`);
     const entityLine = `- [[${today}]] ${time} ${tag}${excerpt}\n`;
     const entities = wanted.map((e) => tagEntity(v, e, entityLine, today));
@@ -159,6 +167,29 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
       if (refused.length) result.notLearned = refused;
       if (review.length) result.toReview = review;
     }
+    return result;
+  });
+}
+
+/**
+ * A stated preference: its line goes to the personal scope's day file (vault/personal.ts), its
+ * lesson to the profile; nothing of it reaches the shared tree (no entity note, no memory map).
+ */
+function writePersonal(v: Vault, req: WriteRequest, line: string, excerpt: string, from: Origin, deps: WriteDeps): WriteResult {
+  return withLock(v.lockFile, () => {
+    const { day, time } = req.at ?? localStamp(deps.clock.now());
+    preparePersonal(v);
+    const file = personalDayFile(v, day);
+    assertPlainWrite(file);
+    const at = appendEntry(file, `- ${time} ${line}\n`, `# ${day}\n\n`);
+    const result: WriteResult = { file: rel(v, file), line: at, entities: [], compressed: false };
+    const learns = from === 'person' || from === 'import';
+    const { changes, refused, review } = learns
+      ? learnFromEntry(v, 'preference', excerpt, deps.clock)
+      : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }], review: [] };
+    if (changes.length) result.learned = changes;
+    if (refused.length) result.notLearned = refused;
+    if (review.length) result.toReview = review;
     return result;
   });
 }

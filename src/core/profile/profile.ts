@@ -9,7 +9,8 @@ import { type Clock, localDay } from '../shared/clock';
 import { entityHeader } from '../vault/entities';
 import { appendLines, assertPlainWrite, atomicWrite, makeDir, readTextIfExists, withLock } from '../shared/fs';
 import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences } from './preferences';
-import { type Vault, entityFile, rel } from '../vault/layout';
+import { type Vault, rel } from '../vault/layout';
+import { personalArchiveDir, preparePersonal, profilePath, sharedProfileFile } from '../vault/personal';
 import { CoreSoulError } from '../shared/errors';
 import { type SoulGuard, refusalWhy, soulGuard } from '../safety/soulGuard';
 import { safeKind } from './kinds';
@@ -30,7 +31,8 @@ const HEADINGS: Record<ProfileSection, string> = {
   'Interaction traits': '## Interaction traits (互動特徵)',
 };
 
-export const profileFile = (v: Vault) => entityFile(v, 'people', 'User');
+/** The profile: personal, never shared (vault/personal.ts). */
+export const profileFile = (v: Vault) => profilePath(v);
 
 export function profileTemplate(created: string): string {
   const intro = 'What Core Soul has learnt about its user, from what they said. Edit freely: lines you write are kept as they are.\n';
@@ -162,6 +164,7 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
     const changes = allowed.map((c) => record(profile, c, today));
     const archived = enforceCaps(profile, opts.caps ?? DEFAULT_PROFILE_CAPS);
     if (!opts.dryRun) {
+      if (file !== sharedProfileFile(v)) preparePersonal(v);
       if (archived.length) archive(v, today, archived);
       atomicWrite(file, renderProfile(profile));
     }
@@ -205,7 +208,7 @@ function enforceCaps(p: ParsedProfile, caps: ProfileCaps): { section: ProfileSec
   return out;
 }
 
-export const archiveFile = (v: Vault, day: string) => path.join(v.memoryDir, 'archive', `${day.slice(0, 7)}.md`);
+export const archiveFile = (v: Vault, day: string) => path.join(personalArchiveDir(v), `${day.slice(0, 7)}.md`);
 
 function archive(v: Vault, today: string, items: { section: ProfileSection; entry: Entry }[]): void {
   const file = archiveFile(v, today);

@@ -32,6 +32,8 @@ export interface SearchHit {
 
 export interface SearchResult {
   query: string;
+  /** The project branch whose memory was searched (docs/sync.md#branches); absent outside a git project. */
+  branch?: string;
   /** Tokens of the rendered results (`renderHits`), never above the budget. */
   tokens: number;
   tokenizer: string;
@@ -54,6 +56,8 @@ export interface SearchOptions {
   indexBudgetMs?: number;
   /** Which part of the answer: 1 the best; N what pages 1…N−1 left out. */
   page?: number;
+  /** Search the memory of this project branch rather than the current one (an unmerged or deleted branch's entries). */
+  branch?: string;
   /** Today (`YYYY-MM-DD`), for relative times in the query ("last week"); default: the system's. */
   today?: string;
 }

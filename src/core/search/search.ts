@@ -22,6 +22,7 @@ import { shown } from '../safety/secrets';
 import { type Vault, dayRel, monthRel } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
+import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates } from './dates';
 import type { IndexView } from './index/refresh';
@@ -49,6 +50,9 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   const text = String(query ?? '').slice(0, MAX_PROMPT_CHARS).replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').trim();
   if (!text) throw inputError('search: the query is empty');
   ensureRawDays(v);
+  // Which project branch this search serves, and the branches whose entries it leaves out (vault/branches.ts).
+  const branches = branchView(v, opts.branch);
+  const served = branches.serve ? { branch: branches.serve } : {};
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {
@@ -60,16 +64,16 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const rawCommits = () => rawDayCommits(v);
     const holder = dayHolder(v);
     if (topics.length < 2) {
-      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder });
-      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches });
+      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...served, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
-    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder }));
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches }));
     const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
     const hungry = answers.filter((a) => a.answer.more).length;
     if (hungry && spare > share / 4) {
-      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder }) : a));
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches }) : a));
     }
     const hits: SearchHit[] = [];
     const taken = new Set<string>();
@@ -88,6 +92,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const more = answers.reduce((n, a) => n + (a.answer.more ?? 0), 0);
     return {
       query: text.length > MAX_QUERY_CHARS ? subject : text,
+      ...served,
       tokens: countTokens(renderHits(hits)),
       tokenizer: TOKENIZER,
       results: hits,
@@ -122,6 +127,7 @@ interface TopicOptions {
   page: number;
   rawCommits: () => Map<string, string>;
   holder: (day: string) => { rel: string; line: number };
+  branches: BranchView;
 }
 
 /**
@@ -154,7 +160,8 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const lookup = lookupQuery(q);
   const rank = (byEntities: boolean) => {
     const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
-    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable }), absent };
+    const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable }), absent };
   };
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
@@ -167,7 +174,10 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const shared = shareBudget(ranked, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
-  const hits = shared.hits.map((h) => ({ ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }) }));
+  // An entry of a branch the view leaves out is no context for a line it shows either.
+  const hits = shared.hits
+    .map((h) => ({ ...h, text: shown(visibleLines(opts.branches, h.text.split('\n')).join('\n')), ...(h.from && { from: shown(h.from) }) }))
+    .filter((h) => h.text.trim());
   // Token counts of parts need not add up exactly across the joins: check the whole.
   while (hits.length && countTokens(renderHits(hits)) > budget.maxTokens) hits.pop();
   return {

@@ -21,6 +21,8 @@ import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { excludeLocalPaths } from '../vault/localPaths';
 import { incomingProblem } from '../vault/incoming';
+import { mergeRecordAsUnion, recordTips } from '../vault/branches';
+import { movePersonal } from '../vault/personal';
 import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {
@@ -86,7 +88,7 @@ export async function syncVault(root: string, opts: SyncOptions, signal?: AbortS
   if (existed && !fs.statSync(v.soulDir).isDirectory()) throw vaultError(`damaged vault: ${v.soulDir} is a file, not a folder`);
   if (existed && !hasHistory(v) && fs.existsSync(v.mapFile)) throw inputError('this vault has no history (initialised with --no-git), and sync works through it: run coresoul init to start one');
   if (!existed) {
-    if (!opts.remote) throw vaultError(`no Core Soul vault in ${v.root}: run coresoul sync --remote <url> to join a soul, or coresoul init`);
+    if (!opts.remote && !(await projectRemote(v.root))) throw vaultError(`no Core Soul vault in ${v.root}: run coresoul init (it joins the team's memory on the project's remote), or coresoul sync --remote <url> to join a soul`);
     fs.mkdirSync(v.soulDir, { recursive: true });
   }
   try {
@@ -102,7 +104,7 @@ export async function syncVault(root: string, opts: SyncOptions, signal?: AbortS
 async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const g = gitFor(v);
   const before = (await g.getRemotes(true)).find((r) => r.name === 'origin')?.refs.fetch;
-  const remote = await connectRemote(g, opts.remote);
+  const remote = await connectRemote(g, opts.remote, v.root);
   // Offline or refused, the vault stays connected where it was: nothing changed.
   const reconnect = () => (before === remote ? undefined : before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
   try {
@@ -148,7 +150,7 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
     const ahead = Number((await g.raw(['rev-list', '--count', upstream ? `${upstream.ref}..HEAD` : 'HEAD'])).trim());
     if (!ahead) return report;
     try {
-      await g.raw(['push', 'origin', `HEAD:refs/heads/${report.branch}`]);
+      await g.raw(['push', 'origin', `HEAD:${await remoteNamespace(g)}${report.branch}`]);
       report.pushed += ahead;
       return report;
     } catch (err) {
@@ -174,11 +176,44 @@ async function resetRemoteRefs(g: SimpleGit, was: Map<string, string>): Promise<
   for (const [ref, id] of was) await g.raw(['update-ref', ref, id]);
 }
 
-/** Sets `origin` when a URL is given; otherwise the vault must have one already. */
-async function connectRemote(g: SimpleGit, url: string | undefined): Promise<string> {
+/**
+ * Where the vault's branches live on the project's own remote (docs/sync.md#where-the-memory-travels):
+ * beside the project's branches, under refs no `git clone` or `git fetch` of the project takes.
+ */
+export const PROJECT_REFS = 'refs/coresoul/heads/';
+const PROJECT_FETCH = `+${PROJECT_REFS}*:refs/remotes/origin/*`;
+const HEADS_FETCH = '+refs/heads/*:refs/remotes/origin/*';
+
+/** The URL of the project's own `origin`, or undefined (not a git project, or no remote). */
+export async function projectRemote(root: string): Promise<string | undefined> {
+  const url = (await simpleGit({ baseDir: root }).env(vaultGitEnv() as Record<string, string>).raw(['config', '--get', 'remote.origin.url']).catch(() => '')).trim();
+  if (!url) return undefined;
+  return /^[a-z][a-z0-9+.-]*:\/\/|^[^/\\]+@[^/\\]+:/i.test(url) || path.isAbsolute(url) ? url : path.resolve(root, url);
+}
+
+/** The namespace the vault's branches are pushed to on `origin`: the project's remote's `refs/coresoul/heads/`, or a remote of its own's `refs/heads/`. */
+async function remoteNamespace(g: SimpleGit): Promise<string> {
+  const fetch = (await g.raw(['config', '--get', 'remote.origin.fetch']).catch(() => '')).trim();
+  return fetch === PROJECT_FETCH ? PROJECT_REFS : 'refs/heads/';
+}
+
+/**
+ * Sets `origin` when a URL is given (a remote of the vault's own); otherwise the vault's remote,
+ * else the project's own `origin`, whose `refs/coresoul/heads/*` then hold the vault's branches.
+ */
+async function connectRemote(g: SimpleGit, url: string | undefined, root: string): Promise<string> {
   const remotes = await g.getRemotes(true);
   const origin = remotes.find((r) => r.name === 'origin');
+  if (url === undefined && !origin) {
+    const project = await projectRemote(root);
+    if (project) {
+      await g.addRemote('origin', project);
+      await g.raw(['config', 'remote.origin.fetch', PROJECT_FETCH]);
+      return project;
+    }
+  }
   if (url !== undefined) {
+    if (origin && (await remoteNamespace(g)) !== 'refs/heads/') await g.raw(['config', 'remote.origin.fetch', HEADS_FETCH]);
     if (!url.trim() || /[\0\r\n]/.test(url)) throw inputError('expected a git URL or path', 'remote');
     // A local path is kept absolute, so the remote still resolves from the vault's folder.
     const resolved = /^[a-z][a-z0-9+.-]*:\/\/|^[^/\\]+@[^/\\]+:/i.test(url) || !fs.existsSync(url) ? url : path.resolve(url);
@@ -186,7 +221,7 @@ async function connectRemote(g: SimpleGit, url: string | undefined): Promise<str
     else if (origin.refs.fetch !== resolved) await g.remote(['set-url', 'origin', resolved]);
     return resolved;
   }
-  if (!origin) throw inputError('this vault has no remote yet: run coresoul sync --remote <url> once (any git URL, a local path or a bare repository)', 'remote');
+  if (!origin) throw inputError('this vault has no remote yet, and the project has no origin to share it through: add one (git remote add origin <url>), or run coresoul sync --remote <url> once (any git URL, a local path or a bare repository)', 'remote');
   return origin.refs.fetch;
 }
 
@@ -303,6 +338,10 @@ async function afterMerge(v: Vault, clash: Clash, opts: SyncOptions, report: Syn
 async function ensureDrivers(v: Vault, opts: SyncOptions): Promise<void> {
   createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
   excludeLocalPaths(v);
+  mergeRecordAsUnion(v);
+  // Nothing personal is ever pushed: a profile an older vault kept in the shared tree moves out first.
+  movePersonal(v);
+  recordTips(v);
   const cli = path.join(v.binDir, 'coresoul.js');
   const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
   if (driver) await registerMergeDrivers(v, driver);
@@ -376,4 +415,19 @@ export async function syncState(root: string): Promise<{ ahead: number; behind: 
   if (!upstream) return undefined;
   const [ahead, behind] = (await g.raw(['rev-list', '--left-right', '--count', `HEAD...${upstream.ref}`])).trim().split(/\s+/).map(Number);
   return { ahead, behind };
+}
+
+/**
+ * Whether the project's own remote holds a team's memory (`refs/coresoul/heads/*`): `found`,
+ * `none` (no remote, or nothing there yet), or why it could not be reached.
+ */
+export async function teamMemoryOn(root: string): Promise<{ found: boolean; remote?: string; offline?: string }> {
+  const remote = await projectRemote(root);
+  if (!remote) return { found: false };
+  try {
+    const refs = await simpleGit({ baseDir: root, timeout: { block: 60_000 } }).env(vaultGitEnv() as Record<string, string>).raw(['ls-remote', remote, `${PROJECT_REFS}*`]);
+    return { found: refs.trim() !== '', remote };
+  } catch (err) {
+    return { found: false, remote, offline: gitLine(err) };
+  }
 }

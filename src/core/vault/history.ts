@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
-import { withLockAsync } from '../shared/fs';
+import { isDirectory, withLockAsync } from '../shared/fs';
 import type { Vault } from './layout';
+import { PERSONAL_DIR } from './localPaths';
 
 const IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
 
@@ -103,6 +104,7 @@ async function commitNow(v: Vault, message: string): Promise<CommitResult> {
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD')) && (await gitOk(v, ['diff', '--name-only', '--diff-filter=U'])).trim()) {
     throw vaultError('a sync merge is waiting for you to resolve its conflict (run: coresoul sync)');
   }
+  await commitPersonal(v, message);
   await gitOk(v, ['add', '-A']);
   if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
   await gitOk(v, ['commit', '-q', '--no-verify', '-m', message]);
@@ -149,4 +151,32 @@ export function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-che
     });
     child.stdin.end(shas.map((s) => `${s}\n`).join(''));
   });
+}
+
+/**
+ * Commits the personal scope's changes to its own history, when it has one and something in it
+ * is newer than its last commit's index (one stat per file: a write that learnt nothing pays no
+ * git call).
+ */
+async function commitPersonal(v: Vault, message: string): Promise<void> {
+  const dir = path.join(v.soulDir, PERSONAL_DIR);
+  const index = fs.statSync(path.join(dir, '.git', 'index'), { throwIfNoEntry: false });
+  if (!isDirectory(path.join(dir, '.git'))) return;
+  if (index && !newerThan(dir, index.mtimeMs)) return;
+  const p: Vault = { ...v, soulDir: dir };
+  await git(p, ['add', '-A']);
+  if ((await git(p, ['diff', '--cached', '--quiet'])).code === 0) return;
+  const id = (await git(p, ['config', '--get', 'user.email'])).stdout.trim() ? [] : ['-c', 'user.name=Core Soul', '-c', 'user.email=coresoul@localhost'];
+  await git(p, [...id, 'commit', '-q', '--no-verify', '-m', message]);
+}
+
+function newerThan(dir: string, ms: number): boolean {
+  if (fs.statSync(dir).mtimeMs > ms) return true; // a file added or removed
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === '.git') continue;
+    const p = path.join(dir, e.name);
+    const st = fs.statSync(p);
+    if (st.mtimeMs > ms || (e.isDirectory() && newerThan(p, ms))) return true;
+  }
+  return false;
 }

@@ -9,8 +9,9 @@ import * as path from 'node:path';
 import { atomicWrite, isDirectory, readTextIfExists } from '../shared/fs';
 import type { Vault } from './layout';
 
-/** Vault folders that hold one machine's state (`bin/` the CLI copy that everything runs). */
-export const LOCAL_DIRS = ['bin', 'cache', 'proposals'] as const;
+/** Vault folders that hold one machine's state (`bin/` the CLI copy that everything runs), and the person's own scope (vault/personal.ts). */
+export const PERSONAL_DIR = 'personal';
+export const LOCAL_DIRS = ['bin', 'cache', 'proposals', PERSONAL_DIR] as const;
 
 /** The patterns that keep them out of the vault's commits. */
 const LOCAL_PATTERNS = ['.lock*', '*.tmp', ...LOCAL_DIRS.map((d) => `${d}/`)];
