@@ -3,10 +3,11 @@
  * of the entry. Append-only, no model, safe with concurrent writers.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { type Clock, isLaterWeek, localStamp } from '../shared/clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from '../vault/entities';
 import { fsError, inputError } from '../shared/errors';
-import { appendLines, assertPlainWrite, withLock } from '../shared/fs';
+import { appendLines, assertPlainWrite, makeDir, withLock } from '../shared/fs';
 import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { entryCandidates } from '../profile/preferences';
@@ -180,6 +181,7 @@ function writePersonal(v: Vault, req: WriteRequest, line: string, excerpt: strin
     const { day, time } = req.at ?? localStamp(deps.clock.now());
     preparePersonal(v);
     const file = personalDayFile(v, day);
+    makeDir(path.dirname(file));
     assertPlainWrite(file);
     const at = appendEntry(file, `- ${time} ${line}\n`, `# ${day}\n\n`);
     const result: WriteResult = { file: rel(v, file), line: at, entities: [], compressed: false };

@@ -5,6 +5,7 @@
  * Never forces, never rewrites published history. A folder without a vault, or with a fresh one
  * nothing was written to yet, joins the remote's soul instead.
  */
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
@@ -184,9 +185,16 @@ export const PROJECT_REFS = 'refs/coresoul/heads/';
 const PROJECT_FETCH = `+${PROJECT_REFS}*:refs/remotes/origin/*`;
 const HEADS_FETCH = '+refs/heads/*:refs/remotes/origin/*';
 
+/** Git in the project's folder (not the vault's), without a prompt; rejects with git's message. */
+function projectGit(root: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile('git', args, { cwd: root, env: vaultGitEnv(), timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${stderr}\n${err.message}`)) : resolve(stdout)));
+  });
+}
+
 /** The URL of the project's own `origin`, or undefined (not a git project, or no remote). */
 export async function projectRemote(root: string): Promise<string | undefined> {
-  const url = (await simpleGit({ baseDir: root }).env(vaultGitEnv() as Record<string, string>).raw(['config', '--get', 'remote.origin.url']).catch(() => '')).trim();
+  const url = (await projectGit(root, ['config', '--get', 'remote.origin.url']).catch(() => '')).trim();
   if (!url) return undefined;
   return /^[a-z][a-z0-9+.-]*:\/\/|^[^/\\]+@[^/\\]+:/i.test(url) || path.isAbsolute(url) ? url : path.resolve(root, url);
 }
@@ -425,7 +433,7 @@ export async function teamMemoryOn(root: string): Promise<{ found: boolean; remo
   const remote = await projectRemote(root);
   if (!remote) return { found: false };
   try {
-    const refs = await simpleGit({ baseDir: root, timeout: { block: 60_000 } }).env(vaultGitEnv() as Record<string, string>).raw(['ls-remote', remote, `${PROJECT_REFS}*`]);
+    const refs = await projectGit(root, ['ls-remote', remote, `${PROJECT_REFS}*`]);
     return { found: refs.trim() !== '', remote };
   } catch (err) {
     return { found: false, remote, offline: gitLine(err) };

@@ -141,12 +141,24 @@ export function recordWrite(v: Vault, w: { branch: string; commit?: string; main
   appendRecord(v, lines);
 }
 
-/** Records the current tips of every branch with memory that the project still has (sync, so teammates can see them merged). */
+/**
+ * Records the latest tips this machine knows of every branch with memory — its refs, and the last
+ * its reflog saw of a branch since deleted — so that teammates, whose clones never had the
+ * branch, can see it merged (sync, before it commits).
+ */
 export function recordTips(v: Vault): void {
   const rec = readBranchRecord(v);
   if (!rec.started.size) return;
   const live = liveTips(v.root);
-  appendRecord(v, [...rec.started.keys()].flatMap((b) => live.get(b)?.filter((t) => !rec.tips.get(b)?.has(t)).map((t) => `${encode(b)} tip ${t}`) ?? []));
+  const reflog = reflogTips(v.root);
+  appendRecord(
+    v,
+    [...rec.started.keys()].flatMap((b) => {
+      const last = reflog.get(b)?.at(-1);
+      const tips = new Set([...(live.get(b) ?? []), ...(last ? [last] : [])]);
+      return [...tips].filter((t) => !rec.tips.get(b)?.has(t)).map((t) => `${encode(b)} tip ${t}`);
+    }),
+  );
 }
 
 /** Folds branch `b`'s memory into `into` by hand (a squash merge, a cherry-pick): its entries are shown on `into` from now on. */
