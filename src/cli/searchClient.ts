@@ -49,6 +49,7 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
 
 /** A `--branch` value: a git branch name (one line, no space, no `..`), else a one-line error. */
 function branchName(b: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what git refuses in a name
   if (!b.trim() || /[\s~^:?*\\]|\.\.|^-|[\0-\x1f\x7f]/.test(b)) throw inputError(`--branch: expected a git branch name, got "${b}"`);
   return b;
 }

@@ -157,7 +157,9 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     assert.deepEqual(monday, ['Monday on A', 'Monday on C']);
   });
 
-  it('a persona edit on two machines: the one published first is applied everywhere, the other is pending review where it was made', () => {
+  // Replaces "the one published first is applied everywhere": a change that arrives from the remote is
+  // never taken as published (issue #33, docs/sync.md#reviewed-team-rules), even when nothing here conflicts with it.
+  it('a persona change from the remote is never taken: it waits for review as a pending proposal, each machine keeps the persona it reviewed', () => {
     const { dir, roots, sync } = team(2);
     const edit = (root: string, text: string, now: string) => {
       const file = path.join(dir, `${path.basename(root)}.md`);
@@ -165,26 +167,36 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
       const p = ok(['persona', 'propose', '--section', 'Self-Awareness', '--content-file', file, '--trigger', 'explicit-command', '--reason', 'the user said so', '--root', root, '--now', now, '--json']);
       ok(['persona', 'apply', p.json.id, '--root', root, '--now', now]);
     };
+    const pending = (root: string) => ok(['persona', 'pending', '--root', root, '--json']).json.pending.map((p: { id: string }) => p.id);
+    // B has memory of its own (a vault nothing was written to joins the team's state as a whole).
+    ok(['write', 'B was here', '--root', roots[1], '--now', '2026-03-10T09:00:00']);
+    // Nothing local to conflict with: still a proposal, not a change.
     edit(roots[0], 'I review security first.\n', '2026-03-10T10:00:00');
-    edit(roots[1], 'I write the docs first.\n', '2026-03-10T10:05:00');
     sync(roots[0]);
+    const before = read(roots[1], '.CoreSoul/persona.md');
     const r = sync(roots[1]);
     assert.equal(r.persona.accepted, true);
     assert.deepEqual(r.persona.sections, ['Self-Awareness']);
-    sync(roots[0]);
-    const personas = roots.map((root) => read(root, '.CoreSoul/persona.md'));
-    assert.equal(personas[1], personas[0]);
-    assert.match(personas[0], /I review security first\./);
-    assert.doesNotMatch(personas[0], /docs first/);
-    const pending = roots.map((root) => ok(['persona', 'pending', '--root', root, '--json']).json.pending);
-    assert.deepEqual(pending[0], []);
-    assert.deepEqual(pending[1].map((p: { id: string }) => p.id), [r.persona.proposal]);
-    // Reviewed and applied on top of the published persona, it travels as a new change.
+    assert.equal(read(roots[1], '.CoreSoul/persona.md'), before, 'the remote\'s change is not taken');
+    assert.deepEqual(pending(roots[1]), [r.persona.proposal]);
+    // Syncing again neither proposes it twice nor pushes anything that undoes A's change for A.
+    assert.equal(sync(roots[1]).persona, undefined);
+    assert.equal(sync(roots[0]).persona, undefined);
+    assert.match(read(roots[0], '.CoreSoul/persona.md'), /I review security first\./);
+    // Reviewed and applied, it is this machine's own change.
     ok(['persona', 'apply', r.persona.proposal, '--root', roots[1], '--now', '2026-03-10T11:00:00']);
-    sync(roots[1]);
+    assert.match(read(roots[1], '.CoreSoul/persona.md'), /I review security first\./);
+    // Two different edits: each machine keeps its own; the other's waits for review.
+    edit(roots[0], 'I write tests first.\n', '2026-03-10T12:00:00');
+    edit(roots[1], 'I write the docs first.\n', '2026-03-10T12:05:00');
     sync(roots[0]);
-    assert.match(read(roots[0], '.CoreSoul/persona.md'), /I write the docs first\./);
-    assert.equal(read(roots[0], '.CoreSoul/persona.md'), read(roots[1], '.CoreSoul/persona.md'));
+    const b = sync(roots[1]);
+    assert.equal(b.persona.accepted, true);
+    assert.match(read(roots[1], '.CoreSoul/persona.md'), /docs first/);
+    const a = sync(roots[0]);
+    assert.equal(a.persona.accepted, true);
+    assert.match(read(roots[0], '.CoreSoul/persona.md'), /tests first/);
+    assert.deepEqual(pending(roots[0]), [a.persona.proposal]);
   });
 
   it('a sync killed with SIGKILL at any point is completed by the next sync; nothing is lost', async () => {

@@ -38,8 +38,8 @@ export const sync: Command = {
     for (const w of r.warnings) ctx.warn(w);
     const persona = r.persona
       ? r.persona.proposal
-        ? [`  persona: the remote's change, published first, is kept; yours (${r.persona.sections.join(', ')}) is pending review again: coresoul persona apply ${r.persona.proposal}`]
-        : [`  persona: the remote's change, published first, is kept; yours (${r.persona.sections.join(', ')}) was refused by the soul check on top of it (logged)`]
+        ? [`  persona: the team changed ${r.persona.sections.join(', ')} on the remote; it waits for your review (your persona is kept until then): coresoul persona apply ${r.persona.proposal}, or reject it`]
+        : [`  persona: the team changed ${r.persona.sections.join(', ')} on the remote; the soul check refused it here (logged), and your persona is kept`]
       : [];
     const text = r.offline
       ? `Offline: nothing synced with ${r.remote}`

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
-import { createExclusive, withLockAsync } from '../shared/fs';
+import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
 import { hasHistory, initHistory, vaultGitEnv } from '../vault/history';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
@@ -47,7 +47,7 @@ export interface SyncReport {
   pushed: number;
   /** A merge commit joined the two histories. */
   merged: boolean;
-  /** A local persona change that met a published one: now the pending proposal `proposal`. */
+  /** The remote's persona change, not taken: now the pending proposal `proposal` (when the soul check accepted it). */
   persona?: { proposal?: string; accepted: boolean; sections: string[] };
   warnings: string[];
 }
@@ -284,11 +284,12 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
-    const clash = await personaClash(g, base, 'MERGE_HEAD');
+    const rules = await incomingRules(g, base, 'MERGE_HEAD');
     await resolvedByHand(v, g);
+    keepReviewedRules(v, rules);
     await finishMerge(v, g, 'sync: merge completed');
     report.merged = true;
-    await afterMerge(v, clash, opts, report);
+    await proposeIncoming(v, rules, opts, report);
   }
   // The common ancestor stays the same through the local commit below, which the remote does not hold.
   const base = upstream ? (await g.raw(['merge-base', 'HEAD', upstream]).catch(() => '')).trim() : '';
@@ -304,11 +305,16 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (!behind) return;
   report.pulled += behind;
   const ancestor = base === (await g.revparse(['HEAD'])).trim();
+  const rules = await incomingRules(g, base, upstream);
   if (ancestor) {
     await g.raw(['merge', '--ff-only', upstream]);
+    if (keepReviewedRules(v, rules)) {
+      await g.add(['-A']);
+      await g.commit('sync: the team\'s rules as reviewed here (the remote\'s change waits for review)', undefined, { '--no-verify': null });
+    }
+    await proposeIncoming(v, rules, opts, report);
     return;
   }
-  const clash = await personaClash(g, base, upstream);
   const theirs = (await g.revparse([upstream])).trim();
   let said: string[] = [];
   try {
@@ -319,27 +325,10 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     if (!fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(err)}`);
   }
   await resolvedByHand(v, g, said);
+  keepReviewedRules(v, rules);
   await finishMerge(v, g, `sync: merge ${behind} commit(s) from the remote`);
   report.merged = true;
-  await afterMerge(v, clash, opts, report);
-}
-
-/** A local persona change since the merge base: the persona before and after it, and its commit. */
-interface PersonaChange {
-  base: string;
-  mine: string;
-  commit: string;
-}
-
-/** What both sides changed since the merge base: the local persona change, and the local commit of a soul.md change. */
-interface Clash {
-  persona?: PersonaChange;
-  soul?: string;
-}
-
-async function afterMerge(v: Vault, clash: Clash, opts: SyncOptions, report: SyncReport): Promise<void> {
-  if (clash.soul) report.warnings.push(`soul.md was changed here and on the remote: the remote's, published first, is kept; yours is in commit ${clash.soul}`);
-  if (clash.persona) report.persona = await reproposePersona(v, clash.persona, opts, report);
+  await proposeIncoming(v, rules, opts, report);
 }
 
 /** `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed. */
@@ -379,38 +368,67 @@ async function finishMerge(v: Vault, g: SimpleGit, message: string): Promise<voi
   await g.commit(message, undefined, { '--no-verify': null });
 }
 
-/** Whether both sides changed persona.md (or soul.md) since the merge base, and what the local persona change was. */
-async function personaClash(g: SimpleGit, base: string, upstream: string): Promise<Clash> {
-  const at = (rev: string, file: string) => g.show([`${rev}:${file}`]).catch(() => undefined);
-  const out: Clash = {};
-  for (const file of ['persona.md', 'soul.md']) {
-    const [b, o, t] = await Promise.all([at(base, file), at('HEAD', file), at(upstream, file)]);
-    if (b === undefined || o === undefined || t === undefined || o === b || t === b || o === t) continue;
-    const commit = (await g.raw(['log', '-1', '--format=%h', `${base}..HEAD`, '--', file])).trim();
-    if (file === 'soul.md') out.soul = commit;
-    else out.persona = { base: b, mine: o, commit };
+/**
+ * The team's rules (docs/sync.md#reviewed-team-rules): persona.md and soul.md. Whatever a merge
+ * makes of them, this machine keeps the ones it reviewed; a change a teammate made arrives as a
+ * pending proposal (persona) or a warning naming its commit (soul), never as published.
+ */
+const RULES = ['persona.md', 'soul.md'] as const;
+
+interface IncomingRules {
+  /** This machine's rules before the merge. */
+  ours: Map<string, string | undefined>;
+  /** The remote's changes to them: its version and the last commit (not a merge) that made it. */
+  changed: { file: (typeof RULES)[number]; theirs: string; commit: string }[];
+}
+
+async function incomingRules(g: SimpleGit, base: string, upstream: string): Promise<IncomingRules> {
+  const out: IncomingRules = { ours: new Map(), changed: [] };
+  for (const file of RULES) {
+    const mine = await g.show([`HEAD:${file}`]).catch(() => undefined);
+    out.ours.set(file, mine);
+    // A merge commit that kept its own side changed nothing: only commits that made a change count.
+    const commit = (await g.raw(['log', '-1', '--no-merges', '--format=%h', `${base}..${upstream}`, '--', file])).trim();
+    if (!commit) continue;
+    const theirs = await g.show([`${upstream}:${file}`]).catch(() => undefined);
+    if (theirs !== undefined && theirs !== mine) out.changed.push({ file, theirs, commit });
   }
   return out;
 }
 
-/**
- * The local persona change that met a published one becomes a pending proposal again: the
- * sections it changed, on top of the published persona, soul-checked, for the person to review.
- */
-async function reproposePersona(v: Vault, clash: PersonaChange, opts: SyncOptions, report: SyncReport): Promise<SyncReport['persona']> {
-  let changes: { section: (typeof PERSONA_SECTIONS)[number]; content: string }[];
-  try {
-    const [was, mine, now] = [parsePersona(clash.base), parsePersona(clash.mine), parsePersona(readPersona(v))];
-    changes = PERSONA_SECTIONS.filter((h) => sectionBody(mine, h) !== sectionBody(was, h) && sectionBody(mine, h) !== sectionBody(now, h)).map((h) => ({ section: h, content: sectionBody(mine, h) }));
-  } catch (err) {
-    if (!(err instanceof CoreSoulError)) throw err;
-    report.warnings.push(`the remote's persona, published first, is kept; your persona change (commit ${clash.commit}) could not be proposed again: ${err.message}`);
-    return undefined;
+/** Puts this machine's reviewed rules back after a merge; whether any file changed. */
+function keepReviewedRules(v: Vault, rules: IncomingRules): boolean {
+  let changed = false;
+  for (const [file, text] of rules.ours) {
+    const p = path.join(v.soulDir, file);
+    if (text === undefined || readTextIfExists(p) === text) continue;
+    atomicWrite(p, text);
+    changed = true;
   }
-  if (!changes.length) return undefined; // the same change was made on both sides
-  const reason = `A persona change made on this machine (commit ${clash.commit}) met another one published first by sync: the published persona is kept, and this change waits for review on top of it.`;
-  const review = await propose(v, { trigger: 'explicit-command', reason, changes }, { clock: opts.clock, compress: compressBeforeWrite });
-  return { ...(review.accepted && { proposal: review.id }), accepted: review.accepted, sections: review.sections };
+  return changed;
+}
+
+/** The remote's persona change becomes a pending proposal here (soul-checked); a soul.md change, a warning. */
+async function proposeIncoming(v: Vault, rules: IncomingRules, opts: SyncOptions, report: SyncReport): Promise<void> {
+  for (const c of rules.changed) {
+    if (c.file === 'soul.md') {
+      report.warnings.push(`the remote changes soul.md (commit ${c.commit}): not taken here, where soul.md changes only by your hand (see it: git -C .CoreSoul show ${c.commit} -- soul.md)`);
+      continue;
+    }
+    let changes: { section: (typeof PERSONA_SECTIONS)[number]; content: string }[];
+    try {
+      const [mine, theirs] = [parsePersona(readPersona(v)), parsePersona(c.theirs)];
+      changes = PERSONA_SECTIONS.filter((h) => sectionBody(theirs, h) !== sectionBody(mine, h)).map((h) => ({ section: h, content: sectionBody(theirs, h) }));
+    } catch (err) {
+      if (!(err instanceof CoreSoulError)) throw err;
+      report.warnings.push(`the remote changes persona.md (commit ${c.commit}) into one that cannot be proposed here (${err.message}); your persona is kept`);
+      continue;
+    }
+    if (!changes.length) continue;
+    const reason = `The team's persona was changed on the remote (commit ${c.commit}); it applies here only once you review it.`;
+    const review = await propose(v, { trigger: 'explicit-command', reason, changes }, { clock: opts.clock, compress: compressBeforeWrite });
+    report.persona = { ...(review.accepted && { proposal: review.id }), accepted: review.accepted, sections: review.sections };
+  }
 }
 
 /** Ahead and behind of the vault against the remote as last fetched (for a status bar); undefined without a remote. */
