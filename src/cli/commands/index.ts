@@ -23,6 +23,7 @@ import { search } from './search';
 import { serveSearch } from './serveSearch';
 import { status } from './status';
 import { sync } from './sync';
+import { branches } from './branches';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, compress, status, context, persona, profile, scan, lint, pack, restore, importCommand, exportCommand, sync, mcp, hook, serveSearch, mergeDriver];
+export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, compress, status, context, persona, profile, scan, lint, pack, restore, importCommand, exportCommand, sync, branches, mcp, hook, serveSearch, mergeDriver];

@@ -28,7 +28,8 @@ import { commitVault, firstCommitMessage, git, hasHistory, initHistory } from '.
 import { fetchBundleAside, restoreHistoryBundle } from './historyBundle';
 import { addDirective, installCli } from '../init/scaffold';
 import { ignoredPaths, incomingProblem, isRulesFile, rulesFileProblem } from '../vault/incoming';
-import { excludeLocalPaths, machineLocal } from '../vault/localPaths';
+import { excludeLocalPaths, machineLocal, personalPath } from '../vault/localPaths';
+import { personalDir, preparePersonal } from '../vault/personal';
 import { payloadOffset } from './selfExtract';
 import { type ReadEntry, Unpack } from './tarLib';
 import { SOUL_DIR, type Vault, vaultAt } from '../vault/layout';
@@ -112,7 +113,10 @@ export async function restoreArchive(archive: string, root: string, opts: Restor
     signal?.throwIfAborted();
     const report = opts.merge ? await mergeInto(tree, target, manifest, leftOut) : await placeInEmpty(tree, target, manifest, leftOut);
     const placed = vaultAt(target);
-    if (hasHistory(placed)) excludeLocalPaths(placed);
+    if (hasHistory(placed)) {
+      excludeLocalPaths(placed);
+      if (fs.existsSync(personalDir(placed))) preparePersonal(placed); // the person's own scope, with a history of its own
+    }
     const cli = opts.cliBundle ? installCli(placed, opts.cliBundle) : undefined;
     done = true;
     const gone = new Set(leftOut.map((l) => l.path));
@@ -285,7 +289,7 @@ function refuseRules(tree: string): void {
 function leaveOutLocal(tree: string): LeftOut {
   const out: LeftOut = [];
   for (const rel of vaultFiles(tree)) {
-    const why = machineLocal(rel);
+    const why = personalPath(rel) ? undefined : machineLocal(rel);
     if (!why) continue;
     fs.rmSync(path.join(tree, SOUL_DIR, rel));
     out.push({ path: `${SOUL_DIR}/${rel}`, reason: why });
@@ -302,7 +306,7 @@ async function leaveOutIgnored(tree: string, v: Vault): Promise<LeftOut> {
   const tracked = new Set((await git(v, ['ls-files', '-z'])).stdout.split('\0'));
   const out: LeftOut = [];
   for (const rel of files) {
-    if (!ignored.has(rel) || tracked.has(rel)) continue;
+    if (!ignored.has(rel) || tracked.has(rel) || personalPath(rel)) continue;
     fs.rmSync(path.join(tree, SOUL_DIR, rel));
     out.push({ path: `${SOUL_DIR}/${rel}`, reason: 'ignored by the vault (.gitignore or .git/info/exclude)' });
   }

@@ -14,6 +14,7 @@ import { readDayEntries } from '../vault/dayEntries';
 import { findEntity } from '../vault/entities';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
 import { ENTITY_KINDS, type EntityKind, type Vault, entityDir, entityFile, isEntityKind, rel } from '../vault/layout';
+import { profilePath } from '../vault/personal';
 
 export type Level = 'L1' | 'L2' | 'L3';
 
@@ -109,6 +110,10 @@ export function resolveEntity(v: Vault, target: string): { kind: EntityKind; nam
     if (!isEntityKind(kind)) throw inputError(`"${target}": expected a day (YYYY-MM-DD), a Name, or kind/Name with kind one of ${ENTITY_KINDS.join(', ')}`, 'name');
     const found = findEntity(v, name);
     if (found?.kind === kind) return found;
+    if (kind === 'people') {
+      const profile = personalProfile(v, name);
+      if (profile) return profile;
+    }
     const exact = entityFile(v, kind, name);
     if (name && !name.includes('/') && fs.existsSync(exact)) return { kind, name, file: exact };
     throw inputError(`no entity ${kind}/${name}${found ? ` (there is ${found.kind}/${found.name})` : ''}`, 'name');
@@ -118,7 +123,19 @@ export function resolveEntity(v: Vault, target: string): { kind: EntityKind; nam
   const key = target.toLowerCase();
   const byAlias = allEntities(v, ENTITY_KINDS).find((e) => e.aliases.some((a) => a.toLowerCase() === key));
   if (byAlias) return { kind: byAlias.kind, name: byAlias.name, file: entityFile(v, byAlias.kind, byAlias.name) };
+  const profile = personalProfile(v, target);
+  if (profile) return profile;
   throw inputError(`no entity or day "${target}" in memory (memory_entities lists the entities)`, 'name');
+}
+
+/** The profile, in the personal scope (vault/personal.ts), by its name `User` or an alias its front matter gives. */
+function personalProfile(v: Vault, target: string): { kind: EntityKind; name: string; file: string } | undefined {
+  const file = profilePath(v);
+  const text = readTextIfExists(file);
+  if (text === undefined) return undefined;
+  const aliases = /^aliases: \[(.*)\]$/m.exec(text)?.[1].split(',').map((a) => a.trim().toLowerCase()) ?? [];
+  const key = target.trim().toLowerCase();
+  return key === 'user' || aliases.includes(key) ? { kind: 'people', name: 'User', file } : undefined;
 }
 
 function page(lines: string[], firstLine: number, fromLine: number, maxLines: number): Page {

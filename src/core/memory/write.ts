@@ -179,13 +179,14 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
 function writePersonal(v: Vault, req: WriteRequest, line: string, excerpt: string, from: Origin, deps: WriteDeps): WriteResult {
   return withLock(v.lockFile, () => {
     const { day, time } = req.at ?? localStamp(deps.clock.now());
-    preparePersonal(v);
     const file = personalDayFile(v, day);
+    const learns = from === 'person' || from === 'import';
+    // Every file this write may touch is checked first: a link stops it before a line is written.
+    for (const f of [file, ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
+    preparePersonal(v);
     makeDir(path.dirname(file));
-    assertPlainWrite(file);
     const at = appendEntry(file, `- ${time} ${line}\n`, `# ${day}\n\n`);
     const result: WriteResult = { file: rel(v, file), line: at, entities: [], compressed: false };
-    const learns = from === 'person' || from === 'import';
     const { changes, refused, review } = learns
       ? learnFromEntry(v, 'preference', excerpt, deps.clock)
       : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }], review: [] };

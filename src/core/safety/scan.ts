@@ -82,7 +82,7 @@ const isWritten = (relToVault: string) => !NOT_WRITTEN.has(relToVault.split('/')
 function vaultFiles(dir: string, top = true): string[] {
   const out: string[] = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (top && !isWritten(e.name)) continue;
+    if ((top && !isWritten(e.name)) || e.name === '.git') continue; // the personal scope's history too (vault/personal.ts)
     const p = path.join(dir, e.name);
     if (e.isDirectory()) out.push(...vaultFiles(p, false));
     else if (e.isFile()) out.push(p);

@@ -41,6 +41,15 @@ export function machineLocal(vaultRel: string): string | undefined {
 }
 
 /**
+ * A path of the personal scope (vault/personal.ts), its history aside: the person's own, which a
+ * pull may never write but their own archive carries (pack, restore: the person moving it).
+ */
+export function personalPath(vaultRel: string): boolean {
+  const parts = vaultRel.split('/').map(foldSegment);
+  return parts[0] === PERSONAL_DIR && parts.length > 1 && !parts.includes('.git');
+}
+
+/**
  * Adds the machine-local patterns to the vault's `.git/info/exclude`: unlike `.gitignore`, a
  * commit cannot change that file, so whatever a remote does to `.gitignore`, a local `git add -A`
  * never shares these paths.

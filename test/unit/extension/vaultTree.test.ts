@@ -69,7 +69,7 @@ describe('vault tree: model over a real vault', () => {
       [v.soul, v.persona, v.mapFile],
     );
     assert.equal(model.count(roots[3]), 0);
-    assert.equal(model.count(roots[4]), 1, 'init creates the user profile, people/User');
+    assert.equal(model.count(roots[4]), 0, 'the user profile init creates is personal (.CoreSoul/personal), no entity of the shared tree');
   });
 
   it('groups written and compressed days relative to the clock, L3 days under their month', async () => {
@@ -148,16 +148,16 @@ describe('vault tree: model over a real vault', () => {
     fs.mkdirSync(path.join(v.chronoDir, '2026-03-02.md'));
     const model = new VaultTreeModel(v, fixedClock('2026-03-10T12:00:00'));
     const entities = child(model, undefined, 'entities');
-    assert.equal(model.count(entities), 7);
+    assert.equal(model.count(entities), 6);
     const kinds = model.children(entities);
     assert.deepEqual(kinds.map((k) => [k.id, model.count(k)]), [
-      ['kind/people', 4],
+      ['kind/people', 3],
       ['kind/events', 0],
       ['kind/places', 1],
       ['kind/objects', 2],
     ]);
     const people = model.children(kinds[0]);
-    assert.deepEqual(people.map((n) => (n.type === 'entity' ? n.name : '')), ['Alice', 'bob', 'User', '王小明']);
+    assert.deepEqual(people.map((n) => (n.type === 'entity' ? n.name : '')), ['Alice', 'bob', '王小明']);
     const objects = model.children(kinds[3]);
     assert.deepEqual(objects.map((n) => (n.type === 'entity' ? n.name : '')), ['C# notes', 'R&D 100% (v2)']);
     for (const n of objects) assert.ok(n.type === 'entity' && fs.existsSync(n.file));
@@ -188,17 +188,17 @@ describe('vault tree: model over a real vault', () => {
     const entities = child(model, undefined, 'entities');
     const chrono = child(model, undefined, 'chronological');
     const people = child(model, entities, 'kind/people');
-    assert.equal(model.count(people), 1, 'people/User');
+    assert.equal(model.count(people), 0, 'the profile is personal');
     assert.equal(model.count(chrono), 1);
 
     // Changes on disk are not seen until a file event names their section...
     writeAt(v, '2026-03-11T10:00:00', { text: 'second', entities: [{ kind: 'people', name: 'Carol' }] });
-    assert.equal(model.count(people), 1);
+    assert.equal(model.count(people), 0);
     assert.equal(model.count(chrono), 1);
 
     // ...and an entity event re-reads that kind only, not the days.
     assert.deepEqual(model.invalidate(['people']), [entities]);
-    assert.equal(model.count(people), 2);
+    assert.equal(model.count(people), 1);
     assert.equal(model.count(chrono), 1);
     assert.equal(child(model, undefined, 'entities'), entities);
     assert.equal(child(model, entities, 'kind/people'), people);

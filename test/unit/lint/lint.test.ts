@@ -28,7 +28,7 @@ describe('lint', () => {
     assert.ok(seen.includes('contradiction .CoreSoul/memory/chronological/2026-03-02.md:3'));
     assert.ok(seen.includes('secret .CoreSoul/memory/chronological/2026-03-01.md:5'));
     assert.ok(seen.includes('cap .CoreSoul/soul.md:1'));
-    assert.ok(seen.some((s) => s.startsWith('cap .CoreSoul/memory/entities/people/User.md:')));
+    assert.ok(seen.some((s) => s.startsWith('cap .CoreSoul/personal/User.md:')), 'the profile, in the personal scope');
     assert.equal(failsAt(r, 'error'), true);
     assert.equal(failsAt(r, 'never'), false);
   });

@@ -86,7 +86,7 @@ describe('writes never follow a link out of the vault', () => {
     const outside = outsideFile();
     fs.rmSync(profileFile(v));
     fs.symlinkSync(outside, profileFile(v));
-    refusedUnchanged(v, outside, /people\/User\.md is a symbolic link/, () => writeAt(v, AT, { text: 'I prefer tabs over spaces', kind: 'preference' }));
+    refusedUnchanged(v, outside, /personal\/User\.md is a symbolic link/, () => writeAt(v, AT, { text: 'I prefer tabs over spaces', kind: 'preference' }));
   });
 
   it('a linked folder in the middle of the path (chronological/ → elsewhere): refused, nothing lands there', async () => {

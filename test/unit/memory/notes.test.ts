@@ -70,15 +70,15 @@ describe('list entities', () => {
     writeAt(v, '2026-03-09T10:00:00', 'about [[Billing]] again');
     writeAt(v, '2026-03-10T10:00:00', { text: 'met Bob', entities: [{ kind: 'people', name: 'Bob' }] });
     const names = (r: ReturnType<typeof listEntities>) => r.entities.map((e) => `${e.kind}/${e.name}`);
-    assert.deepEqual(names(listEntities(v)), ['people/Bob', 'objects/Billing', 'objects/Alice', 'people/User']);
+    assert.deepEqual(names(listEntities(v)), ['people/Bob', 'objects/Billing', 'objects/Alice']);
     assert.deepEqual(names(listEntities(v, { sort: 'mentions' })).slice(0, 1), ['objects/Billing']);
     assert.equal(listEntities(v, { sort: 'mentions' }).entities[0].mentions, 2);
-    assert.deepEqual(names(listEntities(v, { sort: 'name' })), ['objects/Alice', 'objects/Billing', 'people/Bob', 'people/User']);
-    assert.deepEqual(names(listEntities(v, { kind: 'people' })), ['people/Bob', 'people/User']);
+    assert.deepEqual(names(listEntities(v, { sort: 'name' })), ['objects/Alice', 'objects/Billing', 'people/Bob']);
+    assert.deepEqual(names(listEntities(v, { kind: 'people' })), ['people/Bob']);
     assert.deepEqual(names(listEntities(v, { query: 'BIL' })), ['objects/Billing']);
-    assert.deepEqual(names(listEntities(v, { query: '使用者' })), ['people/User'], 'an alias matches');
+    assert.deepEqual(names(listEntities(v, { query: '使用者' })), [], 'the profile (alias 使用者) is personal: no entity of the shared tree');
     const limited = listEntities(v, { limit: 1 });
-    assert.deepEqual([limited.total, limited.entities.length], [4, 1]);
+    assert.deepEqual([limited.total, limited.entities.length], [3, 1]);
   });
 
   it('reads only: the vault is unchanged', async () => {

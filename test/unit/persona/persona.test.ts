@@ -27,7 +27,8 @@ const SECURITY_RULES = '- Review every change for security issues before anythin
 async function shiftedVault(git = true): Promise<Vault> {
   const v = await tempVault('2026-03-02T09:00:00', { git });
   writeAt(v, '2026-03-02T10:00:00', 'The user wants me to act as a [[SecurityReview]] expert from now on');
-  writeAt(v, '2026-03-03T10:00:00', { text: 'Again: focus on [[SecurityReview]], not features', kind: 'preference' });
+  // A plain note: a stated preference is personal (docs/sync.md#scopes), no evidence for a team rule.
+  writeAt(v, '2026-03-03T10:00:00', 'Again: focus on [[SecurityReview]], not features');
   writeAt(v, '2026-03-04T10:00:00', { text: 'User insists: [[SecurityReview]] is my core task now', kind: 'correction' });
   return v;
 }
