@@ -156,4 +156,64 @@ describe('team memory through the project\'s remote', () => {
     // The personal scope keeps a history of its own.
     assert.match(git(path.join(c, '.CoreSoul', 'personal'), 'log', '--format=%s'), /\S/);
   });
+
+  it('a squash merge is not seen by ancestry; folded by hand, the branch\'s memory shows on main', () => {
+    git(b, 'checkout', '-q', '-b', 'feat-sq');
+    run(b, 'write', 'feat-sq moves the queue to Kafka');
+    fs.writeFileSync(path.join(b, 'queue.js'), 'kafka()\n');
+    git(b, 'add', 'queue.js');
+    git(b, 'commit', '-qm', 'queue');
+    git(b, 'checkout', '-q', 'main');
+    git(b, 'merge', '-q', '--squash', 'feat-sq');
+    git(b, 'commit', '-qm', 'queue (squashed)');
+    git(b, 'branch', '-q', '-D', 'feat-sq');
+    assert.equal(found(b, 'Kafka queue').results.length, 0);
+    const listed = run(b, 'branches', '--json').json as { serve: string; branches: { name: string; shown: boolean }[] };
+    assert.equal(listed.serve, 'main');
+    assert.deepEqual(listed.branches.find((x) => x.name === 'feat-sq'), { name: 'feat-sq', shown: false, foldedInto: [] });
+    const folded = run(b, 'branches', '--fold', 'feat-sq', '--json').json as { into: string; folded: boolean };
+    assert.deepEqual(folded, { branch: 'feat-sq', into: 'main', folded: true });
+    assert.match(texts(found(b, 'Kafka queue')), /Kafka/);
+    const r = cli(['branches', '--fold', 'no-such-branch', '--root', b], { env: ENV });
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr.trim().split('\n').length, 1);
+  });
+
+  it('three people on three branches write the same day and entity and sync in turn: every entry once, in time order, on every machine', () => {
+    git(a, 'checkout', '-q', 'main');
+    git(b, 'checkout', '-q', '-b', 'feat-x');
+    git(c, 'checkout', '-q', '-b', 'feat-y');
+    const day = new Date().toISOString().slice(0, 10);
+    const at = (n: number) => `${day}T${String(20 + Math.floor(n / 60)).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}:00`;
+    const people = [a, b, c];
+    const written: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      people.forEach((root, k) => {
+        const n = round * 3 + ((k * 2) % 3);
+        const text = `round ${round} by ${path.basename(root)} on the [[Ledger]] zz${n}`;
+        const r = cli(['write', text, '--root', root, '--now', at(n)], { env: ENV, cwd: root });
+        assert.equal(r.code, 0, r.stderr);
+        written.push(`zz${n}`);
+      });
+      for (const root of round % 2 ? [...people].reverse() : people) run(root, 'sync');
+    }
+    for (const root of people) run(root, 'sync');
+    for (const root of people) {
+      const dayText = read(root, '.CoreSoul', 'memory', 'chronological', `${day}.md`);
+      const seen = [...dayText.matchAll(/zz(\d+)/g)].map((m) => Number(m[1]));
+      assert.deepEqual(seen, [...seen].sort((x, y) => x - y), 'in time order');
+      assert.deepEqual([...seen].sort((x, y) => x - y), written.map((w) => Number(w.slice(2))).sort((x, y) => x - y), 'every entry once');
+      const entity = read(root, '.CoreSoul', 'memory', 'entities', 'objects', 'Ledger.md');
+      const tags = [...entity.matchAll(/zz(\d+)/g)].map((m) => Number(m[1]));
+      assert.deepEqual(tags, [...tags].sort((x, y) => x - y));
+      assert.equal(tags.length, written.length);
+      assert.match(dayText, /\[on feat-x\] round 0 by b/, 'each entry keeps its branch');
+    }
+    assert.equal(read(a, '.CoreSoul', 'memory', 'memory_map.md'), read(c, '.CoreSoul', 'memory', 'memory_map.md'));
+    // The view: C on feat-y sees its own and main's, not B's unmerged feat-x.
+    const onY = texts(found(c, 'round by on the Ledger', '--max-tokens', '8000'));
+    assert.doesNotMatch(onY, /by b/);
+    assert.match(onY, /by c/);
+    assert.match(onY, /by a/);
+  });
 });
