@@ -31,7 +31,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
     });
     const s = cli(['status', '--json', '--root', root, '--now', '2026-03-10T09:00:00']);
     assert.equal(s.code, 0, s.stderr);
-    assert.deepEqual([s.json.days, s.json.entities, s.json.compressionDue, s.json.git.enabled], [{ L1: 1, L2: 0, L3: 0 }, { people: 2, events: 0, places: 0, objects: 1 }, false, true]);
+    assert.deepEqual([s.json.days, s.json.entities, s.json.compressionDue, s.json.git.enabled], [{ L1: 1, L2: 0, L3: 0 }, { people: 1, events: 0, places: 0, objects: 1 }, false, true], 'Alice; the profile is personal');
     assert.equal(s.json.git.dirty, false, 'the write was committed');
   });
 

@@ -33,7 +33,9 @@ describe('init --hosts: MCP configuration', () => {
     assertStdioEntry(json(root, '.gemini/settings.json').mcpServers.coresoul);
     assertStdioEntry(json(root, '.cursor/mcp.json').mcpServers.coresoul);
     assertStdioEntry(json(root, '.vscode/mcp.json').servers.coresoul, { type: 'required' });
-    assert.deepEqual(json(root, '.vscode/mcp.json').servers.coresoul.args, ['${workspaceFolder}/.CoreSoul/bin/coresoul.js', 'mcp', '--root', '${workspaceFolder}']);
+    // Through the launcher, told where to look: a clone without a vault gets one line naming `coresoul init`, not a stack trace.
+    assert.deepEqual(json(root, '.vscode/mcp.json').servers.coresoul.args, ['-e', LAUNCHER, 'mcp', '--root', '${workspaceFolder}']);
+    assert.deepEqual(json(root, '.cursor/mcp.json').mcpServers.coresoul.args, ['-e', LAUNCHER, 'mcp', '--root', '${workspaceFolder}']);
     assert.deepEqual(json(root, '.mcp.json').mcpServers.coresoul.args, ['-e', LAUNCHER, 'mcp'], 'no path relative to where Claude Code was started');
     assert.deepEqual(json(root, '.gemini/settings.json').mcpServers.coresoul.args, ['-e', LAUNCHER, 'mcp']);
     for (const f of ['.mcp.json', '.gemini/settings.json', '.cursor/mcp.json', '.vscode/mcp.json']) assert.match(r.stdout, new RegExp(`created ${f.replace('.', '\\.')}`));
@@ -150,6 +152,12 @@ describe('init --hosts: MCP configuration', () => {
     assert.equal(s.hooks.SessionStart[0].hooks[0].command, 'echo mine');
     assert.match(s.hooks.SessionStart[1].hooks[0].command, /^node -e "[^"]+" hook session-start --host gemini$/);
     assert.match(s.hooks.BeforeAgent[0].hooks[0].command, /^node -e "[^"]+" hook prompt --host gemini$/);
+    // The file path an earlier init gave Cursor and VS Code fails in a clone without the vault: replaced by the launcher.
+    const direct = ['${workspaceFolder}/.CoreSoul/bin/coresoul.js', 'mcp', '--root', '${workspaceFolder}'];
+    fs.mkdirSync(path.join(root, '.vscode'));
+    fs.writeFileSync(path.join(root, '.vscode/mcp.json'), JSON.stringify({ servers: { coresoul: { type: 'stdio', command: 'node', args: direct } } }));
+    assert.equal(cli(['init', '--root', root, '--no-git', '--hosts', 'vscode']).code, 0);
+    assert.deepEqual(json(root, '.vscode/mcp.json').servers.coresoul.args, ['-e', LAUNCHER, 'mcp', '--root', '${workspaceFolder}']);
   });
 });
 

@@ -255,7 +255,7 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     // memory_entities: by kind, recent, most linked.
     const list = async (args: Record<string, unknown>) => ((await ok('memory_entities', args)).structuredContent!.entities as { kind: string; name: string }[]).map((e) => `${e.kind}/${e.name}`);
     assert.deepEqual(await list({ sort: 'mentions', limit: 2 }), ['objects/Refund Flow', 'people/Alice']);
-    assert.deepEqual(await list({ kind: 'people', sort: 'name' }), ['people/Alice', 'people/Bob', 'people/User']);
+    assert.deepEqual(await list({ kind: 'people', sort: 'name' }), ['people/Alice', 'people/Bob'], 'the profile is personal, no entity of the shared tree');
     assert.deepEqual((await list({})).slice(0, 2), ['objects/Refund Flow', 'people/Bob'], 'latest mentioned first');
     await refused('memory_entities', { kind: 'animals' }, /kind/);
 

@@ -125,7 +125,8 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
   if (!(ORIGINS as readonly string[]).includes(from)) throw inputError(`expected one of ${ORIGINS.join(', ')}, got "${from}"`, 'from');
   const via = req.via && neutraliseInvisible(req.via).replace(/[[\]\n\r]+/g, ' ').trim().slice(0, 80);
   // A stated preference is the person's own (docs/sync.md#scopes): it goes to the personal scope, never to the team's memory.
-  const personal = req.kind === 'preference';
+  // An imported one is a project's convention (a CLAUDE.md, a workspace's rules): it stays with the imported memory.
+  const personal = req.kind === 'preference' && from !== 'import';
   // Written on a project branch other than the main line, the entry belongs to that branch (vault/branches.ts).
   const onBranch = personal ? undefined : writingBranch(v.root);
   const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}${onBranch ? branchMarker(onBranch.branch) : ''}`;

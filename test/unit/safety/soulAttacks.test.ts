@@ -78,6 +78,8 @@ describe('soul check on unseen changes (test/support/soulAttacks.ts)', () => {
 
   it('no refused change stands verbatim in any context layer: persona, profile, memories, recent days', async () => {
     const { v, outcome } = await asPreferences([...UNSAFE_CHANGES, ...SAFE_CHANGES]);
+    // A stated preference is personal (docs/sync.md#scopes); an imported one (a project's convention) is the team's memory, and reaches memories and recent days.
+    [...UNSAFE_CHANGES, ...SAFE_CHANGES].forEach((c, i) => writeAt(v, `2026-03-10T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, { text: c.text, kind: 'preference', from: 'import' }));
     // A hand edit puts every change in the persona as well.
     fs.appendFileSync(v.persona, `\n${[...UNSAFE_CHANGES, ...SAFE_CHANGES].map((c) => `- ${c.text}`).join('\n')}\n`);
     const day = fs.readFileSync(dayFile(v, '2026-03-10'), 'utf8').split('\n');
