@@ -37,8 +37,8 @@ describe('coresoul read, entities, recent', () => {
     const r = cli(['entities', '--kind', 'people', '--sort', 'name', '--root', root]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout, 'people/Alice  1 mention(s), last 2026-03-09\n', 'the profile is personal, no entity of the shared tree');
-    assert.equal(r.stderr, '2 of 2 entities\n');
-    assert.equal(cli(['entities', '--sort', 'mentions', '--limit', '1', '--json', '--root', root]).json.total, 4);
+    assert.equal(r.stderr, '1 of 1 entity\n');
+    assert.equal(cli(['entities', '--sort', 'mentions', '--limit', '1', '--json', '--root', root]).json.total, 3);
   });
 
   it('shows the last N days', () => {
