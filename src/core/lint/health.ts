@@ -107,7 +107,7 @@ export async function vaultHealth(v: Vault, opts: HealthOptions = {}, signal?: A
     const newer = byId.get(p.newer);
     findings.push(
       withFixes(
-        { rule: 'superseded', severity: 'note', file: m.file, line: m.line, message: `superseded by ${p.newer}${newer ? ` (${newer.at.replace('T', ' ')})` : ''}: ${p.about}`, related: [{ file: newer?.file ?? p.newer.slice(0, p.newer.lastIndexOf(':')), line: newer?.line ?? Number(p.newer.slice(p.newer.lastIndexOf(':') + 1)) }] },
+        { rule: 'superseded', severity: 'note', file: m.file, line: m.line, message: `superseded by ${newer ? newer.at.replace('T', ' ') : p.newer} (${p.about})`, related: [{ file: newer?.file ?? p.newer.slice(0, p.newer.lastIndexOf(':')), line: newer?.line ?? Number(p.newer.slice(p.newer.lastIndexOf(':') + 1)) }] },
         m,
       ),
     );

@@ -186,6 +186,7 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   }
   const stale = await checkFreshness(memories, opts.code ?? gitCodeWorkspace(v.root), {}, signal);
   memories.forEach((m, i) => {
+    if (superseded.has(m.id)) return; // history: what it cited may well be gone
     for (const s of stale[i]) {
       const dead = s.staleness.state !== 'moved' && s.staleness.state !== 'changed';
       add(dead ? 'dead-citation' : 'changed-citation', m, s.mark);

@@ -43,10 +43,11 @@ function svg(tag: string, attrs: Record<string, string | number> = {}, ...childr
 
 const title = (text: string) => svg('title', {}, text);
 
+/** The top of a value axis with four even steps of a round size (1, 2, 5 × a power of ten) at or above `v`. */
 function niceMax(v: number): number {
-  if (v <= 5) return 5;
-  const p = 10 ** Math.floor(Math.log10(v));
-  return [1, 2, 2.5, 5, 10].map((m) => m * p).find((m) => m >= v)!;
+  const want = Math.max(1, v / 4);
+  const p = 10 ** Math.floor(Math.log10(want));
+  return 4 * [1, 2, 5, 10].map((m) => m * p).find((m) => m >= want)!;
 }
 
 /** A legend: one swatch and label per series. */
@@ -59,21 +60,27 @@ const H = 240;
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
 
 /** Axes and horizontal grid lines for values 0..max over `n` periods; returns the x and y of a point. */
-function frame(chart: SVGElement, max: number, starts: string[]) {
-  const iw = W - PAD.left - PAD.right;
+function frame(chart: SVGElement, max: number, starts: string[], monthly: boolean, bars = false) {
+  const full = W - PAD.left - PAD.right;
+  const inset = bars ? full / Math.max(starts.length, 1) / 2 : 0; // bars stand inside the frame
+  const iw = full - 2 * inset;
   const ih = H - PAD.top - PAD.bottom;
   const y = (v: number) => PAD.top + ih - (v / max) * ih;
-  const x = (i: number) => PAD.left + (starts.length === 1 ? iw / 2 : (i / (starts.length - 1)) * iw);
+  const x = (i: number) => PAD.left + inset + (starts.length === 1 ? iw / 2 : (i / (starts.length - 1)) * iw);
   for (let t = 0; t <= 4; t++) {
     const v = (max / 4) * t;
     chart.append(svg('line', { class: 'grid', x1: PAD.left, x2: W - PAD.right, y1: y(v), y2: y(v) }));
     chart.append(svg('text', { class: 'tick', x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(Math.round(v))));
   }
   const every = Math.max(1, Math.ceil(starts.length / 8));
+  // Weeks by month and day (the year when it changes), months by year and month.
+  const label = (s: string, i: number) => (monthly ? s.slice(0, 7) : i === 0 || s.slice(0, 4) !== starts[i - every]?.slice(0, 4) ? s : s.slice(5));
   starts.forEach((s, i) => {
-    if (i % every === 0 || i === starts.length - 1) chart.append(svg('text', { class: 'tick', x: x(i), y: H - 8, 'text-anchor': 'middle' }, s.slice(2)));
+    if (i % every !== 0) return;
+    const anchor = starts.length > 1 && i === 0 ? 'start' : starts.length > 1 && i + every >= starts.length ? 'end' : 'middle';
+    chart.append(svg('text', { class: 'tick', x: x(i), y: H - 8, 'text-anchor': anchor }, label(s, i)));
   });
-  return { x, y, iw };
+  return { x, y, band: full / Math.max(starts.length, 1) };
 }
 
 /** The memory over time, cumulative, stacked by kind or by author. */
@@ -86,7 +93,7 @@ function growthChart(d: HealthViewData, s: HealthStrings): HTMLElement {
   const cumulative = health.periods.map((p) => keys.map((k, i) => (totals[i] += (growthBy === 'kind' ? p.byKind : p.byAuthor)[k] ?? 0)));
   const max = niceMax(Math.max(1, ...cumulative.map((c) => c.reduce((a, b) => a + b, 0))));
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': s.growth });
-  const { x, y } = frame(chart, max, starts);
+  const { x, y } = frame(chart, max, starts, health.period === 'month');
   const base = starts.map(() => 0);
   keys.forEach((k, ki) => {
     const top = cumulative.map((c, i) => base[i] + c[ki]);
@@ -119,8 +126,8 @@ function freshnessChart(d: HealthViewData, s: HealthStrings): HTMLElement {
   const sums = periods.map((p) => STATES.reduce((a, k) => a + p.freshness[k], 0));
   const max = niceMax(Math.max(1, ...sums));
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-label': s.freshness });
-  const { x, y, iw } = frame(chart, max, periods.map((p) => p.start));
-  const bw = Math.max(2, Math.min(36, (iw / Math.max(periods.length, 1)) * 0.7));
+  const { x, y, band } = frame(chart, max, periods.map((p) => p.start), d.health.period === 'month', true);
+  const bw = Math.max(2, Math.min(36, band * 0.7));
   periods.forEach((p, i) => {
     let at = 0;
     STATES.forEach((k, ki) => {
