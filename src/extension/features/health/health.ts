@@ -146,8 +146,10 @@ export function register(context: vscode.ExtensionContext, services: Services): 
 
   const compute = async (): Promise<void> => {
     const v = vault();
-    if (!v) {
+    if (!v || !services.memory.enabled) {
+      runner.stop();
       diagnostics.clear();
+      if (v) post({ type: 'error', message: l10n.t('Memory is off for this workspace: turn it on to see its health.') });
       return;
     }
     post({ type: 'computing' });
@@ -313,6 +315,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.workspace.onDidSaveTextDocument((doc) => inVault(doc.uri.fsPath) && schedule()),
     services.vault.onDidChange((c) => c.files.some((f) => f.path.endsWith('.md')) && schedule()),
     services.vault.onDidChangeState(() => (vault() ? schedule() : (diagnostics.clear(), runner.stop()))),
+    services.memory.onDidChange(schedule),
   );
   // A vault file already open when the window starts: its diagnostics are wanted, but not before activation is done.
   if (vscode.workspace.textDocuments.some((d) => inVault(d.uri.fsPath))) setTimeout(follow, SETTLE_MS);

@@ -158,7 +158,12 @@ function graphView(d: HealthViewData, s: HealthStrings): HTMLElement {
     card.append(el('p', { class: 'muted' }, s.graphEmpty));
     return card;
   }
-  const pic = svg('svg', { viewBox: '0 0 1000 1000', class: 'graph', role: 'img', 'aria-label': s.graph });
+  // The picture is framed on the notes (with room for the labels), not on the whole square.
+  const xs = d.layout.map((p) => p.x);
+  const ys = d.layout.map((p) => p.y);
+  const [x0, y0] = [Math.min(...xs) - 80, Math.min(...ys) - 60];
+  const [w, h] = [Math.max(...xs) + 80 - x0, Math.max(...ys) + 40 - y0];
+  const pic = svg('svg', { viewBox: `${x0} ${y0} ${w} ${h}`, class: 'graph', role: 'img', 'aria-label': s.graph });
   const maxIn = Math.max(1, ...graph.nodes.map((n) => n.inbound));
   const radius = (inbound: number) => 6 + 18 * Math.sqrt(inbound / maxIn);
   for (const e of graph.edges) {
@@ -261,6 +266,7 @@ window.addEventListener('message', (ev: MessageEvent) => {
     if (!last) render();
     return;
   } else if (m.type === 'error' && strings) {
+    root.querySelector('p.error')?.remove();
     root.append(el('p', { class: 'error' }, m.message ?? ''));
   }
   document.body.classList.remove('busy');
