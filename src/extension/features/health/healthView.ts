@@ -164,6 +164,7 @@ function graphView(d: HealthViewData, s: HealthStrings): HTMLElement {
   const [x0, y0] = [Math.min(...xs) - 80, Math.min(...ys) - 60];
   const [w, h] = [Math.max(...xs) + 80 - x0, Math.max(...ys) + 40 - y0];
   const pic = svg('svg', { viewBox: `${x0} ${y0} ${w} ${h}`, class: 'graph', role: 'img', 'aria-label': s.graph });
+  const fontSize = Math.round(Math.max(14, Math.max(w, h) / 60)); // about the same size on screen, however many notes
   const maxIn = Math.max(1, ...graph.nodes.map((n) => n.inbound));
   const radius = (inbound: number) => 6 + 18 * Math.sqrt(inbound / maxIn);
   for (const e of graph.edges) {
@@ -176,7 +177,7 @@ function graphView(d: HealthViewData, s: HealthStrings): HTMLElement {
     const p = d.layout[i];
     const g = svg('g', { class: `node ${KIND_CLASS[n.kind] ?? 'objects'}`, tabindex: 0, role: 'link', 'data-file': n.file }, title(`${n.name} — ${n.inbound}`));
     g.append(svg('circle', { cx: p.x, cy: p.y, r: radius(n.inbound) }));
-    if (labelled.has(i)) g.append(svg('text', { x: p.x, y: p.y - radius(n.inbound) - 4, 'text-anchor': 'middle' }, n.name));
+    if (labelled.has(i)) g.append(svg('text', { x: p.x, y: p.y - radius(n.inbound) - 4, 'text-anchor': 'middle', 'font-size': fontSize }, n.name));
     const open = () => vscode.postMessage({ type: 'openNote', file: n.file });
     g.addEventListener('click', open);
     g.addEventListener('keydown', (ev) => (ev as KeyboardEvent).key === 'Enter' && open());
@@ -247,7 +248,18 @@ function render(): void {
   const s = strings;
   const refresh = el('button', { type: 'button', id: 'refresh' }, s.refresh);
   refresh.addEventListener('click', () => vscode.postMessage({ type: 'refresh' }));
-  const head = el('header', { class: 'top' }, el('h1', {}, s.title), refresh);
+  // The page is long: a button per part scrolls it to the top.
+  const parts: [string, string][] = [['growth', s.growth], ['freshness', s.freshness], ['graph', s.graph], ['findings', s.findings]];
+  const nav = el(
+    'nav',
+    {},
+    ...parts.map(([id, label]) => {
+      const b = el('button', { type: 'button', class: 'link' }, label);
+      b.addEventListener('click', () => document.getElementById(id)?.scrollIntoView({ block: 'start' }));
+      return b;
+    }),
+  );
+  const head = el('header', { class: 'top' }, el('h1', {}, s.title), ...(last ? [nav] : []), refresh);
   if (!last) {
     root.replaceChildren(head, el('p', { class: 'muted' }, s.computing));
     return;
