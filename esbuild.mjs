@@ -1,4 +1,4 @@
-// Bundles the three entry points: the VS Code extension, the language server and the CLI.
+// Bundles the entry points: the VS Code extension (and its health view's worker and page), the language server and the CLI.
 // Each is one self-contained CommonJS file in dist/ (only `vscode` stays external), but for what
 // the extension loads only after activation, from files beside it: the [[link]] client library
 // (dist/languageclient.js), the tokenizer's rank table (dist/cl100k_base.json.gz) and WordNet's
@@ -273,6 +273,9 @@ const builds = [
   },
   { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },
+  // The health view's data, computed in a worker thread; and its page, run in the webview (no Node there).
+  { ...common, entryPoints: ['src/extension/features/health/healthWorker.ts'], outfile: 'dist/healthWorker.js' },
+  { entryPoints: ['src/extension/features/health/healthView.ts'], outfile: 'dist/healthView.js', bundle: true, platform: 'browser', format: 'iife', target: 'chrome120', minify: true, sourcemap: 'linked', logLevel: 'warning' },
   cli,
 ];
 

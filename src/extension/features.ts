@@ -3,6 +3,7 @@ import * as backlinks from './features/backlinks/backlinks';
 import * as participant from './features/chat/participant';
 import * as commands from './features/commands/commands';
 import * as compression from './features/compression/compression';
+import * as health from './features/health/health';
 import * as importMemories from './features/importMemories/importMemories';
 import * as languageClient from './features/languageClient/languageClient';
 import * as mcpServer from './features/mcpServer/mcpServer';
@@ -17,4 +18,4 @@ import * as vaultTree from './features/vaultTree/vaultTree';
 import * as writeMemory from './features/writeMemory/writeMemory';
 import type { Feature } from './shared/services';
 
-export const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, mcpServer, personaHistory, searchMemory, compression, soulArchive, importMemories, sync, backlinks];
+export const FEATURES: Feature[] = [commands, writeMemory, memorySwitch, vaultTree, languageClient, personaReview, participant, tools, mcpServer, personaHistory, searchMemory, compression, soulArchive, importMemories, sync, backlinks, health];

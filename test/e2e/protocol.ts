@@ -57,10 +57,10 @@ export type UiAction =
   | { action: 'clickTreeRow'; view: string; pattern: string }
   /** Clicks the button `button` of the notification whose text matches `pattern`. */
   | { action: 'notificationButton'; pattern: string; button: string }
-  /** Reads the visible text of every element a CSS selector matches. */
-  | { action: 'texts'; selector: string }
-  /** Clicks the last element a CSS selector matches whose text is `text`. */
-  | { action: 'click'; selector: string; text: string }
+  /** Reads the visible text of every element a CSS selector matches (`webview`: inside the active webview's page). */
+  | { action: 'texts'; selector: string; webview?: boolean }
+  /** Clicks the last element a CSS selector matches whose text is `text` (`webview`: inside the active webview's page). */
+  | { action: 'click'; selector: string; text: string; webview?: boolean }
   /** Types on the keyboard into whatever has the focus. */
   | { action: 'type'; text: string };
 

@@ -154,6 +154,12 @@ function readRows(container: Element, kind: 'tree' | 'quickPick'): UiRow[] {
     });
 }
 
+/**
+ * The page of the webview that is shown: VS Code puts each webview in an iframe (`iframe.webview`)
+ * whose own page holds the extension's content in a second one (`#active-frame`).
+ */
+const webviewPage = (page: Page) => page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Does what a person would do in the workbench page. */
@@ -283,11 +289,13 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
         return { ok: true };
       }
       case 'texts':
-        return { ok: true, texts: await page.locator(a.selector).allInnerTexts() };
+        if (!a.webview) return { ok: true, texts: await page.locator(a.selector).allInnerTexts() };
+        // A webview draws with SVG too, whose elements have no innerText: their text content is what shows.
+        return { ok: true, texts: await webviewPage(page).locator(a.selector).evaluateAll((els) => els.map((e) => ('innerText' in e ? String(e.innerText) : (e.textContent ?? '')))) };
       case 'click': {
         // The element whose whole text is `text`; the last such: in a chat, the newest answer's button.
         const exact = new RegExp(`^\\s*${escapeRegExp(a.text)}\\s*$`);
-        await page.locator(a.selector).filter({ hasText: exact }).last().click({ timeout: UI_TIMEOUT });
+        await (a.webview ? webviewPage(page) : page).locator(a.selector).filter({ hasText: exact }).last().click({ timeout: UI_TIMEOUT });
         return { ok: true };
       }
       case 'type':

@@ -14,9 +14,9 @@ import { ALWAYS_LOADED_CAPS } from '../memory/status';
 import { DEFAULT_PROFILE_CAPS, profileFile } from '../profile/profile';
 import { findContradictions } from '../truth/contradictions';
 import { findDuplicates } from '../truth/duplicates';
-import { type CodeWorkspace, checkFreshness, gitCodeWorkspace } from '../truth/freshness';
-import { readMemories } from '../truth/memories';
-import { findSupersessions } from '../truth/supersession';
+import { type CodeWorkspace, type StaleCitation, checkFreshness, gitCodeWorkspace } from '../truth/freshness';
+import { type TruthMemory, readMemories } from '../truth/memories';
+import { type Supersession, findSupersessions } from '../truth/supersession';
 import { daySections } from '../vault/days';
 import { parseLinks } from '../vault/wikilinks';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
@@ -76,12 +76,32 @@ const at = (id: string): LintLocation => {
 
 /** Lints the vault; `signal` stops it between files and between rules. */
 export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: AbortSignal): Promise<LintReport> {
+  return (await lintDetail(v, opts, signal)).report;
+}
+
+/** What the lint walk saw besides its findings, for a face that shows more than a report (the health view). */
+export interface LintDetail {
+  report: LintReport;
+  /** Every memory the rules read (the profile's lines left out). */
+  memories: TruthMemory[];
+  /** Each memory's stale citations, index for index with `memories`. */
+  stale: StaleCitation[][];
+  supersessions: Supersession[];
+  /** Every entity note, by its file (relative to the workspace root), with the [[links]] that point at it. */
+  entities: { file: string; name: string; inbound: number }[];
+  /** Links from one entity note to another: source file, target file, how many. */
+  entityLinks: { from: string; to: string; count: number }[];
+}
+
+/** The lint walk, with what it saw. */
+export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: AbortSignal): Promise<LintDetail> {
   const secrets = opts.secrets === false ? undefined : (opts.secrets ?? (async () => (await scanVault(v, { history: false }, signal)).found))();
   secrets?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   const findings: LintFinding[] = [];
   const add = (rule: LintRuleId, loc: LintLocation, message: string, related?: LintLocation[]) =>
     findings.push({ rule, severity: LINT_RULES[rule].severity, file: loc.file, line: loc.line, message, ...(related && { related }) });
 
+  const chrono = rel(v, v.chronoDir);
   // One walk: memories, and each file's links and names.
   const names = new Set<string>();
   const entities: { file: string; name: string; aliases: string[] }[] = [];
@@ -124,11 +144,23 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
     signal,
   );
 
-  // Links: broken ones, and notes nothing points at.
+  // Links: broken ones, and notes nothing points at; and which note links to which.
+  const byName = new Map<string, string>();
+  for (const e of entities) for (const n of [e.name, ...e.aliases]) if (!byName.has(n.toLowerCase())) byName.set(n.toLowerCase(), e.file);
+  const inbound = new Map<string, number>();
+  const edges = new Map<string, number>();
   const linked = new Set<string>();
   for (const [key, { target, at: where }] of targets) {
     if (!key) continue;
     linked.add(key);
+    const to = byName.get(key);
+    if (to) {
+      inbound.set(to, (inbound.get(to) ?? 0) + where.length / 2);
+      for (let i = 0; i < where.length; i += 2) {
+        const from = fileNames[where[i]];
+        if (from !== to && !from.startsWith(`${chrono}/`)) edges.set(`${from}\n${to}`, (edges.get(`${from}\n${to}`) ?? 0) + 1);
+      }
+    }
     const day = isDay(target);
     if (day ? days.has(target) : names.has(key)) continue;
     for (let i = 0; i < where.length; i += 2) add('broken-link', { file: fileNames[where[i]], line: where[i + 1] }, `[[${target}]] points at no ${day ? 'day' : 'entity'} of the vault`);
@@ -154,6 +186,7 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
   }
   const stale = await checkFreshness(memories, opts.code ?? gitCodeWorkspace(v.root), {}, signal);
   memories.forEach((m, i) => {
+    if (superseded.has(m.id)) return; // history: what it cited may well be gone
     for (const s of stale[i]) {
       const dead = s.staleness.state !== 'moved' && s.staleness.state !== 'changed';
       add(dead ? 'dead-citation' : 'changed-citation', m, s.mark);
@@ -175,7 +208,17 @@ export async function lintVault(v: Vault, opts: LintOptions = {}, signal?: Abort
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0)));
   const counts = Object.fromEntries(Object.keys(LINT_RULES).map((r) => [r, 0])) as Record<LintRuleId, number>;
   for (const f of findings) counts[f.rule]++;
-  return { findings, counts, memories: memories.length, files, superseded: superseded.size };
+  return {
+    report: { findings, counts, memories: memories.length, files, superseded: superseded.size },
+    memories,
+    stale,
+    supersessions: pairs,
+    entities: entities.map((e) => ({ file: e.file, name: e.name, inbound: inbound.get(e.file) ?? 0 })),
+    entityLinks: [...edges].map(([k, count]) => {
+      const [from, to] = k.split('\n');
+      return { from, to, count };
+    }),
+  };
 }
 
 /** Profile sections (User.md `## …`) holding more managed entries than the cap. */

@@ -102,9 +102,9 @@ export const ui = {
   /** Clicks `button` on the notification whose text matches `pattern` (in the notification center). */
   notificationButton: async (pattern: RegExp, button: string) => void (await act({ action: 'notificationButton', pattern: pattern.source, button })),
   /** The visible text of every element matching a CSS selector, in document order (none: []). */
-  texts: async (selector: string) => (await act({ action: 'texts', selector })).texts ?? [],
+  texts: async (selector: string, opts: { webview?: boolean } = {}) => (await act({ action: 'texts', selector, ...opts })).texts ?? [],
   /** Clicks the last element matching a CSS selector whose text is `text` (say a button of the newest chat answer). */
-  click: async (selector: string, text: string) => void (await act({ action: 'click', selector, text })),
+  click: async (selector: string, text: string, opts: { webview?: boolean } = {}) => void (await act({ action: 'click', selector, text, ...opts })),
   /** Types `text` on the keyboard into whatever has the focus. */
   type: async (text: string) => void (await act({ action: 'type', text })),
 };

@@ -19,7 +19,7 @@ const extension = () => {
 const root = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 
 /** What `.vscodeignore` lets into the package: the bundles, assets, manifest and documents (the README links to docs/). */
-const PACKAGED = /^(dist\/(extension|server|cli|languageclient)\.js|dist\/cl100k_base\.json\.gz|dist\/narrower\.txt|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/.+|package(\.nls(\.[\w-]+)?)?\.json|docs\/[\w-]+\.md|docs\/screenshots\/[\w-]+\.png|readme\.md|changelog\.md|LICENSE\.txt|\.vsixmanifest)$/i;
+const PACKAGED = /^(dist\/(extension|server|cli|languageclient|healthWorker|healthView)\.js|dist\/cl100k_base\.json\.gz|dist\/narrower\.txt|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/.+|package(\.nls(\.[\w-]+)?)?\.json|docs\/[\w-]+\.md|docs\/screenshots\/[\w-]+\.png|readme\.md|changelog\.md|LICENSE\.txt|\.vsixmanifest)$/i;
 
 suite(
   'Installed from the VSIX',

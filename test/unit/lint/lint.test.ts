@@ -41,6 +41,15 @@ describe('lint', () => {
     assert.deepEqual(r.findings.filter((f) => f.rule !== 'orphan-note'), []);
   });
 
+  it('a superseded memory is history: what it cites is not checked', async () => {
+    const v = await tempVault();
+    fs.mkdirSync(path.join(v.root, 'src'));
+    fs.writeFileSync(path.join(v.chronoDir, '2026-03-01.md'), '# 2026-03-01\n\n- 10:00:00 The handler is in `src/old.ts` and we test with Jest.\n- 11:00:00 Switched from Jest to Vitest for tests.\n- 12:00:00 See `src/gone.ts` too\n');
+    const r = await lintVault(v, { secrets: false });
+    assert.equal(r.superseded, 1);
+    assert.deepEqual(r.findings.filter((f) => f.rule === 'dead-citation').map((f) => f.line), [5], 'only the current memory');
+  });
+
   it('stops when its signal fires', async () => {
     const v = await tempVault();
     await assert.rejects(lintVault(v, {}, AbortSignal.abort()), { name: 'AbortError' });
