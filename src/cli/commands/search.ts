@@ -6,17 +6,19 @@ import { searchWarm } from '../warmSearch';
 
 export const search: Command = {
   name: 'search',
-  usage: 'search <query> [--max-tokens N] [--limit N] [--page N]',
+  usage: 'search <query> [--max-tokens N] [--limit N] [--page N] [--author <name|agent>]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
   describe: {
     'max-tokens': '<N> the answer\'s token budget (default 2000)',
     limit: '<N> at most this many snippets',
     page: '<N> the next page of a search that left matches out',
+    author: '<name|agent> only what this person, agent or host (or origin, machine, "unknown") wrote',
   },
   examples: [
     'coresoul search "why PostgreSQL"',
     'coresoul search "timeout fix" --max-tokens 500 --json',
+    'coresoul search "database" --author Alice',
   ],
   takesArguments: true,
   async run(ctx, args, opts) {

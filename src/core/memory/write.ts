@@ -13,15 +13,14 @@ import { entryCandidates } from '../profile/preferences';
 import { type LearnReport, type LearnedChange, learnCandidates, profileFile } from '../profile/profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter, neutraliseInvisible } from '../shared/text';
-import { type EntryKind, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
+import { type EntryKind, ORIGINS, type Origin, authorMarker, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
+import { type Writer, currentWriter, writerFields } from './author';
 
 
 export const MAX_TEXT_BYTES = 64 * 1024;
 const ENTITY_EXCERPT_CHARS = 200;
 
-/** Who an entry came from (docs/trust.md#provenance): only the person's own words teach preferences. */
-export const ORIGINS = ['person', 'agent', 'capture', 'import'] as const;
-export type Origin = (typeof ORIGINS)[number];
+export { ORIGINS, type Origin };
 
 export interface WriteRequest {
   text: string;
@@ -34,6 +33,8 @@ export interface WriteRequest {
   via?: string;
   /** The local day and time the entry belongs to, when earlier than now (an import's dated line). */
   at?: { day: string; time: string };
+  /** The person and machine it is written by; default: who writes on this machine now (author.ts). */
+  author?: Writer;
 }
 
 export interface WriteResult {
@@ -121,7 +122,8 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
   const from = req.from ?? 'person';
   if (!(ORIGINS as readonly string[]).includes(from)) throw inputError(`expected one of ${ORIGINS.join(', ')}, got "${from}"`, 'from');
   const via = req.via && neutraliseInvisible(req.via).replace(/[[\]\n\r]+/g, ' ').trim().slice(0, 80);
-  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}`;
+  const author = req.author ? writerFields(req.author) : currentWriter(v);
+  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}${authorMarker(author)}`;
   const excerpt = entityExcerpt(text);
 
   return withLock(v.lockFile, () => {

@@ -221,7 +221,7 @@ describe('compress: L1 → L2 → L3', () => {
     ];
     const entries: Entry[] = texts.map((t, i) => {
       const kind = /^#(\w+) /.exec(t)?.[1];
-      return { time: `14:${String(i * 4).padStart(2, '0')}:00`, ...(kind && { kind: kind as Entry['kind'] }), text: kind ? t.slice(kind.length + 2) : t, line: i + 3 };
+      return { time: `14:${String(i * 4).padStart(2, '0')}:00`, ...(kind && { kind: kind as Entry['kind'] }), text: kind ? t.slice(kind.length + 2) : t, author: { from: 'person' as const }, line: i + 3 };
     });
     const lines = extractiveSummary({ day: '2026-03-02', hour: '14', entries });
     assert.deepEqual(lines, [
