@@ -116,15 +116,15 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
             : `${weekday(node.day)} · ${l10n.t('not in the memory map')}`;
         item.tooltip = this.relative(node.file);
         item.iconPath = new vscode.ThemeIcon(node.missing ? 'warning' : 'calendar');
-        item.command = open(l10n.t('Open Day'));
+        // A detailed day expands into its entries (a click on an item with a command would not expand it); any other opens.
+        if (!count) item.command = open(l10n.t('Open Day'));
         return this.finish(item, node);
       }
       case 'entry': {
-        // Who wrote it is the item's description (docs/memory.md#authors); the tooltip says it in full.
-        const by = authorLabel(node.author);
-        const item = new vscode.TreeItem(`${node.time} ${node.text.length > 80 ? `${node.text.slice(0, 79)}…` : node.text}`, None);
-        item.description = by;
-        item.tooltip = `${node.text}\n\n${l10n.t('by {0}', by)}\n${this.relative(node.file)}:${node.line}`;
+        // Who wrote it leads the item (docs/memory.md#authors), what it says follows; the tooltip has both in full, with the machine.
+        const item = new vscode.TreeItem(`${node.time.slice(0, 5)} ${authorLabel({ ...node.author, machine: undefined })}`, None);
+        item.description = node.text;
+        item.tooltip = `${node.text}\n\n${l10n.t('by {0}', authorLabel(node.author))}\n${this.relative(node.file)}:${node.line}`;
         item.iconPath = new vscode.ThemeIcon(ORIGIN_ICONS[node.author.from]);
         item.command = open(l10n.t('Open Entry'));
         return this.finish(item, node);
