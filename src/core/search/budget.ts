@@ -60,8 +60,10 @@ interface Snippet {
 }
 
 const TIME_PREFIX = /^\s*[-*]\s+(?:\d{2}:\d{2}(?::\d{2})?\s+)?/;
-/** What a line says, without its bullet and time: a summary repeats raw lines word for word. */
-const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
+/** Provenance and author markers: who wrote a line, not what it says. */
+const MARKERS = /\[(?:from|by) [^\]\n]*\] /g;
+/** What a line says, without its bullet, time and who wrote it: a summary repeats raw lines word for word. */
+const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').replace(MARKERS, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
 const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
 
 export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {

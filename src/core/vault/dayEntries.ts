@@ -187,6 +187,13 @@ export function headAuthor(rest: string): Author {
   return { from: (m[1] as Origin | undefined) ?? 'person', ...(m[2] && { via: m[2] }), ...(m[3] && { name: m[3] }), ...(m[4] && { machine: m[4] }) };
 }
 
+/**
+ * A stored text without its author markers, for readers that weigh what a line says (the persona
+ * gate's keywords): a name is who wrote it, not what it is about. Only the writer puts `[by …]`
+ * on a line (the same words in a text are kept as `(by …)`), so every one of them is a marker.
+ */
+export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] ?/g, '') : text);
+
 /** An entry's text without the markers at its head (a correction's mark, provenance, author): what it says. */
 export const entryBody = (rest: string) => (rest.startsWith('[') ? rest.slice(HEAD.exec(rest)![0].length) : rest);
 
