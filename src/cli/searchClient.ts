@@ -15,7 +15,7 @@ import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResul
 import { staleMarks } from '../core/truth/marks';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
-export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' } };
+export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' } };
 
 export interface SearchRequest {
   root: string;
@@ -31,6 +31,12 @@ const count = (name: string, value: unknown, fallback: number): number => {
   return Number(value);
 };
 
+/** `--author <name|agent>` as given, or a one-line error when it names nobody. */
+export function authorOption(value: string): string {
+  if (!value.trim()) throw inputError('--author: expected a name, an agent or host, an origin (person, agent, capture, import), a machine, or unknown');
+  return value.trim();
+}
+
 /** The request for `coresoul search <args…>` in the vault at `root`; bad option values throw. */
 export function searchRequest(root: string, args: string[], opts: OptionValues): SearchRequest {
   return {
@@ -41,6 +47,7 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
       limit: count('limit', opts.limit, DEFAULT_LIMIT),
       page: count('page', opts.page, 1),
       ...(typeof opts.branch === 'string' && { branch: branchName(opts.branch) }),
+      ...(typeof opts.author === 'string' && { author: authorOption(opts.author) }),
       // Relative times in the query ("last week") count from --now, like every other command.
       today: localDay(parseNow(String(opts.now || process.env.CORESOUL_NOW || new Date().toISOString()))),
     },

@@ -18,6 +18,7 @@ import { readLayer } from '../core/context/context';
 import { quoted, recordedNotes } from '../core/context/recorded';
 import { CoreSoulError } from '../core/shared/errors';
 import { readTextIfExists } from '../core/shared/fs';
+import { neutraliseInvisible } from '../core/shared/text';
 import { shown } from '../core/safety/secrets';
 import * as calls from '../core/tools/calls';
 import { type Vault, dayFile, openVault } from '../core/vault/layout';
@@ -53,7 +54,14 @@ export const RESOURCE_NOT_FOUND = -32002;
 /** The server, not yet connected: `serveMcp` runs it over stdio, tests may connect it otherwise. */
 export function mcpServer(opts: McpOptions): McpServer {
   const server = new McpServer({ name: 'coresoul', version: opts.version }, { instructions: INSTRUCTIONS });
-  const caller: calls.Caller = { clock: opts.clock, via: 'mcp', memory: opts.memory };
+  // Which agent writes: the client's own name from `initialize` (claude-code, gemini-cli…), else `mcp`.
+  const caller: calls.Caller = {
+    clock: opts.clock,
+    memory: opts.memory,
+    get via() {
+      return clientName(server.server.getClientVersion()?.name) ?? 'mcp';
+    },
+  };
   /** The vault, opened per call: it may be created, repaired or damaged while the server runs. */
   const answer = async (run: (v: Vault) => Promise<calls.ToolAnswer>): Promise<CallToolResult> => {
     const result = await calls.guarded(() => run(openVault(opts.root)));
@@ -78,8 +86,10 @@ export function mcpServer(opts: McpOptions): McpServer {
       'memory_search',
       {
         title: 'Search memory',
-        description: 'The few memory lines that answer a question, each cited by file, line and date, within a token budget (default 2000). Ask in plain words; names, dates and Chinese work. page 2 continues where page 1 stopped.',
+        description:
+          'The few memory lines that answer a question, each cited by file, line, date and author, within a token budget (default 2000). Ask in plain words; names, dates and Chinese work. page 2 continues where page 1 stopped. author: only what one person, agent or host wrote.',
         inputSchema: calls.MemorySearchInput.shape,
+        outputSchema: calls.SearchOutput.shape,
         annotations: READ_ONLY,
       },
       (input) => answer((v) => calls.memorySearch(v, input)),
@@ -88,7 +98,8 @@ export function mcpServer(opts: McpOptions): McpServer {
       'memory_recent',
       {
         title: 'Recent days',
-        description: 'The memory of the last days, today included (default 2: yesterday and today; days up to 31), one line per entry: "- YYYY-MM-DD HH:MM:SS text". Older days show their summaries.',
+        description:
+          'The memory of the last days, today included (default 2: yesterday and today; days up to 31), one line per entry: "- YYYY-MM-DD HH:MM:SS [from agent: host] [by person on machine] text". Older days show their summaries. author: only what one person, agent or host wrote.',
         inputSchema: calls.RecentInput.shape,
         outputSchema: calls.RecentOutput.shape,
         annotations: READ_ONLY,
@@ -194,6 +205,12 @@ export function mcpServer(opts: McpOptions): McpServer {
   // The SDK answers an unknown resource with -32602 and its message prefixed twice; the spec says -32002.
   server.server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(request.params.uri));
   return server;
+}
+
+/** A client's name as a provenance marker holds it: one word of at most 40 letters, digits, `.`, `_`, `-`. */
+export function clientName(name: string | undefined): string | undefined {
+  const word = neutraliseInvisible(name ?? '').trim().replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  return word || undefined;
 }
 
 /** Serves the workspace's vault over stdio until the client closes the connection. */

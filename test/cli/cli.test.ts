@@ -39,7 +39,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
     const root = initialised();
     const r = cli(['write', '--root', root, '--now', '2026-03-10T08:00:00', '--', '--not-an-option [[X]]']);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 08:00:00 --not-an-option \[\[X\]\]\n/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 08:00:00 \[by Tess Tester on testbox\] --not-an-option \[\[X\]\]\n/);
     assert.match(r.stdout, /Wrote \.CoreSoul\/memory\/chronological\/2026-03-10\.md:3/);
   });
 
@@ -55,7 +55,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
     assert.equal(cli(['write', 'from env', '--root', root], { env: { CORESOUL_NOW: '2026-03-10T07:00:00' } }).code, 0);
     assert.equal(cli(['write', 'late UTC', '--root', root, '--now', '2026-03-10T23:30:00Z'], { env: { TZ: 'Asia/Taipei' } }).code, 0);
     assert.equal(cli(['write', 'local', '--root', root, '--now', '2026-03-11T09:00:00'], { env: { TZ: 'Asia/Taipei' } }).code, 0);
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 07:00:00 from env/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 07:00:00 \[by Tess Tester on testbox\] from env/);
     assert.equal(read(root, '.CoreSoul/memory/chronological/2026-03-11.md'), '# 2026-03-11\n\n- 07:30:00 late UTC\n- 09:00:00 local\n');
   });
 
@@ -69,15 +69,15 @@ describe('coresoul CLI (docs/cli.md)', () => {
     assert.equal(after.json.compressed, false, 'same week');
     const monday = cli(['write', 'Monday', '--root', root, '--now', '2026-03-30T00:30:00', '--json'], { env });
     assert.equal(monday.json.compressed, true, 'Sunday → Monday is a new week');
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-29.md'), /## 01:00\n- 01:30 before the jump\n\n## 03:00\n- 03:30 after the jump\n/);
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-30.md'), /- 00:30:00 Monday/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-29.md'), /## 01:00\n- 01:30 \[by Tess Tester on testbox\] before the jump\n\n## 03:00\n- 03:30 \[by Tess Tester on testbox\] after the jump\n/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-30.md'), /- 00:30:00 \[by Tess Tester on testbox\] Monday/);
   });
 
   it('reads the text from stdin with -', () => {
     const root = initialised();
     const r = cli(['write', '-', '--root', root, '--now', '2026-03-10T08:00:00', '--json'], { input: 'piped\nsecond line\n' });
     assert.equal(r.code, 0, r.stderr);
-    assert.match(read(root, r.json.file), /- 08:00:00 piped\n {2}second line\n/);
+    assert.match(read(root, r.json.file), /- 08:00:00 \[by Tess Tester on testbox\] piped\n {2}second line\n/);
   });
 
   it('works from the copy in .CoreSoul/bin, as the skills call it', () => {

@@ -28,7 +28,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     const r = ok(['write', 'Monday: planning with [[Alice]]', '--root', root, '--now', '2026-03-16T09:00:00', '--json']);
     assert.equal(r.json.compressed, true);
     assert.equal(r.json.file, '.CoreSoul/memory/chronological/2026-03-16.md');
-    assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 Monday: planning with [[Alice]]\n');
+    assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 [by Tess Tester on testbox] Monday: planning with [[Alice]]\n');
     const sunday = read(chrono(root, '2026-03-15.md'));
     assert.match(sunday, /<!-- coresoul:L2 hourly summary -->\n\n## 21:00\n- 21:00 #correction Sunday: fixed the \[\[Parser\]\] crash\n- 21:30 typed by hand/);
     const map = read(root, '.CoreSoul/memory/memory_map.md');
@@ -62,7 +62,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.deepEqual({ ...real.json, ran: false }, dry.json);
     assert.equal(real.json.ran, true);
     assert.ok(!fs.existsSync(chrono(root, '2026-01-06.md')));
-    assert.match(read(chrono(root, '2026-01.md')), /^# 2026-01\n\n## 2026-01-06\n\n### 10:00\n- 10:00 work on \[\[Atlas\]\] 2026-01-06\n\n## 2026-01-20\n/);
+    assert.match(read(chrono(root, '2026-01.md')), /^# 2026-01\n\n## 2026-01-06\n\n### 10:00\n- 10:00 \[by Tess Tester on testbox\] work on \[\[Atlas\]\] 2026-01-06\n\n## 2026-01-20\n/);
     assert.match(gitLog(root)[0], /^compress: week of 2026-02-23: 1 day\(s\) to hourly summaries, 2 to monthly files$/);
 
     const after = snapshot(root);
@@ -94,7 +94,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.equal(w.code, 0, w.stderr);
     assert.equal(w.json.compressed, false);
     assert.match(w.stderr, /weekly compression postponed to the next write: git add failed/);
-    assert.equal(read(chrono(root, '2026-03-15.md')), '# 2026-03-15\n\n- 21:00:00 Sunday entry\n- 21:30:00 hand edit\n');
+    assert.equal(read(chrono(root, '2026-03-15.md')), '# 2026-03-15\n\n- 21:00:00 [by Tess Tester on testbox] Sunday entry\n- 21:30:00 hand edit\n');
     assert.match(read(root, '.CoreSoul/memory/memory_map.md'), /last_compression_date: 2026-03-09/);
     assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 Monday entry\n');
   });
@@ -142,7 +142,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     const r = ok(['write', 'Monday', '--root', root, '--now', monday, '--json'], berlin);
     assert.equal(r.json.compressed, true);
     assert.equal(r.json.file, '.CoreSoul/memory/chronological/2026-03-30.md');
-    assert.match(read(chrono(root, '2026-03-29.md')), /## 01:00\n- 01:30 before the change\n\n## 03:00\n- 03:30 after the change\n$/);
+    assert.match(read(chrono(root, '2026-03-29.md')), /## 01:00\n- 01:30 \[by Tess Tester on testbox\] before the change\n\n## 03:00\n- 03:30 \[by Tess Tester on testbox\] after the change\n$/);
 
     // 2026-10-25: 02:30 happens twice (CEST, then CET); both land in the same hour.
     ok(['write', 'first 02:30', '--root', root, '--now', '2026-10-25T00:30:00Z'], berlin);

@@ -16,7 +16,7 @@ import { RECORDED_NOTES } from '../../src/core/context/recorded';
 
 const NOW = '2026-03-10T09:00:00';
 const ALL_TOOLS = ['memory_correct', 'memory_entities', 'memory_forget', 'memory_read', 'memory_recent', 'memory_search', 'memory_write', 'persona_propose', 'status', 'user_profile'];
-const JSON_TOOLS = ['memory_correct', 'memory_entities', 'memory_forget', 'memory_read', 'memory_recent', 'memory_write', 'status'];
+const JSON_TOOLS = ['memory_correct', 'memory_entities', 'memory_forget', 'memory_read', 'memory_recent', 'memory_search', 'memory_write', 'status'];
 const clients: Client[] = [];
 after(() => Promise.all(clients.map((c) => c.close())));
 
@@ -26,11 +26,14 @@ function workspace(git = false) {
   return root;
 }
 
-async function connect(root: string, ...extra: string[]): Promise<{ client: Client; stderr: () => string }> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', root, '--now', NOW, ...extra], stderr: 'pipe', env: { ...process.env, CORESOUL_SEARCH_SERVER: '0' } as Record<string, string> });
+const connect = (root: string, ...extra: string[]) => connectAs(root, 'coresoul-test', {}, extra);
+
+/** A client of that name, its server run in a session with that environment (another person, another machine). */
+async function connectAs(root: string, name: string, env: Record<string, string>, extra: string[] = []): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--root', root, '--now', NOW, ...extra], stderr: 'pipe', env: { ...process.env, CORESOUL_SEARCH_SERVER: '0', ...env } as Record<string, string> });
   let err = '';
   transport.stderr?.on('data', (b: Buffer) => (err += b.toString()));
-  const client = new Client({ name: 'coresoul-test', version: '1.0.0' });
+  const client = new Client({ name, version: '1.0.0' });
   await client.connect(transport);
   clients.push(client);
   return { client, stderr: () => err };
@@ -59,6 +62,36 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.match(client.getInstructions() ?? '', /memory_search/);
   });
 
+  it('records which agent wrote each entry, in whose session, on which machine; search, recent and read show it, and filter by it', async () => {
+    const root = workspace();
+    const { client: claude } = await connectAs(root, 'claude-code', { CORESOUL_AUTHOR: 'Alice Liddell', CORESOUL_MACHINE: 'alice-laptop' });
+    const { client: gemini } = await connectAs(root, 'gemini-cli', { CORESOUL_AUTHOR: 'Bob Builder', CORESOUL_MACHINE: 'bob-desk' });
+    assert.equal((await call(claude, 'memory_write', { text: 'Chose [[PostgreSQL]] for the ledger', kind: 'decision' })).isError, undefined);
+    assert.equal((await call(gemini, 'memory_write', { text: 'Tuned [[PostgreSQL]] vacuum settings' })).isError, undefined);
+    const ALICE = { from: 'agent', via: 'claude-code', name: 'Alice Liddell', machine: 'alice-laptop' };
+    const BOB = { from: 'agent', via: 'gemini-cli', name: 'Bob Builder', machine: 'bob-desk' };
+    type Hit = { author: object | null; text: string };
+
+    // Both lines in one snippet: the cited line's author is its field; the other line keeps its own marker.
+    const all = (await call(claude, 'memory_search', { query: 'PostgreSQL ledger' })) as Answer & { structuredContent: { results: Hit[] } };
+    assert.deepEqual(all.structuredContent.results.map((h) => h.author), [ALICE]);
+    assert.match(textOf(all), /· by claude-code \(agent\) for Alice Liddell on alice-laptop\]\n> - 09:00:00 #decision \[from agent: claude-code\] Chose/);
+    assert.match(textOf(all), /\[from agent: gemini-cli\] \[by Bob Builder on bob-desk\] Tuned/);
+
+    const bobs = (await call(claude, 'memory_search', { query: 'PostgreSQL', author: 'Bob' })) as Answer & { structuredContent: { results: Hit[] } };
+    assert.deepEqual(bobs.structuredContent.results.map((h) => h.author), [BOB]);
+    // Only Bob's line is cited; a line around it by someone else is context, and says whose it is.
+    assert.match(textOf(bobs), /· by gemini-cli \(agent\) for Bob Builder on bob-desk\]\n> - 09:00:00 #decision \[from agent: claude-code\] \[by Alice Liddell on alice-laptop\] Chose/);
+    const none = (await call(claude, 'memory_search', { query: 'PostgreSQL', author: 'nobody' })) as Answer & { structuredContent: { results: Hit[] } };
+    assert.equal(textOf(none), 'nothing found in memory by nobody for "PostgreSQL"');
+
+    const recent = (await call(gemini, 'memory_recent', { author: 'claude-code' })) as Answer & { structuredContent: { days: { lines: { text: string; author: object }[] }[] } };
+    assert.deepEqual(recent.structuredContent.days.flatMap((d) => d.lines.map((l) => l.author)), [ALICE]);
+    assert.match(textOf(recent), /\[from agent: claude-code\] \[by Alice Liddell on alice-laptop\] Chose/);
+    const day = (await call(claude, 'memory_read', { name: '2026-03-10' })) as Answer & { structuredContent: { entries: { author: object }[] } };
+    assert.deepEqual(day.structuredContent.entries.map((e) => e.author), [ALICE, BOB]);
+  });
+
   it('writes (as an agent, secrets redacted), searches with citations, and reads recent days, profile and status', async () => {
     const root = workspace(true);
     const { client } = await connect(root);
@@ -68,10 +101,10 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const written = JSON.parse(textOf(w));
     assert.deepEqual(written.redacted, ['github-pat']);
     const day = read(root, written.file);
-    assert.match(day, /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-pat\]/);
+    assert.match(day, /- 09:00:00 #decision \[from agent: coresoul-test\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-pat\]/);
     // Recorded notes (docs/trust.md#memories-are-data): the label, then each citation and its quoted lines.
-    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n> [\s\S]*JSONB/);
-    assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-10 09:00:00 #decision \[from agent: mcp\] Chose/);
+    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · by coresoul-test \(agent\) for Tess Tester on testbox\]\n> [\s\S]*JSONB/);
+    assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-10 09:00:00 #decision \[from agent: coresoul-test\] \[by Tess Tester on testbox\] Chose/);
     assert.equal(textOf(await call(client, 'user_profile')), 'nothing learnt about the user yet');
     assert.equal(JSON.parse(textOf(await call(client, 'status'))).days.L1, 1);
     const today = await client.readResource({ uri: 'coresoul://memory/today' });
@@ -115,10 +148,10 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const { client } = await connect(root);
     const persona = read(root, '.CoreSoul/persona.md');
     const ok = await call(client, 'persona_propose', { changes: [{ section: 'Behavioral Guidelines', content: '- Answer in English.' }], trigger: 'explicit-command', reason: 'The user told me so' });
-    assert.match(textOf(ok), /passed the gate \(an agent \(mcp\) says the user commanded this, which it cannot prove: the change waits for the person's review, and only the person can apply it\)/);
+    assert.match(textOf(ok), /passed the gate \(an agent \(coresoul-test\) says the user commanded this, which it cannot prove: the change waits for the person's review, and only the person can apply it\)/);
     const id = /^Proposal (\S+)/.exec(textOf(ok))![1];
     const stored = JSON.parse(read(root, `.CoreSoul/proposals/${id}.json`));
-    assert.deepEqual([stored.from, stored.via], ['agent', 'mcp']);
+    assert.deepEqual([stored.from, stored.via], ['agent', 'coresoul-test']);
     assert.equal(read(root, '.CoreSoul/persona.md'), persona, 'pending for review, never applied');
 
     for (let i = 0; i < 3; i++) assert.ok(!(await call(client, 'memory_write', { text: `#correction answers are too verbose (${i})` })).isError);
@@ -238,7 +271,7 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     assert.deepEqual(await recentDays(1), ['2026-03-10']);
     assert.deepEqual(await recentDays(7), ['2026-03-05', '2026-03-09', '2026-03-10']);
     const week = await ok('memory_recent', { days: 7 });
-    assert.match(textOf(week), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-05 10:00 Kicked off/, 'last week as its summary, as recorded notes');
+    assert.match(textOf(week), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-05 10:00 \[by Tess Tester on testbox\] Kicked off/, 'last week as its summary, as recorded notes');
     assert.equal((week.structuredContent!.days as { level: string }[])[0].level, 'L2');
 
     // memory_read: an entity by bare name or kind/Name, a day with its entries.
@@ -262,8 +295,8 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     // memory_correct: the corrected entry today, the old one marked superseded with the reason.
     const c = await ok('memory_correct', { entry: '2026-03-09 10:00:00', text: 'Chose [[PostgreSQL]] for the [[Refund Flow]]', reason: 'it was PostgreSQL, not MySQL' });
     assert.deepEqual(c.structuredContent!.corrected, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 3, day: '2026-03-09', time: '10:00:00' });
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 10:00:00 #decision \[superseded \[\[2026-03-10\]\] 09:00:00 \(agent: mcp\): it was PostgreSQL, not MySQL\] Chose \[\[MySQL\]\]/m);
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 09:00:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)/);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 10:00:00 #decision \[superseded \[\[2026-03-10\]\] 09:00:00 \(agent: coresoul-test\): it was PostgreSQL, not MySQL\] \[by Tess Tester on testbox\] Chose \[\[MySQL\]\]/m);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 09:00:00 #decision \[from agent: coresoul-test\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)/);
     await refused('memory_correct', { entry: '2026-03-09 10:00:00', text: 'again', reason: 'twice' }, /^error: entry: the entry at 2026-03-09 10:00:00 was already corrected: correct its replacement instead$/);
     await refused('memory_correct', { entry: '2026-03-09 11:00:00', text: 'x', reason: '   ' }, /^error: reason: the reason is empty/);
     await refused('memory_correct', { entry: '2026-03-09 12:00:00', text: 'x', reason: 'r' }, /^error: entry: no entry at 12:00:00 on 2026-03-09/);
@@ -276,10 +309,10 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const f = await ok('memory_forget', { entry: '.CoreSoul/memory/chronological/2026-03-09.md:4', reason: 'Alice never said so' });
     assert.deepEqual(f.structuredContent!.marked, ['.CoreSoul/memory/entities/people/Alice.md']);
     assert.ok(!read(root, '.CoreSoul/memory/chronological/2026-03-09.md').includes('green tea'));
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00 \(agent: mcp\): Alice never said so\]$/m);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00 \(agent: coresoul-test\): Alice never said so\]$/m);
     assert.equal(textOf(await ok('memory_search', { query: 'green tea' })), 'nothing found in memory for "green tea"');
     const git = (...args: string[]) => spawnSync('git', ['-C', path.join(root, '.CoreSoul'), ...args], { encoding: 'utf8' }).stdout;
-    assert.match(git('log', '-p', '--format=%s'), /^memory: forgot 2026-03-09 11:00:00 \(agent: mcp\): Alice never said so\n[\s\S]*^-- 11:00:00 Alice likes green tea \[\[Alice\]\]$/m);
+    assert.match(git('log', '-p', '--format=%s'), /^memory: forgot 2026-03-09 11:00:00 \(agent: coresoul-test\): Alice never said so\n[\s\S]*^-- 11:00:00 \[by Tess Tester on testbox\] Alice likes green tea \[\[Alice\]\]$/m);
     await refused('memory_forget', { entry: '2026-03-09 11:00:00', reason: 'again' }, /^error: entry: the entry at 2026-03-09 11:00:00 was already forgotten; there is nothing to forget$/);
     await refused('memory_forget', { entry: '2026-03-09 10:00:00', reason: '' }, /^error: reason: the reason is empty/);
     await refused('memory_forget', { entry: '2026-03-08 10:00:00', reason: 'r' }, /^error: entry: no memory on 2026-03-08$/);
@@ -410,7 +443,7 @@ describe('coresoul mcp (the MCP Inspector CLI)', () => {
     assert.equal(inspect(root, '--method', 'resources/list').resources.length, 3);
     const w = inspect(root, '--method', 'tools/call', '--tool-name', 'memory_write', '--tool-arg', 'text=Moved [[Billing]] to Kubernetes');
     assert.ok(!w.isError, JSON.stringify(w));
-    assert.match(fs.readFileSync(path.join(root, '.CoreSoul/memory/chronological/2026-03-10.md'), 'utf8'), /\[from agent: mcp\] Moved \[\[Billing\]\] to Kubernetes/);
+    assert.match(fs.readFileSync(path.join(root, '.CoreSoul/memory/chronological/2026-03-10.md'), 'utf8'), /\[from agent: inspector-cli\] \[by Tess Tester on testbox\] Moved \[\[Billing\]\] to Kubernetes/, 'the agent by the name its client gives');
     const s = inspect(root, '--method', 'tools/call', '--tool-name', 'memory_search', '--tool-arg', 'query=Billing');
     assert.match(s.content[0].text, /Kubernetes/);
     assert.match(inspect(root, '--method', 'resources/read', '--uri', 'coresoul://persona').contents[0].text, /Behavioral Guidelines/);

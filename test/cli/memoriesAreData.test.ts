@@ -51,7 +51,7 @@ describe('memories are data in every layer a model is handed', () => {
       const end = output.indexOf('\n# Request\n');
       const memory = output.slice(Math.max(0, start), end === -1 ? undefined : end);
       assertMemoriesAreData(memory, { where, genuine: '[from agent: cli-test]' });
-      if (where !== 'hook session-start' && where !== 'hook session-start --json' && where !== 'coresoul context') assert.ok(memory.includes('[from agent: mcp]'), `${where}: the MCP write's provenance`);
+      if (where !== 'hook session-start' && where !== 'hook session-start --json' && where !== 'coresoul context') assert.ok(memory.includes('[from agent: coresoul-test]'), `${where}: the MCP write's provenance`);
     }
   });
 

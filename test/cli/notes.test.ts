@@ -25,7 +25,7 @@ describe('coresoul read, entities, recent', () => {
     const root = workspace(false);
     const flow = cli(['read', 'Refund', 'Flow', '--root', root]);
     assert.equal(flow.code, 0, flow.stderr);
-    assert.match(flow.stdout, /^---\nkind: objects\n[\s\S]*- \[\[2026-03-09\]\] 10:00:00 #decision Chose \[\[MySQL\]\]/);
+    assert.match(flow.stdout, /^---\nkind: objects\n[\s\S]*- \[\[2026-03-09\]\] 10:00:00 #decision \[by Tess Tester on testbox\] Chose \[\[MySQL\]\]/);
     assert.equal(flow.stderr, '.CoreSoul/memory/entities/objects/Refund Flow.md:1 · 1 mention(s)\n');
     const d = cli(['read', '2026-03-09', '--json', '--root', root]);
     assert.deepEqual([d.json.type, d.json.level, d.json.entries.length], ['day', 'L1', 2]);
@@ -44,7 +44,7 @@ describe('coresoul read, entities, recent', () => {
   it('shows the last N days', () => {
     const root = workspace(false);
     const r = cli(['recent', '--days', '2', '--root', root, '--now', NOW]);
-    assert.equal(r.stdout, '- 2026-03-09 10:00:00 #decision Chose [[MySQL]] for the [[Refund Flow]]\n- 2026-03-09 11:00:00 Alice likes green tea [[Alice]]\n');
+    assert.equal(r.stdout, '- 2026-03-09 10:00:00 #decision [by Tess Tester on testbox] Chose [[MySQL]] for the [[Refund Flow]]\n- 2026-03-09 11:00:00 [by Tess Tester on testbox] Alice likes green tea [[Alice]]\n');
     const today = cli(['recent', '--days', '1', '--root', root, '--now', NOW]);
     assert.deepEqual([today.stdout, today.stderr], ['', 'nothing written from 2026-03-10 to 2026-03-10\n']);
   });
@@ -56,7 +56,7 @@ describe('coresoul correct, forget', () => {
     const c = cli(['correct', '2026-03-09', '10:00:00', 'Chose [[PostgreSQL]] for the [[Refund Flow]]', '--reason', 'it was PostgreSQL', '--root', root, '--now', NOW]);
     assert.equal(c.code, 0, c.stderr);
     assert.match(c.stdout, /^Corrected \.CoreSoul\/memory\/chronological\/2026-03-09\.md:3 \(2026-03-09 10:00:00, now marked superseded\)\nWrote \.CoreSoul\/memory\/chronological\/2026-03-10\.md:3\n/);
-    assert.match(day(root, '2026-03-09'), /^- 10:00:00 #decision \[superseded \[\[2026-03-10\]\] 09:00:00: it was PostgreSQL\] Chose \[\[MySQL\]\]/m);
+    assert.match(day(root, '2026-03-09'), /^- 10:00:00 #decision \[superseded \[\[2026-03-10\]\] 09:00:00: it was PostgreSQL\] \[by Tess Tester on testbox\] Chose \[\[MySQL\]\]/m);
     assert.match(day(root, '2026-03-10'), /^- 09:00:00 #decision Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)$/m);
 
     const f = cli(['forget', '.CoreSoul/memory/chronological/2026-03-09.md:4', '--reason', 'wrong person', '--json', '--root', root, '--now', NOW]);

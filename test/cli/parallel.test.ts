@@ -31,7 +31,7 @@ function state(root: string) {
 }
 
 const expected = (what: string) => Array.from({ length: N }, (_, i) => `${what} ${i}`).sort();
-const texts = (lines: string[]) => lines.map((l) => l.replace(/^- \d\d:\d\d:\d\d (\[from agent: mcp\] )?/, '')).sort();
+const texts = (lines: string[]) => lines.map((l) => l.replace(/^- \d\d:\d\d:\d\d (\[from agent: parallel\] )?\[by Tess Tester on testbox\] /, '')).sort();
 
 describe(`${N} parallel writes: every line present and committed, no warning`, () => {
   it('through MCP: one server, parallel memory_write calls', async () => {

@@ -55,7 +55,7 @@ describe('coresoul persona', () => {
     assert.equal(a.json.backup, '.CoreSoul/persona_backup_20260304-120500.md');
     assert.equal(read(w.root, a.json.backup), PERSONA_MD);
     assert.match(w.persona(), /# 自我認知 \(Self-Awareness\)\n\nI am the security reviewer of this repository\.\n\n# 行為準則/);
-    assert.match(read(w.root, '.CoreSoul/memory/entities/events/PersonaUpdate.md'), /#decision Persona updated: Self-Awareness, Behavioral Guidelines \(paradigm shift/);
+    assert.match(read(w.root, '.CoreSoul/memory/entities/events/PersonaUpdate.md'), /#decision \[by Tess Tester on testbox\] Persona updated: Self-Awareness, Behavioral Guidelines \(paradigm shift/);
 
     const h = w.run(['persona', 'history', '--json']);
     assert.equal(h.json.commits[0].commit, a.json.commit);

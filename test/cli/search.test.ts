@@ -9,7 +9,7 @@ describe('coresoul search', () => {
     const v = await fixtureVault();
     const human = cli(['search', 'Kubernetes', '遷移', '--root', v.root]);
     assert.equal(human.code, 0, human.stderr);
-    assert.match(human.stdout, /^\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · Kubernetes\n/);
+    assert.match(human.stdout, /^\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · Kubernetes · by Tess Tester on testbox\n/);
     assert.match(human.stderr, /result\(s\), \d+ tokens \(cl100k_base/);
 
     const r = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
@@ -19,9 +19,34 @@ describe('coresoul search', () => {
     assert.match(r.json.tokenizer, /cl100k_base/);
     assert.ok(r.json.results.length > 0);
     for (const h of r.json.results) {
-      assert.deepEqual(Object.keys(h), ['file', 'line', 'start', 'date', 'entity', 'text', 'score']);
+      assert.deepEqual(Object.keys(h), ['file', 'line', 'start', 'date', 'entity', 'text', 'score', 'author']);
       assert.ok(Number.isInteger(h.line) && h.line >= h.start && h.start >= 1);
     }
+  });
+
+  it('--author lists what one person, agent or machine wrote (search and recent), and says who wrote each hit', () => {
+    const root = tempDir();
+    assert.equal(cli(['init', '--root', root, '--no-git']).code, 0);
+    const as = (name: string, machine: string) => ({ env: { CORESOUL_AUTHOR: name, CORESOUL_MACHINE: machine } });
+    cli(['write', 'Chose [[PostgreSQL]] for the ledger', '--kind', 'decision', '--root', root, '--now', '2026-03-10T09:00:00'], as('Alice Liddell', 'alice-laptop'));
+    for (let i = 1; i <= 12; i++) cli(['write', `unrelated note ${i}`, '--root', root, '--now', `2026-03-10T10:${String(i).padStart(2, '0')}:00`], as('Alice Liddell', 'alice-laptop'));
+    cli(['write', 'Ran the [[PostgreSQL]] migration', '--from', 'agent', '--via', 'claude', '--root', root, '--now', '2026-03-10T11:00:00'], as('Bob Builder', 'bob-desk'));
+    const text = cli(['search', 'PostgreSQL', '--root', root]);
+    assert.match(text.stdout, /^\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10(?: · PostgreSQL)? · by (Alice Liddell on alice-laptop|claude \(agent\) for Bob Builder on bob-desk)\n/m);
+    const bob = cli(['search', 'PostgreSQL', '--author', 'bob', '--json', '--root', root]);
+    assert.deepEqual(bob.json.results.map((h: { author: object }) => h.author), [{ from: 'agent', via: 'claude', name: 'Bob Builder', machine: 'bob-desk' }]);
+    assert.doesNotMatch(bob.json.results[0].text, /\[by Bob Builder/, 'shown as a field, not repeated in the text');
+    const claude = cli(['search', 'PostgreSQL', '--author', 'claude', '--root', root]);
+    assert.match(claude.stdout, /· by claude \(agent\) for Bob Builder on bob-desk\n/);
+    assert.doesNotMatch(claude.stdout, /ledger/);
+    assert.equal(cli(['search', 'PostgreSQL', '--author', 'carol', '--root', root]).stdout, 'nothing found for "PostgreSQL"\n');
+    const recent = cli(['recent', '--author', 'alice-laptop', '--json', '--root', root, '--now', '2026-03-10T12:00:00']);
+    assert.equal(recent.json.days[0].lines.length, 13);
+    assert.ok(recent.json.days[0].lines.every((l: { author: { name: string } }) => l.author.name === 'Alice Liddell'));
+    assert.equal(cli(['recent', '--author', 'agent', '--root', root, '--now', '2026-03-10T12:00:00']).stdout, '- 2026-03-10 11:00:00 [from agent: claude] [by Bob Builder on bob-desk] Ran the [[PostgreSQL]] migration\n');
+    const bad = cli(['search', 'PostgreSQL', '--author', ' ', '--root', root]);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--author: expected a name/);
   });
 
   it('keeps what it prints within --max-tokens', async () => {

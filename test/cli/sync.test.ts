@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { hourlyDay, isHourlySummary } from '../../src/core/compress/hourlySummary';
 import { extractiveSummary } from '../../src/core/compress/summarise';
-import { readDayEntries } from '../../src/core/vault/dayEntries';
+import { authorMarker, readDayEntries } from '../../src/core/vault/dayEntries';
 import { openVault } from '../../src/core/vault/layout';
 import { linkTargets } from '../../src/core/vault/wikilinks';
 import { CLI, cli, read, snapshot, tempDir, writeAt } from '../support/helpers';
@@ -53,6 +53,8 @@ function random(seed: number) {
 }
 
 const DAYS = ['2026-03-10', '2026-03-11'];
+/** The person and machine of clone k. */
+const member = (k: number) => ({ name: `Member ${k}`, machine: `machine-${k}` });
 const clock = (day: string, seconds: number) => `${day}T${new Date(Date.UTC(2026, 0, 1, 8, 0, seconds)).toISOString().slice(11, 19)}`;
 
 describe('coresoul sync: a team of machines on one bare repository', () => {
@@ -68,8 +70,9 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
           const n = round * PER_ROUND + j;
           const day = DAYS[n % 2];
           const text = `clone ${k} entry ${n} on [[Atlas]] with [[Node${k}]]`;
-          writeAt(vaults[k], clock(day, n * 9 + k * 3), text);
-          expected.get(day)!.push(text);
+          // Each clone is another person on another machine: every line keeps its author through the merges.
+          writeAt(vaults[k], clock(day, n * 9 + k * 3), { text, author: member(k) });
+          expected.get(day)!.push(`${authorMarker(member(k))}${text}`);
         }
       }
       // Syncs in a random order; one of them runs while its clone keeps writing.
@@ -79,8 +82,8 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
       for (let j = 0; j < 20; j++) {
         const day = DAYS[j % 2];
         const text = `clone ${busy} during sync ${round}.${j} on [[Atlas]]`;
-        writeAt(vaults[busy], clock(day, 4000 + round * 100 + j), text);
-        expected.get(day)!.push(text);
+        writeAt(vaults[busy], clock(day, 4000 + round * 100 + j), { text, author: member(busy) });
+        expected.get(day)!.push(`${authorMarker(member(busy))}${text}`);
       }
       assert.equal(await running, 0);
       for (const k of order.slice(1)) sync(roots[k]);
@@ -99,6 +102,10 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
       assert.deepEqual([...texts].sort(), [...expected.get(day)!].sort(), `${day}: every entry exactly once`);
       const times = parsed.entries.map((e) => e.time);
       assert.deepEqual(times, [...times].sort(), `${day}: in time order`);
+      for (const e of parsed.entries) {
+        const k = Number(/clone (\d)/.exec(e.text)![1]);
+        assert.deepEqual([e.author.name, e.author.machine], [member(k).name, member(k).machine], `${day} ${e.time}: written on clone ${k}, by its person on its machine`);
+      }
     }
     const atlas = trees[0]['.CoreSoul/memory/entities/objects/Atlas.md'];
     const tags = atlas.split('\n').filter((l) => l.startsWith('- [['));

@@ -10,6 +10,15 @@ import { initVault } from '../../src/core/init/scaffold';
 import { type Vault, openVault } from '../../src/core/vault/layout';
 import { type WriteRequest, writeMemory } from '../../src/core/memory/write';
 
+/**
+ * Every entry records its author (docs/memory.md#authors): tests write as one fixed person on one
+ * fixed machine, whatever the machine's git identity, so lines read the same everywhere.
+ */
+export const TEST_AUTHOR = { name: 'Tess Tester', machine: 'testbox' };
+export const BY = `[by ${TEST_AUTHOR.name} on ${TEST_AUTHOR.machine}] `;
+process.env.CORESOUL_AUTHOR ??= TEST_AUTHOR.name;
+process.env.CORESOUL_MACHINE ??= TEST_AUTHOR.machine;
+
 export const REPO = path.resolve(__dirname, '../..');
 export const CLI = path.join(REPO, 'dist/cli.js');
 

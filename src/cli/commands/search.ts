@@ -6,7 +6,7 @@ import { searchWarm } from '../warmSearch';
 
 export const search: Command = {
   name: 'search',
-  usage: 'search <query> [--max-tokens N] [--limit N] [--page N] [--branch B]',
+  usage: 'search <query> [--max-tokens N] [--limit N] [--page N] [--branch B] [--author <name|agent>]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
   describe: {
@@ -14,10 +14,12 @@ export const search: Command = {
     limit: '<N> at most this many snippets',
     page: '<N> the next page of a search that left matches out',
     branch: '<B> search the memory of project branch B (default: the branch checked out), even one deleted without being merged',
+    author: '<name|agent> only what this person, agent or host (or origin, machine, "unknown") wrote',
   },
   examples: [
     'coresoul search "why PostgreSQL"',
     'coresoul search "timeout fix" --max-tokens 500 --json',
+    'coresoul search "database" --author Alice',
   ],
   takesArguments: true,
   async run(ctx, args, opts) {

@@ -4,7 +4,7 @@
  * after the summary of the hour they followed. The marker tells an interrupted compression
  * that this day is already summarised.
  */
-import type { DayEntries } from '../vault/dayEntries';
+import { type DayEntries, authorLabel, lineAuthor } from '../vault/dayEntries';
 import { type Hour, type HourSummariser, extractiveSummary, linkKeys, summaryProblem, withMissingLinks } from './summarise';
 
 export const HOURLY_MARKER = '<!-- coresoul:L2 hourly summary -->';
@@ -44,11 +44,28 @@ export function hourlyDay(parsed: DayEntries, summarise: HourSummariser, raw: st
       rejected.push(`${hh}:00 (${problem})`);
       lines = extractiveSummary(hour);
     }
-    out.push(`## ${hh}:00`, ...withMissingLinks(hour, lines), '', ...keptAfter(hh));
+    out.push(`## ${hh}:00`, ...withMissingAuthors(hour, withMissingLinks(hour, lines)), '', ...keptAfter(hh));
   }
   while (out[out.length - 1] === '') out.pop();
   const text = `${out.join('\n')}\n`;
   return { text, linksChecked: verifiedLinks(raw, text, parsed.day), rejected };
+}
+
+/** The line that names who wrote an hour's entries: `- by: Alice on laptop; claude (agent) for Bob on desk`. */
+export const AUTHORS_LINE = '- by: ';
+
+/**
+ * Appends, when the summary lines do not carry them all, the authors of the hour's entries
+ * (docs/memory.md#authors): a summary keeps who wrote what it summarises, whatever it left out.
+ * Entries without an author (written before authors were recorded) name none.
+ */
+export function withMissingAuthors(hour: Hour, lines: string[]): string[] {
+  const present = new Set(lines.flatMap((l) => {
+    const a = lineAuthor(l);
+    return a?.name ? [authorLabel(a)] : [];
+  }));
+  const missing = [...new Set(hour.entries.filter((e) => e.author.name).map((e) => authorLabel(e.author)))].filter((a) => !present.has(a));
+  return missing.length ? [...lines, `${AUTHORS_LINE}${missing.join('; ')}`] : lines;
 }
 
 /**

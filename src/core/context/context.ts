@@ -215,8 +215,8 @@ function standingGuard(v: Vault, guarded: string[]): Guard {
   };
 }
 
-// `- 2026-03-10 09:00:00 #preference [from agent: mcp] text`: the day and time, the kind, the origin.
-const MEMORY_LINE = /^((?:- )?(?:\[\[[^\]]+\]\] |\d{4}-\d{2}-\d{2} )?(?:\d{2}:\d{2}(?::\d{2})?(?:[–-]\d{2}:\d{2})? )?)(?:#(\w+) )?(\[from [^\]\n]*\] )?(.*)$/s;
+// `- 2026-03-10 09:00:00 #preference [from agent: mcp] [by Alice on laptop] text`: the day and time, the kind, the origin and author.
+const MEMORY_LINE = /^((?:- )?(?:\[\[[^\]]+\]\] |\d{4}-\d{2}-\d{2} )?(?:\d{2}:\d{2}(?::\d{2})?(?:[–-]\d{2}:\d{2})? )?)(?:#(\w+) )?((?:\[from [^\]\n]*\] )?(?:\[by [^\]\n]*\] )?)(.*)$/s;
 
 /** Memory lines as a tool hands them to an agent (MCP memory_search): refused statements shown as refused. */
 export const guardMemoryLines = (v: Vault, lines: string[]): string[] => statementGuard(v, [])('memories', lines);

@@ -14,7 +14,7 @@
 import * as path from 'node:path';
 import { readTextIfExists } from '../shared/fs';
 import { neutraliseInvisible } from '../shared/text';
-import { escapeContinuation, neutraliseMarkers } from '../vault/dayEntries';
+import { type Author, authorLabel, escapeContinuation, neutraliseMarkers } from '../vault/dayEntries';
 
 /** Put once above the quoted lines of a layer (it costs its tokens inside the layer's budget). */
 export const RECORDED_NOTES =
@@ -51,6 +51,8 @@ export interface Cited {
   text: string;
   /** Raw lines of a compressed day, from the vault history (`history <commit>`): not in `file` now. */
   from?: string;
+  /** Who wrote the line cited (a search hit's author), shown once in the citation. */
+  author?: Author | null;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface Cited {
  * inside a multi-line entry, the time and provenance of that entry, read from its file.
  */
 export function citation(root: string, s: Cited): string {
-  const head = `[${s.file}:${s.line}${s.date ? ` · ${s.date}` : ''}${s.from ? ` · from ${s.from}` : ''}]`;
+  const head = `[${s.file}:${s.line}${s.date ? ` · ${s.date}` : ''}${s.author ? ` · by ${authorLabel(s.author)}` : ''}${s.from ? ` · from ${s.from}` : ''}]`;
   const owner = s.from || !/^\s/.test(s.text) ? undefined : continuedEntry(root, s.file, s.start ?? s.line);
   return owner ? `${head} continues the ${owner.time} entry ${owner.marker ?? "recorded as the person's own"}` : head;
 }

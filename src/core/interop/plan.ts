@@ -63,12 +63,12 @@ export const relationLine = (from: string, type: string, to: string) => `[[${fro
 export const kindOfStatement = (text: string, preferred = false): EntryKind | undefined =>
   preferred || extractPreferences(text).length ? 'preference' : undefined;
 
-const ENTRY_LINE = /^(?:\[\[(\d{4}-\d{2}-\d{2})\]\] )?(?:(\d{2}:\d{2}:\d{2}) )?(?:#(\w+) )?(?:\[from [^\]\n]*\] )?([\s\S]*)$/;
+const ENTRY_LINE = /^(?:\[\[(\d{4}-\d{2}-\d{2})\]\] )?(?:(\d{2}:\d{2}:\d{2}) )?(?:#(\w+) )?(?:\[from [^\]\n]*\] )?(?:\[by [^\]\n]*\] )?([\s\S]*)$/;
 
 /**
  * A Core Soul line read back: `[[2026-03-10]] 08:00:00 #decision [from agent: x] text` (an entity
  * note's line, an exported observation) or `08:00:00 #decision text` (a day's entry). The origin
- * tag is dropped: the import records its own.
+ * and author markers are dropped: the import records its own (`[from import: …] [by <who imports>]`).
  */
 export function parseEntryText(line: string): { day?: string; time?: string; kind?: EntryKind; text: string } {
   const m = ENTRY_LINE.exec(line)!;

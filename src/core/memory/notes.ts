@@ -10,7 +10,7 @@ import { fsError, inputError } from '../shared/errors';
 import { readTextIfExists } from '../shared/fs';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { readDay } from '../vault/days';
-import { readDayEntries } from '../vault/dayEntries';
+import { type Author, authorMatches, lineAuthor, readDayEntries } from '../vault/dayEntries';
 import { findEntity } from '../vault/entities';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
 import { ENTITY_KINDS, type EntityKind, type Vault, entityDir, entityFile, isEntityKind, rel } from '../vault/layout';
@@ -35,6 +35,8 @@ export interface EntryLine {
   time: string;
   kind?: string;
   text: string;
+  /** Who wrote it (docs/memory.md#authors). */
+  author: Author;
   /** 1-based line in `file`. */
   line: number;
 }
@@ -167,7 +169,7 @@ export function readNote(v: Vault, name: string, opts: { fromLine?: number; maxL
       level === 'L1'
         ? readDayEntries(target, text)
             .entries.filter((e) => e.line >= p.line && e.line < p.line + maxLines)
-            .map((e) => ({ time: e.time, ...(e.kind && { kind: e.kind }), text: e.text, line: e.line }))
+            .map((e) => ({ time: e.time, ...(e.kind && { kind: e.kind }), text: e.text, author: e.author, line: e.line }))
         : undefined;
     return { type: 'day', day: target, file: rel(v, day.file), level, ...p, ...(entries && { entries }) };
   }
@@ -211,8 +213,8 @@ export interface RecentDay {
   day: string;
   file: string;
   level: Level;
-  /** The day's entries (L1) or summary lines (L2, L3) as written, each with its line. */
-  lines: { line: number; text: string }[];
+  /** The day's entries (L1) or summary lines (L2, L3) as written, each with its line and, when it is an entry or a dated summary line, its author. */
+  lines: { line: number; text: string; author?: Author }[];
 }
 
 export interface Recent {
@@ -227,10 +229,10 @@ const SHOWN_LINE = /^- (\d{2}:\d{2}(?::\d{2})? |\S)/;
 
 /**
  * The memory of the last `days` days up to today (2: yesterday and today), oldest first: each
- * day's entry lines (L1) or summary lines (L2, L3). At most `limit` lines (default 300), the
- * newest kept.
+ * day's entry lines (L1) or summary lines (L2, L3); with `author`, only the lines that author
+ * wrote (`authorMatches`). At most `limit` lines (default 300), the newest kept.
  */
-export function recentMemory(v: Vault, now: Date, opts: { days?: number; limit?: number } = {}): Recent {
+export function recentMemory(v: Vault, now: Date, opts: { days?: number; limit?: number; author?: string } = {}): Recent {
   const n = opts.days ?? 2;
   const to = localDay(now);
   const from = addDays(to, -(n - 1));
@@ -239,7 +241,12 @@ export function recentMemory(v: Vault, now: Date, opts: { days?: number; limit?:
     const found = readDay(v, d);
     if (!found) continue;
     const level: Level = found.monthly ? 'L3' : isHourlySummary(found.lines.slice(0, 4).join('\n')) ? 'L2' : 'L1';
-    const lines = found.lines.flatMap((text, i) => (SHOWN_LINE.test(text) ? [{ line: found.startLine + i, text: text.slice(2) }] : []));
+    const lines = found.lines.flatMap((text, i) => {
+      if (!SHOWN_LINE.test(text)) return [];
+      const author = lineAuthor(text);
+      if (opts.author && !(author && authorMatches(author, opts.author))) return [];
+      return [{ line: found.startLine + i, text: text.slice(2), ...(author && { author }) }];
+    });
     if (lines.length) days.push({ day: d, file: rel(v, found.file), level, lines });
   }
   let left = opts.limit ?? 300;

@@ -14,7 +14,8 @@ import { entryCandidates } from '../profile/preferences';
 import { type LearnReport, type LearnedChange, learnCandidates, profileFile } from '../profile/profile';
 import { ENTITY_KINDS, type EntityKind, type Vault, dayFile, dayRel, entityFile, isEntityKind, rel } from '../vault/layout';
 import { controlCharacter, neutraliseInvisible } from '../shared/text';
-import { type EntryKind, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
+import { type EntryKind, ORIGINS, type Origin, authorMarker, escapeContinuation, neutraliseKindTags, neutraliseMarkers } from '../vault/dayEntries';
+import { type Writer, currentWriter, writerFields } from './author';
 import { branchMarker, neutraliseBranchMarkers, recordWrite, writingBranch } from '../vault/branches';
 import { personalDayFile, preparePersonal } from '../vault/personal';
 
@@ -22,9 +23,7 @@ import { personalDayFile, preparePersonal } from '../vault/personal';
 export const MAX_TEXT_BYTES = 64 * 1024;
 const ENTITY_EXCERPT_CHARS = 200;
 
-/** Who an entry came from (docs/trust.md#provenance): only the person's own words teach preferences. */
-export const ORIGINS = ['person', 'agent', 'capture', 'import'] as const;
-export type Origin = (typeof ORIGINS)[number];
+export { ORIGINS, type Origin };
 
 export interface WriteRequest {
   text: string;
@@ -37,6 +36,8 @@ export interface WriteRequest {
   via?: string;
   /** The local day and time the entry belongs to, when earlier than now (an import's dated line). */
   at?: { day: string; time: string };
+  /** The person and machine it is written by; default: who writes on this machine now (author.ts). */
+  author?: Writer;
 }
 
 export interface WriteResult {
@@ -129,7 +130,9 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
   const personal = req.kind === 'preference' && from !== 'import';
   // Written on a project branch other than the main line, the entry belongs to that branch (vault/branches.ts).
   const onBranch = personal ? undefined : writingBranch(v.root);
-  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}${onBranch ? branchMarker(onBranch.branch) : ''}`;
+  const author = req.author ? writerFields(req.author) : currentWriter(v);
+  // Markers in the order every reader expects (vault/dayEntries.ts): kind, provenance, author, branch.
+  const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}${authorMarker(author)}${onBranch ? branchMarker(onBranch.branch) : ''}`;
   const excerpt = entityExcerpt(text);
   if (personal) return writePersonal(v, req, `${tag}${text}`, excerpt, from, deps);
 

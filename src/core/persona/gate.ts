@@ -14,6 +14,7 @@
  * (entries linking [[PersonaUpdate]]) is never evidence: refused attempts must not add up.
  */
 import { readDay } from '../vault/days';
+import { withoutAuthorMarkers } from '../vault/dayEntries';
 import { isDayLink, linkTargets } from '../vault/wikilinks';
 import { readMemoryMap } from '../vault/memoryMap';
 import { type Vault, rel } from '../vault/layout';
@@ -164,7 +165,7 @@ function memoryEntries(v: Vault, correctionsOnly: boolean): Entry[] {
     text.lines.forEach((line, i) => {
       if (line.startsWith('- ')) {
         keep(open);
-        open = correctionsOnly && !line.includes('#correction') ? undefined : { day, file, line: text.startLine + i, text: line.replace(ENTRY_START, ''), corrections: 0 };
+        open = correctionsOnly && !line.includes('#correction') ? undefined : { day, file, line: text.startLine + i, text: withoutAuthorMarkers(line.replace(ENTRY_START, '')), corrections: 0 };
       } else if (open && /^\s+\S/.test(line)) {
         open.text += `\n${line.trim()}`;
       } else {

@@ -10,6 +10,7 @@
  */
 import { countTokens } from '../shared/tokens';
 import { shownMemoryPath } from '../vault/layout';
+import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit } from './result';
 
@@ -59,8 +60,10 @@ interface Snippet {
 }
 
 const TIME_PREFIX = /^\s*[-*]\s+(?:\d{2}:\d{2}(?::\d{2})?\s+)?/;
-/** What a line says, without its bullet and time: a summary repeats raw lines word for word. */
-const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
+/** Provenance and author markers: who wrote a line, not what it says. */
+const MARKERS = /\[(?:from|by) [^\]\n]*\] /g;
+/** What a line says, without its bullet, time and who wrote it: a summary repeats raw lines word for word. */
+const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').replace(MARKERS, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
 const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
 
 export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
@@ -191,15 +194,35 @@ function citation(opts: BudgetOptions, top: number): (p: Snippet) => SearchHit {
     while (end - start > 1 && end - 1 > i && skip(end - 1)) end--;
     const raw = block.file.kind === 'raw';
     const now = raw ? opts.holder(block.day) : undefined;
+    const author = authorOf(block.lines, i);
+    // The author is a field of the hit: a line that shares its marker does not repeat it.
+    const marker = author?.name ? ` ${authorMarker(author)}` : undefined;
+    const lines = block.lines.slice(start, end).map((l) => (marker && l?.includes(marker) ? l.replace(marker, ' ') : l));
     return {
       file: shownMemoryPath(now ? now.rel : block.file.rel),
       line: now ? now.line : i + 1,
       start: start + 1,
       date: block.day || null,
       entity: block.file.entity?.name ?? block.via ?? null,
-      text: p.cut === undefined ? block.lines.slice(start, end).join('\n') : `${(block.lines[start] ?? '').slice(0, p.cut)}…`,
+      text: p.cut === undefined ? lines.join('\n') : `${(lines[0] ?? '').slice(0, p.cut)}…`,
       score: Math.round((score / top) * 1000) / 1000,
+      author,
       ...(raw && { from: `history ${opts.rawCommits().get(block.day) ?? 'cache'}` }),
     };
   };
+}
+
+/**
+ * Who wrote line `i` of a block: the entry, summary line or date tag it is, or the entry whose
+ * continuation it is (within the lines read); null for anything else.
+ */
+export function authorOf(lines: readonly (string | undefined)[], i: number): Author | null {
+  for (let j = i; j >= 0; j--) {
+    const line = lines[j];
+    if (line === undefined) return null;
+    const a = lineAuthor(line);
+    if (a) return a;
+    if (!(line.startsWith('  ') || (!line.trim() && j < i))) return null; // not a continuation line
+  }
+  return null;
 }

@@ -68,10 +68,12 @@ export const ENTITY_DAY_BOOST = 1.2;
 const PREFIX_WORD = 6;
 /**
  * Not searchable text: a redaction marker (`[secret: postgre-sql-connection]` says a secret was
- * there, not what the line is about) and a citation copied into a line (`memory/chronological/…md:12`).
+ * there, not what the line is about), an author marker (`[by Alice on laptop]` says who wrote the
+ * line, not what it is about: `--author` asks for that) and a citation copied into a line
+ * (`memory/chronological/…md:12`).
  */
-const UNSEARCHABLE = /\[secret: [^\]\n]*\]|(?:\.CoreSoul\/)?memory\/chronological\/[\w.-]+\.md(?::\d+)?/g;
-export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
+const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?memory\/chronological\/[\w.-]+\.md(?::\d+)?/g;
+export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('[by ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
 
 /** A line that names a kind of a query's word (narrower.ts) holds that word this much. */
 const KIND = 0.5;

@@ -2,6 +2,7 @@
  * What a memory search answers and how it is shown, apart from the search itself: the CLI's
  * quick path (src/cli/quickSearch.ts) prints a warm server's answer with these alone.
  */
+import { type Author, authorLabel } from '../vault/dayEntries';
 
 export const DEFAULT_MAX_TOKENS = 2000;
 export const DEFAULT_LIMIT = 20;
@@ -28,6 +29,11 @@ export interface SearchHit {
   score: number;
   /** For the raw lines of a compressed day, recovered from the vault history: `history <commit>`. */
   from?: string;
+  /**
+   * Who wrote the line cited (docs/memory.md#authors), or null for a line that is no entry (an
+   * entity's own notes, a heading). Its marker is left out of the snippet's lines that share it.
+   */
+  author: Author | null;
 }
 
 export interface SearchResult {
@@ -60,11 +66,13 @@ export interface SearchOptions {
   branch?: string;
   /** Today (`YYYY-MM-DD`), for relative times in the query ("last week"); default: the system's. */
   today?: string;
+  /** Only lines this author wrote: a person's name, an agent or host, an origin, a machine (`authorMatches`). */
+  author?: string;
 }
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */
 export function renderHit(h: SearchHit): string {
-  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}${h.from ? ` · from ${h.from}` : ''}\n${h.text}`;
+  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}\n${h.text}`;
 }
 
 export function renderHits(hits: SearchHit[]): string {

@@ -21,7 +21,8 @@ import { readTextIfExists } from '../shared/fs';
 import { shown } from '../safety/secrets';
 import { type Vault, dayRel, monthRel } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
-import { shareBudget } from './budget';
+import { authorOf, shareBudget } from './budget';
+import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates } from './dates';
@@ -49,6 +50,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   // eslint-disable-next-line no-control-regex -- control characters other than the line end are spaces
   const text = String(query ?? '').slice(0, MAX_PROMPT_CHARS).replace(/\r\n?/g, '\n').replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ').trim();
   if (!text) throw inputError('search: the query is empty');
+  const author = opts.author?.trim() || undefined;
   ensureRawDays(v);
   // Which project branch this search serves, and the branches whose entries it leaves out (vault/branches.ts).
   const branches = branchView(v, opts.branch);
@@ -64,16 +66,16 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const rawCommits = () => rawDayCommits(v);
     const holder = dayHolder(v);
     if (topics.length < 2) {
-      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches });
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches, author });
       return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...served, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
-    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches }));
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches, author }));
     const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
     const hungry = answers.filter((a) => a.answer.more).length;
     if (hungry && spare > share / 4) {
-      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches }) : a));
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches, author }) : a));
     }
     const hits: SearchHit[] = [];
     const taken = new Set<string>();
@@ -122,6 +124,7 @@ function aboutOf(lookup: Query): { holds: (line: ScoredLine) => number; who: num
 }
 
 interface TopicOptions {
+  author?: string;
   maxTokens: number;
   limit: number;
   page: number;
@@ -165,6 +168,14 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   };
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
+  const who = opts.author;
+  if (who) {
+    // Only the lines the author wrote; a line that is no entry (an entity's own notes) is nobody's.
+    ranked = ranked.filter((l) => {
+      const a = authorOf(l.block.lines, l.i);
+      return !!a && authorMatches(a, who);
+    });
+  }
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
   const named = namedConcepts(q);
   const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];

@@ -23,7 +23,7 @@ import { shown } from '../safety/secrets';
 import { DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { ENTITY_KINDS } from '../vault/layout';
 import { searchMemory } from '../search/search';
-import { ENTRY_KINDS } from '../vault/dayEntries';
+import { ENTRY_KINDS, ORIGINS } from '../vault/dayEntries';
 import { notCommitted } from '../vault/history';
 import type { Vault } from '../vault/layout';
 
@@ -34,6 +34,8 @@ const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), 
 const ENTITY_FORM = `"kind/Name" with kind one of ${ENTITY_KINDS.join(', ')} ("people/Alice"), or a bare "Name" ("Refund Flow"): the entity of that name in any kind, else a new one in ${DEFAULT_ENTITY_KIND}`;
 const ENTRY_FORM = 'The entry: "YYYY-MM-DD HH:MM:SS", its day and time as memory_read, memory_recent and memory_search show them, or "<day file>:<line>" as memory_write answers (".CoreSoul/memory/chronological/2026-03-10.md:3")';
 
+const AUTHOR_FILTER = d('Only what this author wrote: a person\'s name (or first name), an agent or host ("claude", "mcp"), an origin (person, agent, capture, import), a machine, or "unknown" (entries written before authors were recorded)');
+
 export const MemoryWriteInput = z.object({
   text: z.string().check(d('What happened, in one or a few sentences; link entities as [[Name]]. Multi-line text stays one entry.')),
   kind: z.optional(z.enum(ENTRY_KINDS).check(d('decision, error (an error and its fix), correction (the user corrected you), preference (the user stated one), or note (default)'))),
@@ -43,6 +45,7 @@ export const MemorySearchInput = z.object({
   query: z.string().check(d('A question or keywords in plain words; entity names, dates ("last week") and Chinese work')),
   maxTokens: z.optional(int(100, 8000).check(d('Token budget of the answer, 100-8000 (default 2000)'))),
   page: z.optional(int(1, 1000).check(d('1 (default) the best lines; 2 and on, what earlier pages left out (the answer says when there is more)'))),
+  author: z.optional(z.string().check(z.minLength(1), AUTHOR_FILTER)),
 });
 export const PersonaProposeInput = z.object({
   changes: z
@@ -59,6 +62,7 @@ export const PersonaProposeInput = z.object({
 export const NoInput = z.object({});
 export const RecentInput = z.object({
   days: z.optional(int(1, 31).check(d('How many days back, today included: 1 today only, 2 (default) yesterday and today, up to 31'))),
+  author: z.optional(z.string().check(z.minLength(1), AUTHOR_FILTER)),
 });
 export const ReadInput = z.object({
   name: z.string().check(d(`What to read: a day "YYYY-MM-DD" (wherever it lives: detailed, summarised or archived in its month), or an entity as ${ENTITY_FORM.replace(/, else a new one.*$/, '')} or one of its aliases`)),
@@ -84,6 +88,14 @@ export const ForgetInput = z.object({
 
 // What the JSON answers hold (`outputSchema`; the answer's `structuredContent` follows it).
 const str = z.string();
+const AuthorShape = z
+  .object({
+    from: z.enum(ORIGINS).check(d('Where it came from: the person, an agent, the end-of-turn capture, an import')),
+    via: z.optional(str.check(d('The agent or host it came through (claude, mcp, chat) or the imported format'))),
+    name: z.optional(str.check(d('The person in whose session it was written; absent: unknown author (written before authors were recorded)'))),
+    machine: z.optional(str.check(d('The machine it was written on'))),
+  })
+  .check(d('Who wrote it'));
 const WrittenShape = {
   file: str.check(d('The day file, relative to the workspace root')),
   line: z.number().check(d('1-based line of the entry in it')),
@@ -109,7 +121,7 @@ const LEVEL = z.enum(['L1', 'L2', 'L3']);
 export const RecentOutput = z.object({
   from: str.check(d('First day asked for')),
   to: str.check(d('Today')),
-  days: z.array(z.object({ day: str, file: str, level: LEVEL, lines: z.array(z.object({ line: z.number(), text: str })) })).check(d('Days with memory, oldest first: entry lines (L1) or summary lines (L2, L3)')),
+  days: z.array(z.object({ day: str, file: str, level: LEVEL, lines: z.array(z.object({ line: z.number(), text: str, author: z.optional(AuthorShape) })) })).check(d('Days with memory, oldest first: entry lines (L1) or summary lines (L2, L3)')),
   omitted: z.optional(z.number().check(d('Older lines left out (at most 300 are shown)'))),
 });
 const EntityShape = {
@@ -133,7 +145,27 @@ export const ReadOutput = z.object({
   ...z.partial(z.object(EntityShape)).shape,
   day: z.optional(str),
   level: z.optional(LEVEL),
-  entries: z.optional(z.array(z.object({ time: str, kind: z.optional(str), text: str, line: z.number() })).check(d("A detailed day's entries on this page"))),
+  entries: z.optional(z.array(z.object({ time: str, kind: z.optional(str), text: str, author: AuthorShape, line: z.number() })).check(d("A detailed day's entries on this page"))),
+});
+export const SearchOutput = z.object({
+  query: str,
+  tokens: z.number().check(d('Tokens of the answer, within the budget')),
+  results: z
+    .array(
+      z.object({
+        file: str.check(d('Relative to the workspace root')),
+        line: z.number().check(d('1-based line of the line that matched')),
+        date: z.nullable(str),
+        entity: z.nullable(str),
+        author: z.nullable(AuthorShape),
+        text: str.check(d('The snippet; a line by the same author does not repeat its [by …] marker')),
+        score: z.number(),
+        from: z.optional(str.check(d('history <commit>: raw lines of a compressed day'))),
+      }),
+    )
+    .check(d('Best first')),
+  more: z.optional(z.number().check(d('Matching lines left out: ask for nextPage'))),
+  nextPage: z.optional(z.number()),
 });
 export const EntitiesOutput = z.object({ total: z.number(), entities: z.array(z.object(EntityShape)) });
 const TakenBack = z.object({ file: str, line: z.number(), day: str, time: str });
@@ -207,12 +239,14 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
   return guarded(async () => {
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('memory search', parsed.error);
-    const { query, maxTokens, page = 1 } = parsed.data;
-    const r = searchMemory(v, query, { maxTokens, page });
-    if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
+    const { query, maxTokens, page = 1, author } = parsed.data;
+    const r = searchMemory(v, query, { maxTokens, page, author });
+    const data = { query: r.query, tokens: r.tokens, results: r.results.map((h) => ({ file: h.file, line: h.line, date: h.date, entity: h.entity, author: h.author, text: h.text, score: h.score, ...(h.from && { from: h.from }) })), ...(r.more && { more: r.more, nextPage: r.nextPage }) };
+    const by = author ? ` by ${author}` : '';
+    if (!r.results.length) return { text: page > 1 ? `nothing more in memory${by} for "${r.query}"` : `nothing found in memory${by} for "${r.query}"`, data };
     // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
     const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(guardMemoryLines(v, h.text.split('\n')).join('\n'))}`).join('\n\n'));
-    return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
+    return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer, data };
   });
 }
 
@@ -221,11 +255,12 @@ export function recentDays(v: Vault, input: unknown, caller: Caller): Promise<To
   return guarded(async () => {
     const parsed = RecentInput.safeParse(input ?? {});
     if (!parsed.success) return explain('memory recent', parsed.error);
-    const { days = 2 } = parsed.data;
-    const r = recentMemory(v, caller.clock.now(), { days });
+    const { days = 2, author } = parsed.data;
+    const r = recentMemory(v, caller.clock.now(), { days, author });
     for (const day of r.days) for (const l of day.lines) l.text = shown(l.text);
     const lines = guardMemoryLines(v, r.days.flatMap((day) => day.lines.map((l) => `- ${day.day} ${l.text}`)));
-    const none = days === 1 ? 'nothing written today' : days === 2 ? 'nothing written yesterday or today' : `nothing written in the last ${days} days`;
+    const by = author ? ` by ${author}` : '';
+    const none = days === 1 ? `nothing written${by} today` : days === 2 ? `nothing written${by} yesterday or today` : `nothing written${by} in the last ${days} days`;
     // Recorded notes, not instructions (docs/trust.md#memories-are-data).
     const text = lines.length ? `${r.omitted ? `(${r.omitted} older line(s) left out)\n` : ''}${recordedNotes(quoted(lines.join('\n')))}` : none;
     return { text, data: { ...r } };

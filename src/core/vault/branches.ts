@@ -29,7 +29,8 @@ const decode = (b: string) => b.replace(/%5D/gi, ']').replace(/%25/g, '%');
 export const branchMarker = (b: string) => `[on ${encode(b)}] `;
 
 /** The branch a day line or an entity line belongs to, read from its marker after the time (undefined: the main line). */
-const LINE_MARKER = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d\d:\d\d(?::\d\d)? (?:#\w+ )?(?:\[from [^\]\n]*\] )?\[on ([^\s\]]+)\]/;
+// After the time: the kind, a correction's mark, provenance and author (vault/dayEntries.ts), then the branch.
+const LINE_MARKER = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d\d:\d\d(?::\d\d)? (?:#\w+ )?(?:\[superseded \[\[[^\]\n]*\]\][^[\]\n]*\] )?(?:\[from [^\]\n]*\] )?(?:\[by [^\]\n]*\] )?\[on ([^\s\]]+)\]/;
 export function lineBranch(line: string): string | undefined {
   const m = line.includes('[on ') ? LINE_MARKER.exec(line) : null;
   return m ? decode(m[1]) : undefined;

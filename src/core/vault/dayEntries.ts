@@ -11,13 +11,31 @@ import { decodeUtf8Strict } from '../shared/text';
 export const ENTRY_KINDS = ['note', 'decision', 'error', 'correction', 'preference'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
+/** Who an entry came from (docs/trust.md#provenance): only the person's own words teach preferences. */
+export const ORIGINS = ['person', 'agent', 'capture', 'import'] as const;
+export type Origin = (typeof ORIGINS)[number];
+
+/**
+ * Who wrote an entry (docs/memory.md#authors): where it came from (`from`, and `via` the agent or
+ * host), and the person in whose session and on which machine it was written — absent on entries
+ * written before authors were recorded ("unknown author").
+ */
+export interface Author {
+  from: Origin;
+  via?: string;
+  name?: string;
+  machine?: string;
+}
+
 export interface Entry {
   /** `HH:MM:SS` as written. */
   time: string;
   /** Absent for a plain note. */
   kind?: EntryKind;
-  /** The entry's text; continuation lines joined by `\n`, without their indentation. */
+  /** The entry's text; continuation lines joined by `\n`, without their indentation. Its markers (`[from …] [by …] `) stay in it, as written. */
   text: string;
+  /** Who wrote it, from the markers at the head of its text. */
+  author: Author;
   /** 1-based line of the entry in the day file. */
   line: number;
 }
@@ -84,7 +102,7 @@ export function readDayEntries(day: string, raw: string): DayEntries {
       const tag = /^#(\w+) /.exec(rest);
       const kind = tag && KINDS.has(tag[1]) ? (tag[1] as EntryKind) : undefined;
       if (kind) rest = rest.slice(tag![0].length);
-      entry = { time: `${m[1]}:${m[2]}:${m[3]}`, ...(kind && { kind }), text: rest, line: i + 1 };
+      entry = { time: `${m[1]}:${m[2]}:${m[3]}`, ...(kind && { kind }), text: rest, author: headAuthor(rest), line: i + 1 };
       entries.push(entry);
       block = undefined;
     } else if (entry && line.startsWith('  ')) {
@@ -118,11 +136,12 @@ export function entryLines(e: Pick<Entry, 'time' | 'kind' | 'text'>): string {
 export const escapeContinuation = (line: string) => line.replace(/^(\s*)(#{1,6}(?:\s|$)|[-*+](?=\s+\d{1,2}:\d{2})|(?:=+|-+)\s*$)/, '$1\\$2');
 
 /**
- * A provenance marker (`[from agent: copilot]`) is only ever put on a line by the writer, right
- * after the time and kind. The same words inside a text — typed by an agent, or in an imported
- * file — are kept as `(from agent: copilot)`: readable, and no marker to any reader.
+ * A provenance marker (`[from agent: copilot]`) or an author marker (`[by Alice on laptop]`) is
+ * only ever put on a line by the writer, right after the time and kind. The same words inside a
+ * text — typed by an agent, or in an imported file — are kept as `(from agent: copilot)`,
+ * `(by Alice on laptop)`: readable, and no marker to any reader.
  */
-const MARKER_LIKE = /\[(\s*from\s[^\]\n]*)\](?!\()/gi;
+const MARKER_LIKE = /\[(\s*(?:from|by)\s[^\]\n]*)\](?!\()/gi;
 export const neutraliseMarkers = (text: string) => (text.includes('[') ? text.replace(MARKER_LIKE, '($1)') : text);
 
 /**
@@ -142,4 +161,75 @@ export function readUtf8Strict(file: string): string | undefined {
     throw fsError(err, 'read', file);
   }
   return decodeUtf8Strict(buf);
+}
+
+// ---- authors (docs/memory.md#authors) ---------------------------------------------------------
+
+/**
+ * The author marker the writer puts after the provenance marker: `[by <name> on <machine>]`. The
+ * name is one line without brackets; the machine one word of letters, digits, `.`, `_` and `-`,
+ * so the last ` on ` of a marker always starts the machine.
+ */
+export const authorMarker = (a: Pick<Author, 'name' | 'machine'>) => (a.name ? `[by ${a.name}${a.machine ? ` on ${a.machine}` : ''}] ` : '');
+
+/** A name as a marker holds it: one line, no brackets, at most 80 characters ('' when nothing is left). */
+export const markerName = (name: string) => name.replace(/[[\]\r\n]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 80).trim();
+/** A machine as a marker holds it: its host name's first label, in marker-safe characters. */
+export const markerMachine = (host: string) => host.split('.')[0].replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
+
+// `[superseded [[day]] time (who): reason] ` (a correction's mark, retract.ts), `[from origin: via] `, `[by name on machine] `, `[on branch] ` (vault/branches.ts).
+const HEAD = /^(?:\[superseded \[\[[^\]\n]*\]\][^[\]\n]*\] )?(?:\[from (person|agent|capture|import)(?:: ([^\]\n]*))?\] )?(?:\[by ([^\]\n]+?)(?: on ([\w.-]+))?\] )?(?:\[on [^\s\]]+\] )?/;
+
+/** The author of an entry from the markers at the head of its text (after its time and kind). */
+export function headAuthor(rest: string): Author {
+  if (!rest.startsWith('[')) return { from: 'person' };
+  const m = HEAD.exec(rest)!;
+  return { from: (m[1] as Origin | undefined) ?? 'person', ...(m[2] && { via: m[2] }), ...(m[3] && { name: m[3] }), ...(m[4] && { machine: m[4] }) };
+}
+
+/**
+ * A stored text without its author markers, for readers that weigh what a line says (the persona
+ * gate's keywords): a name is who wrote it, not what it is about. Only the writer puts `[by …]`
+ * on a line (the same words in a text are kept as `(by …)`), so every one of them is a marker.
+ */
+export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] ?/g, '') : text);
+
+/** An entry's text without the markers at its head (a correction's mark, provenance, author): what it says. */
+export const entryBody = (rest: string) => (rest.startsWith('[') ? rest.slice(HEAD.exec(rest)![0].length) : rest);
+
+// `- HH:MM[:SS] ` (an entry, a summary line), `- [[YYYY-MM-DD]] HH:MM:SS ` (an entity's date tag), then `#kind `.
+const STORED_LINE = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d{2}:\d{2}(?::\d{2})? (?:#\w+ )?/;
+
+/**
+ * The author of a stored line: a day's entry, a summary line or an entity's date tag; undefined
+ * for anything else (a heading, a continuation line, a line written by hand without a time).
+ */
+export function lineAuthor(line: string): Author | undefined {
+  const m = STORED_LINE.exec(line);
+  return m ? headAuthor(line.slice(m[0].length)) : undefined;
+}
+
+/**
+ * How an author is shown, one short phrase: `Alice on laptop`; `claude (agent) for Alice on
+ * laptop`; `mcp-memory (import) by Alice on laptop`; `unknown author` (an entry written before
+ * authors were recorded).
+ */
+export function authorLabel(a: Author): string {
+  const who = a.name ? `${a.name}${a.machine ? ` on ${a.machine}` : ''}` : '';
+  if (a.from === 'person') return who || 'unknown author';
+  const what = `${a.via ? `${a.via} (${a.from})` : a.from}`;
+  return who ? `${what} ${a.from === 'import' ? 'by' : 'for'} ${who}` : what;
+}
+
+/**
+ * Whether `a` is what a person asks for by `who` (case-insensitive): the person's name or its
+ * first word, the agent or host (`via`), the origin (`agent`, `person`, `import`, `capture`), the
+ * machine, or `unknown` for an entry without an author.
+ */
+export function authorMatches(a: Author, who: string): boolean {
+  const q = who.trim().toLowerCase();
+  if (!q) return true;
+  const name = a.name?.toLowerCase();
+  if (!name && q === 'unknown') return true;
+  return name === q || name?.split(' ')[0] === q || a.via?.toLowerCase() === q || a.from === q || a.machine?.toLowerCase() === q || (!!name && `${name} on ${a.machine?.toLowerCase()}` === q);
 }

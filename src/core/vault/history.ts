@@ -13,7 +13,8 @@ import { isDirectory, withLockAsync } from '../shared/fs';
 import type { Vault } from './layout';
 import { PERSONAL_DIR } from './localPaths';
 
-const IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
+/** The identity `initHistory` gives a vault whose user has none configured: nobody's name (memory/author.ts). */
+export const STAND_IN_IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
 
 /** The one wording of work that is on disk but not in the vault history yet; `done` says what ("written"). */
 export const notCommitted = (done: string, problem: string) => `${done}, but not committed to the vault history yet: ${problem}`;
@@ -58,8 +59,8 @@ export async function initHistory(v: Vault): Promise<void> {
   await gitOk(v, ['init', '-q']);
   const email = await git(v, ['config', '--get', 'user.email']);
   if (!email.stdout.trim()) {
-    await gitOk(v, ['config', 'user.name', IDENTITY.name]);
-    await gitOk(v, ['config', 'user.email', IDENTITY.email]);
+    await gitOk(v, ['config', 'user.name', STAND_IN_IDENTITY.name]);
+    await gitOk(v, ['config', 'user.email', STAND_IN_IDENTITY.email]);
   }
 }
 

@@ -12,6 +12,9 @@ import { type Clock, isDay, localDay, oneMonthBefore, weekMonday } from '../../c
 import { CoreSoulError } from '../../core/shared/errors';
 import { type Level, readMemoryMap } from '../../core/vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, isEntityKind } from '../../core/vault/layout';
+import { isHourlySummary } from '../../core/compress/hourlySummary';
+import { readTextIfExists } from '../../core/shared/fs';
+import { type Author, entryBody, readDayEntries } from '../../core/vault/dayEntries';
 
 export interface DayInfo {
   day: string;
@@ -54,11 +57,13 @@ export function groupDays(days: readonly DayInfo[], today: string): DayGroups {
   return groups;
 }
 
-export type Section = 'days' | EntityKind;
+/** A part of the tree: the days, one kind's entities, or the entries of one detailed day (`day/YYYY-MM-DD`). */
+export type Section = 'days' | EntityKind | `day/${string}`;
 
 /**
  * Which parts of the tree a file event in the vault can change; `all` when a whole folder
- * came or went. Appends to existing day and entity files change no node, so they are ignored.
+ * came or went. An append to a day file changes that day's entries only; appends to entity
+ * files change no node, so they are ignored.
  */
 export function changedSections(v: Vault, file: string, event: 'create' | 'change' | 'delete'): Section[] | 'all' {
   const abs = path.resolve(file);
@@ -72,7 +77,8 @@ export function changedSections(v: Vault, file: string, event: 'create' | 'chang
   if (parts.length === 2 && parts[1] === 'memory_map.md') return ['days'];
   if (parts[1] === 'chronological') {
     const entry = parts.length === 2 || (parts.length === 3 && parts[2].endsWith('.md'));
-    return structural && entry ? ['days'] : [];
+    const day = parts.length === 3 ? DAY_FILE_RE.exec(parts[2])?.[1] : undefined;
+    return structural && entry ? ['days'] : day ? [`day/${day}`] : [];
   }
   if (parts[1] === 'entities' && isEntityKind(parts[2] ?? '')) {
     const entry = parts.length === 3 || (parts.length === 4 && parts[3].endsWith('.md'));
@@ -87,12 +93,13 @@ export type VaultNode =
   | { type: 'period'; id: string; period: Period }
   | { type: 'month'; id: string; month: string }
   | ({ type: 'day'; id: string } & DayInfo)
+  | { type: 'entry'; id: string; day: string; file: string; line: number; time: string; text: string; author: Author }
   | { type: 'entities'; id: string }
   | { type: 'kind'; id: string; kind: EntityKind }
   | { type: 'entity'; id: string; kind: EntityKind; name: string; file: string }
   | { type: 'more'; id: string; parent: ContainerNode; remaining: number };
 
-export type ContainerNode = Extract<VaultNode, { type: 'chronological' | 'period' | 'month' | 'entities' | 'kind' }>;
+export type ContainerNode = Extract<VaultNode, { type: 'chronological' | 'period' | 'month' | 'entities' | 'kind' | 'day' }>;
 
 export const DEFAULT_PAGE_SIZE = 200;
 
@@ -105,6 +112,8 @@ export class VaultTreeModel {
   private grouped?: { today: string; groups: DayGroups };
   private readonly entities = new Map<EntityKind, { names: string[]; sorted: boolean }>();
   private readonly limits = new Map<string, number>();
+  /** A detailed day's entries, read when the day is first expanded. */
+  private readonly entries = new Map<string, Extract<VaultNode, { type: 'entry' }>[]>();
   // Containers keep their identity across refreshes: a view refreshes a node by identity.
   private readonly containers = new Map<string, ContainerNode>();
 
@@ -139,11 +148,13 @@ export class VaultTreeModel {
         return (['week', 'month', 'archive'] as const).map((period) => this.container({ type: 'period', id: `period/${period}`, period }));
       case 'period': {
         const groups = this.groups();
-        if (node.period !== 'archive') return this.page(node, groups[node.period].map(dayNode));
+        if (node.period !== 'archive') return this.page(node, groups[node.period].map((d) => this.dayNode(d)));
         return this.page(node, [...groups.archive.keys()].map((month) => this.container({ type: 'month', id: `month/${month}`, month })));
       }
       case 'month':
-        return this.page(node, (this.groups().archive.get(node.month) ?? []).map(dayNode));
+        return this.page(node, (this.groups().archive.get(node.month) ?? []).map((d) => this.dayNode(d)));
+      case 'day':
+        return this.page(node, this.dayEntries(node));
       case 'entities':
         return ENTITY_KINDS.map((kind) => this.container({ type: 'kind', id: `kind/${kind}`, kind }));
       case 'kind':
@@ -178,9 +189,28 @@ export class VaultTreeModel {
         return ENTITY_KINDS.reduce((n, kind) => n + this.entityNames(kind).length, 0);
       case 'kind':
         return this.entityNames(node.kind).length;
+      case 'day':
+        return this.dayEntries(node).length;
       default:
         return undefined;
     }
+  }
+
+  /**
+   * The entries of a detailed (L1) day, each with who wrote it (docs/memory.md#authors); none for
+   * a summarised, archived or missing day (its lines are summaries: open the day to read them).
+   */
+  private dayEntries(node: Extract<VaultNode, { type: 'day' }>): Extract<VaultNode, { type: 'entry' }>[] {
+    let list = this.entries.get(node.day);
+    if (!list) {
+      const text = node.monthly || node.missing || (node.level && node.level !== 'L1') ? undefined : readTextIfExists(node.file);
+      list =
+        text === undefined || isHourlySummary(text)
+          ? []
+          : readDayEntries(node.day, text).entries.map((e) => ({ type: 'entry' as const, id: `entry/${node.day}/${e.line}`, day: node.day, file: node.file, line: e.line, time: e.time, text: entryText(e.text), author: e.author }));
+      this.entries.set(node.day, list);
+    }
+    return list;
   }
 
   /** Shows the next page of a long list; returns the container to refresh. */
@@ -197,19 +227,32 @@ export class VaultTreeModel {
     if (sections === 'all') {
       this.days = this.grouped = this.mapProblem = undefined;
       this.entities.clear();
+      this.entries.clear();
       return 'root';
     }
     const refresh = new Set<ContainerNode>();
     for (const s of sections) {
-      if (s === 'days') {
+      if (s.startsWith('day/')) {
+        const day = s.slice(4);
+        this.entries.delete(day);
+        const node = this.containers.get(`day/${day}`);
+        if (node) refresh.add(node);
+      } else if (s === 'days') {
+        this.entries.clear();
         this.days = this.grouped = this.mapProblem = undefined;
         refresh.add(this.container({ type: 'chronological', id: 'chronological' }));
       } else {
-        this.entities.delete(s);
+        this.entities.delete(s as EntityKind);
         refresh.add(this.container({ type: 'entities', id: 'entities' }));
       }
     }
     return [...refresh];
+  }
+
+  /** A day keeps its identity across refreshes (a view refreshes it by identity when its file grows). */
+  private dayNode(d: DayInfo): ContainerNode {
+    const node = this.container({ type: 'day', id: `day/${d.day}`, ...d });
+    return Object.assign(node, d, { level: d.level });
   }
 
   private container<T extends ContainerNode>(node: T): T {
@@ -277,7 +320,12 @@ export class VaultTreeModel {
   }
 }
 
-const dayNode = (d: DayInfo): VaultNode => ({ type: 'day', id: `day/${d.day}`, ...d });
+
+/**
+ * An entry as the tree shows it: its first line without the provenance and author markers (the
+ * item's description says who wrote it).
+ */
+const entryText = (text: string) => entryBody(text.split('\n')[0]).trim();
 
 /** Names of the files in `dir` (a folder named like a note is not one); none when it is gone. */
 function filesIn(dir: string): string[] {

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { UiRow } from '../protocol';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
-import { dayFiles, extensionHostErrors, read, root, thisMonday, vaultPath } from '../host/vault';
+import { dayFiles, extensionHostErrors, read, root, thisMonday, today, vaultPath } from '../host/vault';
 
 const KINDS = ['people', 'events', 'places', 'objects'] as const;
 const KIND_LABELS = { people: 'People', events: 'Events', places: 'Places', objects: 'Objects' };
@@ -91,6 +91,25 @@ suite('Sidebar in a vault', 'vault', () => {
     const { rows } = await rowsWhen('Vault', 'Carol in the tree', (rows) => !!row(rows, 'Carol'));
     assert.equal(row(rows, 'People')?.description, String(before + 1));
     assert.equal(row(rows, 'Carol')?.level, 3);
+  });
+
+  test("a day's entries show who wrote each: the person and machine, or the agent in whose session", async () => {
+    const write = (text: string, env: Record<string, string>, ...more: string[]) =>
+      execFileSync(process.execPath, [cli(), 'write', text, '--root', root(), ...more], { env: { ...process.env, ...env } });
+    write('Chose [[PostgreSQL]] for the ledger', { CORESOUL_AUTHOR: 'Alice Liddell', CORESOUL_MACHINE: 'alice-laptop' }, '--kind', 'decision');
+    write('Ran the [[PostgreSQL]] migration', { CORESOUL_AUTHOR: 'Bob Builder', CORESOUL_MACHINE: 'bob-desk' }, '--from', 'agent', '--via', 'claude');
+    await vscode.commands.executeCommand('coresoul.vault.focus');
+    await expand('Vault', 'Chronological');
+    await expand('Vault', 'This week');
+    await expand('Vault', today());
+    const { rows } = await rowsWhen('Vault', "today's entries with their authors", (rows) => rows.some((r) => r.label.endsWith('claude (agent) for Bob Builder')));
+    const entries = rows.filter((r) => r.level === 4);
+    const alice = entries.find((r) => r.description === 'Chose [[PostgreSQL]] for the ledger');
+    const bob = entries.find((r) => r.description === 'Ran the [[PostgreSQL]] migration');
+    assert.match(alice?.label ?? '', /^\d\d:\d\d Alice Liddell$/, 'who wrote it leads the row; the marker is not in the text');
+    assert.match(bob?.label ?? '', /^\d\d:\d\d claude \(agent\) for Bob Builder$/);
+    await ui.screenshot('sidebar-authors');
+    await collapse('Vault', 'Chronological');
   });
 
   test('Backlinks lists every line that links to the note in the editor, and opens at the link', async () => {

@@ -13,7 +13,7 @@ import { readMemoryMap } from '../../../src/core/vault/memoryMap';
 import { extractiveSummary, shorten } from '../../../src/core/compress/summarise';
 import { type Vault, dayFile, monthFile } from '../../../src/core/vault/layout';
 import { writeMemory } from '../../../src/core/memory/write';
-import { read, snapshot, tempVault, writeAt } from '../../support/helpers';
+import { BY, read, snapshot, tempVault, writeAt } from '../../support/helpers';
 
 const at = (iso: string) => parseNow(iso);
 const run = (v: Vault, now: string, opts: Partial<Parameters<typeof compress>[1]> = {}) => compress(v, { now: at(now), ...opts });
@@ -55,8 +55,8 @@ describe('compress: when it runs', () => {
     assert.deepEqual(map.days['2026-03-16'], { level: 'L1', file: 'chronological/2026-03-16.md' });
     const sunday = read(dayFile(v, '2026-03-15'));
     assert.ok(isHourlySummary(sunday));
-    assert.match(sunday, /^# 2026-03-15\n<!-- coresoul:L2 hourly summary -->\n\n## 22:00\n- 22:00 Sunday work on \[\[Kubernetes\]\]\n$/);
-    assert.equal(read(dayFile(v, '2026-03-16')), '# 2026-03-16\n\n- 00:00:01 Monday starts\n');
+    assert.match(sunday, /^# 2026-03-15\n<!-- coresoul:L2 hourly summary -->\n\n## 22:00\n- 22:00 \[by Tess Tester on testbox\] Sunday work on \[\[Kubernetes\]\]\n$/);
+    assert.equal(read(dayFile(v, '2026-03-16')), `# 2026-03-16\n\n- 00:00:01 ${BY}Monday starts\n`);
     assert.equal(r.line, 3);
   });
 
@@ -146,7 +146,7 @@ describe('compress: L1 → L2 → L3', () => {
       assert.ok(found.lines.join('\n').includes('#decision use 3 replicas for [[Postgres]]'), day);
     }
     const oct = read(monthFile(v, '2025-10'));
-    assert.match(oct, /^# 2025-10\n\n## 2025-10-06\n\n### 09:00\n[\s\S]*\n## 2025-10-31\n\n### 09:00\n[\s\S]*### 17:00\n- 17:05 wrapped up, see \[\[2025-10-31\]\]\n$/);
+    assert.match(oct, /^# 2025-10\n\n## 2025-10-06\n\n### 09:00\n[\s\S]*\n## 2025-10-31\n\n### 09:00\n[\s\S]*### 17:00\n- 17:05 \[by Tess Tester on testbox\] wrapped up, see \[\[2025-10-31\]\]\n$/);
     assert.doesNotMatch(oct, /coresoul:L2|^# 2025-10-06/m);
   });
 
@@ -221,7 +221,7 @@ describe('compress: L1 → L2 → L3', () => {
     ];
     const entries: Entry[] = texts.map((t, i) => {
       const kind = /^#(\w+) /.exec(t)?.[1];
-      return { time: `14:${String(i * 4).padStart(2, '0')}:00`, ...(kind && { kind: kind as Entry['kind'] }), text: kind ? t.slice(kind.length + 2) : t, line: i + 3 };
+      return { time: `14:${String(i * 4).padStart(2, '0')}:00`, ...(kind && { kind: kind as Entry['kind'] }), text: kind ? t.slice(kind.length + 2) : t, author: { from: 'person' as const }, line: i + 3 };
     });
     const lines = extractiveSummary({ day: '2026-03-02', hour: '14', entries });
     assert.deepEqual(lines, [
@@ -250,8 +250,9 @@ describe('compress: L1 → L2 → L3', () => {
     writeL1(v, '2026-03-03T11:00:00', 'lunch with [[Bob]]');
     const report = run(v, '2026-03-10T09:00:00', { summariser: (h) => (h.hour === '09' ? ['- a meeting'] : ['# not a bullet', 'prose']) });
     const text = read(dayFile(v, '2026-03-03'));
-    assert.match(text, /## 09:00\n- a meeting\n- links: \[\[Alice\]\] \[\[Budget\]\]\n/);
-    assert.match(text, /## 11:00\n- 11:00 lunch with \[\[Bob\]\]\n/);
+    // The summary that names nobody gets the hour's authors back, as it gets its links.
+    assert.match(text, /## 09:00\n- a meeting\n- links: \[\[Alice\]\] \[\[Budget\]\]\n- by: Tess Tester on testbox\n/);
+    assert.match(text, /## 11:00\n- 11:00 \[by Tess Tester on testbox\] lunch with \[\[Bob\]\]\n/);
     assert.equal(report.linksLost, 0);
     assert.equal(report.linksChecked, 3);
     assert.deepEqual(report.odd.map((o) => o.problem), ['summary of 11:00 (line 1 is not a "- " bullet line) rejected: extractive summary used']);
@@ -342,7 +343,7 @@ describe('compress: hand edits and odd shapes', () => {
         '## 2026-01-10',
         '',
         '### 09:00',
-        '- 09:00 tenth',
+        `- 09:00 ${BY}tenth`,
         '',
         '## 2026-01-20',
         'by hand',
@@ -350,7 +351,7 @@ describe('compress: hand edits and odd shapes', () => {
         '## 2026-01-25',
         '',
         '### 09:00',
-        '- 09:00 twenty-fifth',
+        `- 09:00 ${BY}twenty-fifth`,
         '',
       ].join('\r\n'),
     );

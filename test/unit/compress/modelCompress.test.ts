@@ -39,7 +39,7 @@ describe('compressWith: summaries from a language model', () => {
     assert.deepEqual(report.summariser, { model: 'fake-model', prompts: 1, fromModel: 3, fallbacks: [] });
     assert.deepEqual(report.l1ToL2, ['2026-03-03', '2026-03-04']);
     assert.equal(report.linksLost, 0);
-    assert.match(read(dayFile(v, '2026-03-03')), /## 09:00\n- model summary of 2 entries: \[\[Alice\]\] \[\[Postgres\]\]\n\n## 14:00\n- model summary of 1 entries: \[\[Budget\]\]\n$/);
+    assert.match(read(dayFile(v, '2026-03-03')), /## 09:00\n- model summary of 2 entries: \[\[Alice\]\] \[\[Postgres\]\]\n- by: Tess Tester on testbox\n\n## 14:00\n- model summary of 1 entries: \[\[Budget\]\]\n- by: Tess Tester on testbox\n$/);
   });
 
   it('asks again when a summary drops a link, and uses the second answer', async () => {
@@ -59,7 +59,7 @@ describe('compressWith: summaries from a language model', () => {
     assert.equal(prompts.length, 2);
     assert.deepEqual(report.summariser.fallbacks, [{ day: '2026-03-04', hour: '10:00', reason: 'dropped [[PR 42]] [[Bob]]' }]);
     assert.equal(report.summariser.fromModel, 2);
-    assert.match(read(dayFile(v, '2026-03-04')), /## 10:00\n- 10:00 reviewed \[\[PR 42\]\] for \[\[Bob\]\]\n$/);
+    assert.match(read(dayFile(v, '2026-03-04')), /## 10:00\n- 10:00 \[by Tess Tester on testbox\] reviewed \[\[PR 42\]\] for \[\[Bob\]\]\n$/);
     assert.equal(report.linksLost, 0);
   });
 
@@ -72,7 +72,7 @@ describe('compressWith: summaries from a language model', () => {
       assert.equal(report.summariser.fromModel, 0);
       assert.equal(report.summariser.fallbacks.length, 3);
       assert.match(report.summariser.fallbacks[0].reason, reply.startsWith('===') ? /not a "- " bullet line/ : /missing from the reply/);
-      assert.match(read(dayFile(v, '2026-03-03')), /## 09:00\n- 09:05 planned the sprint with \[\[Alice\]\]\n- 09:40 #decision move to \[\[Postgres\]\] 16\n/);
+      assert.match(read(dayFile(v, '2026-03-03')), /## 09:00\n- 09:05 \[by Tess Tester on testbox\] planned the sprint with \[\[Alice\]\]\n- 09:40 \[by Tess Tester on testbox\] #decision move to \[\[Postgres\]\] 16\n/);
     }
   });
 
@@ -113,7 +113,7 @@ describe('compressWith: summaries from a language model', () => {
     assert.ok(prompts.length >= 3, `${prompts.length} prompts`);
     for (const p of prompts) assert.ok(countTokens(p) <= 300, `${countTokens(p)} tokens`);
     assert.equal(report.summariser.fromModel, 11, 'ten hours and the shortened huge entry');
-    assert.ok(prompts.some((p) => /- 09:00:00 (huge )+huge… \[\[Big\]\]/.test(p)), 'a huge entry is shortened in the prompt, its link kept');
+    assert.ok(prompts.some((p) => /- 09:00:00 \[by Tess Tester on testbox\] (huge )+huge… \[\[Big\]\]/.test(p)), 'a huge entry is shortened in the prompt, its link kept');
     assert.deepEqual(report.summariser.fallbacks, [{ day: '2026-03-04', hour: '09:00', reason: "larger than the model's prompt limit of 300 tokens" }]);
     for (let m = 10; m < 40; m++) assert.ok(read(dayFile(v, '2026-03-04')).includes(`[[Ticket${m}]]`));
   });
@@ -127,7 +127,7 @@ describe('compressWith: summaries from a language model', () => {
     const report = await compressWith(v, { now: NOW, model });
     assert.deepEqual(report.summariser.fallbacks, [{ day: '2026-03-03', hour: '14:00', reason: 'entries changed while the model worked' }]);
     const text = read(dayFile(v, '2026-03-03'));
-    assert.match(text, /## 14:00\n- 14:10 lunch talk about \[\[Budget\]\]\n- 14:30 added by hand with \[\[Late\]\]\n$/);
+    assert.match(text, /## 14:00\n- 14:10 \[by Tess Tester on testbox\] lunch talk about \[\[Budget\]\]\n- 14:30 added by hand with \[\[Late\]\]\n$/);
     assert.match(text, /## 09:00\n- model summary of 2 entries/);
   });
 

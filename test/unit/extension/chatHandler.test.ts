@@ -62,7 +62,7 @@ describe('@coresoul chat handler', () => {
     const { o, out } = recorder();
     const written = await handleChat({ command: 'remember', prompt: 'The staging DB moved to [[db-2]]' }, d, out);
     assert.equal(written.length, 1);
-    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 The staging DB moved to \[\[db-2\]\]/);
+    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 \[by Tess Tester on testbox\] The staging DB moved to \[\[db-2\]\]/);
     assert.deepEqual(o.refs, [`${written[0].file}:${written[0].line}`]);
     assert.equal(o.undone.length, 1);
   });
@@ -108,7 +108,7 @@ describe('@coresoul chat handler', () => {
     assert.match(o.text, /^We decided to keep \[\[PostgreSQL\]\] and add read replicas\. /);
     assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
     assert.equal(written.length, 1);
-    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 #decision \[from capture: chat\] We decided to keep \[\[PostgreSQL\]\] and add read replicas\./, 'recorded as the end-of-turn capture');
+    assert.match(read(d.vault.root, written[0].file), /- 10:00:00 #decision \[from capture: chat\] \[by Tess Tester on testbox\] We decided to keep \[\[PostgreSQL\]\] and add read replicas\./, 'recorded as the end-of-turn capture');
     assert.match(o.text, /Recorded in memory: decision `\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+`/);
   });
 

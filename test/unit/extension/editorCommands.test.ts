@@ -37,7 +37,7 @@ describe('Write Memory from the editor', () => {
     assert.equal(out.committed, true);
     assert.equal(out.commitProblem, undefined);
     assert.equal(commits(v.soulDir), before + 1);
-    assert.equal(read(v.root, out.result.file).split('\n')[2], '- 10:11:12 Chose [[PostgreSQL]] for JSONB');
+    assert.equal(read(v.root, out.result.file).split('\n')[2], '- 10:11:12 [by Tess Tester on testbox] Chose [[PostgreSQL]] for JSONB');
   });
 
   it('compresses first on the first write of a new week', async () => {

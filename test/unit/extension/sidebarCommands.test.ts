@@ -146,9 +146,9 @@ describe('Search Memory from the editor', () => {
     assert.ok(picks.length >= 1);
     const [first] = picks;
     assert.equal(first.label, '09:40:00 #decision move to [[Postgres]] 16');
-    assert.equal(first.description, '2026-03-03');
+    assert.equal(first.description, '2026-03-03 · by Tess Tester on testbox');
     assert.equal(first.file, dayFile(v, '2026-03-03'));
-    assert.equal(read(first.file).split('\n')[first.line - 1], '- 09:40:00 #decision move to [[Postgres]] 16');
+    assert.equal(read(first.file).split('\n')[first.line - 1], '- 09:40:00 [by Tess Tester on testbox] #decision move to [[Postgres]] 16');
     assert.equal(first.detail, `.CoreSoul/memory/chronological/2026-03-03.md:${first.line}`);
   });
 
@@ -159,8 +159,8 @@ describe('Search Memory from the editor', () => {
     assert.ok(!read(dayFile(v, '2026-03-03')).includes('checked queue 23 '), 'the summary dropped it');
     const pick = searchFromEditor(v.root, 'checked queue 23', { memoryEnabled: true }).find((p) => p.hit.from);
     assert.ok(pick, 'a raw line from history');
-    assert.match(pick.description, /^2026-03-03 · from history [0-9a-f]+$/);
-    assert.equal(read(pick.file).split('\n')[pick.line - 1], '- 09:23:30 checked queue 23 of the nightly [[Batch]] run');
+    assert.match(pick.description, /^2026-03-03 · by Tess Tester on testbox · from history [0-9a-f]+$/);
+    assert.equal(read(pick.file).split('\n')[pick.line - 1], '- 09:23:30 [by Tess Tester on testbox] checked queue 23 of the nightly [[Batch]] run');
   });
 
   it('says why a query cannot be searched, in one line', async () => {

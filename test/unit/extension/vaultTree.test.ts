@@ -239,7 +239,7 @@ describe('vault tree: which file events change which section', () => {
       [m('memory_map.md'), 'delete', ['days']],
       [m('memory_map.md.123.abc.tmp'), 'create', []],
       [m('chronological/2026-03-10.md'), 'create', ['days']],
-      [m('chronological/2026-03-10.md'), 'change', []], // an append: no node changes
+      [m('chronological/2026-03-10.md'), 'change', ['day/2026-03-10']], // an append: that day's entries only
       [m('chronological/2026-02.md'), 'delete', ['days']],
       [m('chronological'), 'delete', ['days']],
       [m('entities/people/Alice.md'), 'create', ['people']],

@@ -47,7 +47,7 @@ describe('import: each format from its fixture', () => {
     assert.match(git(v, 'log', '-1', '--format=%s'), /^memory: 6 entries imported from mcp-memory/);
     assert.equal(git(v, 'status', '--porcelain'), '');
     const alice = memory(v, 'entities/people/Alice.md');
-    assert.match(alice, /- \[\[2026-03-10\]\] 09:00:00 \[from import: mcp-memory\] Leads the payments team \[\[Alice\]\]/);
+    assert.match(alice, /- \[\[2026-03-10\]\] 09:00:00 \[from import: mcp-memory\] \[by Tess Tester on testbox\] Leads the payments team \[\[Alice\]\]/);
     assert.match(alice, /\[\[Alice\]\] maintains \[\[PostgreSQL\]\]/);
     assert.match(memory(v, 'entities/places/Berlin.md'), /\[\[Alice\]\] lives in \[\[Berlin\]\]/, 'entity types map to kinds: city → places');
     assert.match(memory(v, 'entities/objects/PostgreSQL.md'), /Chosen for JSONB support/);
@@ -62,11 +62,11 @@ describe('import: each format from its fixture', () => {
     assert.deepEqual(f.skipped.map((s) => s.item).sort(), ['AGENTS.md', 'memory/notes.md']);
     const day = memory(v, 'chronological/2026-01-05.md');
     assert.match(day, /^# 2026-01-05\n/);
-    assert.match(day, /- 09:30:00 \[from import: openclaw\] Kicked off the \[\[Billing\]\] rewrite with Alice/);
-    assert.match(day, /- 14:00:00 \[from import: openclaw\] Fixed the flaky CI job/, 'a ## HH:MM heading times the lines under it');
-    assert.match(day, /- 00:00:00 \[from import: openclaw\] Decided to use TypeScript/, 'a dated MEMORY.md line goes to its day');
+    assert.match(day, /- 09:30:00 \[from import: openclaw\] \[by Tess Tester on testbox\] Kicked off the \[\[Billing\]\] rewrite with Alice/);
+    assert.match(day, /- 14:00:00 \[from import: openclaw\] \[by Tess Tester on testbox\] Fixed the flaky CI job/, 'a ## HH:MM heading times the lines under it');
+    assert.match(day, /- 00:00:00 \[from import: openclaw\] \[by Tess Tester on testbox\] Decided to use TypeScript/, 'a dated MEMORY.md line goes to its day');
     assert.equal(readMemoryMap(v).days['2026-01-06']?.level, 'L1');
-    assert.match(memory(v, 'entities/objects/Billing.md'), /- \[\[2026-01-06\]\] 00:00:00 \[from import: openclaw\] Shipped the first \[\[Billing\]\] endpoint/);
+    assert.match(memory(v, 'entities/objects/Billing.md'), /- \[\[2026-01-06\]\] 00:00:00 \[from import: openclaw\] \[by Tess Tester on testbox\] Shipped the first \[\[Billing\]\] endpoint/);
     const prefs = readProfile(v)!.sections.Preferences.map((e) => e.value);
     assert.ok(prefs.some((p) => /short answers/.test(p)), prefs.join(' | '));
     assert.equal(readPersona(v), persona, 'the persona is never overwritten');
@@ -82,12 +82,12 @@ describe('import: each format from its fixture', () => {
     const project = only(await importFrom(v, path.join(FIXTURES, 'claude-code/project')));
     assert.deepEqual([project.format, project.imported], ['claude-code', 4]);
     const note = memory(v, 'entities/objects/project.md');
-    assert.match(note, /#preference \[from import: claude-code\] Use 2-space indentation \[\[project\]\]/, 'a line under Conventions is a preference');
+    assert.match(note, /#preference \[from import: claude-code\] \[by Tess Tester on testbox\] Use 2-space indentation \[\[project\]\]/, 'a line under Conventions is a preference');
     assert.match(note, /My sandbox database is at localhost:5433/, 'CLAUDE.local.md too');
     assert.doesNotMatch(note, /npm test/, 'fenced code is not a memory');
     const auto = only(await importFrom(v, path.join(FIXTURES, 'claude-code/auto-memory')));
     assert.equal(auto.imported, 3);
-    assert.match(memory(v, 'chronological/2026-03-10.md'), /\[from import: claude-code\] The payments test flakes when the clock crosses midnight/);
+    assert.match(memory(v, 'chronological/2026-03-10.md'), /\[from import: claude-code\] \[by Tess Tester on testbox\] The payments test flakes when the clock crosses midnight/);
   });
 
   it("Gemini CLI: only the save_memory facts under '## Gemini Added Memories'", async () => {
@@ -95,7 +95,7 @@ describe('import: each format from its fixture', () => {
     const f = only(await importFrom(v, path.join(FIXTURES, 'gemini-cli/GEMINI.md')));
     assert.deepEqual([f.format, f.imported], ['gemini-cli', 3]);
     const day = memory(v, 'chronological/2026-03-10.md');
-    assert.match(day, /\[from import: gemini-cli\] My preferred programming language is Python\./);
+    assert.match(day, /\[from import: gemini-cli\] \[by Tess Tester on testbox\] My preferred programming language is Python\./);
     assert.doesNotMatch(day, /Run the linter/, "the user's own context is not a memory");
     assert.ok(readProfile(v)!.sections.Preferences.some((e) => e.facet === 'Indentation' && e.value === 'tabs'));
   });
@@ -105,7 +105,7 @@ describe('import: each format from its fixture', () => {
     const f = only(await importFrom(v, path.join(FIXTURES, 'basic-memory/notes')));
     assert.deepEqual([f.format, f.imported, f.skipped], ['basic-memory', 8, []]);
     const coffee = memory(v, 'entities/objects/Coffee Brewing Methods.md');
-    assert.match(coffee, /#decision \[from import: basic-memory\] Use a 1:16 ratio for pour over #brewing \[\[Coffee Brewing Methods\]\]/);
+    assert.match(coffee, /#decision \[from import: basic-memory\] \[by Tess Tester on testbox\] Use a 1:16 ratio for pour over #brewing \[\[Coffee Brewing Methods\]\]/);
     assert.match(coffee, /\[\[Coffee Brewing Methods\]\] relates to \[\[Coffee Bean Origins\]\]/);
     assert.ok(fs.existsSync(path.join(v.memoryDir, 'entities/objects/Coffee Bean Origins.md')), 'a relation target becomes an entity note');
     assert.match(memory(v, 'entities/people/Paul Graham.md'), /Co-founded Y Combinator #startups/);
@@ -333,7 +333,7 @@ describe('export, and back', () => {
       assert.deepEqual(noteLines(b), noteLines(a));
       const days = Object.values(snapshot(b.chronoDir)).join('\n');
       assert.doesNotMatch(days, /<!--/, 'the L2 marker is not a memory');
-      assert.match(days, /#decision \[from import: markdown\] Chose \[\[PostgreSQL\]\] over MySQL for JSONB \[\[Alice\]\]/);
+      assert.match(days, /#decision \[from import: markdown\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] over MySQL for JSONB \[\[Alice\]\]/);
       assert.equal(only(await importMemories(b, out, { clock: fixedClock(now) })).imported, 0);
       assert.ok(f.imported > 0);
     });
@@ -345,7 +345,7 @@ describe('export, and back', () => {
     const r = exportMemories(a, 'mcp-memory', out);
     assert.deepEqual([r.entities, r.relations], [5, 0]);
     const first = JSON.parse(fs.readFileSync(out, 'utf8').split('\n')[0]);
-    assert.deepEqual(first, { type: 'entity', name: 'Alice', entityType: 'person', observations: ['[[2026-03-02]] 08:00:00 #decision Chose [[PostgreSQL]] over MySQL for JSONB [[Alice]]'] });
+    assert.deepEqual(first, { type: 'entity', name: 'Alice', entityType: 'person', observations: ['[[2026-03-02]] 08:00:00 #decision [by Tess Tester on testbox] Chose [[PostgreSQL]] over MySQL for JSONB [[Alice]]'] });
     const c = await tempVault('2026-03-10T09:00:00');
     await importMemories(c, out, { clock: fixedClock('2026-03-10T09:00:00') });
     assert.deepEqual(notes(c), notes(a));
@@ -404,6 +404,6 @@ describe('import: days already compressed', () => {
     const f = only(await importMemories(v, ws, { clock: fixedClock('2026-04-20T10:00:00') }));
     assert.deepEqual([f.imported, f.merged], [1, 1]);
     assert.ok(!fs.existsSync(path.join(v.chronoDir, '2026-01-05.md')));
-    assert.match(memory(v, 'chronological/2026-04-20.md'), /- 10:00:00 \[from import: openclaw\] \[\[2026-01-05\]\] Found the missing index/);
+    assert.match(memory(v, 'chronological/2026-04-20.md'), /- 10:00:00 \[from import: openclaw\] \[by Tess Tester on testbox\] \[\[2026-01-05\]\] Found the missing index/);
   });
 });

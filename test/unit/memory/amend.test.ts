@@ -45,11 +45,11 @@ describe('correct', () => {
     assert.deepEqual(r.corrected, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 3, day: '2026-03-09', time: '10:00:00' });
     assert.equal(r.entry.file, '.CoreSoul/memory/chronological/2026-03-10.md');
     const mark = '[superseded [[2026-03-10]] 09:30:00 (agent: mcp): it was PostgreSQL, not MySQL]';
-    assert.match(read(dayFile(v, '2026-03-09')), new RegExp(`^- 10:00:00 #decision ${escape(mark)} Chose \\[\\[MySQL\\]\\] for the \\[\\[Refund Flow\\]\\]$`, 'm'), 'the old text stays, marked');
-    assert.match(read(dayFile(v, '2026-03-10')), /^- 09:30:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)$/m, "the old entry's kind by default");
+    assert.match(read(dayFile(v, '2026-03-09')), new RegExp(`^- 10:00:00 #decision ${escape(mark)} \\[by Tess Tester on testbox\\] Chose \\[\\[MySQL\\]\\] for the \\[\\[Refund Flow\\]\\]$`, 'm'), 'the old text stays, marked');
+    assert.match(read(dayFile(v, '2026-03-10')), /^- 09:30:00 #decision \[from agent: mcp\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)$/m, "the old entry's kind by default");
     const flow = read(entityFile(v, 'objects', 'Refund Flow'));
-    assert.match(flow, new RegExp(`^- \\[\\[2026-03-09\\]\\] 10:00:00 #decision ${escape(mark)} Chose`, 'm'));
-    assert.match(flow, /^- \[\[2026-03-10\]\] 09:30:00 #decision \[from agent: mcp\] Chose \[\[PostgreSQL\]\]/m);
+    assert.match(flow, new RegExp(`^- \\[\\[2026-03-09\\]\\] 10:00:00 #decision ${escape(mark)} \\[by Tess Tester on testbox\\] Chose`, 'm'));
+    assert.match(flow, /^- \[\[2026-03-10\]\] 09:30:00 #decision \[from agent: mcp\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\]/m);
     assert.deepEqual(r.marked.sort(), ['.CoreSoul/memory/entities/objects/MySQL.md', '.CoreSoul/memory/entities/objects/Refund Flow.md']);
   });
 
@@ -112,7 +112,7 @@ describe('forget', () => {
     assert.ok(searchMemory(v, 'biscuits').results.length, 'found before');
     const r = await forgetMemory(v, { entry: parseEntryRef('.CoreSoul/memory/chronological/2026-03-09.md:4'), reason: 'never said' }, agent);
     assert.deepEqual(r.forgotten, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 4, day: '2026-03-09', time: '11:00:00' });
-    assert.equal(read(dayFile(v, '2026-03-09')), '# 2026-03-09\n\n- 10:00:00 #decision Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]\n');
+    assert.equal(read(dayFile(v, '2026-03-09')), '# 2026-03-09\n\n- 10:00:00 #decision [by Tess Tester on testbox] Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]\n');
     assert.match(read(entityFile(v, 'people', 'Alice')), /\n- \[\[2026-03-09\]\] 11:00:00 \[retracted \[\[2026-03-10\]\] 09:30:00 \(agent: mcp\): never said\]\n$/);
     assert.deepEqual(r.marked, ['.CoreSoul/memory/entities/people/Alice.md']);
     assert.equal(searchMemory(v, 'biscuits').results.length, 0);
@@ -126,7 +126,7 @@ describe('forget', () => {
     const git = (...args: string[]) => spawnSync('git', ['-C', v.soulDir, ...args], { encoding: 'utf8' }).stdout;
     assert.equal(git('log', '-1', '--format=%s').trim(), 'memory: forgot 2026-03-09 11:00:00 (agent: mcp): never said');
     assert.equal(git('log', '-2', '--format=%s').trim().split('\n')[1], 'memory: before forgetting 2026-03-09 11:00:00', 'writes not yet committed are committed first');
-    assert.match(git('show', 'HEAD~1:memory/chronological/2026-03-09.md'), /- 11:00:00 Alice likes tea\n {2}and biscuits \[\[Alice\]\]/);
+    assert.match(git('show', 'HEAD~1:memory/chronological/2026-03-09.md'), /- 11:00:00 \[by Tess Tester on testbox\] Alice likes tea\n {2}and biscuits \[\[Alice\]\]/);
     assert.equal(git('status', '--porcelain'), '');
   });
 

@@ -21,7 +21,7 @@ describe('read a note or a day', () => {
     writeAt(v, '2026-03-10T08:00:00', { text: 'Alice reviewed it', entities: [{ kind: 'people', name: 'Alice' }, { name: 'Refund Flow' }] });
     const flow = entity(readNote(v, 'refund flow'));
     assert.deepEqual([flow.kind, flow.name, flow.file, flow.mentions, flow.lastDay, flow.line], ['objects', 'Refund Flow', '.CoreSoul/memory/entities/objects/Refund Flow.md', 2, '2026-03-10', 1]);
-    assert.match(flow.text, /^---\nkind: objects\n[\s\S]*# Refund Flow\n\n- \[\[2026-03-09\]\] 10:00:00 #decision Designed/);
+    assert.match(flow.text, /^---\nkind: objects\n[\s\S]*# Refund Flow\n\n- \[\[2026-03-09\]\] 10:00:00 #decision \[by Tess Tester on testbox\] Designed/);
     assert.equal(entity(readNote(v, 'people/Alice')).name, 'Alice');
     assert.equal(entity(readNote(v, '[[Alice]]')).name, 'Alice');
     assert.equal(entity(readNote(v, 'me')).name, 'User', 'the profile by its alias');
@@ -39,7 +39,7 @@ describe('read a note or a day', () => {
     compress(v, { now: new Date(2026, 2, 10, 9) });
     const l1 = readNote(v, '2026-03-10');
     assert.equal(l1.type === 'day' && l1.level, 'L1');
-    assert.deepEqual(l1.type === 'day' && l1.entries, [{ time: '09:00:00', text: 'today\nwith a second line', line: 3 }]);
+    assert.deepEqual(l1.type === 'day' && l1.entries, [{ time: '09:00:00', text: '[by Tess Tester on testbox] today\nwith a second line', author: { from: 'person', name: 'Tess Tester', machine: 'testbox' }, line: 3 }]);
     const l2 = readNote(v, '2026-03-03');
     assert.equal(l2.type === 'day' && l2.level, 'L2');
     assert.equal(l2.type === 'day' && l2.entries, undefined);
@@ -105,6 +105,6 @@ describe('recent days', () => {
     assert.deepEqual(days(7), ['2026-03-05', '2026-03-08', '2026-03-09', '2026-03-10']);
     const r = recentMemory(v, now, { days: 7, limit: 2 });
     assert.deepEqual([r.days.map((d) => d.day), r.omitted, r.from, r.to], [['2026-03-09', '2026-03-10'], 2, '2026-03-04', '2026-03-10']);
-    assert.deepEqual(r.days[1].lines, [{ line: 3, text: '09:00:00 on 2026-03-10' }]);
+    assert.deepEqual(r.days[1].lines, [{ line: 3, text: '09:00:00 [by Tess Tester on testbox] on 2026-03-10', author: { from: 'person', name: 'Tess Tester', machine: 'testbox' } }]);
   });
 });

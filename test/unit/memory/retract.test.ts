@@ -16,7 +16,7 @@ describe('undo a memory write', () => {
     const w = writeAt(v, '2026-03-10T09:05:00', { text: 'We decided to move [[Billing]] to\n[[Grafana]] dashboards', kind: 'decision' });
     writeAt(v, '2026-03-10T09:06:00', 'a later entry');
     retractMemory(v, w);
-    assert.equal(read(dayFile(v, '2026-03-10')), `${dayBefore}- 09:06:00 a later entry\n`);
+    assert.equal(read(dayFile(v, '2026-03-10')), `${dayBefore}- 09:06:00 [by Tess Tester on testbox] a later entry\n`);
     assert.equal(read(entityFile(v, 'objects', 'Billing')), billingBefore);
     assert.equal(fs.existsSync(entityFile(v, 'objects', 'Grafana')), false, 'created by that write, now empty');
     assert.match(read(v.mapFile), /objects: 1\n/);

@@ -17,7 +17,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const v = await tempVault('2026-03-10T08:00:00');
     const r1 = writeAt(v, '2026-03-10T09:15:02', 'first entry');
     const r2 = writeAt(v, '2026-03-10T09:16:00', 'second entry');
-    assert.equal(read(dayFile(v, '2026-03-10')), '# 2026-03-10\n\n- 09:15:02 first entry\n- 09:16:00 second entry\n');
+    assert.equal(read(dayFile(v, '2026-03-10')), '# 2026-03-10\n\n- 09:15:02 [by Tess Tester on testbox] first entry\n- 09:16:00 [by Tess Tester on testbox] second entry\n');
     assert.deepEqual([r1.file, r1.line, r2.line], ['.CoreSoul/memory/chronological/2026-03-10.md', 3, 4]);
     assert.equal(r1.compressed, false);
   });
@@ -34,7 +34,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     );
     const berlin = read(entityFile(v, 'places', 'Berlin'));
     assert.match(berlin, /^---\nkind: places\n/);
-    assert.match(berlin, /\n# Berlin\n\n- \[\[2026-03-10\]\] 09:00:00 Moved \[\[Billing\]\]/);
+    assert.match(berlin, /\n# Berlin\n\n- \[\[2026-03-10\]\] 09:00:00 \[by Tess Tester on testbox\] Moved \[\[Billing\]\]/);
     // An entity given with --entity but not linked is linked from the day line, so the day reaches it.
     assert.match(read(dayFile(v, '2026-03-10')), /on \[\[2026-03-01\]\] \[\[Berlin\]\]\n$/);
     assert.equal(fs.existsSync(entityFile(v, 'objects', '2026-03-01')), false, 'a day link is not an entity');
@@ -53,7 +53,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const v = await tempVault();
     for (let i = 0; i < 1000; i++) writeAt(v, '2026-03-10T10:00:00', `step ${i} of [[Migration]]`);
     const note = read(entityFile(v, 'objects', 'Migration'));
-    assert.equal(note.split('\n').filter((l) => l.startsWith('- [[2026-03-10]] 10:00:00 step ')).length, 1000);
+    assert.equal(note.split('\n').filter((l) => l.startsWith('- [[2026-03-10]] 10:00:00 [by Tess Tester on testbox] step ')).length, 1000);
     assert.equal(read(dayFile(v, '2026-03-10')).split('\n').filter((l) => ENTRY_RE.test(l)).length, 1000);
     assert.equal(writeMemory.length, 3, 'write takes a vault, a request and a clock/compress pair — no model');
   });
@@ -87,7 +87,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const v = await tempVault();
     const r = writeAt(v, '2026-03-10T09:00:00', 'line one\r\n- 23:59:59 forged entry\n\nline three  \n\n');
     const lines = read(dayFile(v, '2026-03-10')).split('\n');
-    assert.deepEqual(lines.slice(2), ['- 09:00:00 line one', '  \\- 23:59:59 forged entry', '', '  line three', '']);
+    assert.deepEqual(lines.slice(2), ['- 09:00:00 [by Tess Tester on testbox] line one', '  \\- 23:59:59 forged entry', '', '  line three', '']);
     assert.equal(lines.filter((l) => ENTRY_RE.test(l)).length, 1);
     assert.equal(r.line, 3);
   });
@@ -96,7 +96,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const v = await tempVault();
     writeAt(v, '2026-03-10T09:00:00', { text: 'too verbose again', kind: 'correction' });
     writeAt(v, '2026-03-10T09:01:00', { text: 'plain note', kind: 'note' });
-    assert.match(read(dayFile(v, '2026-03-10')), /- 09:00:00 #correction too verbose again\n- 09:01:00 plain note\n/);
+    assert.match(read(dayFile(v, '2026-03-10')), /- 09:00:00 #correction \[by Tess Tester on testbox\] too verbose again\n- 09:01:00 \[by Tess Tester on testbox\] plain note\n/);
   });
 
   it('starts on a new line when a file was hand-edited without a final newline', async () => {
@@ -105,8 +105,8 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     fs.appendFileSync(dayFile(v, '2026-03-10'), 'a note typed by hand');
     fs.appendFileSync(entityFile(v, 'objects', 'Alice'), 'Alice likes tea');
     const r = writeAt(v, '2026-03-10T09:05:00', 'second [[Alice]]');
-    assert.equal(read(dayFile(v, '2026-03-10')).split('\n')[r.line - 1], '- 09:05:00 second [[Alice]]');
-    assert.match(read(entityFile(v, 'objects', 'Alice')), /Alice likes tea\n- \[\[2026-03-10\]\] 09:05:00 second/);
+    assert.equal(read(dayFile(v, '2026-03-10')).split('\n')[r.line - 1], '- 09:05:00 [by Tess Tester on testbox] second [[Alice]]');
+    assert.match(read(entityFile(v, 'objects', 'Alice')), /Alice likes tea\n- \[\[2026-03-10\]\] 09:05:00 \[by Tess Tester on testbox\] second/);
   });
 
   it('notices a hand edit that kept the size but replaced the final newline', async () => {
@@ -115,7 +115,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const file = dayFile(v, '2026-03-10');
     fs.writeFileSync(file, read(file).replace(/\n$/, '!'));
     const r = writeAt(v, '2026-03-10T09:05:00', 'second');
-    assert.equal(read(file), '# 2026-03-10\n\n- 09:00:00 first!\n- 09:05:00 second\n');
+    assert.equal(read(file), '# 2026-03-10\n\n- 09:00:00 [by Tess Tester on testbox] first!\n- 09:05:00 [by Tess Tester on testbox] second\n');
     assert.equal(r.line, 4);
   });
 
@@ -201,7 +201,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     const monday = writeMemory(v, { text: 'Monday work' }, deps('2026-03-16T08:00:00'));
     assert.equal(monday.compressed, true);
     assert.equal(calls.length, 1);
-    assert.match(read(dayFile(v, '2026-03-16')), /- 08:00:00 Monday work/);
+    assert.match(read(dayFile(v, '2026-03-16')), /- 08:00:00 \[by Tess Tester on testbox\] Monday work/);
   });
 
   it('moves last_compression_date to the day of the write that crossed the week', async () => {
@@ -226,7 +226,7 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     for (const file of [dayFile(v, '2026-03-10'), entityFile(v, 'objects', 'Shared')]) {
       const lines = read(file).split('\n').filter((l) => /\b[AB]-\d+ /.test(l));
       assert.equal(lines.length, 1000, file);
-      for (const l of lines) assert.match(l, /^- (\[\[2026-03-10\]\] )?09:00:00 [AB]-\d+ x{100} \[\[Shared\]\]$/);
+      for (const l of lines) assert.match(l, /^- (\[\[2026-03-10\]\] )?09:00:00 \[by Tess Tester on testbox\] [AB]-\d+ x{100} \[\[Shared\]\]$/);
       assert.equal(new Set(lines).size, 1000);
     }
     assert.equal(fs.existsSync(v.lockFile), false, 'the lock is released');

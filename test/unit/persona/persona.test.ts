@@ -69,8 +69,8 @@ describe('persona update: T4.2 paradigm shift', () => {
 
     assert.equal(result.event, '.CoreSoul/memory/chronological/2026-03-04.md:4');
     const day = read(v.chronoDir, '2026-03-04.md').split('\n')[3];
-    assert.match(day, /^- 12:05:00 #decision Persona updated: Self-Awareness, Behavioral Guidelines \(paradigm shift: evidence on 3 days .*\)\. Reason: Over three days/);
-    assert.match(events(v), /- \[\[2026-03-04\]\] 12:05:00 #decision Persona updated: Self-Awareness, Behavioral Guidelines/);
+    assert.match(day, /^- 12:05:00 #decision \[by Tess Tester on testbox\] Persona updated: Self-Awareness, Behavioral Guidelines \(paradigm shift: evidence on 3 days .*\)\. Reason: Over three days/);
+    assert.match(events(v), /- \[\[2026-03-04\]\] 12:05:00 #decision \[by Tess Tester on testbox\] Persona updated: Self-Awareness, Behavioral Guidelines/);
 
     const log = await git(v, ['log', '-1', '--format=%H%n%B']);
     const [hash, ...message] = log.stdout.trim().split('\n');

@@ -103,7 +103,7 @@ describe('every field that reaches disk passes the firewall', () => {
     const v = await tempVault('2026-03-10T09:00:00', { git: true });
     const { results } = await rememberAll(v, [{ text: 'deployed', from: 'agent', via: `copilot ${GITHUB}` }], { clock, source: `from chat ${GITHUB}` });
     assert.deepEqual(results[0].redacted, ['github-pat']);
-    assert.match(fs.readFileSync(dayFile(v, '2026-03-10'), 'utf8'), /\[from agent: copilot secret-github-pat\] deployed/);
+    assert.match(fs.readFileSync(dayFile(v, '2026-03-10'), 'utf8'), /\[from agent: copilot secret-github-pat\] \[by Tess Tester on testbox\] deployed/);
     const log = (await git(v, ['log', '--all', '-p'])).stdout;
     assert.match(log, /from chat \[secret: github-pat\]/);
     assert.ok(!log.includes(GITHUB) && !everything(v.soulDir).includes(GITHUB));

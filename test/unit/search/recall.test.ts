@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { compressWithHistory } from '../../../src/core/compress/compress';
@@ -147,7 +148,7 @@ describe('recall: compressed days', () => {
     assert.match(hit.from ?? '', /^history [0-9a-f]{7,}$/);
     const commit = hit.from!.split(' ')[1];
     const raw = (await import('node:child_process')).execFileSync('git', ['show', `${commit}:memory/chronological/2026-03-02.md`], { cwd: v.soulDir, encoding: 'utf8' });
-    assert.equal(raw.split('\n')[hit.start - 1], hit.text.split('\n')[0], 'the text starts at that line of the day file in that commit');
+    assert.equal(withoutAuthorMarkers(raw.split('\n')[hit.start - 1]), hit.text.split('\n')[0], 'the text starts at that line of the day file in that commit (its author is a field)');
   });
 
   it('hands chat and the context builder the raw lines with where to open them', async () => {
@@ -156,7 +157,7 @@ describe('recall: compressed days', () => {
     const s = snippets.find((x) => x.text.includes('number 7 about the weather on 2026-03-02'));
     assert.ok(s?.from && s.open, JSON.stringify(snippets));
     assert.equal(s.open, '.CoreSoul/cache/raw/2026-03-02.md');
-    assert.equal(fs.readFileSync(path.join(v.root, s.open), 'utf8').split('\n')[s.openLine! - 1], s.text.split('\n')[0]);
+    assert.equal(withoutAuthorMarkers(fs.readFileSync(path.join(v.root, s.open), 'utf8').split('\n')[s.openLine! - 1]), s.text.split('\n')[0]);
   });
 
   it('rebuilds the raw lines from the vault history when the cache is gone', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { authorMarker } from '../../../src/core/vault/dayEntries';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { CoreSoulError } from '../../../src/core/shared/errors';
@@ -18,7 +19,12 @@ import { L2_DAY, MONTH, fixtureVault, put } from '../../support/searchFixture';
 function cited(v: Vault, h: SearchHit): string {
   const lines = fs.readFileSync(path.join(v.root, h.file), 'utf8').split('\n');
   assert.ok(h.line >= h.start && h.line < h.start + h.text.split('\n').length, 'the cited line is inside the snippet');
-  return lines.slice(h.start - 1, h.start - 1 + h.text.split('\n').length).join('\n');
+  // The hit's author is a field: its marker is left out of the snippet's lines (docs/memory.md#authors).
+  const marker = h.author?.name ? ` ${authorMarker(h.author)}` : undefined;
+  return lines
+    .slice(h.start - 1, h.start - 1 + h.text.split('\n').length)
+    .map((l) => (marker ? l.replace(marker, ' ') : l))
+    .join('\n');
 }
 
 const inputFails = (fn: () => unknown, re: RegExp) =>

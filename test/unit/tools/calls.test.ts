@@ -21,7 +21,7 @@ describe('Language Model tools (inputs come from a model)', () => {
     const v = await tempVault();
     const out = JSON.parse(await memoryWrite(v, { text: 'Chose [[PostgreSQL]]', kind: 'decision', entities: ['people/Alice'] }, clock));
     assert.equal(out.file, '.CoreSoul/memory/chronological/2026-03-10.md');
-    assert.match(read(v.root, out.file), /- 09:00:00 #decision \[from agent: coresoul_memoryWrite\] Chose \[\[PostgreSQL\]\] \[\[Alice\]\]/, 'recorded as an agent\'s tool call');
+    assert.match(read(v.root, out.file), /- 09:00:00 #decision \[from agent: coresoul_memoryWrite\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] \[\[Alice\]\]/, 'recorded as an agent\'s tool call');
   });
 
   it('coresoul_memoryWrite reports a written entry that could not be committed as written, with a warning', async () => {
@@ -38,7 +38,7 @@ describe('Language Model tools (inputs come from a model)', () => {
     await memoryWrite(v, { text: 'Moved [[Billing]] to Kubernetes' }, clock);
     const out = await memorySearch(v, { query: 'Billing' });
     assert.ok(out.startsWith(`${RECORDED_NOTES}\n\n`), 'labelled as recorded notes');
-    assert.match(out, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3 · 2026-03-10\]\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
+    assert.match(out, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3 · 2026-03-10 · by coresoul_memoryWrite \(agent\) for Tess Tester on testbox\]\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
     assert.equal(await memorySearch(v, { query: 'zebra' }), 'nothing found in memory for "zebra"');
   });
 

@@ -10,13 +10,14 @@ import { type SearchHit, searchMemory } from '../../../core/search/search';
 import { type Vault, openVault } from '../../../core/vault/layout';
 import { rawDayFile } from '../../../core/compress/rawDays';
 import { lineHas } from '../../../core/search/words';
+import { authorLabel, lineAuthor } from '../../../core/vault/dayEntries';
 
 export const SEARCH_LIMIT = 30;
 
 export interface SearchPick {
   /** The snippet's best-matching line, without its list marker. */
   label: string;
-  /** The day, or the entity for an entity's own notes. */
+  /** The day (or the entity for an entity's own notes), who wrote the line, and `from history …` for a compressed day's raw line. */
   description: string;
   /** Where: `file:line`, relative to the workspace root. */
   detail: string;
@@ -37,9 +38,12 @@ function toPick(v: Vault, hit: SearchHit, query: string): SearchPick {
   const lines = hit.text.split('\n');
   const best = bestLine(lines, query);
   const line = hit.start + best;
+  // Who wrote the line shown: its own marker, else the hit's (whose marker the snippet leaves out).
+  const own = lineAuthor(lines[best]);
+  const author = own?.name ? own : hit.author;
   return {
     label: lines[best].trim().replace(/^[-*]\s+/, ''),
-    description: [hit.date ?? hit.entity ?? '', hit.from && `from ${hit.from}`].filter(Boolean).join(' · '),
+    description: [hit.date ?? hit.entity ?? '', author && `by ${authorLabel(author)}`, hit.from && `from ${hit.from}`].filter(Boolean).join(' · '),
     detail: `${hit.file}:${hit.from ? hit.line : line}`,
     // The raw lines of a compressed day are no longer in its file: they open from the copy kept for search.
     file: hit.from && hit.date ? rawDayFile(v, hit.date) : path.join(v.root, hit.file),

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { readDay } from '../../../core/vault/days';
+import { type Origin, authorLabel } from '../../../core/vault/dayEntries';
 import { rel } from '../../../core/vault/layout';
 import type { EntityKind } from '../../../core/vault/layout';
 import { KIND_ICONS, type Period, type VaultNode, type VaultTreeModel } from '../../shared/vaultTree.model';
@@ -25,6 +26,7 @@ const PERIOD_TOOLTIPS: Record<Period, () => string> = {
   month: () => l10n.t('The month before this week: hourly summaries (L2)'),
   archive: () => l10n.t('Older days, folded into monthly files (L3)'),
 };
+const ORIGIN_ICONS: Record<Origin, string> = { person: 'person', agent: 'hubot', capture: 'comment-discussion', import: 'cloud-download' };
 const KIND_LABELS: Record<EntityKind, () => string> = {
   people: () => l10n.t('People'),
   events: () => l10n.t('Events'),
@@ -106,7 +108,7 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
       case 'kind':
         return this.container(node, KIND_LABELS[node.kind](), KIND_ICONS[node.kind], count, collapsible);
       case 'day': {
-        const item = new vscode.TreeItem(node.day, None);
+        const item = new vscode.TreeItem(node.day, collapsible);
         item.description = node.missing
           ? l10n.t('file missing')
           : node.level
@@ -114,7 +116,17 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
             : `${weekday(node.day)} · ${l10n.t('not in the memory map')}`;
         item.tooltip = this.relative(node.file);
         item.iconPath = new vscode.ThemeIcon(node.missing ? 'warning' : 'calendar');
-        item.command = open(l10n.t('Open Day'));
+        // A detailed day expands into its entries (a click on an item with a command would not expand it); any other opens.
+        if (!count) item.command = open(l10n.t('Open Day'));
+        return this.finish(item, node);
+      }
+      case 'entry': {
+        // Who wrote it leads the item (docs/memory.md#authors), what it says follows; the tooltip has both in full, with the machine.
+        const item = new vscode.TreeItem(`${node.time.slice(0, 5)} ${authorLabel({ ...node.author, machine: undefined })}`, None);
+        item.description = node.text;
+        item.tooltip = `${node.text}\n\n${l10n.t('by {0}', authorLabel(node.author))}\n${this.relative(node.file)}:${node.line}`;
+        item.iconPath = new vscode.ThemeIcon(ORIGIN_ICONS[node.author.from]);
+        item.command = open(l10n.t('Open Entry'));
         return this.finish(item, node);
       }
       case 'entity': {
@@ -195,6 +207,8 @@ async function openNode(services: Services, node: VaultNode): Promise<void> {
       return;
     }
     await openAt(day.file, day.startLine);
+  } else if (node.type === 'entry') {
+    await openAt(node.file, node.line);
   }
 }
 
