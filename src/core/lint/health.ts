@@ -9,6 +9,7 @@ import { isDay } from '../shared/clock';
 import { profileFile } from '../profile/profile';
 import type { StaleCitation } from '../truth/freshness';
 import type { TruthMemory } from '../truth/memories';
+import { headAuthor } from '../vault/dayEntries';
 import { ENTITY_KINDS, type Vault, rel } from '../vault/layout';
 import { type LintOptions, type LintReport, type LintRuleId, type Severity, lintDetail } from './lint';
 
@@ -16,13 +17,13 @@ import { type LintOptions, type LintReport, type LintRuleId, type Severity, lint
 export const PERSON = 'person';
 
 /**
- * Who wrote a memory: the provenance a writer puts right after the time and kind
- * (`[from agent: copilot]` → `agent: copilot`), else the person. The one place the health view
- * reads authors, so that a richer author marker is read here alone.
+ * Who wrote a memory, for the chart by author: the agent or importer its provenance names
+ * (`[from agent: copilot]` → `agent: copilot`), else the person its author marker names
+ * (vault/dayEntries.ts `headAuthor`), else the person of this machine.
  */
 export function authorOf(m: Pick<TruthMemory, 'text'>): string {
-  const from = /^\[from ([^\]\n]+)\]/.exec(m.text);
-  return from ? from[1].trim() : PERSON;
+  const a = headAuthor(m.text);
+  return a.from === 'person' ? (a.name ?? PERSON) : `${a.from}${a.via ? `: ${a.via}` : ''}`;
 }
 
 /** A memory's kind for the growth chart: the entry's `#kind`, `note` for an untagged entry, `entity` for a note's own text. */

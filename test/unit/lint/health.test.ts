@@ -16,6 +16,8 @@ describe('health', () => {
     assert.equal(authorOf({ text: '[from import: claude] a rule' }), 'import: claude');
     assert.equal(authorOf({ text: 'we chose Postgres [from agent: x]' }), PERSON, 'a marker is only ever at the start');
     assert.equal(authorOf({ text: 'plain' }), PERSON);
+    assert.equal(authorOf({ text: '[by Alice Liddell on laptop] we chose Postgres' }), 'Alice Liddell', 'the person a marker names');
+    assert.equal(authorOf({ text: '[from agent: claude] [by Alice Liddell on laptop] fixed it' }), 'agent: claude', 'an agent in her session');
     assert.equal(kindOf({ kind: 'decision' }), 'decision');
     assert.equal(kindOf({}), 'note');
     assert.equal(kindOf({ entity: 'Alice' }), 'entity');
