@@ -10,6 +10,7 @@
  */
 import { GITLEAKS as config } from './gitleaksLib';
 import { goRegExp } from './goRegex';
+import { keywordFinder } from './keywords';
 
 export interface RuleFinding {
   /** The rule's id: `github-pat`, `aws-access-token`, `generic-api-key`… */
@@ -73,25 +74,24 @@ function lazy<T>(make: () => T): () => T {
   return () => (made ??= make());
 }
 
-let loaded: { rules: Rule[]; global: () => Allowlist[] } | undefined;
+let loaded: { rules: Rule[]; global: () => Allowlist[]; held: (lower: string) => Set<string> } | undefined;
 
 /** The rules, each compiled on first use: a write pays for the few its text has keywords of. */
 function load() {
-  loaded ??= {
-    global: lazy(() => config.allowlists.map(allowlist)),
-    rules: (config.rules as RawRule[])
-      .filter((r) => !r.path)
-      .map((r) => ({
-        id: r.id,
-        keywords: (r.keywords ?? []).map((k) => k.toLowerCase()),
-        compiled: lazy(() => ({
-          regex: goRegExp(r.regex, 'gd'),
-          secretGroup: r.secretGroup ?? 0,
-          entropy: r.entropy ?? 0,
-          allowlists: (r.allowlists ?? []).map(allowlist),
-        })),
+  if (loaded) return loaded;
+  const rules: Rule[] = (config.rules as RawRule[])
+    .filter((r) => !r.path)
+    .map((r) => ({
+      id: r.id,
+      keywords: (r.keywords ?? []).map((k) => k.toLowerCase()),
+      compiled: lazy(() => ({
+        regex: goRegExp(r.regex, 'gd'),
+        secretGroup: r.secretGroup ?? 0,
+        entropy: r.entropy ?? 0,
+        allowlists: (r.allowlists ?? []).map(allowlist),
       })),
-  };
+    }));
+  loaded = { rules, global: lazy(() => config.allowlists.map(allowlist)), held: keywordFinder(rules.flatMap((r) => r.keywords)) };
   return loaded;
 }
 
@@ -128,13 +128,16 @@ function lineAround(text: string, start: number, end: number): string {
   return text.slice(from, to === -1 ? text.length : to);
 }
 
-/** The findings of gitleaks' default rules in `text`, in rule order (they may overlap). */
-export function gitleaksFindings(text: string): RuleFinding[] {
+/**
+ * The findings of gitleaks' default rules in `text`, in rule order (they may overlap). `held`:
+ * the keywords the text holds, when the caller has found them already (a superset does).
+ */
+export function gitleaksFindings(text: string, held?: ReadonlySet<string>): RuleFinding[] {
   const { rules, global } = load();
-  const lower = text.toLowerCase();
+  const has = held ?? load().held(text.toLowerCase());
   const out: RuleFinding[] = [];
   for (const { id, keywords, compiled } of rules) {
-    if (keywords.length && !keywords.some((k) => lower.includes(k))) continue;
+    if (keywords.length && !keywords.some((k) => has.has(k))) continue;
     const rule = compiled();
     for (const m of text.matchAll(rule.regex)) {
       const match = m[0].replace(/^\n+|\n+$/g, '');
