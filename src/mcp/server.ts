@@ -82,7 +82,7 @@ export function mcpServer(opts: McpOptions): McpServer {
         inputSchema: calls.MemorySearchInput.shape,
         annotations: READ_ONLY,
       },
-      (input) => answer((v) => calls.memorySearch(v, input)),
+      (input) => answer((v) => calls.memorySearch(v, input, caller)),
     );
     server.registerTool(
       'memory_recent',
@@ -105,7 +105,7 @@ export function mcpServer(opts: McpOptions): McpServer {
         outputSchema: calls.ReadOutput.shape,
         annotations: READ_ONLY,
       },
-      (input) => answer((v) => calls.memoryRead(v, input)),
+      (input) => answer((v) => calls.memoryRead(v, input, caller)),
     );
     server.registerTool(
       'memory_entities',

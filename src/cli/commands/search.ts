@@ -6,13 +6,14 @@ import { searchWarm } from '../warmSearch';
 
 export const search: Command = {
   name: 'search',
-  usage: 'search <query> [--max-tokens N] [--limit N] [--page N]',
+  usage: 'search <query> [--max-tokens N] [--limit N] [--page N] [--archived]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
   describe: {
     'max-tokens': '<N> the answer\'s token budget (default 2000)',
     limit: '<N> at most this many snippets',
     page: '<N> the next page of a search that left matches out',
+    archived: 'search the archived memories too (memory/archive/, moved there by coresoul archive)',
   },
   examples: [
     'coresoul search "why PostgreSQL"',

@@ -28,6 +28,8 @@ export interface SearchHit {
   score: number;
   /** For the raw lines of a compressed day, recovered from the vault history: `history <commit>`. */
   from?: string;
+  /** When its best line sank because nothing served it for a while (search/decay.ts): for how many days, and its score's factor. */
+  unused?: { days: number; factor: number };
 }
 
 export interface SearchResult {
@@ -56,6 +58,8 @@ export interface SearchOptions {
   page?: number;
   /** Today (`YYYY-MM-DD`), for relative times in the query ("last week"); default: the system's. */
   today?: string;
+  /** Search the archived memories too (memory/archive/, docs/truth.md#archiving). */
+  archived?: boolean;
 }
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */

@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readTextIfExists } from '../shared/fs';
 import { shown } from '../safety/secrets';
-import { type Vault, dayRel, monthRel } from '../vault/layout';
+import { type Vault, dayRel, monthRel, shownMemoryPath } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
 import { findCandidates, isSearchable } from './candidates';
@@ -30,6 +30,8 @@ import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
 import { needsReduction, subjectOf, topicsOf } from './prompt';
 import { type ScoredLine, rankLines } from './rank';
+import { sinkUnused } from './decay';
+import { type Served, servedBefore } from '../vault/usage';
 import { lineHas } from './words';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
 
@@ -59,17 +61,19 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const today = opts.today ?? localDay(new Date());
     const rawCommits = () => rawDayCommits(v);
     const holder = dayHolder(v);
+    const served = servedBefore(v, today);
+    const archived = opts.archived === true;
     if (topics.length < 2) {
-      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder });
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, served, archived });
       return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
-    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder }));
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, served, archived }));
     const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
     const hungry = answers.filter((a) => a.answer.more).length;
     if (hungry && spare > share / 4) {
-      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder }) : a));
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, served, archived }) : a));
     }
     const hits: SearchHit[] = [];
     const taken = new Set<string>();
@@ -122,6 +126,9 @@ interface TopicOptions {
   page: number;
   rawCommits: () => Map<string, string>;
   holder: (day: string) => { rel: string; line: number };
+  /** The usage folded in before today (vault/usage.ts), for the decay factor (decay.ts). */
+  served: Served | undefined;
+  archived: boolean;
 }
 
 /**
@@ -153,11 +160,14 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const dateDays = queryDates(q, today);
   const lookup = lookupQuery(q);
   const rank = (byEntities: boolean) => {
-    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities, opts.archived);
     return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable: isSearchable }), absent };
   };
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
+  // Usage-aware decay, one separate factor: lines nothing served for months sink a little (decay.ts).
+  const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownMemoryPath(s.block.file.rel)}:${s.i + 1}`);
+  ranked = decayed.ranked;
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
   const named = namedConcepts(q);
   const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
@@ -167,7 +177,10 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const shared = shareBudget(ranked, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
-  const hits = shared.hits.map((h) => ({ ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }) }));
+  const hits = shared.hits.map((h) => {
+    const unused = decayed.sank.get(`${h.file}:${h.line}`);
+    return { ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }), ...(unused && { unused }) };
+  });
   // Token counts of parts need not add up exactly across the joins: check the whole.
   while (hits.length && countTokens(renderHits(hits)) > budget.maxTokens) hits.pop();
   return {
