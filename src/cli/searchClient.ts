@@ -13,9 +13,11 @@ import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
 import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, foundNothingFor, renderHits } from '../core/search/result';
 import { staleMarks } from '../core/truth/marks';
+import { bestLine, recordServed } from '../core/vault/usage';
+import { vaultAt } from '../core/vault/layout';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
-export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' } };
+export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' }, archived: { type: 'boolean' } };
 
 export interface SearchRequest {
   root: string;
@@ -48,6 +50,7 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
       page: count('page', opts.page, 1),
       ...(typeof opts.branch === 'string' && { branch: branchName(opts.branch) }),
       ...(typeof opts.author === 'string' && { author: authorOption(opts.author) }),
+      ...(opts.archived === true && { archived: true }),
       // Relative times in the query ("last week") count from --now, like every other command.
       today: localDay(parseNow(String(opts.now || process.env.CORESOUL_NOW || new Date().toISOString()))),
     },
@@ -61,9 +64,13 @@ function branchName(b: string): string {
   return b;
 }
 
-/** What the search command prints for the answer to `req`: warnings and a count on stderr, hits on stdout. */
+/**
+ * What the search command prints for the answer to `req`: warnings and a count on stderr, hits on
+ * stdout. The lines it found count as used on the request's day (docs/truth.md#usage-aware-decay).
+ */
 export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
   for (const w of r.warnings) warn(w);
+  if (r.results.length) recordServed(vaultAt(req.root), r.results.map(bestLine), req.options.today ?? localDay(new Date()));
   const { warnings: _w, matched: _m, ...json } = r;
   if (!r.results.length && r.matched && (req.options.page ?? 1) > 1) return { json, text: `nothing more: pages 1 to ${(req.options.page ?? 1) - 1} showed every match` };
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };

@@ -92,7 +92,7 @@ export function mcpServer(opts: McpOptions): McpServer {
         outputSchema: calls.SearchOutput.shape,
         annotations: READ_ONLY,
       },
-      (input) => answer((v) => calls.memorySearch(v, input)),
+      (input) => answer((v) => calls.memorySearch(v, input, caller)),
     );
     server.registerTool(
       'memory_recent',
@@ -116,7 +116,7 @@ export function mcpServer(opts: McpOptions): McpServer {
         outputSchema: calls.ReadOutput.shape,
         annotations: READ_ONLY,
       },
-      (input) => answer((v) => calls.memoryRead(v, input)),
+      (input) => answer((v) => calls.memoryRead(v, input, caller)),
     );
     server.registerTool(
       'memory_entities',

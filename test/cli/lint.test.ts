@@ -27,7 +27,7 @@ describe('coresoul lint', () => {
     const r = cli(['lint', '--root', root, '--json']);
     assert.equal(r.code, 4, r.stderr);
     assert.deepEqual(lintReportProblems(r.json), []);
-    assert.deepEqual(r.json.counts, { 'dead-citation': 6, 'changed-citation': 7, duplicate: 10, contradiction: 0, 'broken-link': 1, 'orphan-note': 3, secret: 0, cap: 0 });
+    assert.deepEqual(r.json.counts, { 'dead-citation': 6, 'changed-citation': 7, duplicate: 10, contradiction: 0, 'broken-link': 1, 'orphan-note': 3, secret: 0, cap: 0, unused: 0 });
     assert.equal(r.json.superseded, 16);
     const dead = r.json.findings.find((f: any) => f.rule === 'dead-citation');
     assert.match(dead.message, /^cites src\/billing\/webhook\.ts, deleted in [0-9a-f]{7}$/);

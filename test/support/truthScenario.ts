@@ -37,7 +37,7 @@ export interface Scenario {
 
 // ---- the project's code over time ------------------------------------------------------------
 
-type CodeChange = { at: string; write?: Record<string, string>; remove?: string[]; rename?: [string, string][] };
+export type CodeChange = { at: string; write?: Record<string, string>; remove?: string[]; rename?: [string, string][] };
 
 const file = (lines: string[]) => `${lines.join('\n')}\n`;
 const padded = (head: string[], n: number) => file([...head, ...Array.from({ length: n }, (_, i) => `// line ${i + head.length + 1}`)]);
@@ -79,7 +79,7 @@ const CODE: CodeChange[] = [
 // ---- what was written into the vault --------------------------------------------------------
 
 /** A memory: when, what, and its labels. `key` names it for `replaces`/`repeats`. */
-interface Memory {
+export interface Memory {
   at: string; // YYYY-MM-DDTHH:MM:SS
   text: string;
   kind?: 'decision' | 'correction' | 'preference' | 'error';
@@ -187,6 +187,7 @@ const MEMORIES: Memory[] = [
 ];
 
 /** Entity notes whose own text cites code: [kind/Name, created, lines, stale per line]. */
+export type Note = { note: string; created: string; lines: { text: string; stale?: true }[] };
 const NOTES: { note: string; created: string; lines: { text: string; stale?: true }[] }[] = [
   { note: 'objects/Billing', created: '2026-01-12', lines: [{ text: 'Code: src/billing/webhook.ts and the invoice maths', stale: true }, { text: 'Owner: the payments team' }] },
   { note: 'objects/Auth', created: '2026-01-18', lines: [{ text: 'Session code: src/auth/session.ts' }] },
@@ -201,8 +202,20 @@ function git(root: string, args: string[], at?: string): string {
   return execFileSync('git', args, { cwd: root, env, encoding: 'utf8' });
 }
 
-/** Builds the scenario in `root` (an empty folder): the project's history, then the vault. */
-export async function buildTruthScenario(root: string): Promise<Scenario> {
+/** A project and what was written about it: its code's history, its memories, its entity notes. */
+export interface ScenarioSet {
+  code: CodeChange[];
+  memories: Memory[];
+  notes: Note[];
+}
+
+/**
+ * Builds a scenario in `root` (an empty folder): the project's history, then the vault. `main` is
+ * the one the rules were measured on; `heldout` (truthScenarioHeldOut.ts) another project, written
+ * afterwards in other words, that no rule was tuned on.
+ */
+export async function buildTruthScenario(root: string, set: ScenarioSet = { code: CODE, memories: MEMORIES, notes: NOTES }): Promise<Scenario> {
+  const { code: CODE, memories: MEMORIES, notes: NOTES } = set;
   git(root, ['init', '-q', '-b', 'main']);
   fs.writeFileSync(path.join(root, '.gitignore'), '.CoreSoul/\n');
   for (const change of CODE) {

@@ -24,6 +24,7 @@ import { openVault } from '../../core/vault/layout';
 import type { Command, CliContext, OptionValues } from '../command';
 import { HOOK_HOSTS, fitHookText, hookDocument } from '../hookOutput';
 import { searchWarm } from '../warmSearch';
+import { bestLine, recordServed } from '../../core/vault/usage';
 import type { HookOutputHost } from '../../core/init/hostConfig';
 
 export const HOOK_EVENTS = ['session-start', 'prompt'] as const;
@@ -92,7 +93,11 @@ async function context(ctx: CliContext, host: HookOutputHost, args: string[], op
   const hookEventName = input.hook_event_name ?? 'UserPromptSubmit';
   if (!memory || !input.prompt.trim()) return { text: '', hookEventName };
   const today = localDay(ctx.clock.now());
-  const recall = recallFrom(v, (query, options) => searchWarm(ctx.bundle, v, { root: v.root, query, options: { ...options, today } }));
+  const recall = recallFrom(v, async (query, options) => {
+    const r = await searchWarm(ctx.bundle, v, { root: v.root, query, options: { ...options, today } });
+    recordServed(v, r.results.map(bestLine), today); // what the hook serves counts as used (docs/truth.md#usage-aware-decay)
+    return r;
+  });
   const text = await fit(maxTokens ?? PROMPT_TOKENS, async (budget) => (await buildContext(v, { request: input.prompt, clock: ctx.clock, tokens, budget, only: ['memories'], recall })).text);
   return { text, hookEventName };
 }

@@ -1,5 +1,6 @@
 /** Every `coresoul` subcommand, in the order `--help` lists them. */
 import type { Command } from '../command';
+import { archive } from './archive';
 import { compress } from './compress';
 import { context } from './context';
 import { correct } from './correct';
@@ -26,4 +27,4 @@ import { sync } from './sync';
 import { branches } from './branches';
 import { write } from './write';
 
-export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, compress, status, context, persona, profile, scan, lint, pack, restore, importCommand, exportCommand, sync, branches, mcp, hook, serveSearch, mergeDriver];
+export const COMMANDS: Command[] = [init, write, search, read, recent, entities, correct, forget, archive, compress, status, context, persona, profile, scan, lint, pack, restore, importCommand, exportCommand, sync, branches, mcp, hook, serveSearch, mergeDriver];

@@ -3,6 +3,7 @@ import { LINT_RULES, type LintReport, SEVERITIES, type Severity, failsAt, lintVa
 import { toSarif } from '../../core/lint/sarif';
 import type { SecretHit } from '../../core/safety/scan';
 import { CoreSoulError } from '../../core/shared/errors';
+import { localDay } from '../../core/shared/clock';
 import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
 
@@ -31,7 +32,7 @@ export const lint: Command = {
     if (opts.sarif && ctx.json) throw new CoreSoulError('usage', '--sarif and --json: choose one');
     const v = openVault(ctx.root);
     const secrets = opts['no-secrets'] ? false : ctx.bundle ? () => scanBeside(ctx.bundle!, v.root, ctx.signal) : undefined;
-    const report = await lintVault(v, { secrets }, ctx.signal);
+    const report = await lintVault(v, { secrets, today: localDay(ctx.clock.now()) }, ctx.signal);
     const exitCode = report.counts.secret ? 3 : failsAt(report, failOn) ? LINT_FINDINGS_EXIT : 0;
     if (opts.sarif) return { json: undefined, text: JSON.stringify(toSarif(report, typeof VERSION === 'string' ? VERSION : '0.0.0'), null, 2), exitCode };
     return { json: report, text: render(report), exitCode };

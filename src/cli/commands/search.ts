@@ -6,7 +6,7 @@ import { searchWarm } from '../warmSearch';
 
 export const search: Command = {
   name: 'search',
-  usage: 'search <query> [--max-tokens N] [--limit N] [--page N] [--branch B] [--author <name|agent>]',
+  usage: 'search <query> [--max-tokens N] [--limit N] [--page N] [--branch B] [--author <name|agent>] [--archived]',
   summary: `find the few memory lines that answer a query, cited by file, line and date (≤ ${DEFAULT_MAX_TOKENS} tokens)`,
   options: SEARCH_OPTIONS,
   describe: {
@@ -15,6 +15,7 @@ export const search: Command = {
     page: '<N> the next page of a search that left matches out',
     branch: '<B> search the memory of project branch B (default: the branch checked out), even one deleted without being merged',
     author: '<name|agent> only what this person, agent or host (or origin, machine, "unknown") wrote',
+    archived: 'search the archived memories too (memory/archive/, moved there by coresoul archive)',
   },
   examples: [
     'coresoul search "why PostgreSQL"',

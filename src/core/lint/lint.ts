@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isDay } from '../shared/clock';
+import { isDay, localDay } from '../shared/clock';
 import { maskCode } from '../links/linkIndex';
 import { type SecretHit, scanVault } from '../safety/scan';
 import { ALWAYS_LOADED_CAPS } from '../memory/status';
@@ -17,6 +17,8 @@ import { findDuplicates } from '../truth/duplicates';
 import { type CodeWorkspace, type StaleCitation, checkFreshness, gitCodeWorkspace } from '../truth/freshness';
 import { type TruthMemory, readMemories } from '../truth/memories';
 import { type Supersession, findSupersessions } from '../truth/supersession';
+import { ARCHIVE_AFTER_DAYS, unusedMemories } from '../truth/unused';
+import { servedBefore } from '../vault/usage';
 import { daySections } from '../vault/days';
 import { parseLinks } from '../vault/wikilinks';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
@@ -31,6 +33,7 @@ export const LINT_RULES = {
   'orphan-note': { severity: 'note', summary: 'an entity note no [[link]] points at' },
   secret: { severity: 'error', summary: 'a credential stored in the vault (see coresoul scan)' },
   cap: { severity: 'warning', summary: 'a file over its size cap or a profile section over its entry cap' },
+  unused: { severity: 'note', summary: `served by no search, context or MCP read for ${ARCHIVE_AFTER_DAYS} days or more: proposed for archiving (coresoul archive --unused)` },
 } as const;
 
 export type LintRuleId = keyof typeof LINT_RULES;
@@ -67,6 +70,8 @@ export interface LintOptions {
   secrets?: false | (() => Promise<SecretHit[]>);
   /** The project the memories cite; default the git repository at the workspace root. */
   code?: CodeWorkspace;
+  /** Today (`YYYY-MM-DD`), for how long memories went unused; default the system's. */
+  today?: string;
 }
 
 const at = (id: string): LintLocation => {
@@ -192,6 +197,12 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
       add(dead ? 'dead-citation' : 'changed-citation', m, s.mark);
     }
   });
+
+  // Unused: proposed for archiving, from this machine's usage folded in before today (vault/usage.ts).
+  const today = opts.today ?? localDay(new Date());
+  for (const u of unusedMemories(memories, servedBefore(v, today), today)) {
+    add('unused', u.memory, `served by nothing for ${u.days} days: archive it with coresoul archive --unused (moved to memory/archive/, still found by search --archived)`);
+  }
 
   // Caps.
   for (const [file, cap] of [

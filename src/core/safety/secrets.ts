@@ -9,6 +9,7 @@
  */
 import { isNotAValue, isPublic, isStandIn } from './allow';
 import { gitleaksFindings, gitleaksKeywords } from './gitleaks';
+import { keywordFinder } from './keywords';
 import { HIGH_ENTROPY, OWN_RULES, type OwnRule, valueOf } from './ownRules';
 
 export interface SecretFinding {
@@ -48,6 +49,7 @@ const maskPlaceholders = (text: string) => (text.includes('[secret: ') ? text.re
 const inPlaceholder = (text: string, start: number, end: number) => text.slice(start, end).includes(MASK);
 
 let prefilter: RegExp | undefined;
+let keywordsHeld: ((lower: string) => Set<string>) | undefined;
 const LONG_TOKEN = /[A-Za-z0-9+/_=-]{32,}/;
 
 /**
@@ -62,8 +64,8 @@ export function mayHoldSecret(text: string): boolean {
   return prefilter.test(text) || LONG_TOKEN.test(text);
 }
 
-function ownFindings(text: string, lower: string, rule: OwnRule): Ranked[] {
-  if (rule.keywords.length && !rule.keywords.some((k) => lower.includes(k))) return [];
+function ownFindings(text: string, held: ReadonlySet<string>, rule: OwnRule): Ranked[] {
+  if (rule.keywords.length && !rule.keywords.some((k) => held.has(k))) return [];
   const out: Ranked[] = [];
   for (const m of text.matchAll(rule.regex)) {
     const v = valueOf(m);
@@ -78,16 +80,17 @@ function ownFindings(text: string, lower: string, rule: OwnRule): Ranked[] {
 export function secretsIn(text: string): SecretFinding[] {
   if (!text || !mayHoldSecret(text)) return [];
   const masked = maskPlaceholders(text);
-  const lower = masked.toLowerCase();
+  keywordsHeld ??= keywordFinder([...gitleaksKeywords(), ...OWN_RULES.flatMap((r) => r.keywords)]);
+  const held = keywordsHeld(masked.toLowerCase());
   const found: Ranked[] = [];
-  for (const f of gitleaksFindings(masked)) {
+  for (const f of gitleaksFindings(masked, held)) {
     if (SUPERSEDED.has(f.rule) || inPlaceholder(masked, f.start, f.end)) continue;
     const value = masked.slice(f.start, f.end);
     const generic = GENERIC.has(f.rule);
     if (isStandIn(value) || (generic && (isNotAValue(value) || isPublic(masked, f.start, f.end)))) continue;
     found.push({ kind: f.rule, start: f.start, end: f.end, rank: generic ? Rank.Generic : Rank.Specific });
   }
-  for (const rule of [...OWN_RULES, HIGH_ENTROPY]) found.push(...ownFindings(masked, lower, rule));
+  for (const rule of [...OWN_RULES, HIGH_ENTROPY]) found.push(...ownFindings(masked, held, rule));
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const out: Ranked[] = [];
   for (const f of found) {

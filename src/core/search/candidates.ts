@@ -63,9 +63,9 @@ const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
 /**
  * The candidates of a query, found through `lookup` (its words as the index holds them,
  * `lookupQuery`); `byEntities`: its entities make chunks candidates too (the lock on their days),
- * for when its words alone found nothing.
+ * for when its words alone found nothing; `archived`: the archived memories (memory/archive/) are candidates too.
  */
-export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false): Candidates {
+export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false, archived = false): Candidates {
   const s = new Scoring(lookup);
   const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
@@ -88,6 +88,7 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   let totalLines = 0;
   for (const file of view.files) {
     if (file.kind === 'entity' && datesOnly) continue; // dates alone ask about days, not notes
+    if (file.kind === 'archive' && !archived) continue; // archived memories answer only when asked (search --archived)
     totalLines += file.size / BYTES_PER_LINE;
     const indexed = view.indexed.has(file.rel);
     if (!indexed) {

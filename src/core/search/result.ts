@@ -34,6 +34,8 @@ export interface SearchHit {
    * entity's own notes, a heading). Its marker is left out of the snippet's lines that share it.
    */
   author: Author | null;
+  /** When its best line sank because nothing served it for a while (search/decay.ts): for how many days, and its score's factor. */
+  unused?: { days: number; factor: number };
 }
 
 export interface SearchResult {
@@ -68,6 +70,8 @@ export interface SearchOptions {
   today?: string;
   /** Only lines this author wrote: a person's name, an agent or host, an origin, a machine (`authorMatches`). */
   author?: string;
+  /** Search the archived memories too (memory/archive/, docs/truth.md#archiving). */
+  archived?: boolean;
 }
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */

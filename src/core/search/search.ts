@@ -19,7 +19,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readTextIfExists } from '../shared/fs';
 import { shown } from '../safety/secrets';
-import { type Vault, dayRel, monthRel } from '../vault/layout';
+import { type Vault, dayRel, monthRel, shownMemoryPath } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
@@ -32,6 +32,8 @@ import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
 import { needsReduction, subjectOf, topicsOf } from './prompt';
 import { type ScoredLine, rankLines } from './rank';
+import { sinkUnused } from './decay';
+import { type Served, servedBefore } from '../vault/usage';
 import { lineHas } from './words';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
 
@@ -54,7 +56,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   ensureRawDays(v);
   // Which project branch this search serves, and the branches whose entries it leaves out (vault/branches.ts).
   const branches = branchView(v, opts.branch);
-  const served = branches.serve ? { branch: branches.serve } : {};
+  const serving = branches.serve ? { branch: branches.serve } : {};
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {
@@ -65,17 +67,19 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const today = opts.today ?? localDay(new Date());
     const rawCommits = () => rawDayCommits(v);
     const holder = dayHolder(v);
+    const served = servedBefore(v, today);
+    const archived = opts.archived === true;
     if (topics.length < 2) {
-      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches, author });
-      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...served, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches, author, served, archived });
+      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...serving, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
-    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches, author }));
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches, author, served, archived }));
     const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
     const hungry = answers.filter((a) => a.answer.more).length;
     if (hungry && spare > share / 4) {
-      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches, author }) : a));
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches, author, served, archived }) : a));
     }
     const hits: SearchHit[] = [];
     const taken = new Set<string>();
@@ -94,7 +98,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const more = answers.reduce((n, a) => n + (a.answer.more ?? 0), 0);
     return {
       query: text.length > MAX_QUERY_CHARS ? subject : text,
-      ...served,
+      ...serving,
       tokens: countTokens(renderHits(hits)),
       tokenizer: TOKENIZER,
       results: hits,
@@ -131,6 +135,9 @@ interface TopicOptions {
   rawCommits: () => Map<string, string>;
   holder: (day: string) => { rel: string; line: number };
   branches: BranchView;
+  /** The usage folded in before today (vault/usage.ts), for the decay factor (decay.ts). */
+  served: Served | undefined;
+  archived: boolean;
 }
 
 /**
@@ -162,7 +169,7 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const dateDays = queryDates(q, today);
   const lookup = lookupQuery(q);
   const rank = (byEntities: boolean) => {
-    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities);
+    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities, opts.archived);
     const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
     return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable }), absent };
   };
@@ -176,6 +183,9 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
       return !!a && authorMatches(a, who);
     });
   }
+  // Usage-aware decay, one separate factor: lines nothing served for months sink a little (decay.ts).
+  const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownMemoryPath(s.block.file.rel)}:${s.i + 1}`);
+  ranked = decayed.ranked;
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
   const named = namedConcepts(q);
   const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
@@ -187,7 +197,10 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   // An entry of a branch the view leaves out is no context for a line it shows either.
   const hits = shared.hits
-    .map((h) => ({ ...h, text: shown(visibleLines(opts.branches, h.text.split('\n')).join('\n')), ...(h.from && { from: shown(h.from) }) }))
+    .map((h) => {
+      const unused = decayed.sank.get(`${h.file}:${h.line}`);
+      return { ...h, text: shown(visibleLines(opts.branches, h.text.split('\n')).join('\n')), ...(h.from && { from: shown(h.from) }), ...(unused && { unused }) };
+    })
     .filter((h) => h.text.trim());
   // Token counts of parts need not add up exactly across the joins: check the whole.
   while (hits.length && countTokens(renderHits(hits)) > budget.maxTokens) hits.pop();

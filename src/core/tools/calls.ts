@@ -5,7 +5,7 @@
  * explaining it (`error: true`), never an exception: nothing is changed.
  */
 import * as z from 'zod/mini';
-import type { Clock } from '../shared/clock';
+import { type Clock, localDay, systemClock } from '../shared/clock';
 import { compressBeforeWrite } from '../compress/compress';
 import { guardMemoryLines, readLayer } from '../context/context';
 import { citation, quoted, recordedNotes } from '../context/recorded';
@@ -26,6 +26,7 @@ import { searchMemory } from '../search/search';
 import { ENTRY_KINDS, ORIGINS } from '../vault/dayEntries';
 import { notCommitted } from '../vault/history';
 import type { Vault } from '../vault/layout';
+import { bestLine, recordServed } from '../vault/usage';
 
 const d = z.describe;
 const int = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
@@ -235,7 +236,13 @@ export function memoryWrite(v: Vault, input: unknown, caller: Caller): Promise<T
   });
 }
 
-export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
+/** What a tool served counts as used (vault/usage.ts), unless the caller's memory switch is off. */
+function served(v: Vault, caller: Caller | undefined, lines: string[]): void {
+  if (caller?.memory === false) return;
+  recordServed(v, lines, localDay((caller?.clock ?? systemClock).now()));
+}
+
+export function memorySearch(v: Vault, input: unknown, caller?: Caller): Promise<ToolAnswer> {
   return guarded(async () => {
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('memory search', parsed.error);
@@ -244,6 +251,7 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
     const data = { query: r.query, tokens: r.tokens, results: r.results.map((h) => ({ file: h.file, line: h.line, date: h.date, entity: h.entity, author: h.author, text: h.text, score: h.score, ...(h.from && { from: h.from }) })), ...(r.more && { more: r.more, nextPage: r.nextPage }) };
     const by = author ? ` by ${author}` : '';
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory${by} for "${r.query}"` : `nothing found in memory${by} for "${r.query}"`, data };
+    served(v, caller, r.results.map(bestLine));
     // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
     const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(guardMemoryLines(v, h.text.split('\n')).join('\n'))}`).join('\n\n'));
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer, data };
@@ -268,7 +276,7 @@ export function recentDays(v: Vault, input: unknown, caller: Caller): Promise<To
 }
 
 /** One entity note or one day, as written (secrets already on disk redacted), in pages of lines. */
-export function memoryRead(v: Vault, input: unknown): Promise<ToolAnswer> {
+export function memoryRead(v: Vault, input: unknown, caller?: Caller): Promise<ToolAnswer> {
   return guarded(async () => {
     const parsed = ReadInput.safeParse(input);
     if (!parsed.success) return explain('memory read', parsed.error);
@@ -276,6 +284,7 @@ export function memoryRead(v: Vault, input: unknown): Promise<ToolAnswer> {
     const entries = note.type === 'day' ? (note.entries ?? []) : [];
     note.text = shown(note.text);
     for (const e of entries) e.text = shown(e.text);
+    served(v, caller, note.text.split('\n'));
     const head = note.type === 'entity' ? `${note.kind}/${note.name}` : `${note.day} (${note.level})`;
     const more = note.more ? `\n\n(${note.more} more line(s): call again with fromLine ${note.nextLine})` : '';
     return { text: `[${note.file}:${note.line}] ${head}\n${recordedNotes(quoted(note.text))}${more}`, data: { ...note } };

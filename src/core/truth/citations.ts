@@ -3,7 +3,7 @@
  * with a line (`src/x.ts:42`, `src/x.ts line 42`, `src/x.ts 第 42 行`) and symbols written as a
  * call in backticks (`` `computeTax()` ``, `` `Invoice.total()` ``).
  *
- * A path needs a folder and an extension: `invoice.ts` alone, `package.json`, `.env`, URLs and
+ * A path needs a folder and an extension (`/` or a Windows `\` between its parts): `invoice.ts` alone, `package.json`, `.env`, URLs and
  * paths outside the project (`~/.zshrc`, `/etc/hosts`) are not read as citations.
  */
 
@@ -16,19 +16,19 @@ export interface Citation {
   symbol?: string;
 }
 
-const PATH_RE = /(^|[\s`'"([<,;:=])((?:\.\/)?(?:[\w@.-]+\/)+[\w.-]*\w\.[A-Za-z][\w]{0,9})(?::(\d+)(?:[-:]\d+)?|\s+(?:line|l\.|第)\s*(\d+))?/g;
+const PATH_RE = /(^|[\s`'"([<,;:=])((?:\.[\\/])?(?:[\w@.-]+[\\/])+[\w.-]*\w\.[A-Za-z][\w]{0,9})(?::(\d+)(?:[-:]\d+)?|\s+(?:line|l\.|第)\s*(\d+))?/g;
 const SYMBOL_RE = /`((?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*))\([^`)]*\)`/g;
 
 /** The code a text cites, each path or symbol once (the first line named for a path). */
 export function findCitations(text: string): Citation[] {
-  if (!text.includes('/') && !text.includes('`')) return []; // most memories: no work
+  if (!text.includes('/') && !text.includes('`') && !text.includes('\\')) return []; // most memories: no work
   const out: Citation[] = [];
   const seen = new Set<string>();
   for (const m of text.matchAll(PATH_RE)) {
     const start = m.index! + m[1].length;
     const before = text.slice(Math.max(0, start - 12), start);
-    if (/[\w.~/]$/.test(before) || /:\/\/[^\s]*$/.test(before)) continue; // inside a URL or a longer path
-    const p = m[2].replace(/^\.\//, '');
+    if (/[\w.~/\\]$/.test(before) || /:\/\/[^\s]*$/.test(before)) continue; // inside a URL or a longer path
+    const p = m[2].replace(/\\/g, '/').replace(/^\.\//, ''); // a Windows path (`src\x.ts`) as the project names it
     if (p.startsWith('/') || p.startsWith('..') || /^[\w-]+\.[a-z]{2,}\//i.test(p)) continue; // absolute, outside, a host name
     const key = `p:${p}`;
     if (seen.has(key)) continue;

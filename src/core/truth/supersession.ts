@@ -119,11 +119,11 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
   const scratch: number[] = [];
   for (let i = 0; i < sorted.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    for (const h of new Set(wordHashes(sorted[i].text, scratch))) {
+    for (const h of wordHashes(sorted[i].text, scratch)) {
       if (!needed.has(h)) continue;
       let list = postings.get(h);
       if (!list) postings.set(h, (list = []));
-      list.push(i);
+      if (list[list.length - 1] !== i) list.push(i); // a word twice in one memory: listed once
     }
   }
   const replacements = new Map<string, boolean>();

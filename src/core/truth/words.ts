@@ -1,6 +1,8 @@
 /**
  * The words the truth rules compare (docs/truth.md): Latin words lower-cased with a light
- * English stemmer (plural `s`, `ing`, `ed`, final `e`), stop words left out, and each run of
+ * English stemmer (plural `s`, `ing`, `ed`, final `e`), stop words left out, a compound of
+ * letters read as its words (`squash-merged` → squash merg), `n't` as `not` (`don't` → not; the
+ * other clitics, `'s` `'re` `'ll`, as stop words), and each run of
  * Chinese characters as its overlapping pairs (bigrams), so that 「提交前一定要跑」 and
  * 「記得提交前一定要跑」 share most of their words without a dictionary.
  */
@@ -9,12 +11,16 @@ const STOP = new Set(
   ('a an the and or but of to in on at for from by with as is are was were be been being it its this that these those ' +
     'we our us you your i me my he she they them their there here so then than too very just also now ' +
     'do does did has have had will would should can could may might must into onto about after before over under up ' +
-    'out if when while where which who what how all any some each every one two').split(' '),
+    'out if when while where which who what how all any some each every one two s t d m re ll ve').split(' '),
 );
 /** Words that carry a rule's meaning even though they are short and common. */
 const KEEP = new Set(['not', 'no', 'never', 'always', 'one', 'must']);
 const CJK_STOP = new Set([...'的了是在和與及或也都就要把被給讓我們你他她它這那個些嗎呢吧啊喔哦，。、；：！？「」（）'].filter((c) => c !== '要'));
 
+/** `don't`, `isn’t`: the `not` they say (`do` and `is` are stop words either way). */
+const CONTRACTION = /n['’]t\b/g;
+/** Letters joined by hyphens: its words, each stemmed (`squash-merged`, `pre-commit`); not a path, a version or an identifier with digits. */
+const COMPOUND = /^[a-z]+(?:-[a-z]+)+$/;
 const WORD_RE = /[a-z0-9][a-z0-9+#]*(?:[.\-_/][a-z0-9+#]+)*|[\u3400-\u9fff\uf900-\ufaff]+/g;
 
 const stems = new Map<string, string>();
@@ -47,15 +53,17 @@ const isCjk = (s: string) => s.charCodeAt(0) >= 0x3400;
  */
 export function words(text: string, all = false): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD_RE)) {
+  const add = (w: string) => {
+    if (all || KEEP.has(w) || !STOP.has(w)) out.push(/[./_-]/.test(w) ? w : stem(w));
+  };
+  for (const m of text.toLowerCase().replace(CONTRACTION, ' not').matchAll(WORD_RE)) {
     const w = m[0];
-    if (isCjk(w)) {
+    if (COMPOUND.test(w)) w.split('-').forEach(add);
+    else if (isCjk(w)) {
       const chars = [...w].filter((c) => all || !CJK_STOP.has(c));
       if (chars.length === 1) out.push(chars[0]);
       for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i] + chars[i + 1]);
-    } else if (all || KEEP.has(w) || !STOP.has(w)) {
-      out.push(/[./_-]/.test(w) ? w : stem(w));
-    }
+    } else add(w);
   }
   return out;
 }
@@ -126,19 +134,34 @@ export function wordHashes(text: string, out: number[] = []): number[] {
     if (isLatin(c)) {
       let n = 0;
       let joined = false;
+      // A compound of letters and hyphens alone (COMPOUND): its words one by one.
+      let compound = true;
+      const from = i;
       while (i < len) {
         c = lower(text.charCodeAt(i));
         if (isLatin(c) || (c === 43 || c === 35 ? n > 0 : false)) {
           if (n < scratch.length) scratch[n++] = c;
+          if (c < 97 || c > 122) compound = false;
           i++;
         } else if ((c === 46 || c === 45 || c === 95 || c === 47) && i + 1 < len && isLatin(lower(text.charCodeAt(i + 1)))) {
           if (n < scratch.length) scratch[n++] = c;
           joined = true;
+          if (c !== 45) compound = false;
           i++;
         } else break;
       }
-      if (joined) out.push(hashChars(n));
-      else if (!STOP_HASHES.has(hashChars(n))) out.push(hashChars(stemChars(n)));
+      if (joined && compound) {
+        for (const part of text.slice(from, i).toLowerCase().split('-')) {
+          const k = hashOf(part);
+          if (!STOP_HASHES.has(k)) out.push(hashChars(stemChars(part.length)));
+        }
+      } else if (joined) out.push(hashChars(n));
+      else if (n > 1 && scratch[n - 1] === 110 && (text.charCodeAt(i) === 39 || text.charCodeAt(i) === 0x2019) && lower(text.charCodeAt(i + 1)) === 116 && !isLatin(lower(text.charCodeAt(i + 2)))) {
+        // CONTRACTION: `don't` → `do` `not`.
+        if (!STOP_HASHES.has(hashChars(n - 1))) out.push(hashChars(stemChars(n - 1)));
+        out.push(hashOf('not'));
+        i += 2;
+      } else if (!STOP_HASHES.has(hashChars(n))) out.push(hashChars(stemChars(n)));
     } else if (isCjkCode(c)) {
       let prev = -1;
       let count = 0;

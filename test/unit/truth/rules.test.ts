@@ -11,6 +11,7 @@ import { type CodeWorkspace, checkFreshness, gitCodeWorkspace } from '../../../s
 import { staleMarks } from '../../../src/core/truth/marks';
 import { dayLines, entityLines } from '../../../src/core/truth/memories';
 import { findSupersessions } from '../../../src/core/truth/supersession';
+import { wordHash, wordHashes, words } from '../../../src/core/truth/words';
 import { tempDir } from '../../support/helpers';
 
 function git(root: string, args: string[], at?: string) {
@@ -51,6 +52,11 @@ describe('citations', () => {
     for (const t of ['https://vitejs.dev/guide/config.ts', 'overridden by .env', '~/.zshrc', '/etc/hosts.conf', 'v2.3.1', 'Node 20.11.1', 'invoice.ts rounding', 'example.com/a/b.js']) {
       assert.deepEqual(findCitations(t), [], t);
     }
+  });
+
+  it('reads a Windows path (backslashes) as the project path it names', () => {
+    assert.deepEqual(findCitations('handled in src\\win\\paths.ts:12 now'), [{ path: 'src/win/paths.ts', line: 12 }]);
+    assert.deepEqual(findCitations('see .\\lib\\cache\\store.go'), [{ path: 'lib/cache/store.go' }]);
   });
 });
 
@@ -167,6 +173,18 @@ describe('supersession', () => {
 });
 
 describe('duplicates', () => {
+  it('reads a compound of letters as its words and n\'t as not, in both word readers', () => {
+    const g = findDuplicates([
+      mem('2026-01-01T10:00:00', 'Squash-merge feature branches.', 'a'),
+      mem('2026-01-02T10:00:00', 'Feature branches are squash-merged.', 'b'),
+      mem('2026-01-03T10:00:00', 'Do not log personal data.', 'x'),
+      mem('2026-01-04T10:00:00', "Don't log personal data.", 'y'),
+      mem('2026-01-05T10:00:00', 'Don’t log request bodies.', 'z'),
+    ]);
+    assert.deepEqual(g.map((d) => [d.first, d.repeats]), [['a', ['b']], ['x', ['y']]]);
+    for (const t of ["Don't log personal-data, isn’t it", 'squash-merged pre-commit hooks; date-fns 2.0-beta']) assert.deepEqual(wordHashes(t), words(t).map(wordHash), t);
+  });
+
   it('groups exact and near repeats under the earliest, in English and Chinese', () => {
     const g = findDuplicates([
       mem('2026-01-03T10:00:00', 'always run the linter before committing', 'b'),

@@ -32,7 +32,7 @@ export interface Chunk {
 
 /** The day sections of a file: a daily file is one, a monthly file has one per `## YYYY-MM-DD`. */
 function sections(file: Pick<VaultFile, 'rel' | 'kind'>, lines: string[]): { day: string; start: number; end: number }[] {
-  if (file.kind === 'month') return daySections(lines);
+  if (file.kind === 'month' || file.kind === 'archive') return daySections(lines);
   if (file.kind === 'entity') return [{ day: '', start: entityHead(lines).bodyStart, end: lines.length }];
   return [{ day: DAY_FILE.exec(file.rel)?.[1] ?? '', start: 0, end: lines.length }];
 }

@@ -16,8 +16,11 @@ import { rawDir } from '../../compress/rawDays';
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 export const maxBytes = (kind: FileKind) => (kind === 'entity' ? 4 : 1) * MAX_FILE_BYTES;
 
-/** `raw`: the raw lines of a compressed day, kept in `.CoreSoul/cache/raw/` (compress/rawDays.ts). */
-export type FileKind = 'day' | 'month' | 'entity' | 'raw' | 'other';
+/**
+ * `raw`: the raw lines of a compressed day, kept in `.CoreSoul/cache/raw/` (compress/rawDays.ts);
+ * `archive`: a month of memories moved to `memory/archive/` (memory/archive.ts), searched only when asked.
+ */
+export type FileKind = 'day' | 'month' | 'entity' | 'raw' | 'archive' | 'other';
 
 /** A memory file as the index knows it; `rel` is relative to the memory folder. */
 export interface VaultFile {
@@ -58,6 +61,7 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   };
   scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
   scan(rawDir(v), 'raw', (name) => ({ kind: DAY_FILE.test(`raw/${name}`) ? 'raw' : 'other' }));
+  scan(path.join(v.memoryDir, 'archive'), 'archive', (name) => ({ kind: /^\d{4}-\d{2}\.md$/.test(name) ? 'archive' : 'other' }));
   for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
   return out;
 }
