@@ -159,7 +159,9 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
-  const named = namedConcepts(q);
+  // Not when it also names an entity of the vault: it asks about someone memory knows, in words
+  // memory may not use ("What console does Nate own?" for his Nintendo Switch).
+  const named = q.concepts.some((c) => c.entity) ? 0 : namedConcepts(q);
   const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
   const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
   // A question about a time asks what was so then, not what is so now: no reordering by date.

@@ -43,6 +43,14 @@ describe('questions memory cannot answer', () => {
     assert.ok(none.tokens <= 250, `${none.tokens} tokens`);
     assert.deepEqual(none.missing, ['kafka']);
   });
+
+  it('answers in full when the question also names an entity memory knows, in words memory does not use', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2025-09-${String(2 + (i % 20)).padStart(2, '0')}T1${i % 10}:00:00`, { text: `[[Nate]] played on his Nintendo Switch again, evening ${i}, and won the gaming tournament round`, entities: [{ kind: 'people', name: 'Nate' }] });
+    const r = searchMemory(v, 'What Console does Nate own for gaming?');
+    assert.equal(r.missing, undefined);
+    assert.ok(r.tokens > 1000, `${r.tokens} tokens`);
+  });
 });
 
 describe('what is searchable', () => {
