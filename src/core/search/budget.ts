@@ -9,6 +9,7 @@
  * then alone. Page N continues where page N−1 stopped.
  */
 import { countTokens } from '../shared/tokens';
+import { findSupersessions } from '../truth/supersession';
 import { shownMemoryPath } from '../vault/layout';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit } from './result';
@@ -133,12 +134,14 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
 }
 
 /**
- * Current before stale: when a newer snippet's best line says all that an older one's says of the
- * query — two or more of its concepts besides entities, and every entity the older one names — the
- * two are about the same subject; when the newer one also says that something changed ("moved
- * to", "instead of", "no longer", 改成; not "now", which speech says of anything), it supersedes the older. So it moves up to just before the
- * first older one about its subject; the rest keep their order (the older is still shown, as what
- * was so earlier).
+ * Current before stale: a newer snippet supersedes an older one when the truth engine's rules say
+ * its best line replaces the older's (truth/supersession.ts: "moved from 5432 to 5433", "72 hours
+ * instead of 24", "from [[Jest]] to [[Vitest]]"), or when it says all the older one says of the
+ * query — two or more of its concepts besides entities, and every entity the older names — and
+ * says that something changed ("moves to", "takes over", 改成; not "now", which speech says of
+ * anything). It moves up to just before the
+ * first older one it supersedes; the rest keep their order (the older is still shown, as what was
+ * so earlier).
  */
 /** Words with which an entry says that something changed: it supersedes what was said before. */
 const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
@@ -150,15 +153,29 @@ function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippe
     for (let x = m; x; x &= x - 1) n++;
     return n;
   };
-  const out = snippets.map((p) => ({ p, held: about.holds(p.line) }));
-  const covers = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  const textOf = (p: Snippet, i: number) => p.line.block.lines[i] ?? '';
+  const heldBy = (p: Snippet, i: number) => about.holds({ ...p.line, i });
+  const sameSubject = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  // The older snippet's best line against every line of the newer one (its best line may be a neighbour of the change).
+  const supersedes = (newer: Snippet, older: Snippet) => {
+    if (older.line.block.day >= newer.line.block.day) return false;
+    const was = textOf(older, older.line.i);
+    const held = heldBy(older, older.line.i);
+    for (let i = newer.start; i < newer.end; i++) {
+      const now = textOf(newer, i);
+      if (!now.trim()) continue;
+      if (CHANGE.test(now) && sameSubject(heldBy(newer, i), held)) return true;
+      const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
+      if (findSupersessions(pair).length) return true;
+    }
+    return false;
+  };
+  const out = [...snippets];
   for (let k = 1; k < out.length; k++) {
-    const x = out[k];
-    if (!CHANGE.test(x.p.line.block.lines[x.p.line.i] ?? '')) continue; // only an entry that says it changes something supersedes
-    const j = out.findIndex((y, at) => at < k && y.p.line.block.day < x.p.line.block.day && covers(x.held, y.held));
+    const j = out.findIndex((y, at) => at < k && supersedes(out[k], y));
     if (j >= 0) out.splice(j, 0, ...out.splice(k, 1));
   }
-  return out.map((x) => x.p);
+  return out;
 }
 
 /** The start of a line longer than the whole budget, as much as fits (never a stub). */

@@ -22,6 +22,7 @@ import { shown } from '../safety/secrets';
 import { type Vault, dayRel, monthRel } from '../vault/layout';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
+import { withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates } from './dates';
 import type { IndexView } from './index/refresh';
@@ -166,7 +167,9 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
   // A question about a time asks what was so then, not what is so now: no reordering by date.
   const timed = q.days.length || q.months.length || dateDays !== NO_DATES;
-  const shared = shareBudget(ranked, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
+  // What replaced the best lines joins them, though it may not use the query's words (current before stale).
+  const answer = timed ? ranked : withReplacements(ranked, names, reader, isSearchable);
+  const shared = shareBudget(answer, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   const hits = shared.hits.map((h) => ({ ...h, text: shown(h.text), ...(h.from && { from: shown(h.from) }) }));
@@ -184,9 +187,12 @@ function checkCount(field: string, n: number, max: number): number {
 }
 
 /**
- * The vault's entities with their aliases: those of their notes' front matter, and a form learnt
+ * The vault's entities with their aliases: those of their notes' front matter, and forms learnt
  * from the vault itself — a person is called by the first word of their name ("Fennick" for
- * Fennick Arlowe) when no other person's name starts with it.
+ * Fennick Arlowe) when no other person's name starts with it; a name is written without its
+ * accents ("Tomas" for Tomás) and a number without its leading zeros ("INC-47" for INC-047); a
+ * long one-word name is abbreviated as a numeronym ("k8s" for Kubernetes: first letter, the count
+ * of letters between, last letter) when no other entity's name abbreviates the same way.
  */
 function entityNames(view: IndexView, reader: LineReader): EntityName[] {
   const notes = view.files.filter((f) => f.entity);
@@ -194,9 +200,35 @@ function entityNames(view: IndexView, reader: LineReader): EntityName[] {
   const firsts = new Map<string, number>();
   for (const f of notes) if (f.entity!.kind === 'people') firsts.set(firstOf(f.entity!.name), (firsts.get(firstOf(f.entity!.name)) ?? 0) + 1);
   for (const f of notes) if (f.entity!.kind === 'people' || !/\s/.test(f.entity!.name)) firsts.set(f.entity!.name.toLowerCase(), 2); // a name of its own is nobody's first name
+  const shorts = new Map<string, number>();
+  for (const f of notes) {
+    const n = numeronym(f.entity!.name);
+    if (n) shorts.set(n, (shorts.get(n) ?? 0) + 1);
+  }
   return notes.map((f) => {
-    const first = f.entity!.kind === 'people' ? firstOf(f.entity!.name) : '';
-    const aliases = reader.aliases(f);
-    return { name: f.entity!.name, rel: f.rel, aliases: first.length >= 3 && firsts.get(first) === 1 && !aliases.some((a) => a.toLowerCase() === first) ? [...aliases, first] : aliases };
+    const name = f.entity!.name;
+    const first = f.entity!.kind === 'people' ? firstOf(name) : '';
+    const short = numeronym(name);
+    const forms = new Set([...reader.aliases(f)].map((a) => a.toLowerCase()));
+    const learnt = [first.length >= 3 && firsts.get(first) === 1 ? first : '', ...[name, ...reader.aliases(f)].flatMap(writtenForms), short && shorts.get(short) === 1 ? short : ''];
+    const aliases = [...reader.aliases(f)];
+    for (const form of learnt) {
+      if (!form || form === name.toLowerCase() || forms.has(form)) continue;
+      forms.add(form);
+      aliases.push(form);
+    }
+    return { name, rel: f.rel, aliases };
   });
+}
+
+/** A name as people also write it: without its accents (Tomás → tomas), its numbers without leading zeros (INC-047 → inc-47). */
+function writtenForms(name: string): string[] {
+  const lower = name.toLowerCase();
+  return [lower.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC'), lower.replace(/(?<!\d)0+(?=\d)/g, '')].filter((f) => f !== lower);
+}
+
+/** `k8s` for Kubernetes, `i18n` for internationalization: a one-word name of seven letters or more, else ''. */
+function numeronym(name: string): string {
+  const w = name.toLowerCase();
+  return /^[a-z]{7,}$/.test(w) ? `${w[0]}${w.length - 2}${w[w.length - 1]}` : '';
 }
