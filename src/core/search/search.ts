@@ -24,7 +24,7 @@ import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { shareBudget } from './budget';
 import { withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
-import { NO_DATES, queryDates } from './dates';
+import { NO_DATES, queryDates, withYears } from './dates';
 import type { IndexView } from './index/refresh';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
@@ -147,7 +147,7 @@ function dayHolder(v: Vault): (day: string) => { rel: string; line: number } {
 
 /** One query through stages 1–6. */
 function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string, names: EntityName[], today: string, opts: TopicOptions): { query: string; answer: Omit<SearchResult, 'query' | 'warnings'> } {
-  const q = parseQuery(text, names);
+  const q = withYears(parseQuery(text, names), today);
   const empty = { tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0 };
   // Only punctuation (`.*[(`): literal text that no word of the vault can match.
   if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, answer: empty };
