@@ -22,6 +22,8 @@ const CONTEXT: [number, number][] = [
   [1, 2],
   [1, 1],
 ];
+/** The budget the context above is for (the default answer's); a smaller budget shrinks it in proportion. */
+const FULL_CONTEXT_TOKENS = 2000;
 /** A hit's score counts this much less for each hit already taken from its day. */
 const SAME_DAY = 0.8;
 const MAX_SNIPPET_LINES = 12;
@@ -90,7 +92,8 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       const hit = scored[best];
       const { block, i } = hit;
       if (shown.has(keyOf(hit, i)) || said.has(sayingOf(block.lines[i] ?? ''))) continue;
-      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)];
+      // A smaller budget (a hook's, a topic's share) gives each hit less context, in proportion: room for more hits.
+      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)].map((n) => Math.round((n * Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS)) / FULL_CONTEXT_TOKENS));
       // The run of lines around the hit not shown yet, within its day section.
       const lo = Math.max(block.sectionStart, i - before);
       const hi = Math.min(block.sectionEnd, block.lines.length, i + after + 1);
