@@ -74,6 +74,8 @@ function takeDates(text: string, days: Set<string>, months: Set<string>, yearles
     return m >= 1 && isDay(iso) && days.add(iso);
   };
   return text
+    // "these days", "currently", 目前: the present, which every question about what is so asks anyway; no words of the subject.
+    .replace(/\b(?:these days|nowadays|currently|at the moment|at present|right now|as of now)\b|\u76ee\u524d|\u73fe\u5728|\u73b0\u5728/g, ' ')
     .replace(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g, (all, y, m, d) => (day(y, +m, d) ? ' ' : all))
     // 2020年6月(15日|號|号)
     .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => ((d === undefined ? month(y, +m) : day(y, +m, d)) ? ' ' : all))

@@ -76,6 +76,13 @@ describe('query: dates by kind, resolved against today', () => {
     ['last weekday', 'what did we decide last Tuesday', '2025-12-22', ['2025-12-16'], '2025-12-09'],
     ['Chinese relative', '上週 的決定', '2025-12-22', ['2025-12-15'], '2025-11-01'],
   ];
+  it('reads "these days", "currently", 目前 as the present: not words of the subject, no day favoured', () => {
+    for (const text of ['What does Tomas own these days?', 'Who currently owns billing?', '目前 誰 負責 billing']) {
+      const q = parseQuery(text, []);
+      assert.ok(!q.concepts.some((c) => /^(?:these|days|currently|目前)$/.test(c.label)), text);
+      assert.ok(!queryDates(q, '2025-12-22')('2025-12-21'), text);
+    }
+  });
   for (const [kind, text, today, on, off] of TABLE) {
     it(kind, () => {
       const q = withYears(parseQuery(text, []), today);
