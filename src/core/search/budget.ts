@@ -9,6 +9,7 @@
  * then alone. Page N continues where page N−1 stopped.
  */
 import { countTokens } from '../shared/tokens';
+import { findSupersessions } from '../truth/supersession';
 import { shownMemoryPath } from '../vault/layout';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
 import type { ScoredLine } from './rank';
@@ -22,6 +23,8 @@ const CONTEXT: [number, number][] = [
   [1, 2],
   [1, 1],
 ];
+/** The budget the context above is for (the default answer's); a smaller budget shrinks it in proportion. */
+const FULL_CONTEXT_TOKENS = 2000;
 /** A hit's score counts this much less for each hit already taken from its day. */
 const SAME_DAY = 0.8;
 const MAX_SNIPPET_LINES = 12;
@@ -92,7 +95,8 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       const hit = scored[best];
       const { block, i } = hit;
       if (shown.has(keyOf(hit, i)) || said.has(sayingOf(block.lines[i] ?? ''))) continue;
-      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)];
+      // A smaller budget (a hook's, a topic's share) gives each hit less context, in proportion: room for more hits.
+      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)].map((n) => Math.round((n * Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS)) / FULL_CONTEXT_TOKENS));
       // The run of lines around the hit not shown yet, within its day section.
       const lo = Math.max(block.sectionStart, i - before);
       const hi = Math.min(block.sectionEnd, block.lines.length, i + after + 1);
@@ -136,12 +140,14 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
 }
 
 /**
- * Current before stale: when a newer snippet's best line says all that an older one's says of the
- * query — two or more of its concepts besides entities, and every entity the older one names — the
- * two are about the same subject; when the newer one also says that something changed ("moved
- * to", "instead of", "no longer", 改成; not "now", which speech says of anything), it supersedes the older. So it moves up to just before the
- * first older one about its subject; the rest keep their order (the older is still shown, as what
- * was so earlier).
+ * Current before stale: a newer snippet supersedes an older one when the truth engine's rules say
+ * its best line replaces the older's (truth/supersession.ts: "moved from 5432 to 5433", "72 hours
+ * instead of 24", "from [[Jest]] to [[Vitest]]"), or when it says all the older one says of the
+ * query — two or more of its concepts besides entities, and every entity the older names — and
+ * says that something changed ("moves to", "takes over", 改成; not "now", which speech says of
+ * anything). It moves up to just before the
+ * first older one it supersedes; the rest keep their order (the older is still shown, as what was
+ * so earlier).
  */
 /** Words with which an entry says that something changed: it supersedes what was said before. */
 const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
@@ -153,15 +159,29 @@ function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippe
     for (let x = m; x; x &= x - 1) n++;
     return n;
   };
-  const out = snippets.map((p) => ({ p, held: about.holds(p.line) }));
-  const covers = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  const textOf = (p: Snippet, i: number) => p.line.block.lines[i] ?? '';
+  const heldBy = (p: Snippet, i: number) => about.holds({ ...p.line, i });
+  const sameSubject = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  // The older snippet's best line against every line of the newer one (its best line may be a neighbour of the change).
+  const supersedes = (newer: Snippet, older: Snippet) => {
+    if (older.line.block.day >= newer.line.block.day) return false;
+    const was = textOf(older, older.line.i);
+    const held = heldBy(older, older.line.i);
+    for (let i = newer.start; i < newer.end; i++) {
+      const now = textOf(newer, i);
+      if (!now.trim()) continue;
+      if (CHANGE.test(now) && sameSubject(heldBy(newer, i), held)) return true;
+      const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
+      if (findSupersessions(pair).length) return true;
+    }
+    return false;
+  };
+  const out = [...snippets];
   for (let k = 1; k < out.length; k++) {
-    const x = out[k];
-    if (!CHANGE.test(x.p.line.block.lines[x.p.line.i] ?? '')) continue; // only an entry that says it changes something supersedes
-    const j = out.findIndex((y, at) => at < k && y.p.line.block.day < x.p.line.block.day && covers(x.held, y.held));
+    const j = out.findIndex((y, at) => at < k && supersedes(out[k], y));
     if (j >= 0) out.splice(j, 0, ...out.splice(k, 1));
   }
-  return out.map((x) => x.p);
+  return out;
 }
 
 /** The start of a line longer than the whole budget, as much as fits (never a stub). */

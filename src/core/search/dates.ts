@@ -5,7 +5,7 @@
  * A relative time is widened a little, since people are vague. Matching days rank higher; they
  * never filter, so a wrong guess costs order, never an answer.
  */
-import { addDays } from '../shared/clock';
+import { addDays, isDay } from '../shared/clock';
 import type { Query } from './query';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -14,6 +14,17 @@ const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
 
 /** The test of a query that names or implies no day. */
 export const NO_DATES = (_day: string) => false;
+
+/**
+ * The query with each day it names without a year (`MM-DD`) as a day: its last time on or before
+ * today ("November 26" asked in December is this year's, asked in March last year's).
+ */
+export function withYears(q: Query, today: string): Query {
+  if (!q.yearless.length) return q;
+  const year = Number(today.slice(0, 4));
+  const days = q.yearless.map((md) => (`${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`)).filter((d) => isDay(d));
+  return { ...q, days: [...new Set([...q.days, ...days])], yearless: [] };
+}
 
 export function queryDates(q: Query, today: string): (day: string) => boolean {
   const ranges: [string, string][] = [];

@@ -36,6 +36,8 @@ export interface Query {
   /** Only these days (`YYYY-MM-DD`) or months (`YYYY-MM`), when the query names any. */
   days: string[];
   months: string[];
+  /** Days named without their year (`MM-DD`: "November 26", "the 3rd of May", 11月26日), resolved against today (dates.ts). */
+  yearless: string[];
 }
 
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
@@ -54,25 +56,42 @@ const DAY_MONTH_YEAR = new RegExp(`\\b${ORDINAL}\\s+(?:of\\s+)?${MONTH},?\\s+(\\
 const MONTH_DAY_YEAR = new RegExp(`\\b${MONTH}\\s+${ORDINAL},?\\s+(\\d{4})\\b`, 'gi');
 /** `June 2020`, `June, 2020`. */
 const MONTH_YEAR = new RegExp(`\\b${MONTH},?\\s+(\\d{4})\\b`, 'gi');
+/** A weekday before a date says the same day again: `Wednesday, November 26`. */
+const WEEKDAY = '(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+(?:the\\s+)?)?';
+/** `November 26`, `Nov 26th`, `Wednesday, November 26`: a day without its year (not `May 2` of a time `2:30`). */
+const MONTH_DAY = new RegExp(`\\b${WEEKDAY}${MONTH}\\s+${ORDINAL}\\b(?![:.]?\\d)`, 'gi');
+/** `26 November`, `the 26th of November`, `Wednesday the 26th of November`. */
+const DAY_MONTH = new RegExp(`\\b${WEEKDAY}(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b`, 'gi');
 
 /**
  * Takes out of `text` the dates it names: `2020-06-15`, `2020-06`, `15 June 2020`,
  * `June 15, 2020`, `June 2020`, `2020年6月15日`.
  */
-function takeDates(text: string, days: Set<string>, months: Set<string>): string {
+function takeDates(text: string, days: Set<string>, months: Set<string>, yearless: Set<string>): string {
   const month = (y: string, m: number) => m >= 1 && m <= 12 && months.add(`${y}-${pad2(m)}`);
   const day = (y: string, m: number, d: string) => {
     const iso = `${y}-${pad2(m)}-${pad2(d)}`;
     return m >= 1 && isDay(iso) && days.add(iso);
   };
   return text
+    // "these days", "currently", 目前: the present, which every question about what is so asks anyway; no words of the subject.
+    .replace(/\b(?:these days|nowadays|currently|at the moment|at present|right now|as of now)\b|\u76ee\u524d|\u73fe\u5728|\u73b0\u5728/g, ' ')
     .replace(/(?<![\d-])(\d{4})-(\d{2})-(\d{2})(?![\d-])/g, (all, y, m, d) => (day(y, +m, d) ? ' ' : all))
     // 2020年6月(15日|號|号)
     .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => ((d === undefined ? month(y, +m) : day(y, +m, d)) ? ' ' : all))
     .replace(/(?<![\d-])(\d{4})-(\d{2})(?![\d-])/g, (all, y, m) => (month(y, +m) ? ' ' : all))
     .replace(DAY_MONTH_YEAR, (all, d, name: string, y) => (day(y, monthOf(name), d) ? ' ' : all))
     .replace(MONTH_DAY_YEAR, (all, name: string, d, y) => (day(y, monthOf(name), d) ? ' ' : all))
-    .replace(MONTH_YEAR, (all, name: string, y) => (month(y, monthOf(name)) ? ' ' : all));
+    .replace(MONTH_YEAR, (all, name: string, y) => (month(y, monthOf(name)) ? ' ' : all))
+    // Without the year: 11月26日, November 26, the 26th of November (a leap day is checked against a leap year).
+    .replace(/(?<!\d)(\d{1,2})\s*\u6708\s*(\d{1,2})\s*[\u65e5\u865f\u53f7]/g, (all, m, d) => (noYear(+m, d) ? ' ' : all))
+    .replace(MONTH_DAY, (all, name: string, d) => (noYear(monthOf(name), d) ? ' ' : all))
+    .replace(DAY_MONTH, (all, d, name: string) => (noYear(monthOf(name), d) ? ' ' : all));
+
+  function noYear(m: number, d: string) {
+    const md = `${pad2(m)}-${pad2(d)}`;
+    return m >= 1 && isDay(`2000-${md}`) && yearless.add(md);
+  }
 }
 
 /** Entities named in the query (by name or alias), longest first, without overlaps. */
@@ -109,6 +128,7 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
 
   const days = new Set<string>();
   const months = new Set<string>();
+  const yearless = new Set<string>();
   const concepts: Concept[] = [];
   const add = (c: Concept) => {
     const key = c.needles.map((n) => n.text).join('\u0000');
@@ -126,7 +146,7 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     if (n) add({ label: `"${n.text}"`, needles: [n] });
     return ' ';
   });
-  rest = takeDates(rest, days, months);
+  rest = takeDates(rest, days, months, yearless);
   // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
   rest = rest.replace(COMPOUND, (token) => {
     const n = needle(token, { exact: true });
@@ -141,7 +161,7 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     const n = needle(w);
     if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }) });
   });
-  return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months] };
+  return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless] };
 }
 
 /**

@@ -24,8 +24,9 @@ import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
+import { withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
-import { NO_DATES, queryDates } from './dates';
+import { NO_DATES, queryDates, withYears } from './dates';
 import type { IndexView } from './index/refresh';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
@@ -162,15 +163,16 @@ function dayHolder(v: Vault): (day: string) => { rel: string; line: number } {
 
 /** One query through stages 1–6. */
 function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string, names: EntityName[], today: string, opts: TopicOptions): { query: string; answer: Omit<SearchResult, 'query' | 'warnings'> } {
-  const q = parseQuery(text, names);
+  const q = withYears(parseQuery(text, names), today);
   const empty = { tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0 };
   // Only punctuation (`.*[(`): literal text that no word of the vault can match.
   if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, answer: empty };
   const dateDays = queryDates(q, today);
   const lookup = lookupQuery(q);
+  // A line of a branch this search leaves out is searched for nothing, nor brought in as a replacement.
+  const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
   const rank = (byEntities: boolean) => {
     const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities, opts.archived);
-    const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
     return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable }), absent };
   };
   let { ranked, absent } = rank(false);
@@ -187,12 +189,17 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownMemoryPath(s.block.file.rel)}:${s.i + 1}`);
   ranked = decayed.ranked;
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
-  const named = namedConcepts(q);
+  // Not when it also names an entity of the vault: it asks about someone memory knows, in words
+  // memory may not use ("What console does Nate own?" for his Nintendo Switch).
+  const named = q.concepts.some((c) => c.entity) ? 0 : namedConcepts(q);
   const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
   const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
   // A question about a time asks what was so then, not what is so now: no reordering by date.
   const timed = q.days.length || q.months.length || dateDays !== NO_DATES;
-  const shared = shareBudget(ranked, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
+  // What replaced the best lines joins them, though it may not use the query's words (current before stale).
+  // Not when only one author's lines are asked for: a replacement may be someone else's.
+  const answer = timed || who ? ranked : withReplacements(ranked, names, reader, searchable);
+  const shared = shareBudget(answer, { ...budget, ...(!timed && { about: aboutOf(lookup) }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   // An entry of a branch the view leaves out is no context for a line it shows either.
@@ -216,9 +223,12 @@ function checkCount(field: string, n: number, max: number): number {
 }
 
 /**
- * The vault's entities with their aliases: those of their notes' front matter, and a form learnt
+ * The vault's entities with their aliases: those of their notes' front matter, and forms learnt
  * from the vault itself — a person is called by the first word of their name ("Fennick" for
- * Fennick Arlowe) when no other person's name starts with it.
+ * Fennick Arlowe) when no other person's name starts with it; a name is written without its
+ * accents ("Tomas" for Tomás) and a number without its leading zeros ("INC-47" for INC-047); a
+ * long one-word name is abbreviated as a numeronym ("k8s" for Kubernetes: first letter, the count
+ * of letters between, last letter) when no other entity's name abbreviates the same way.
  */
 function entityNames(view: IndexView, reader: LineReader): EntityName[] {
   const notes = view.files.filter((f) => f.entity);
@@ -226,9 +236,35 @@ function entityNames(view: IndexView, reader: LineReader): EntityName[] {
   const firsts = new Map<string, number>();
   for (const f of notes) if (f.entity!.kind === 'people') firsts.set(firstOf(f.entity!.name), (firsts.get(firstOf(f.entity!.name)) ?? 0) + 1);
   for (const f of notes) if (f.entity!.kind === 'people' || !/\s/.test(f.entity!.name)) firsts.set(f.entity!.name.toLowerCase(), 2); // a name of its own is nobody's first name
+  const shorts = new Map<string, number>();
+  for (const f of notes) {
+    const n = numeronym(f.entity!.name);
+    if (n) shorts.set(n, (shorts.get(n) ?? 0) + 1);
+  }
   return notes.map((f) => {
-    const first = f.entity!.kind === 'people' ? firstOf(f.entity!.name) : '';
-    const aliases = reader.aliases(f);
-    return { name: f.entity!.name, rel: f.rel, aliases: first.length >= 3 && firsts.get(first) === 1 && !aliases.some((a) => a.toLowerCase() === first) ? [...aliases, first] : aliases };
+    const name = f.entity!.name;
+    const first = f.entity!.kind === 'people' ? firstOf(name) : '';
+    const short = numeronym(name);
+    const forms = new Set([...reader.aliases(f)].map((a) => a.toLowerCase()));
+    const learnt = [first.length >= 3 && firsts.get(first) === 1 ? first : '', ...[name, ...reader.aliases(f)].flatMap(writtenForms), short && shorts.get(short) === 1 ? short : ''];
+    const aliases = [...reader.aliases(f)];
+    for (const form of learnt) {
+      if (!form || form === name.toLowerCase() || forms.has(form)) continue;
+      forms.add(form);
+      aliases.push(form);
+    }
+    return { name, rel: f.rel, aliases };
   });
+}
+
+/** A name as people also write it: without its accents (Tomás → tomas), its numbers without leading zeros (INC-047 → inc-47). */
+function writtenForms(name: string): string[] {
+  const lower = name.toLowerCase();
+  return [lower.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC'), lower.replace(/(?<!\d)0+(?=\d)/g, '')].filter((f) => f !== lower);
+}
+
+/** `k8s` for Kubernetes, `i18n` for internationalization: a one-word name of seven letters or more, else ''. */
+function numeronym(name: string): string {
+  const w = name.toLowerCase();
+  return /^[a-z]{7,}$/.test(w) ? `${w[0]}${w.length - 2}${w[w.length - 1]}` : '';
 }

@@ -20,6 +20,32 @@ describe('current before stale', () => {
     assert.ok(at('5433') >= 0 && at('5432') >= 0);
     assert.ok(at('5433') < at('5432'), JSON.stringify(r.results.map((h) => h.text)));
   });
+
+  it('brings the entry that replaced the best one, though it says none of the query\'s words, and puts it first', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: 'Test runner setup: the monorepo runs [[Jest]] 29 with ts-jest; pnpm fans out to every package', entities: [{ kind: 'objects', name: 'Jest' }] });
+    for (let i = 0; i < 12; i++) writeAt(v, `2025-09-${String(3 + i).padStart(2, '0')}T10:00:00`, `The CI runner pool was resized to ${i + 2} machines`);
+    writeAt(v, '2025-10-28T11:00:00', { text: 'Moved the monorepo from [[Jest]] to [[Vitest]]: cold start was over 40 s on CI', entities: [{ kind: 'objects', name: 'Jest' }, { kind: 'objects', name: 'Vitest' }] });
+    const r = searchMemory(v, 'Which test runner do we use?', { today: '2025-12-22' });
+    const at = (s: string) => r.results.findIndex((h) => h.text.includes(s));
+    assert.ok(at('Moved the monorepo from') >= 0, JSON.stringify(r.results.map((h) => h.text)));
+    assert.ok(at('Moved the monorepo from') <= at('runs [[Jest]] 29'), JSON.stringify(r.results.map((h) => h.text)));
+    const then = searchMemory(v, 'Which test runner did we use in September 2025?', { today: '2025-12-22' });
+    assert.ok(!then.results.slice(0, 1).some((h) => h.text.includes('Moved the monorepo from')), 'a question about a time asks what was so then');
+  });
+});
+
+describe('names as people write them', () => {
+  it('finds an entity by its name without accents, its number without leading zeros, and its numeronym', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: '[[Tomás]] takes over the dunning job', entities: [{ kind: 'people', name: 'Tomás' }] });
+    writeAt(v, '2025-09-03T10:00:00', { text: 'Follow-up to [[INC-047]]: usage is reported every 15 minutes', entities: [{ kind: 'events', name: 'INC-047' }] });
+    writeAt(v, '2025-09-04T10:00:00', { text: 'The PDF pods on [[Kubernetes]] get 1 GiB of shared memory', entities: [{ kind: 'objects', name: 'Kubernetes' }] });
+    const first = (q: string) => searchMemory(v, q, { today: '2025-12-22' }).results[0]?.text ?? '';
+    assert.match(first('What does Tomas do?'), /takes over the dunning job/);
+    assert.match(first('What did INC-47 change?'), /every 15 minutes/);
+    assert.match(first('shared memory of the k8s pods'), /1 GiB of shared memory/);
+  });
 });
 
 describe('questions memory cannot answer', () => {
@@ -42,6 +68,14 @@ describe('questions memory cannot answer', () => {
     assert.ok(full.tokens > 1000);
     assert.ok(none.tokens <= 250, `${none.tokens} tokens`);
     assert.deepEqual(none.missing, ['kafka']);
+  });
+
+  it('answers in full when the question also names an entity memory knows, in words memory does not use', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2025-09-${String(2 + (i % 20)).padStart(2, '0')}T1${i % 10}:00:00`, { text: `[[Nate]] played on his Nintendo Switch again, evening ${i}, and won the gaming tournament round`, entities: [{ kind: 'people', name: 'Nate' }] });
+    const r = searchMemory(v, 'What Console does Nate own for gaming?');
+    assert.equal(r.missing, undefined);
+    assert.ok(r.tokens > 1000, `${r.tokens} tokens`);
   });
 });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type EntityName, parseQuery } from '../../../src/core/search/query';
+import { queryDates, withYears } from '../../../src/core/search/dates';
 
 const ENTITIES: EntityName[] = [
   { name: 'Alice', aliases: [], rel: 'entities/people/Alice.md' },
@@ -54,6 +55,43 @@ describe('query', () => {
     assert.deepEqual(days('15 June'), [], 'no year: no day');
     assert.deepEqual(days('room 12 Mayfair 2023'), [], 'not a month');
   });
+});
+
+describe('query: dates by kind, resolved against today', () => {
+  // [kind, query, today, days it favours (first and last of a range), a day it does not]
+  const TABLE: [string, string, string, string[], string][] = [
+    ['ISO day', 'deploy on 2025-03-04', '2025-12-22', ['2025-03-04'], '2025-03-05'],
+    ['ISO month', 'rollback 2025-03', '2025-12-22', ['2025-03-01', '2025-03-31'], '2025-04-01'],
+    ['day month year', 'the 4th of March 2025', '2025-12-22', ['2025-03-04'], '2025-03-05'],
+    ['month day year', 'March 4, 2025 outage', '2025-12-22', ['2025-03-04'], '2025-03-03'],
+    ['month year', 'Sept. 2025', '2025-12-22', ['2025-09-01', '2025-09-30'], '2025-10-01'],
+    ['Chinese day', '2025年3月4日 部署', '2025-12-22', ['2025-03-04'], '2025-03-05'],
+    ['month day, no year', 'What did we fix on Wednesday, November 26?', '2025-12-22', ['2025-11-26'], '2024-11-26'],
+    ['day month, no year', 'the 3rd of May incident', '2025-12-22', ['2025-05-03'], '2025-05-04'],
+    ['no year, later than today: last year', 'the December 30 release', '2025-12-22', ['2024-12-30'], '2025-12-30'],
+    ['Chinese, no year', '11月26日 修了什麼', '2025-12-22', ['2025-11-26'], '2025-11-27'],
+    ['yesterday', 'what broke yesterday', '2025-12-22', ['2025-12-21'], '2025-12-10'],
+    ['N days ago', 'the fix 3 days ago', '2025-12-22', ['2025-12-19'], '2025-12-01'],
+    ['last week', 'decisions last week', '2025-12-22', ['2025-12-15', '2025-12-18'], '2025-12-01'],
+    ['last weekday', 'what did we decide last Tuesday', '2025-12-22', ['2025-12-16'], '2025-12-09'],
+    ['Chinese relative', '上週 的決定', '2025-12-22', ['2025-12-15'], '2025-11-01'],
+  ];
+  it('reads "these days", "currently", 目前 as the present: not words of the subject, no day favoured', () => {
+    for (const text of ['What does Tomas own these days?', 'Who currently owns billing?', '目前 誰 負責 billing']) {
+      const q = parseQuery(text, []);
+      assert.ok(!q.concepts.some((c) => /^(?:these|days|currently|目前)$/.test(c.label)), text);
+      assert.ok(!queryDates(q, '2025-12-22')('2025-12-21'), text);
+    }
+  });
+  for (const [kind, text, today, on, off] of TABLE) {
+    it(kind, () => {
+      const q = withYears(parseQuery(text, []), today);
+      const test = queryDates(q, today);
+      for (const d of on) assert.ok(test(d), `${text}: ${d}`);
+      assert.ok(!test(off), `${text}: not ${off}`);
+      assert.ok(!q.concepts.some((c) => /^(?:26|30|4|4th|3rd|november|may|december|wednesday|march)$/.test(c.label)), `${text}: the date is not a word of the query`);
+    });
+  }
 });
 
 describe('query: kinds of a plural noun (WordNet)', () => {

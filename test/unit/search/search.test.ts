@@ -62,6 +62,9 @@ describe('search pipeline', () => {
     assert.deepEqual([first.start, first.line, first.text.split('\n').length], [19, 23, 10]);
     assert.deepEqual([second.start, second.line, second.text.split('\n').length], [30, 33, 8], 'the second hit: 3 lines before, 4 after');
     for (const h of [best, first, second]) assert.equal(cited(v, h), h.text);
+    // A smaller budget (a hook's 800 tokens) gives each hit less context, in proportion: 2 before and 2 after.
+    const [small] = searchMemory(v, 'zebra crossing', { maxTokens: 800 }).results;
+    assert.deepEqual([small.start, small.line, small.text.split('\n').length], [21, 23, 5]);
   });
 
   it('reaches the entity through an alias', async () => {
