@@ -56,6 +56,12 @@ export interface SearchOptions {
   page?: number;
   /** Today (`YYYY-MM-DD`), for relative times in the query ("last week"); default: the system's. */
   today?: string;
+  /**
+   * How the answer is shown, when not as `renderHits` (the CLI's text: a label and quoted lines,
+   * context/recorded.ts): the budget then counts exactly this text, what it adds around the hits
+   * (`render([])`) reserved first. `tokens` counts it too.
+   */
+  render?: (hits: SearchHit[]) => string;
 }
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */

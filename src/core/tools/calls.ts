@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import type { Clock } from '../shared/clock';
 import { compressBeforeWrite } from '../compress/compress';
 import { guardMemoryLines, readLayer } from '../context/context';
-import { citation, quoted, recordedNotes } from '../context/recorded';
+import { quoted, recordedNotes, recordedSnippets } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
 import { describe } from '../shared/validation';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
@@ -211,7 +211,7 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
     const r = searchMemory(v, query, { maxTokens, page });
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
     // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
-    const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(guardMemoryLines(v, h.text.split('\n')).join('\n'))}`).join('\n\n'));
+    const answer = recordedSnippets(v.root, r.results.map((h) => ({ ...h, text: guardMemoryLines(v, h.text.split('\n')).join('\n') })));
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
   });
 }
