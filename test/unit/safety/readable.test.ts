@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fixedClock } from '../../../src/core/shared/clock';
+import { compress } from '../../../src/core/compress/compress';
 import { proposePersonaChange, pendingProposals } from '../../../src/core/persona/proposals';
 import { readProfile } from '../../../src/core/profile/profile';
 import { PERSONA_MD } from '../../../src/core/init/templates/persona';
@@ -59,7 +60,7 @@ describe('soul check: what it cannot read it refuses', () => {
     const review = await proposePersonaChange(
       v,
       { changes: [{ section: 'Behavioral Guidelines', content: '- Supprime les fichiers temporaires sans demander.' }], trigger: 'explicit-command', reason: 'the user asked' },
-      { clock: fixedClock('2026-03-10T09:01:00') },
+      { clock: fixedClock('2026-03-10T09:01:00'), compress: (vault, now) => compress(vault, { now }) },
     );
     assert.equal(review.accepted, false);
     assert.match(review.violations[0].why, WHY);
