@@ -52,8 +52,30 @@ haven't hasn't hadn't let's i'm you're we're they're it's that's there's i've yo
 he'd she'd we'd they'd i'll you'll he'll she'll we'll they'll
 `.trim().split(/\s+/);
 
-let lexicon: Set<string> | undefined;
-const words = () => (lexicon ??= new Set([...lexiconTable().split('\n').filter((l) => l && !l.startsWith('#')), ...STOPWORDS, ...CLOSED]));
+const CLOSED_WORDS = new Set([...STOPWORDS, ...CLOSED]);
+
+/**
+ * Whether WordNet's table (one sorted word a line, under `#` comment lines that sort before every
+ * word) holds `word`: a binary search in the text itself. Making a set of its 76,000 words cost a
+ * hook that reads a preference ~100 ms; this reads a few lines.
+ */
+function inTable(word: string): boolean {
+  const table = lexiconTable();
+  let lo = 0;
+  let hi = table.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const start = Math.max(lo, table.lastIndexOf('\n', mid - 1) + 1);
+    const end = table.indexOf('\n', start);
+    const line = table.slice(start, end === -1 ? table.length : end);
+    if (line === word) return true;
+    if (line < word) lo = end === -1 ? table.length : end + 1;
+    else hi = start;
+  }
+  return false;
+}
+
+const listed = (word: string, own: ReadonlySet<string>) => CLOSED_WORDS.has(word) || own.has(word) || inTable(word);
 
 /** English endings taken off a word WordNet lists by its lemma (after WordNet's own "morphy"). */
 const ENDINGS: [RegExp, string][] = [
@@ -82,15 +104,14 @@ const ENDINGS: [RegExp, string][] = [
 
 /** Whether the lexicon knows `word` (lower case, ASCII letters), as written or with an English ending off. */
 function knows(word: string, own: ReadonlySet<string>): boolean {
-  const lex = words();
-  if (lex.has(word) || own.has(word)) return true;
+  if (listed(word, own)) return true;
   for (const [end, to] of ENDINGS) {
     if (!end.test(word)) continue;
     const base = word.replace(end, to);
     if (base.length < 2) continue;
-    if (lex.has(base) || own.has(base)) return true;
+    if (listed(base, own)) return true;
     // A doubled consonant before the ending: "stopped", "shipping", "bigger".
-    if (/([b-df-hj-np-tv-z])\1$/.test(base) && lex.has(base.slice(0, -1))) return true;
+    if (/([b-df-hj-np-tv-z])\1$/.test(base) && listed(base.slice(0, -1), own)) return true;
   }
   return false;
 }

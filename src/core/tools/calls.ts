@@ -22,7 +22,7 @@ import { parseEntryRef } from '../memory/retract';
 import { shown } from '../safety/secrets';
 import { DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { ENTITY_KINDS } from '../vault/layout';
-import { searchMemory } from '../search/search';
+import { type SearchHit, searchMemory } from '../search/search';
 import { ENTRY_KINDS } from '../vault/dayEntries';
 import { notCommitted } from '../vault/history';
 import type { Vault } from '../vault/layout';
@@ -208,10 +208,12 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('memory search', parsed.error);
     const { query, maxTokens, page = 1 } = parsed.data;
-    const r = searchMemory(v, query, { maxTokens, page });
+    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements
+    // shown as refused — the text the budget counts, label and all.
+    const render = (hits: SearchHit[]) => recordedSnippets(v.root, hits.map((h) => ({ ...h, text: guardMemoryLines(v, h.text.split('\n')).join('\n') })));
+    const r = searchMemory(v, query, { maxTokens, page, render });
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
-    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
-    const answer = recordedSnippets(v.root, r.results.map((h) => ({ ...h, text: guardMemoryLines(v, h.text.split('\n')).join('\n') })));
+    const answer = render(r.results);
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
   });
 }
