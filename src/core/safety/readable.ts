@@ -15,7 +15,8 @@
  *   README) and capitalised words inside a clause (Vitest) — unless those are most of it (a
  *   text in capitals or title case is read word by word).
  *
- * A clause with at least two unread units, fewer than half of its units read, is unreadable.
+ * A clause with at least two unread units, fewer than half of its units read, is unreadable; so is
+ * one with three unread units in a row, however much English surrounds them.
  * The text is read as the rules read it (normalise.ts: leet and base64 undone, invisible characters
  * removed), but homoglyphs are folded word by word: an English word in look-alike letters is
  * English, a Russian word is not.
@@ -127,6 +128,9 @@ interface Tally {
   unread: number;
   /** The scripts of what was not read ("Latin" for words the lexicon does not know). */
   scripts: Set<string>;
+  /** The longest run of unread units in a row, and the current one (a read word ends it; code and names do not count). */
+  run: number;
+  longest: number;
   /** Capitalised words inside the clause, read or not: names, unless they are most of it. */
   names: { read: number; unread: number };
 }
@@ -137,7 +141,7 @@ function tallyWord(raw: string, first: boolean, own: ReadonlySet<string>, t: Tal
     // Another script, or a mix: an English word in look-alike letters ("Dеlete", "ѕкір") is read as
     // English; a word of another language stays unread, whatever Latin gibberish it folds into.
     const folded = foldHomoglyphs(plain).toLowerCase();
-    if (/^[a-z'’]+$/.test(folded) && knows(folded, own)) t.read++;
+    if (/^[a-z'’]+$/.test(folded) && knows(folded, own)) readWord(t);
     else unread(t, plain);
     return;
   }
@@ -146,21 +150,29 @@ function tallyWord(raw: string, first: boolean, own: ReadonlySet<string>, t: Tal
   const read = /^[a-z'’]+$/.test(lower) && knows(lower, own);
   // Acronyms (CI, README) and capitalised words inside a clause (Vitest) are names, unless they are most of it.
   if (/^\p{Lu}{2,}$/u.test(plain) || (!first && /^\p{Lu}/u.test(plain))) t.names[read ? 'read' : 'unread']++;
-  else if (read) t.read++;
+  else if (read) readWord(t);
   else unread(t, plain);
 }
 
 const SCRIPTS = ['Cyrillic', 'Greek', 'Hangul', 'Hiragana', 'Katakana', 'Arabic', 'Hebrew', 'Devanagari', 'Thai', 'Armenian', 'Georgian', 'Latin'].map((name) => [name, new RegExp(`\\p{Script=${name}}`, 'u')] as const);
 
+/** Counts a word (or a CJK character: `units` a half) as read. */
+function readWord(t: Tally, units = 1): void {
+  t.read += units;
+  t.run = 0;
+}
+
 /** Counts `text` (a word, or one CJK character) as unread, naming its script. */
 function unread(t: Tally, text: string, units = 1): void {
   t.unread += units;
+  t.run += units;
+  t.longest = Math.max(t.longest, t.run);
   t.scripts.add(SCRIPTS.find(([, re]) => re.test(text))?.[0] ?? 'another script');
 }
 
 /** How much of a clause the lexicon reads, in units: a word is one, a CJK character a half. */
 function tally(clause: string, own: ReadonlySet<string>): Tally {
-  const t: Tally = { read: 0, unread: 0, scripts: new Set(), names: { read: 0, unread: 0 } };
+  const t: Tally = { read: 0, unread: 0, scripts: new Set(), run: 0, longest: 0, names: { read: 0, unread: 0 } };
   let first = true;
   for (const [token] of clause.matchAll(TOKEN)) {
     const trimmed = token.replace(/^[-'’./@$]+|[-'’./@$]+$/g, '');
@@ -177,7 +189,7 @@ function tally(clause: string, own: ReadonlySet<string>): Tally {
       for (const ch of part) {
         if (HAN.test(ch)) {
           flush();
-          t.read += 0.5;
+          readWord(t, 0.5);
         } else if (KANA_OR_HANGUL.test(ch)) {
           flush();
           unread(t, ch, 0.5);
@@ -191,6 +203,11 @@ function tally(clause: string, own: ReadonlySet<string>): Tally {
 
 /** At least this many unread units make a clause unreadable, when they are more than half of it. */
 const MIN_UNREAD = 2;
+/**
+ * So many unread units in a row make it unreadable whatever surrounds them: English words around a
+ * rule in another language ("Please always, kindly, supprime les fichiers") do not make it read.
+ */
+const UNREAD_RUN = 3;
 
 /**
  * The first clause of `clauses` the check cannot read (its index, and the share of it the lexicon
@@ -204,7 +221,7 @@ export function unreadableClause(clauses: readonly string[], own: ReadonlySet<st
     const read = t.read + (asWords ? t.names.read : 0);
     const unread = t.unread + (asWords ? t.names.unread : 0);
     if (asWords && t.names.unread) t.scripts.add('Latin');
-    if (unread >= MIN_UNREAD && read < unread) return { at, read: read / (read + unread), scripts: [...t.scripts] };
+    if ((unread >= MIN_UNREAD && read < unread) || t.longest >= UNREAD_RUN) return { at, read: read / (read + unread), scripts: [...t.scripts] };
   }
   return undefined;
 }
