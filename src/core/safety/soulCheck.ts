@@ -1,6 +1,7 @@
 /**
  * The soul check (docs/persona.md#soul-check): refuses persona text that would permit what a soul invariant
- * forbids, in English or Chinese, however it is phrased. It fails closed.
+ * forbids, in English or Chinese, however it is phrased. It fails closed: a proposal or a
+ * preference it cannot read (another language or script, readable.ts) is refused unread.
  *
  * The text is cut into clauses (sentences, commas, and before but / unless / "and always" …). In each
  * clause the invariant's words are found (safeguard, risky, unguarded, breaks, harmless — from
