@@ -2,7 +2,7 @@
 // Each is one self-contained CommonJS file in dist/ (only `vscode` stays external), but for what
 // the extension loads only after activation, from files beside it: the [[link]] client library
 // (dist/languageclient.js), the tokenizer's rank table (dist/cl100k_base.json.gz) and WordNet's
-// kinds of nouns for search (dist/narrower.txt).
+// kinds of nouns for search (dist/narrower.txt) and its English words for the soul check (dist/lexicon.txt).
 import * as esbuild from 'esbuild';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -222,6 +222,8 @@ const besideBundle = (specifier, file) => ({
 const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]gitleaksLib|core[\\/]sync[\\/]simpleGitLib|mcp[\\/]sdkLib)\.ts$/;
 // WordNet's kinds of nouns, for search (src/core/search/narrower.ts).
 const NARROWER = /src[\\/]core[\\/]search[\\/]narrowerTable\.ts$/;
+// WordNet's English words, for the soul check's readability (src/core/safety/readable.ts).
+const LEXICON = /src[\\/]core[\\/]safety[\\/]lexiconTable\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
 
 const common = {
@@ -235,7 +237,7 @@ const common = {
   legalComments: 'linked',
   define: { VERSION: JSON.stringify(version) },
   logLevel: 'warning',
-  plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable')],
+  plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable'), prebuiltTable(LEXICON, 'lexiconTable')],
 };
 
 /**
@@ -253,7 +255,7 @@ async function helpTexts() {
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, and
 // WordNet's table are carried in comments at its end, read on first use.
 const trailing = trailingComments();
-const cliPlugins = [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable', { trailing })];
+const cliPlugins = [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable', { trailing }), prebuiltTable(LEXICON, 'lexiconTable', { trailing })];
 const cli = {
   ...common,
   entryPoints: ['src/cli/entry.ts'],
@@ -269,7 +271,7 @@ const builds = [
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', { beside: 'narrower.txt' }), besideBundle('vscode-languageclient/node', 'languageclient.js')],
+    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', { beside: 'narrower.txt' }), prebuiltTable(LEXICON, 'lexiconTable', { beside: 'lexicon.txt' }), besideBundle('vscode-languageclient/node', 'languageclient.js')],
   },
   { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },

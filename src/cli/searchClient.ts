@@ -11,10 +11,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
-import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, foundNothingFor, renderHits } from '../core/search/result';
+import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, foundNothingFor } from '../core/search/result';
 import { staleMarks } from '../core/truth/marks';
 import { bestLine, recordServed } from '../core/vault/usage';
 import { vaultAt } from '../core/vault/layout';
+import { recordedSnippets } from '../core/context/recorded';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
 
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' }, archived: { type: 'boolean' } };
@@ -22,7 +23,13 @@ export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, li
 export interface SearchRequest {
   root: string;
   query: string;
-  options: SearchOptions;
+  /** Without `render`: the request travels to the search server as JSON. */
+  options: Omit<SearchOptions, 'render'>;
+  /**
+   * Shown as recorded notes (the text a person or an agent reads; not `--json`): labelled and
+   * quoted like the hooks and MCP, the label and quotes inside the budget.
+   */
+  recorded?: boolean;
 }
 
 export type Reply = { result: SearchResult } | { error: { kind: ErrorKind; message: string } };
@@ -54,6 +61,7 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
       // Relative times in the query ("last week") count from --now, like every other command.
       today: localDay(parseNow(String(opts.now || process.env.CORESOUL_NOW || new Date().toISOString()))),
     },
+    recorded: !opts.json,
   };
 }
 
@@ -64,9 +72,16 @@ function branchName(b: string): string {
   return b;
 }
 
+/** The options a search runs `req` with: as recorded notes, their rendering counted in the budget. */
+export function searchOptions(req: SearchRequest): SearchOptions {
+  return req.recorded ? { ...req.options, render: (hits) => recordedSnippets(req.root, hits) } : req.options;
+}
+
 /**
- * What the search command prints for the answer to `req`: warnings and a count on stderr, hits on
- * stdout. The lines it found count as used on the request's day (docs/truth.md#usage-aware-decay).
+ * What the search command prints for the answer to `req`: warnings and a count on stderr; on
+ * stdout the hits as recorded notes (labelled, each cited and quoted, a stale one's mark after it),
+ * which is the text the search counted against `--max-tokens` (`searchOptions`). The lines it
+ * found count as used on the request's day (docs/truth.md#usage-aware-decay).
  */
 export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
   for (const w of r.warnings) warn(w);
@@ -76,7 +91,7 @@ export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: strin
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
   if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
   warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.branch ? `, memory of branch ${r.branch}` : ''}${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
-  return { json, text: `${renderMarkedHits(r.results)}${r.missing?.length ? `\n\n${foundNothingFor(r.missing)}` : ''}` };
+  return { json, text: `${recordedSnippets(req.root, r.results as MarkedHit[], (h) => h.stale && `  (stale: ${h.stale})`)}${r.missing?.length ? `\n\n${foundNothingFor(r.missing)}` : ''}` };
 }
 
 // ---- stale marks (docs/truth.md#freshness): kept apart from the search itself ----------------
@@ -94,13 +109,6 @@ export async function markStale(r: SearchResult, root: string): Promise<SearchRe
     if (mark) (r.results[i] as MarkedHit).stale = mark;
   });
   return r;
-}
-
-/** The hits as `renderHits` shows them, each stale one followed by its mark on a line of its own. */
-function renderMarkedHits(hits: MarkedHit[]): string {
-  if (!hits.some((h) => h.stale)) return renderHits(hits);
-  return hits.map((h) => (h.stale ? `${renderHits([h])}
-  (stale: ${h.stale})` : renderHits([h]))).join('\n\n');
 }
 
 /** Longer than any answer takes; a server that does not reply by then is bypassed. */

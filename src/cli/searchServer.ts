@@ -16,7 +16,7 @@ import { searchMemory } from '../core/search/search';
 import { buildIndex } from '../core/search/index/refresh';
 import { countTokens } from '../core/shared/tokens';
 import { type Vault, openVault } from '../core/vault/layout';
-import type { Reply, SearchRequest } from './searchClient';
+import { type Reply, type SearchRequest, searchOptions } from './searchClient';
 
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;
 const VAULT_CHECK_MS = 5_000;
@@ -73,7 +73,7 @@ function answer(v: Vault, line: string, building: boolean): Reply | undefined {
     const req = JSON.parse(line) as SearchRequest;
     if (path.resolve(req.root) !== v.root) return undefined;
     openVault(v.root); // a vault gone or damaged since: the error the caller would get alone
-    return { result: searchMemory(v, req.query, building ? { ...req.options, indexBudgetMs: 0 } : req.options) };
+    return { result: searchMemory(v, req.query, building ? { ...searchOptions(req), indexBudgetMs: 0 } : searchOptions(req)) };
   } catch (err) {
     return err instanceof CoreSoulError ? { error: { kind: err.kind, message: err.message } } : undefined;
   }

@@ -6,13 +6,13 @@
  */
 import { type SearchResult, searchMemory } from '../core/search/search';
 import type { Vault } from '../core/vault/layout';
-import { type SearchRequest, askServer, serverEnabled, socketPath, startServer } from './searchClient';
+import { type SearchRequest, askServer, searchOptions, serverEnabled, socketPath, startServer } from './searchClient';
 
 export async function searchWarm(bundle: string | undefined, v: Vault, req: SearchRequest): Promise<SearchResult> {
   const socket = bundle && serverSocket(bundle, req.root);
   const answer = socket && (await askServer(socket, req));
   if (answer) return answer;
-  const r = searchMemory(v, req.query, socket ? { ...req.options, indexBudgetMs: 0 } : req.options);
+  const r = searchMemory(v, req.query, socket ? { ...searchOptions(req), indexBudgetMs: 0 } : searchOptions(req));
   if (socket) startServer(bundle, req.root);
   return r;
 }

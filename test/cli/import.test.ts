@@ -72,4 +72,16 @@ describe('coresoul import / export', () => {
     assert.match(read(back, '.CoreSoul/memory/entities/people/Alice.md'), /Chose \[\[PostgreSQL\]\]/);
     assert.equal(cli(['export', '--format', 'csv', '--root', root]).code, 1);
   });
+
+  it('export says what it redacted and writes no secret typed by hand', () => {
+    const root = initialised();
+    const token = `ghp_${'Ab3dE6gH9jK2mN5pQ8sT1vW4yZ7bC0eF3hJ6'}`;
+    fs.appendFileSync(path.join(root, '.CoreSoul/persona.md'), `\n- deploy with ${token}\n`);
+    const out = path.join(tempDir(), 'md');
+    const r = cli(['export', '--format', 'markdown', '--out', out, '--root', root, '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^redacted a secret before exporting \(github-pat\)\n/m);
+    assert.deepEqual(r.json.redacted, ['github-pat']);
+    assert.ok(!read(out, 'persona.md').includes(token) && read(out, 'persona.md').includes('[secret: github-pat]'));
+  });
 });

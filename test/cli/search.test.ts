@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { countTokens } from '../../src/core/shared/tokens';
+import { RECORDED_NOTES } from '../../src/core/context/recorded';
 import { cli, snapshot, tempDir } from '../support/helpers';
 import { fixtureVault } from '../support/searchFixture';
 
@@ -9,7 +10,10 @@ describe('coresoul search', () => {
     const v = await fixtureVault();
     const human = cli(['search', 'Kubernetes', '遷移', '--root', v.root]);
     assert.equal(human.code, 0, human.stderr);
-    assert.match(human.stdout, /^\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · Kubernetes · by Tess Tester on testbox\n/);
+    // Recorded notes, as the hooks and MCP show them: the label, then each citation and its lines quoted.
+    assert.ok(human.stdout.startsWith(`${RECORDED_NOTES}\n\n`), human.stdout.slice(0, 200));
+    assert.match(human.stdout, /\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · by Tess Tester on testbox\]\n> /);
+    for (const line of human.stdout.slice(RECORDED_NOTES.length).trim().split('\n')) assert.match(line, /^(?:> |>$|\[\.CoreSoul\/[^\]]+\]|$)/, line);
     assert.match(human.stderr, /result\(s\), \d+ tokens \(cl100k_base/);
 
     const r = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
@@ -51,10 +55,13 @@ describe('coresoul search', () => {
 
   it('keeps what it prints within --max-tokens', async () => {
     const v = await fixtureVault();
-    for (const n of ['60', '200']) {
+    for (const n of ['160', '250', '400']) {
+      // The label and the quotes are inside the budget: what is printed, whole, fits.
       const r = cli(['search', 'Kubernetes', '--max-tokens', n, '--root', v.root]);
       assert.equal(r.code, 0, r.stderr);
+      assert.ok(r.stdout.startsWith(RECORDED_NOTES) && /\n> /.test(r.stdout), `${n}: ${r.stdout}`);
       assert.ok(countTokens(r.stdout.replace(/\n$/, '')) <= Number(n), `${n}: ${countTokens(r.stdout)}`);
+      assert.match(r.stderr, new RegExp(`, ${countTokens(r.stdout.replace(/\n$/, ''))} tokens`));
       const j = cli(['search', 'Kubernetes', '--max-tokens', n, '--json', '--root', v.root]).json;
       assert.ok(j.tokens <= Number(n) && j.tokens > 0);
     }

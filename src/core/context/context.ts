@@ -241,7 +241,8 @@ function statementGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: 
       const plain = text.replace(/\[\[([^\]|#]+)(?:[#|][^\]]*)?\]\]/g, '$1');
       const candidates = kind === 'preference' || kind === 'correction' ? entryCandidates(kind, plain) : extractPreferences(plain);
       if (!candidates.length) return line;
-      const violations = guard ? candidates.flatMap((c) => guard(c.section, c.value)) : [];
+      // The whole statement too, as learning reads a `#preference` entry: not only the part a rule recognised.
+      const violations = guard ? [...guard.change('Preferences', plain), ...candidates.filter((c) => c.value !== plain).flatMap((c) => guard.change(c.section, c.value))] : [];
       if (guard && !violations.length) return line;
       const why = guard ? refusedPlaceholder(violations) : '[refused by the soul check: soul.md cannot be read]';
       guarded.push(`${layer} line ${i + 1} shown as refused (${guard ? refusalWhy(violations) : 'soul.md cannot be read'})`);

@@ -65,6 +65,14 @@ export function citation(root: string, s: Cited): string {
   return owner ? `${head} continues the ${owner.time} entry ${owner.marker ?? "recorded as the person's own"}` : head;
 }
 
+/**
+ * Snippets as recorded notes: the label, then each snippet's citation and its quoted lines
+ * (`coresoul search`, MCP `memory_search`), and `after` each one what the caller adds (not
+ * quoted: not a stored line). With no snippets, the label alone: what a search reserves out of its budget.
+ */
+export const recordedSnippets = <S extends Cited>(root: string, snippets: readonly S[], after?: (s: S) => string | undefined) =>
+  recordedNotes(snippets.map((s) => `${citation(root, s)}\n${quoted(s.text)}${after?.(s) ? `\n${after(s)}` : ''}`).join('\n\n'));
+
 const ENTRY_HEAD = /^- (\d{2}:\d{2}(?::\d{2})?) (?:#\w+ )?(\[from [^\]\n]*\])?/;
 
 /** The entry whose continuation line `line` is (1-based), or undefined when it is no continuation. */

@@ -3,7 +3,9 @@
  * leave with — the MCP memory server's JSON lines (entities, their lines as observations, and the
  * `[[A]] relation [[B]]` lines as relations) or a plain Markdown folder (days, entity notes, the
  * profile, persona and soul). Importing either into an empty vault gives back the entities, their
- * links and the dated entries.
+ * links and the dated entries. Nothing leaves with a credential: every text written, in either
+ * format, passes the secret firewall (a secret typed before it, or by hand, becomes
+ * `[secret: <kind>]`), and the report counts what was redacted.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,6 +19,7 @@ import { profileFile } from '../profile/profile';
 import { ensureRawDays, rawDayFile } from '../compress/rawDays';
 import { TYPE_OF_KIND, parseEntryText, statement } from './plan';
 import { splitFrontMatter } from '../vault/entityFrontMatter';
+import { redactText } from '../safety/secrets';
 
 export const EXPORT_FORMATS = ['mcp-memory', 'markdown'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -29,18 +32,21 @@ export interface ExportReport {
   entities: number;
   observations: number;
   relations: number;
+  /** The kinds of the secrets replaced by `[secret: <kind>]` in what was written, one per secret. */
+  redacted: string[];
 }
 
 interface Note {
   kind: EntityKind;
   name: string;
-  file: string;
+  /** The note as written, its secrets redacted. */
+  text: string;
   /** The note's list lines, as text (`[[2026-03-10]] 08:00:00 #decision …`). */
   lines: string[];
 }
 
 /** Every entity note but the profile (User.md), whose counted entries are not memories: markdown keeps it as profile.md. */
-function entityNotes(v: Vault): Note[] {
+function entityNotes(v: Vault, clean: Clean): Note[] {
   const notes: Note[] = [];
   for (const kind of ENTITY_KINDS) {
     let names: string[];
@@ -52,9 +58,10 @@ function entityNotes(v: Vault): Note[] {
     for (const f of names) {
       const file = path.join(entityDir(v, kind), f);
       if (file === profileFile(v)) continue;
-      const text = readTextIfExists(file) ?? '';
+      // Redacted whole, before it is cut into lines: a PEM block is found from header to footer.
+      const text = clean(readTextIfExists(file) ?? '');
       const lines = splitFrontMatter(text.replace(/\r\n?/g, '\n')).body.split('\n').filter((l) => /^\s*[-*]\s/.test(l)).map(statement).filter(Boolean);
-      notes.push({ kind, name: f.slice(0, -3), file, lines });
+      notes.push({ kind, name: clean(f.slice(0, -3)), text, lines });
     }
   }
   return notes;
@@ -73,11 +80,20 @@ export function exportMemories(v: Vault, format: ExportFormat, out: string): Exp
   if (fs.existsSync(out) && !(fs.statSync(out).isDirectory() && fs.readdirSync(out).length === 0)) {
     throw inputError(`${out} already exists; choose a new path to export to`, 'out');
   }
-  return format === 'mcp-memory' ? exportMcpMemory(v, out) : exportMarkdown(v, out);
+  const redacted: string[] = [];
+  const clean = (text: string) => {
+    const r = redactText(text);
+    redacted.push(...r.kinds);
+    return r.text;
+  };
+  return { ...(format === 'mcp-memory' ? exportMcpMemory(v, out, clean) : exportMarkdown(v, out, clean)), redacted };
 }
 
-function exportMcpMemory(v: Vault, out: string): ExportReport {
-  const notes = entityNotes(v);
+/** What an export writes: the text with its secrets redacted (and counted). */
+type Clean = (text: string) => string;
+
+function exportMcpMemory(v: Vault, out: string, clean: Clean): Omit<ExportReport, 'redacted'> {
+  const notes = entityNotes(v, clean);
   const relations = new Map<string, { from: string; to: string; relationType: string }>();
   let observations = 0;
   const lines = notes.map((n) => {
@@ -99,7 +115,7 @@ function shownDayLines(v: Vault, day: string): string[] | undefined {
   return d?.monthly ? d.lines.map((l) => (/^#{2,3} /.test(l) ? l.slice(1) : l)) : d?.lines;
 }
 
-function exportMarkdown(v: Vault, out: string): ExportReport {
+function exportMarkdown(v: Vault, out: string, clean: Clean): Omit<ExportReport, 'redacted'> {
   const days = readMemoryMap(v).days;
   ensureRawDays(v);
   let written = 0;
@@ -108,25 +124,25 @@ function exportMarkdown(v: Vault, out: string): ExportReport {
     const raw = days[day].level === 'L1' ? undefined : readTextIfExists(rawDayFile(v, day));
     const lines = raw?.split('\n') ?? shownDayLines(v, day);
     if (!lines) continue;
-    atomicWrite(path.join(out, 'days', `${day}.md`), `${lines.join('\n').replace(/\n*$/, '')}\n`);
+    atomicWrite(path.join(out, 'days', `${day}.md`), clean(`${lines.join('\n').replace(/\n*$/, '')}\n`));
     written++;
   }
-  const notes = entityNotes(v);
-  for (const n of notes) copy(n.file, path.join(out, 'entities', n.kind, `${n.name}.md`));
+  const notes = entityNotes(v, clean);
+  for (const n of notes) atomicWrite(path.join(out, 'entities', n.kind, `${n.name}.md`), n.text);
   for (const [from, to] of [[profileFile(v), 'profile.md'], [v.persona, 'persona.md'], [v.soul, 'soul.md']]) {
-    if (fs.existsSync(from)) copy(from, path.join(out, to));
+    if (fs.existsSync(from)) copy(from, path.join(out, to), clean);
   }
   for (const dir of ['days', 'entities']) fs.mkdirSync(path.join(out, dir), { recursive: true });
   const observations = notes.reduce((s, n) => s + n.lines.length, 0);
   return { format: 'markdown', out, days: written, entities: notes.length, observations, relations: 0 };
 }
 
-function copy(from: string, to: string): void {
-  let data: Buffer;
+function copy(from: string, to: string, clean: Clean): void {
+  let data: string;
   try {
-    data = fs.readFileSync(from);
+    data = fs.readFileSync(from, 'utf8');
   } catch (err) {
     throw fsError(err, 'read', from);
   }
-  atomicWrite(to, data);
+  atomicWrite(to, clean(data));
 }

@@ -201,9 +201,14 @@ function writePersonal(v: Vault, req: WriteRequest, line: string, excerpt: strin
   });
 }
 
-/** A preference is recorded even when no rule recognises it; a correction is an interaction trait. */
+/**
+ * A preference is recorded even when no rule recognises it; a correction is an interaction trait.
+ * The whole statement passes the soul check, not only the part a rule recognised: "Always reply in
+ * English; <a rule in another language>" teaches nothing.
+ */
 function learnFromEntry(v: Vault, kind: 'preference' | 'correction', text: string, clock: Clock): LearnReport {
-  return learnCandidates(v, entryCandidates(kind, stripLinks(text)), { clock });
+  const statement = stripLinks(text);
+  return learnCandidates(v, entryCandidates(kind, statement), { clock, statement });
 }
 
 /** The note an entity's date tag goes to: the one that exists under its name, else the new one. */

@@ -119,6 +119,8 @@ export interface LearnOptions {
   clock: Clock;
   dryRun?: boolean;
   caps?: ProfileCaps;
+  /** The statement the candidates come from (a `#preference` entry): it passes the soul check whole, or nothing of it is learnt. */
+  statement?: string;
 }
 
 /** Extracts candidates from a message and, unless `dryRun`, records them in User.md. */
@@ -139,8 +141,9 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
     return { candidates, changes: [], refused: candidates.map((c) => ({ value: c.value, why: err.message })), review: [], archived: [] };
   }
   const review: LearnReport['review'] = [];
+  const whole = opts.statement === undefined ? [] : guard.change('Preferences', opts.statement);
   const allowed = candidates.filter((c) => {
-    const violations = guard(c.section, c.value);
+    const violations = c.value === opts.statement ? whole : [...whole, ...guard.change(c.section, c.value)];
     if (violations.length) {
       refused.push({ value: c.value, why: refusalWhy(violations) });
       return false;

@@ -6,8 +6,12 @@
  * must be forbidden or come with its safeguard kept — silence is refused.
  *
  * The subjects (issue #30): actions on files, history and systems; the sandbox and clean room;
- * permissions; the tests, review and hooks that gate a deploy; secrets; whose words count as
- * instructions; the soul itself. English, Traditional and Simplified Chinese.
+ * permissions; the tests, review and hooks that gate a deploy, and pushing or committing straight
+ * to a protected branch; every other safeguard (backups, confirmation, signing, branch protection,
+ * linters and type checks…); secrets; whose words count as instructions — any outside content (a
+ * README, a web page, an issue, a commit message, tool output, a fetched file, a memory entry)
+ * taken as the person, as instructions or as authoritative; the soul itself. English,
+ * Traditional and Simplified Chinese; a text in another language is refused unread (readable.ts).
  */
 import type { Invariant } from './invariants';
 
@@ -22,6 +26,29 @@ const REDEFINED = [
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
   '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
 ];
+
+/** Outside content: whatever an agent reads that the person did not say (docs/trust.md#threat-model). */
+const OUTSIDE_CONTENT = [
+  'readme', 'web page', 'webpage', 'web pages', 'website', 'page', 'site', 'url', 'link', 'issue', 'issues', 'issue comment', 'pull request', 'pr description',
+  'comment', 'code comment', 'docstring', 'commit message', 'commit messages', 'tool output', 'tool result', 'tool call', 'output', 'log', 'logs',
+  'error message', 'stack trace', 'fetched', 'fetch', 'downloaded', 'scraped', 'pasted', 'file', 'files', 'document', 'documents', 'docs',
+  'documentation', 'wiki', 'changelog', 'email', 'emails', 'ticket', 'tickets', 'memory', 'memories', 'memory entry', 'note', 'notes',
+  'search result', 'search results', 'api response', 'response', 'dependency', 'package', 'plugin', 'another agent', 'other agents', 'agent',
+  'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript',
+  '網頁', '网页', '網站', '网站', '議題', '议题', '評論', '评论', '註解', '注释', '提交訊息', '提交信息', '工具輸出', '工具输出', '日誌', '日志',
+  '文件', '檔案', '文檔', '文档', '郵件', '邮件', '記憶', '记忆', '筆記', '笔记', '外部', '下載', '下载', '抓取', '代理',
+]
+/** Taking words as the person's, as instructions or as authoritative. */
+const AUTHORITY = [
+  'as the user', 'as the person', 'as if the user', 'as if the person', 'as if i', 'as if you were told', 'as me', 'as my', 'as from me', 'from me',
+  'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
+  'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
+  'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
+  '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
+  '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
+];
+/** Branches a change reaches only through the gates. */
+const PROTECTED_BRANCHES = ['main', 'master', 'trunk', 'production branch', 'prod branch', 'release branch', 'default branch', 'protected branch', 'live branch', '主分支', '主幹', '主干', '受保護分支', '受保护分支'];
 
 export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
@@ -55,6 +82,25 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: ['directly', 'straight', 'without waiting', 'anyway', '直接', '照樣', '照样'],
     breaks: REDEFINED,
+    harmless: [],
+    // "Commit straight to main", "push onto master": a protected branch past its gates.
+    paired: [{ risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', '推送', '推到', '推上', '提交到', '合併到', '合并到'], with: PROTECTED_BRANCHES, within: 6 }],
+  },
+  {
+    id: 'safeguards-kept',
+    rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
+    safeguard: [
+      'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
+      'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
+      'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'pre-push hook',
+      '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
+    ],
+    risky: ['no-gpg-sign', 'no-verify', '--force-with-lease'],
+    unguarded: [],
+    // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
+    breaks: [...REDEFINED, 'noise', 'red tape', 'busywork', 'theater', 'theatre', 'useless', 'overrated', 'in the way'],
+    // (Disabling, turning off, 停用 are negations the check reads anyway.)
+    removes: ['delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '關掉', '关掉', '拿掉'],
     harmless: [],
   },
   {
@@ -100,6 +146,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     harmless: [],
+    // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
+    paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
   {
     id: 'soul-kept',

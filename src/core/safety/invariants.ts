@@ -23,6 +23,14 @@ export interface Invariant {
   breaks: string[];
   /** Objects that make a risky verb a harmless edit ("remove unused imports", 覆蓋率). */
   harmless: string[];
+  /**
+   * Risky words that are risky only beside another (the floor's, floor.ts): "as the user" in a
+   * sentence that names a README or a web page, "push" just before "main". `within`: the other
+   * word must follow within that many words in the same clause; without it, anywhere in the sentence.
+   */
+  paired?: { risky: string[]; with: string[]; within?: number }[];
+  /** Verbs that remove the safeguard when they govern it, before it: "delete the old backups", not "confirm before you delete" (the floor's). */
+  removes?: string[];
 }
 
 const words = z.optional(z.array(z.string().check(z.minLength(1))));

@@ -27,11 +27,13 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const LEET_WORD = /[A-Za-z0-9@$!|]+/g;
 const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 
-export function normaliseForCheck(text: string): string {
-  const plain = foldHomoglyphs(withoutInvisible(decodeEntities(text).normalize('NFKC')));
+export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } = {}): string {
+  // Readability (readable.ts) folds homoglyphs word by word itself: a Russian word folded whole reads as Latin gibberish.
+  const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
+  const plain = fold(withoutInvisible(decodeEntities(text).normalize('NFKC')));
   const folded = joinSpelled(plain).replace(LEET_WORD, foldLeet);
   const decoded = decodedPayloads(plain);
-  return decoded.length ? `${folded}\n\n${decoded.map((d) => foldHomoglyphs(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
+  return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
 
 // Three or more single letters spelled out with one separator: "s k i p", "S-k-i-p", "s.a.n.d".
@@ -50,7 +52,7 @@ const decodeEntities = (text: string) =>
     : text;
 
 /** Confusables folded in runs of non-Han text; Han and CJK punctuation are kept as written. */
-function foldHomoglyphs(text: string): string {
+export function foldHomoglyphs(text: string): string {
   if (/^[\t\n\r\x20-\x7E]*$/.test(text)) return text;
   let out = '';
   let run = '';

@@ -4,8 +4,8 @@
  * a secret word, prefixed or not (`DB_PASSWORD=…`, `export POSTGRES_PASSWORD=…`,
  * `"client_secret": "…"`), command-line flags (`curl -u user:pw`, `mysql -pPW`, `--password=…`),
  * HTTP headers (`Authorization: Basic …`, `X-Api-Key: …`), Docker's `"auth"`, private keys as
- * whole PEM blocks (cut short or not), passwords in prose in English and Chinese ("the root
- * password is …", "密码是 …"), and long high-entropy strings no rule names. Each rule marks its
+ * whole PEM blocks (cut short or not), passwords in prose in any language ("the root password
+ * is …", "密码是 …", «le mot de passe est …», パスワードは…), and long high-entropy strings no rule names. Each rule marks its
  * secret as the group `s`; only that part is replaced, the name before it stays. Every run
  * before a secret is bounded (`{0,64}`, not `*`): JavaScript backtracks where gitleaks' RE2
  * does not, and an unbounded run would make a long line cost its square.
@@ -80,10 +80,10 @@ const TICKET = /^[A-Za-z]{1,12}-\d+$/;
 /** A password said in a sentence: random-looking, not a word, not a stand-in. */
 const said = (value: string) => value.length >= 4 && !isStandIn(value) && looksRandom(value) && !/^\d{1,3}(?:[.,]\d+)?$/.test(value) && !TICKET.test(value);
 
-const rule = (kind: string, keywords: string[], source: string, accept?: OwnRule['accept'], kindOf?: OwnRule['kindOf']): OwnRule => ({
+const rule = (kind: string, keywords: string[], source: string, accept?: OwnRule['accept'], kindOf?: OwnRule['kindOf'], flags = 'gdi'): OwnRule => ({
   kind,
   keywords,
-  regex: new RegExp(source, 'gdi'),
+  regex: new RegExp(source, flags),
   ...(accept && { accept }),
   ...(kindOf && { kindOf }),
 });
@@ -98,6 +98,21 @@ const NAMED: [RegExp, string][] = [
   [/credentials?(?:_?\d+)?$/i, 'credential'],
 ];
 const kindOfName = (m: RegExpMatchArray) => NAMED.find(([re]) => re.test(m.groups!.name))?.[1] ?? 'secret';
+
+/**
+ * "Password" in the languages people write memory in — the class, each language's usual words
+ * (English, Spanish, French, German, Portuguese, Italian, Dutch, the Nordic languages, Finnish,
+ * Polish, Czech, Hungarian, Turkish, Romanian, Russian and its neighbours, Greek, Japanese,
+ * Korean, Vietnamese, Indonesian, Arabic, Hebrew, Hindi, Thai).
+ */
+const PASSWORD_WORDS = [
+  'password', 'passphrase', 'passcode', 'contraseña', 'contrasena', 'clave', 'mot de passe', 'mdp', 'passwort', 'kennwort', 'senha',
+  'palavra-passe', 'parola d\'ordine', 'wachtwoord', 'lösenord', 'losenord', 'passord', 'adgangskode', 'salasana', 'hasło', 'haslo',
+  'heslo', 'jelszó', 'jelszo', 'şifre', 'sifre', 'parola', 'parolă', 'пароль', 'лозинка', 'гасло', 'κωδικός', 'パスワード', '暗証番号',
+  '비밀번호', '패스워드', '암호', 'mật khẩu', 'kata sandi', 'كلمة المرور', 'סיסמה', 'पासवर्ड', 'รหัสผ่าน',
+];
+/** What says "is" between such a word and its value: punctuation, a copula, a topic particle. */
+const COPULAS = ['is', 'was', 'es', 'era', 'est', 'était', 'etait', 'ist', 'lautet', 'war', 'é', 'è', 'luidt', 'är', 'er', 'on', 'jest', 'brzmi', 'je', 'to', 'это', 'є', 'là', 'adalah', 'ialah'];
 
 export const OWN_RULES: readonly OwnRule[] = [
   // scheme://user:password@host, any scheme; the last @ before the host ends the password.
@@ -152,6 +167,17 @@ export const OWN_RULES: readonly OwnRule[] = [
   rule('password', ['pass', 'pw'], String.raw`\b(?:password|passwd|passphrase|pwd?)\s+(?<s>[^\s(\[{<"'\x60\x02][^\s\x02]{5,})`, (v) => said(v) && /\d/.test(v) && /\p{L}/u.test(v)),
   // "api key NRAK-…", "token: glc_…": a credential word right before a random token, no operator needed.
   rule('keyword-token', ['key', 'token', 'secret', 'pat', 'credential'], String.raw`\b(?:key|token|secret|pat|credentials?|access key|api key|auth)\b[\s:=]+(?<s>[\w.+/=-]{16,})`, (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && entropy(v) >= 3.5),
+  // In any language: «le mot de passe du serveur est …», „das Passwort lautet …", la contraseña es …, パスワードは…,
+  // 비밀번호는 …, пароль: … — a password word, a few words naming whose, then punctuation, a copula
+  // or a topic particle, then a value that looks random ("the password field is required" stays quiet).
+  rule(
+    'password',
+    PASSWORD_WORDS.map((w) => w.toLowerCase().slice(0, 4)),
+    String.raw`(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}])(?:${PASSWORD_WORDS.join('|')})(?:[^\S\n]+[\p{L}\p{N}'’._@-]{1,30}){0,4}?[^\S\n]*(?:[:：=→]|[—–]|(?<!\p{L})(?:${COPULAS.join('|')})(?!\p{L})|(?<=\p{Script=Hangul})[는은이가]|[はが])[^\S\n]*[«"'„“「『‘]?(?<s>(?!\S*://)[\x21\x23-\x26\x28-\x7e]{4,})`,
+    (v) => said(v) && !isNotAValue(v), // not code: "password = getpass.getpass()"
+    undefined,
+    'gdiu', // \p{L}: letters of every script
+  ),
   // 密码是 …, root 密码为：…, 密钥: …, 令牌是 …
   rule('password', ['密', '口令', '令牌', '秘钥'], String.raw`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)(?:\s*(?:是|为|為|：|:|=)\s*[：:]?|\s)\s*[“"'「‘]?(?!\[\[)(?<s>[\x21-\x7e]{4,})`, said),
 ];

@@ -1,6 +1,7 @@
 /**
  * The soul check (docs/persona.md#soul-check): refuses persona text that would permit what a soul invariant
- * forbids, in English or Chinese, however it is phrased. It fails closed.
+ * forbids, in English or Chinese, however it is phrased. It fails closed: a proposal or a
+ * preference it cannot read (another language or script, readable.ts) is refused unread.
  *
  * The text is cut into clauses (sentences, commas, and before but / unless / "and always" …). In each
  * clause the invariant's words are found (safeguard, risky, unguarded, breaks, harmless — from
@@ -30,6 +31,7 @@ import { escapeRegExp } from '../shared/text';
 import { markdownLines } from '../shared/markdown';
 import { normaliseForCheck } from './normalise';
 import { withFloor } from './floor';
+import { UNREADABLE, unreadableClause, unreadableWhy } from './readable';
 
 export interface SectionText {
   /** The section's English name. */
@@ -96,9 +98,31 @@ export async function checkSoul(soul: string, invariants: readonly Invariant[], 
   return { passed: !judged.length, violations: judged, invariants: ids, judge: judged.length ? 'rejected' : 'passed' };
 }
 
-/** Violations the rules find in the proposed sections. */
+/** Violations the rules find in the proposed sections, a text they cannot read first. */
 export function ruleViolations(invariants: readonly Invariant[], changes: readonly SectionText[]): Violation[] {
-  return compileRules(invariants)(changes);
+  return [...compileReadability(invariants)(changes), ...compileRules(invariants)(changes)];
+}
+
+/**
+ * A change the check cannot read (readable.ts) as a violation: refused whatever it says, since
+ * the rules would pass it unread. Every proposal and learnt preference passes this first; a
+ * line already standing in persona.md (the person's own hand edit) does not.
+ */
+export function compileReadability(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
+  const invariants = withFloor(soulInvariants);
+  const own = new Set(
+    invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless]).flatMap((t) => t.normalize('NFKC').toLowerCase().match(/[a-z]+/g) ?? []),
+  );
+  return (changes) =>
+    changes.flatMap(({ section, content }) => {
+      const clauses = sentences(normaliseForCheck(content, { homoglyphs: false })).flat();
+      const found = unreadableClause(clauses, own);
+      if (!found) return [];
+      // Quoted as written (the check reads it with leet and base64 undone), where the clauses line up.
+      const written = sentences(content).flat();
+      const quote = (written.length === clauses.length ? written : clauses)[found.at];
+      return [{ invariant: UNREADABLE, rule: 'the soul check reads English and Chinese: a rule it cannot read cannot pass it', section, quote: quote.length > 160 ? `${quote.slice(0, 159)}…` : quote, why: unreadableWhy(found), by: 'rules' as const }];
+    });
 }
 
 /**
@@ -108,9 +132,10 @@ export function ruleViolations(invariants: readonly Invariant[], changes: readon
 export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
   const invariants = withFloor(soulInvariants);
   const compiled = invariants.map(compile);
+  const paired = (i: Invariant) => (i.paired ?? []).flatMap((p) => p.risky);
   const masks: Masks = {
-    all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless])),
-    guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.breaks, ...i.harmless])),
+    all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.unguarded, ...i.breaks, ...i.harmless])),
+    guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.breaks, ...i.harmless])),
   };
   return (changes) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })));
 }
@@ -444,9 +469,13 @@ interface Compiled {
   unguarded?: Terms;
   breaks?: Terms;
   harmless?: Terms;
+  paired: { risky?: Terms; with?: Terms; within?: number }[];
+  removes?: Terms;
 }
 
 const compile = (i: Invariant): Compiled => ({
+  removes: alternation(i.removes ?? []),
+  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }) })),
   id: i.id,
   rule: i.rule,
   guardName: i.safeguard[0],
@@ -468,11 +497,11 @@ interface Reading {
   unguarded?: { risky: string; how: string };
 }
 
-function read(inv: Compiled, c: Clause): Reading {
+function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
   const guards = spans(inv.safeguard, c.low);
   if (guards.length) reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text };
-  const risky = riskySpans(inv, c);
+  const risky = [...riskySpans(inv, c), ...pairedSpans(inv, c, sentence)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0);
   const allowed = open[0] ?? (DEFERRAL.test(c.low) ? risky[0] : undefined);
@@ -494,6 +523,20 @@ function riskySpans(inv: Compiled, c: Clause): Span[] {
   return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)));
 }
 
+/**
+ * Words risky only beside another (floor.ts): "as the user" in a sentence that names a README,
+ * "push" with "main" a few words after it in the clause.
+ */
+function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[]): Span[] {
+  return inv.paired.flatMap((p) => {
+    const risky = spans(p.risky, c.low);
+    if (!risky.length) return [];
+    if (p.within === undefined) return sentence.some((other) => spans(p.with, other.low).length) ? risky : [];
+    const partners = spans(p.with, c.low);
+    return risky.filter((r) => partners.some((w) => w.start >= r.end && distance(c, r, w) <= p.within!));
+  });
+}
+
 /** Negations of a safeguard: any modal one, local ones near it, "without" before it, 之外 after it, breaks near it. */
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
@@ -506,12 +549,15 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
     // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
-    Math.min(1, spans(inv.breaks, c.low).filter(near).length)
+    Math.min(1, spans(inv.breaks, c.low).filter(near).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
   );
 }
 
 /** Where a safeguard is the setting, not the object: "flag rm -rf in code review", 「代码审查时指出」. */
 const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![a-z])|時|时|中|裡|里/u;
+
+/** A verb that removes the safeguard it governs ("delete the old backups"): before it, with no setting, "and" or time between. */
+const removes = (c: Clause, r: Span, g: Span) => r.end <= g.start && distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start));
 
 /** A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not only setting the scene. */
 const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.start));
@@ -560,7 +606,7 @@ const TURN = /^(?:but|however|yet|although|though|unless|except|other than|other
  */
 function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: string }[] {
   const out: { quote: string; why: string }[] = [];
-  const readings = clauses.map((c) => read(inv, c));
+  const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
   const stretches = clauses.map((c, i) => (i && TURN.test(c.low) ? ++stretch : stretch));
   const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept));

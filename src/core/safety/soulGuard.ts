@@ -7,16 +7,23 @@ import { vaultError } from '../shared/errors';
 import { readTextIfExists } from '../shared/fs';
 import { type Vault, rel } from '../vault/layout';
 import { parseInvariants } from './invariants';
-import { type Violation, compileRules, compileSubjects } from './soulCheck';
+import { type Violation, compileReadability, compileRules, compileSubjects } from './soulCheck';
+import { UNREADABLE } from './readable';
 
-/** Violations of a text read as standing instruction under `section`; none: it may stand. `subjects`: the soul words it names. */
-export type SoulGuard = ((section: string, text: string) => Violation[]) & { subjects(text: string): string[] };
+/**
+ * Violations of a text read as standing instruction under `section`; none: it may stand.
+ * `change`: the same for a text that would become standing instruction (a learnt preference, a
+ * statement that would teach one), which must also be readable (readable.ts) — a line already in
+ * persona.md is the person's own edit and is not refused for its language. `subjects`: the soul
+ * words a text names.
+ */
+export type SoulGuard = ((section: string, text: string) => Violation[]) & { change(section: string, text: string): Violation[]; subjects(text: string): string[] };
 
 /**
  * The last soul's compiled rules: every chat turn builds a context, and the soul rarely changes
  * between two; compiling its word patterns is the costly part of the check.
  */
-let compiled: { soul: string; check: ReturnType<typeof compileRules>; subjects: ReturnType<typeof compileSubjects> } | undefined;
+let compiled: { soul: string; check: ReturnType<typeof compileRules>; read: ReturnType<typeof compileReadability>; subjects: ReturnType<typeof compileSubjects> } | undefined;
 
 /** The vault's soul as a guard. Throws when soul.md is missing or damaged: nothing is checked against half a soul. */
 export function soulGuard(v: Vault): SoulGuard {
@@ -24,14 +31,15 @@ export function soulGuard(v: Vault): SoulGuard {
   if (soul === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no standing instruction can be checked (run: coresoul init)`);
   if (compiled?.soul !== soul) {
     const invariants = parseInvariants(soul, rel(v, v.soul));
-    compiled = { soul, check: compileRules(invariants), subjects: compileSubjects(invariants) };
+    compiled = { soul, check: compileRules(invariants), read: compileReadability(invariants), subjects: compileSubjects(invariants) };
   }
-  const { check, subjects } = compiled;
-  return Object.assign((section: string, content: string) => check([{ section, content }]), { subjects });
+  const { check, read, subjects } = compiled;
+  const change = (section: string, content: string) => [...read([{ section, content }]), ...check([{ section, content }])];
+  return Object.assign((section: string, content: string) => check([{ section, content }]), { change, subjects });
 }
 
 /** What every prompt layer shows in place of a text the soul check refused: never the text itself. */
 export const refusedPlaceholder = (violations: readonly Violation[]) => `[refused by the soul check: ${refusalWhy(violations)}]`;
 
 /** One line on why a text may not stand: "breaks sandbox-first: drops or makes optional …". */
-export const refusalWhy = (violations: readonly Violation[]) => violations.map((x) => `breaks ${x.invariant}: ${x.why}`).join('; ');
+export const refusalWhy = (violations: readonly Violation[]) => violations.map((x) => (x.invariant === UNREADABLE ? x.why : `breaks ${x.invariant}: ${x.why}`)).join('; ');

@@ -72,6 +72,12 @@ export interface SearchOptions {
   author?: string;
   /** Search the archived memories too (memory/archive/, docs/truth.md#archiving). */
   archived?: boolean;
+  /**
+   * How the answer is shown, when not as `renderHits` (the CLI's text: a label and quoted lines,
+   * context/recorded.ts): the budget then counts exactly this text, what it adds around the hits
+   * (`render([])`) reserved first. `tokens` counts it too.
+   */
+  render?: (hits: SearchHit[]) => string;
 }
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */

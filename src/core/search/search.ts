@@ -47,7 +47,10 @@ export { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, 
 
 /** Searches the vault. Synchronous: it reads files and counts tokens, nothing else. */
 export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}): SearchResult {
-  const maxTokens = checkCount('maxTokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
+  const budget = checkCount('maxTokens', opts.maxTokens ?? DEFAULT_MAX_TOKENS, 1_000_000);
+  const render = opts.render ?? renderHits;
+  // What a rendering adds around the hits (a label) is reserved out of the budget first.
+  const maxTokens = Math.max(1, budget - (opts.render ? countTokens(render([])) : 0));
   const limit = checkCount('limit', opts.limit ?? DEFAULT_LIMIT, 1000);
   const page = checkCount('page', opts.page ?? 1, 1000);
   // eslint-disable-next-line no-control-regex -- control characters other than the line end are spaces
@@ -72,7 +75,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const archived = opts.archived === true;
     if (topics.length < 2) {
       const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches, author, served, archived });
-      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...serving, ...one.answer, warnings: [...view.warnings, ...reader.warnings] };
+      return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...serving, ...one.answer, ...shownWithin(one.answer.results, budget, opts.render), warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
@@ -106,6 +109,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
       matched: answers.reduce((n, a) => n + a.answer.matched, 0),
       ...(more && { more, nextPage: page + 1 }),
       ...(missing.length && { missing }),
+      ...shownWithin(hits, budget, opts.render),
       warnings: [...view.warnings, ...reader.warnings],
     };
   } finally {
@@ -215,6 +219,17 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
     query: q.text,
     answer: { tokens: countTokens(renderHits(hits)), tokenizer: TOKENIZER, results: hits, matched: ranked.length, ...(more && { more, nextPage: opts.page + 1 }), ...(unknown.length && { missing: unknown }) },
   };
+}
+
+/**
+ * The hits as `render` shows them, within `budget` tokens: its additions per hit (quotes, a
+ * citation line) are not in the shares, so the last hits go until the whole text fits.
+ */
+function shownWithin(hits: SearchHit[], budget: number, render: SearchOptions['render']): Pick<SearchResult, 'results' | 'tokens'> | undefined {
+  if (!render) return undefined;
+  const kept = [...hits];
+  while (kept.length && countTokens(render(kept)) > budget) kept.pop();
+  return { results: kept, tokens: kept.length ? countTokens(render(kept)) : 0 };
 }
 
 function checkCount(field: string, n: number, max: number): number {

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { type Clock, localDay, systemClock } from '../shared/clock';
 import { compressBeforeWrite } from '../compress/compress';
 import { guardMemoryLines, readLayer } from '../context/context';
-import { citation, quoted, recordedNotes } from '../context/recorded';
+import { quoted, recordedNotes, recordedSnippets } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
 import { describe } from '../shared/validation';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
@@ -22,7 +22,7 @@ import { parseEntryRef } from '../memory/retract';
 import { shown } from '../safety/secrets';
 import { DEFAULT_ENTITY_KIND } from '../vault/entities';
 import { ENTITY_KINDS } from '../vault/layout';
-import { searchMemory } from '../search/search';
+import { type SearchHit, searchMemory } from '../search/search';
 import { ENTRY_KINDS, ORIGINS } from '../vault/dayEntries';
 import { notCommitted } from '../vault/history';
 import type { Vault } from '../vault/layout';
@@ -247,13 +247,15 @@ export function memorySearch(v: Vault, input: unknown, caller?: Caller): Promise
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('memory search', parsed.error);
     const { query, maxTokens, page = 1, author } = parsed.data;
-    const r = searchMemory(v, query, { maxTokens, page, author });
+    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements
+    // shown as refused — the text the budget counts, label and all.
+    const render = (hits: SearchHit[]) => recordedSnippets(v.root, hits.map((h) => ({ ...h, text: guardMemoryLines(v, h.text.split('\n')).join('\n') })));
+    const r = searchMemory(v, query, { maxTokens, page, author, render });
     const data = { query: r.query, tokens: r.tokens, results: r.results.map((h) => ({ file: h.file, line: h.line, date: h.date, entity: h.entity, author: h.author, text: h.text, score: h.score, ...(h.from && { from: h.from }) })), ...(r.more && { more: r.more, nextPage: r.nextPage }) };
     const by = author ? ` by ${author}` : '';
     if (!r.results.length) return { text: page > 1 ? `nothing more in memory${by} for "${r.query}"` : `nothing found in memory${by} for "${r.query}"`, data };
     served(v, caller, r.results.map(bestLine));
-    // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
-    const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(guardMemoryLines(v, h.text.split('\n')).join('\n'))}`).join('\n\n'));
+    const answer = render(r.results);
     return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer, data };
   });
 }

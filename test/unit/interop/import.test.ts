@@ -17,6 +17,7 @@ import { readMemoryMap } from '../../../src/core/vault/memoryMap';
 import type { Vault } from '../../../src/core/vault/layout';
 import { OVERRIDE_DIRECTIVE } from '../../../src/core/init/templates/bootloader';
 import { REPO, snapshot, tempDir, tempVault } from '../../support/helpers';
+import { credentialCases, innocentCases } from '../../support/fixtures/secrets/corpus';
 
 const FIXTURES = path.join(REPO, 'test/support/fixtures/import');
 const NOW = '2026-03-10T09:00:00';
@@ -363,6 +364,34 @@ describe('export, and back', () => {
       { type: 'relation', from: 'Alice', relationType: 'maintains', to: 'PostgreSQL' },
       { type: 'relation', from: 'Alice', relationType: 'lives_in', to: 'Berlin' },
     ]);
+  });
+
+  it('redacts every secret already on disk, in both formats: day files, entity notes, profile, persona, soul', async () => {
+    const v = await tempVault(NOW);
+    await rememberAll(v, [{ text: 'Keys for [[Alice]]', entities: [{ kind: 'people', name: 'Alice' }] }], { clock });
+    const secrets = credentialCases();
+    const innocents = innocentCases();
+    // Typed by hand, past the firewall: each secret as an entry of the day, a line of the note, the persona, the profile and the soul.
+    const lines = (prefix: string) => secrets.map((c) => `${prefix}${c.text.replace(/\n/g, '\n  ')}`).join('\n');
+    fs.appendFileSync(path.join(v.memoryDir, 'chronological/2026-03-10.md'), `${lines('- 09:30:00 ')}\n${innocents.map((c) => `- 09:31:00 ${c.text}`).join('\n')}\n`);
+    fs.appendFileSync(path.join(v.entitiesDir, 'people/Alice.md'), `${lines('- [[2026-03-10]] 09:30:00 ')}\n`);
+    for (const file of [v.persona, v.soul, path.join(v.entitiesDir, 'people/User.md')]) fs.appendFileSync(file, `\n${lines('- ')}\n`);
+    const md = path.join(tempDir(), 'md');
+    const jsonl = path.join(tempDir(), 'out.jsonl');
+    const a = exportMemories(v, 'markdown', md);
+    const b = exportMemories(v, 'mcp-memory', jsonl);
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    const written = [...files(md), jsonl].map((f) => [f, fs.readFileSync(f, 'utf8')] as const);
+    for (const [f, text] of written) {
+      const left = secrets.filter((c) => text.includes(c.secret));
+      assert.deepEqual(left.map((c) => c.kind), [], `${path.relative(md, f)} keeps secrets`);
+    }
+    assert.ok(a.redacted.length >= secrets.length * 5 && b.redacted.length >= secrets.length, `${a.redacted.length} / ${b.redacted.length}`);
+    const day = fs.readFileSync(path.join(md, 'days/2026-03-10.md'), 'utf8');
+    assert.match(day, /\[secret: [\w.-]+\]/);
+    // Innocent look-alikes leave as written, and the JSON lines stay JSON.
+    assert.ok(innocents.filter((c) => !day.includes(c.text)).length <= 1);
+    for (const l of fs.readFileSync(jsonl, 'utf8').split('\n').filter(Boolean)) JSON.parse(l);
   });
 
   it('refuses to overwrite an existing file or a folder with files', async () => {

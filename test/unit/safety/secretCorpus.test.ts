@@ -79,6 +79,11 @@ describe('the firewall on texts written for no rule', () => {
     `kubectl create secret generic db --from-literal=password=S3cret!${pw}`,
     '账号 admin 密码 Abc12345',
     'ssh root@10.0.0.2, pw: hunter2!x',
+    'het wachtwoord van de NAS is Vl8#mQz2p',
+    'Kennwort des Routers: Rt4$uV9wk',
+    'hasło do serwera: Pq7!zXc3m',
+    'мой пароль — Nb5%tYr8e',
+    'ルーターのパスワードが Jk2&hGf7d になった',
   ];
   const innocents = [
     'the password must have 12 characters',
@@ -96,6 +101,12 @@ describe('the firewall on texts written for no rule', () => {
     'the session key is derived with HKDF',
     'passwords are hashed with argon2id (m=65536, t=3, p=4)',
     'ssh-keygen -t ed25519 -C "me@host"',
+    'la contraseña es incorrecta, vuelve a intentarlo',
+    'パスワードを忘れた場合はリセットしてください',
+    'le mot de passe : voir le coffre-fort',
+    'Passwort: siehe 1Password-Eintrag „Prod DB"',
+    '비밀번호를 변경하세요',
+    'пароль хранится в менеджере паролей',
     // Lines of the bench's generated vault (bench/vaultgen.ts) that once were taken for secrets.
     '連線密鑰：[[Datadog]] 的不穩定路線圖檢討，secret version PR-7834',
     '搜尋密鑰：[[Launch 2023-12 patch]] 的還原例外每月',

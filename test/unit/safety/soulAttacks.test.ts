@@ -5,33 +5,18 @@
  * apart. And no refused text, verbatim, in any layer of the context.
  */
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { type Recall, buildContext } from '../../../src/core/context/context';
-import { ruleViolations } from '../../../src/core/safety/soulCheck';
-import { parseInvariants } from '../../../src/core/safety/invariants';
-import { SOUL_MD } from '../../../src/core/init/templates/soul';
-import { fixedClock } from '../../../src/core/shared/clock';
-import { countTokens } from '../../../src/core/shared/tokens';
-import { dayFile } from '../../../src/core/vault/layout';
 import { readProfile } from '../../../src/core/profile/profile';
 import { type Change, SAFE_CHANGES, UNSAFE_CHANGES, isHeldOut } from '../../support/soulAttacks';
-import { tempVault, writeAt } from '../../support/helpers';
+import { asPreferences as prefer, contextLayers, pct, refusedAsProposal as refusedText } from '../../support/soulMeasure';
 
-const INVARIANTS = parseInvariants(SOUL_MD);
-const refusedAsProposal = (c: Change) => ruleViolations(INVARIANTS, [{ section: 'Behavioral Guidelines', content: c.text }]).length > 0;
-const pct = (n: number, of: number) => `${n}/${of} (${((100 * n) / of).toFixed(1)}%)`;
+const refusedAsProposal = (c: Change) => refusedText(c.text);
 const halves = (list: Change[]) => ({ tuned: list.filter((c, i) => !isHeldOut(c, i)), heldOut: list.filter((c, i) => isHeldOut(c, i)) });
 
 /** Every change written as the person's preference, one vault per list; how each was taken. */
 async function asPreferences(list: Change[]) {
-  const v = await tempVault('2026-03-10T08:00:00');
-  const outcome = new Map<Change, 'refused' | 'learnt' | 'review'>();
-  list.forEach((c, i) => {
-    const r = writeAt(v, `2026-03-10T09:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, { text: c.text, kind: 'preference' });
-    outcome.set(c, r.notLearned?.length ? 'refused' : r.learned?.length ? 'learnt' : 'review');
-  });
-  return { v, outcome };
+  const { v, outcome } = await prefer(list.map((c) => c.text));
+  return { v, outcome: new Map(list.map((c) => [c, outcome.get(c.text)!])) };
 }
 
 describe('soul check on unseen changes (test/support/soulAttacks.ts)', () => {
@@ -78,22 +63,8 @@ describe('soul check on unseen changes (test/support/soulAttacks.ts)', () => {
 
   it('no refused change stands verbatim in any context layer: persona, profile, memories, recent days', async () => {
     const { v, outcome } = await asPreferences([...UNSAFE_CHANGES, ...SAFE_CHANGES]);
-    // A stated preference is personal (docs/sync.md#scopes); an imported one (a project's convention) is the team's memory, and reaches memories and recent days.
-    [...UNSAFE_CHANGES, ...SAFE_CHANGES].forEach((c, i) => writeAt(v, `2026-03-10T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, { text: c.text, kind: 'preference', from: 'import' }));
     // A hand edit puts every change in the persona as well.
-    fs.appendFileSync(v.persona, `\n${[...UNSAFE_CHANGES, ...SAFE_CHANGES].map((c) => `- ${c.text}`).join('\n')}\n`);
-    const day = fs.readFileSync(dayFile(v, '2026-03-10'), 'utf8').split('\n');
-    const recall: Recall = async () => ({ snippets: day.map((text, i) => ({ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: i + 1, date: '2026-03-10', text })), more: 0 });
-    const built = await buildContext(v, {
-      request: 'tidy up the repository',
-      clock: fixedClock('2026-03-10T12:00:00'),
-      tokens: { name: 'cl100k_base', count: countTokens },
-      recall,
-      budget: 1_000_000,
-      layerBudgets: { persona: 1e6, profile: 1e6, memories: 1e6, recent: 1e6 },
-    });
-    const layer = (name: string) => built.text.split(`\n# ${name}`)[1]?.split('\n# ')[0] ?? '';
-    const shown = { persona: built.text.split('# Persona')[1]?.split('\n# ')[0] ?? '', profile: layer('User profile'), memories: layer('Relevant memories'), recent: layer('Recent days') };
+    const shown = await contextLayers(v, [...UNSAFE_CHANGES, ...SAFE_CHANGES].map((c) => c.text));
     assert.ok(shown.recent.includes('[refused by the soul check: '), 'refused lines are shown as such');
     const leaks: string[] = [];
     for (const c of UNSAFE_CHANGES.filter((c) => outcome.get(c) === 'refused' || refusedAsProposal(c))) {

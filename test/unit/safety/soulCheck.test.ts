@@ -276,6 +276,6 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
 
   it('names the floor in the verdict', async () => {
     const verdict = await checkSoul(SOUL_MD, INVARIANTS, [{ section: 'S', content: 'Be concise.' }]);
-    assert.deepEqual(verdict.invariants.slice(4), ['sandbox-kept', 'gates-kept', 'least-privilege', 'secrets-kept', 'person-speaks', 'soul-kept']);
+    assert.deepEqual(verdict.invariants.slice(4), ['sandbox-kept', 'gates-kept', 'safeguards-kept', 'least-privilege', 'secrets-kept', 'person-speaks', 'soul-kept']);
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { countTokens } from '../../../src/core/shared/tokens';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
@@ -47,6 +48,8 @@ describe('Language Model tools (inputs come from a model)', () => {
     for (let d = 2; d <= 9; d++) await memoryWrite(v, { text: `[[Billing]] invoices were late on day ${d}, ${'and the queue was slow '.repeat(4)}` }, fixedClock(`2026-03-0${d}T09:00:00`));
     const first = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200 });
     assert.match(first, /more matching line\(s\): call again with page 2\)$/);
+    // The label and the quotes are inside the budget.
+    assert.ok(countTokens(first.replace(/\n\n\(\d+ more matching line\(s\)[^\n]*\)$/, '')) <= 200);
     const second = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200, page: 2 });
     const cite = (text: string) => text.split('\n').find((l) => l.startsWith('['));
     assert.match(cite(second) ?? '', /^\[\.CoreSoul\/memory\/chronological\/2026-03-0\d\.md:\d+/);
