@@ -18,7 +18,8 @@ import { initVault } from '../init/scaffold';
 import { parsePersona, sectionBody } from '../persona/document';
 import { propose, readPersona } from '../persona/proposals';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
-import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { DEFERRED_DRIVERS, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
 import { incomingProblem } from '../vault/incoming';
 import { type SimpleGit, simpleGit } from './simpleGitLib';
@@ -75,7 +76,7 @@ function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
     baseDir: v.soulDir,
     timeout: { block: 120_000 },
     allowEnvironment: Object.keys(env).filter((k) => /^(GIT_|PREFIX$)/i.test(k)),
-    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true },
+    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true, allowUnsafeMergeDriver: true },
   }).env(env);
 }
 
@@ -242,7 +243,8 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
     const clash = await personaClash(g, base, 'MERGE_HEAD');
-    await resolvedByHand(v, g);
+    // A crash between the merge and the merging of its memory files left them as git did.
+    await resolvedByHand(v, g, await mergeConflicted(v));
     await finishMerge(v, g, 'sync: merge completed');
     report.merged = true;
     await afterMerge(v, clash, opts, report);
@@ -266,16 +268,13 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     return;
   }
   const clash = await personaClash(g, base, upstream);
-  const theirs = (await g.revparse([upstream])).trim();
-  let said: string[] = [];
   try {
-    await gitFor(v, { [THEIRS_ENV]: theirs }).raw(['merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
+    // The memory files both sides changed are left conflicted, then merged here, all in this process.
+    await g.raw([...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
   } catch (err) {
-    // Conflicts are read from the repository below; the drivers said why they left a file.
-    said = String((err as Error).message).split('\n').filter((l) => l.startsWith('coresoul: ')).map((l) => l.replace(/^coresoul: [^:]*: [^:]*: /, ''));
     if (!fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(err)}`);
   }
-  await resolvedByHand(v, g, said);
+  await resolvedByHand(v, g, await mergeConflicted(v));
   await finishMerge(v, g, `sync: merge ${behind} commit(s) from the remote`);
   report.merged = true;
   await afterMerge(v, clash, opts, report);
