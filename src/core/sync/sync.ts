@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { createExclusive, withLockAsync } from '../shared/fs';
-import { hasHistory, initHistory, vaultGitEnv } from '../vault/history';
+import { hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { compressBeforeWrite } from '../compress/compress';
@@ -242,7 +242,7 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
-    const clash = await personaClash(g, base, 'MERGE_HEAD');
+    const clash = await personaClash(v, g, base, 'MERGE_HEAD');
     // A crash between the merge and the merging of its memory files left them as git did.
     await resolvedByHand(v, g, await mergeConflicted(v));
     await finishMerge(v, g, 'sync: merge completed');
@@ -267,7 +267,7 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     await g.raw(['merge', '--ff-only', upstream]);
     return;
   }
-  const clash = await personaClash(g, base, upstream);
+  const clash = await personaClash(v, g, base, upstream);
   try {
     // The memory files both sides changed are left conflicted, then merged here, all in this process.
     await g.raw([...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
@@ -332,11 +332,13 @@ async function finishMerge(v: Vault, g: SimpleGit, message: string): Promise<voi
 }
 
 /** Whether both sides changed persona.md (or soul.md) since the merge base, and what the local persona change was. */
-async function personaClash(g: SimpleGit, base: string, upstream: string): Promise<Clash> {
-  const at = (rev: string, file: string) => g.show([`${rev}:${file}`]).catch(() => undefined);
+async function personaClash(v: Vault, g: SimpleGit, base: string, upstream: string): Promise<Clash> {
+  const files = ['persona.md', 'soul.md'];
+  // The three versions of both files, read in one git call.
+  const versions = (await readObjects(v, files.flatMap((file) => [base, 'HEAD', upstream].map((rev) => `${rev}:${file}`)))).map((b) => b?.toString('utf8'));
   const out: Clash = {};
-  for (const file of ['persona.md', 'soul.md']) {
-    const [b, o, t] = await Promise.all([at(base, file), at('HEAD', file), at(upstream, file)]);
+  for (const [i, file] of files.entries()) {
+    const [b, o, t] = versions.slice(i * 3, i * 3 + 3);
     if (b === undefined || o === undefined || t === undefined || o === b || t === b || o === t) continue;
     const commit = (await g.raw(['log', '-1', '--format=%h', `${base}..HEAD`, '--', file])).trim();
     if (file === 'soul.md') out.soul = commit;
