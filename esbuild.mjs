@@ -243,7 +243,8 @@ const common = {
 /**
  * The CLI's help texts (src/cli/help.ts), made by running that module once here, so that
  * entry.ts prints `coresoul --help` and `coresoul <command> --help` without loading the rest of
- * the CLI. (In watch mode they are made once, at the start.)
+ * the CLI. (In watch mode they are made once, at the start.) They travel in a trailing comment,
+ * which `helpTable` (src/cli/helpTable.ts) reads on first use: no other call parses them.
  */
 async function helpTexts() {
   const { outputFiles } = await esbuild.build({ ...common, entryPoints: ['src/cli/help.ts'], sourcemap: false, minify: false, write: false, outfile: 'help.js' });
@@ -252,8 +253,16 @@ async function helpTexts() {
   return m.exports.helpTexts();
 }
 
-// The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, and
-// WordNet's table are carried in comments at its end, read on first use.
+/** The module matched by `filter` (src/cli/helpTable.ts) reads `json`, the help texts, from the trailing comment `help`. */
+const helpInComment = (filter, json, trailing) => ({
+  name: 'help-in-comment',
+  setup(build) {
+    build.onLoad({ filter }, () => ({ loader: 'js', contents: `let table;\nexports.helpTable = () => (table ??= (${trailing.add('help', json)})());` }));
+  },
+});
+
+// The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, the
+// help texts and WordNet's table are carried in comments at its end, read on first use.
 const trailing = trailingComments();
 const cliPlugins = [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable', { trailing }), prebuiltTable(LEXICON, 'lexiconTable', { trailing })];
 const cli = {
@@ -261,8 +270,7 @@ const cli = {
   entryPoints: ['src/cli/entry.ts'],
   outfile: 'dist/cli.js',
   banner: { js: '#!/usr/bin/env node' },
-  define: { ...common.define, HELP: JSON.stringify(await helpTexts()) },
-  plugins: [...cliPlugins, lazyComment(/src[\\/]cli[\\/]main\.ts$/, { ...common, plugins: cliPlugins }, trailing), trailing.plugin],
+  plugins: [...cliPlugins, helpInComment(/src[\\/]cli[\\/]helpTable\.ts$/, JSON.stringify(await helpTexts()), trailing), lazyComment(/src[\\/]cli[\\/]main\.ts$/, { ...common, plugins: cliPlugins }, trailing), trailing.plugin],
 };
 
 const builds = [

@@ -3,25 +3,31 @@
  * make most — are answered here (quickSearch.ts); every other call runs main.ts, which
  * esbuild.mjs carries in a comment at the end of the bundle, compiled on first use.
  */
+import { helpTable } from './helpTable';
+
 declare const VERSION: string;
-/** The help texts by command name (`''`: the general one), made by the build from help.ts. */
-declare const HELP: Record<string, string>;
 
 const argv = process.argv.slice(2);
 const helpFlag = (a: string | undefined) => a === '--help' || a === '-h';
 // `--version` and a plain `--help` are answered before the rest of the CLI is even read as code.
+/** The help text asked for by `coresoul --help` (`''`) or `coresoul <command> --help`, if there is one. */
+const help = (name: string): string | undefined => {
+  const texts: Record<string, string> = JSON.parse(helpTable());
+  return Object.hasOwn(texts, name) ? texts[name] : undefined;
+};
 const answer =
   argv[0] === '--version' || argv[0] === '-v'
     ? VERSION
     : argv.length === 1 && (helpFlag(argv[0]) || argv[0] === 'help')
-      ? HELP['']
-      : argv.length === 2 && helpFlag(argv[1]) && Object.hasOwn(HELP, argv[0])
-        ? HELP[argv[0]]
+      ? help('')
+      : argv.length === 2 && helpFlag(argv[1])
+        ? help(argv[0])
         : undefined;
+/* eslint-disable @typescript-eslint/no-require-imports */
 if (answer !== undefined) process.stdout.write(`${answer}\n`);
-// The quick path's modules are loaded only past that point.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-else (require('./quickSearch') as typeof import('./quickSearch')).quickSearch(argv, __filename).then((answered) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (!answered) require('./main');
-});
+// The quick path's modules (a socket client) are loaded only for a search; any other call goes straight to main.ts.
+else if (argv[0] === 'search') {
+  (require('./quickSearch') as typeof import('./quickSearch')).quickSearch(argv, __filename).then((answered) => {
+    if (!answered) require('./main');
+  });
+} else require('./main');

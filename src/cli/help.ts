@@ -5,7 +5,7 @@
  * of the CLI loads; main.ts prints the same texts for every other way of asking.
  */
 import { type Command, GLOBAL_OPTIONS } from './command';
-import { COMMANDS } from './commands';
+import { allCommands } from './commands';
 
 /** The global options, as `--help` describes them. */
 export const GLOBAL_HELP: Record<string, string> = {
@@ -25,6 +25,7 @@ const optionLines = (spec: Record<string, string>, types: Record<string, { type:
 };
 
 export function usage(): string {
+  const COMMANDS = allCommands();
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
     'usage: coresoul <command> [options]',
@@ -55,4 +56,4 @@ export function commandHelp(command: Command): string {
 }
 
 /** Every help text by command name (`''`: the general one), for entry.ts. */
-export const helpTexts = (): Record<string, string> => Object.fromEntries([['', usage()], ...COMMANDS.map((c) => [c.name, commandHelp(c)])]);
+export const helpTexts = (): Record<string, string> => Object.fromEntries([['', usage()], ...allCommands().map((c) => [c.name, commandHelp(c)])]);

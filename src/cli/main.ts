@@ -9,7 +9,7 @@ import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
 import { findWorkspaceRoot } from '../core/vault/layout';
 import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
 import { commandHelp, usage } from './help';
-import { COMMANDS } from './commands';
+import { loadCommand } from './commands';
 
 /** Whether `now` is later than this machine's clock (by more than a minute): what it writes would be ahead of every real write after it. */
 const inTheFuture = (clock: { now(): Date }) => clock.now().getTime() > Date.now() + 60_000;
@@ -25,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${usage()}\n`);
     return 1;
   }
-  const command = COMMANDS.find((c) => c.name === name);
+  const command = loadCommand(name);
   let json = rest.includes('--json');
   try {
     if (!command) throw new CoreSoulError('usage', `unknown command "${name}" (run: coresoul --help)`);

@@ -3,8 +3,8 @@
  * starts here (entry.ts) and holds the rest as text (esbuild.mjs): compiling and starting it
  * costs more than a warm server takes to answer. When the search server of this vault and
  * build is running, its answer is printed exactly as the search command prints it. Anything
- * else — another command, --help, bad arguments, no server, an error reply — returns false,
- * and the whole CLI takes the call from the start (and reports what went wrong).
+ * else — --help, bad arguments, no server, an error reply — returns false, and the whole CLI
+ * takes the call from the start (and reports what went wrong). entry.ts calls it for `search` only.
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,7 +13,7 @@ import { GLOBAL_OPTIONS, printResult } from './command';
 import { SEARCH_OPTIONS, askServer, markStale, searchReply, searchRequest, serverEnabled, socketPath } from './searchClient';
 
 export async function quickSearch(argv: string[], bundle: string): Promise<boolean> {
-  if (argv[0] !== 'search' || !serverEnabled()) return false;
+  if (!serverEnabled()) return false;
   try {
     const { values, positionals } = parseArgs({ args: argv.slice(1), options: { ...GLOBAL_OPTIONS, ...SEARCH_OPTIONS }, allowPositionals: true, strict: true });
     if (values.help) return false;

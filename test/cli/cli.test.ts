@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { COMMANDS } from '../../src/cli/commands';
+import { allCommands } from '../../src/cli/commands';
 import { REPO, cli, read, snapshot, tempDir } from '../support/helpers';
 
 const commits = (root: string) => Number(execFileSync('git', ['rev-list', '--count', 'HEAD'], { cwd: path.join(root, '.CoreSoul'), encoding: 'utf8' }).trim());
@@ -100,7 +100,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
     ['a bad --now', (root) => ['write', 'x', '--now', 'yesterday', '--root', root], 1, /--now/],
     ['a hostile entity name', (root) => ['write', 'x [[../../etc/passwd]]', '--root', root], 1, /entity name/],
     ['a folder without a vault', () => ['status', '--root', tempDir()], 2, /no Core Soul vault/],
-    ...COMMANDS.filter((c) => !c.takesArguments).map(({ name }): (typeof cases)[number] => [
+    ...allCommands().filter((c) => !c.takesArguments).map(({ name }): (typeof cases)[number] => [
       `an argument ${name} does not take`,
       (root) => [name, 'stray', '--root', root],
       1,
@@ -140,7 +140,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
   });
 
   it("every command's --help describes each of its options and shows an example", () => {
-    for (const c of COMMANDS) {
+    for (const c of allCommands()) {
       assert.deepEqual(Object.keys(c.describe).sort(), Object.keys(c.options).sort(), `${c.name}: every option described, nothing else`);
       assert.ok(c.examples.length, `${c.name}: an example`);
       const r = cli([c.name, '--help']);

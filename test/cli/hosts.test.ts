@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawnSync } from 'node:child_process';
 import { LAUNCHER, mcpFileHasServer } from '../../src/core/init/hostConfig';
+import { escapeRegExp } from '../../src/core/shared/text';
 import { quote } from 'shell-quote';
 import { cli, read, snapshot, tempDir } from '../support/helpers';
 
@@ -239,7 +240,7 @@ const HOSTS = {
   },
 } as const;
 
-const REMINDER_END = /record it with memory_write \(or: node \.CoreSoul\/bin\/coresoul\.js write "…" --kind decision --from agent\)\.$/;
+const REMINDER_END = new RegExp(`record it with memory_write \\(or: ${escapeRegExp(`node -e "${LAUNCHER}"`)} write "…" --kind decision --from agent\\)\\.$`);
 
 /** What the host shows the model: the hook's text, as the host reads it from stdout; and the host's cap, in its unit. */
 function injected(host: keyof typeof HOSTS, stdout: string): { text: string; size: number; cap?: number } {
@@ -341,6 +342,25 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code, Gemini
     assert.equal(out.status, 0, out.stderr);
     assert.match(out.stdout, /one-off invoices carry no subscription/);
     assert.match(out.stdout.trimEnd(), REMINDER_END);
+  });
+
+  it('the commands the reminder, the skills and soul.md give an agent work from a subfolder of a path with spaces and parentheses', () => {
+    const { root, sub } = awkwardProject();
+    assert.equal(cli(['init', '--hosts', 'claude', '--hooks', '--now', '2026-11-24T08:00:00'], { cwd: sub }).code, 0);
+    const reminder = HOSTS.claude.run(HOSTS.claude.commands(root)['session-start'], sub, HOSTS.claude.input(sub, 'session-start')).stdout.trimEnd();
+    const told = [
+      /\(or: (.*)\)\.$/.exec(reminder)![1].replace('…', 'Told by the reminder about [[Reminder]]'),
+      /^(node -e .* write )"<what happened, with \[\[Entity\]\] links>".*$/m.exec(read(root, '.claude/skills/CoreSoul_MemoryWrite/SKILL.md'))![1] + '"Told by the skill about [[Skill]]"',
+      /^ {4}(node -e .* write "Chose \[\[PostgreSQL\]\] over MySQL for JSONB support" --kind decision)$/m.exec(read(root, '.CoreSoul/soul.md'))![1],
+    ];
+    for (const command of told) {
+      const r = spawnSync('bash', ['-c', command], { cwd: sub, encoding: 'utf8', env: { ...process.env, ...quiet } });
+      assert.equal(r.status, 0, `${command}: ${r.stderr}`);
+    }
+    const search = spawnSync('bash', ['-c', /^(node -e .* search )"/m.exec(read(root, '.claude/skills/CoreSoul_MemorySearch/SKILL.md'))![1] + 'Reminder Skill PostgreSQL --json'], { cwd: sub, encoding: 'utf8', env: { ...process.env, ...quiet } });
+    assert.equal(search.status, 0, search.stderr);
+    for (const entity of ['Reminder', 'Skill', 'PostgreSQL']) assert.ok(fs.existsSync(path.join(root, `.CoreSoul/memory/entities/objects/${entity}.md`)), `${entity} written to the project's vault`);
+    assert.ok(!fs.existsSync(path.join(sub, '.CoreSoul')), 'no second vault in the subfolder');
   });
 
   it('fails open: no vault, a bad event or bad input never blocks the host', () => {

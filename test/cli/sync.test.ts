@@ -118,6 +118,28 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     assert.match(map, /objects: 4\n/, 'counts match the merged entities (Atlas, Node0-2)');
   });
 
+  it('a plain git pull merges with the registered drivers exactly as sync merges in its own process', () => {
+    const { roots, sync } = team(3);
+    const [a, b, c] = roots.map((r) => openVault(r));
+    for (let i = 0; i < 30; i++) {
+      writeAt(a, clock(DAYS[0], i * 10), `A ${i} on [[Atlas]] with [[Alice]]`);
+      // b and c hold the same local work: one merges it with sync, the other with git alone.
+      for (const v of [b, c]) writeAt(v, clock(DAYS[0], i * 10 + 5), `B ${i} on [[Atlas]] with [[Bob]]`);
+    }
+    sync(roots[0]);
+    sync(roots[1]);
+    const soul = path.join(roots[2], '.CoreSoul');
+    gitIn(soul, 'add', '-A');
+    gitIn(soul, 'commit', '-q', '--no-verify', '-m', 'local work');
+    gitIn(soul, 'pull', '-q', '--no-rebase', '--no-edit', 'origin', gitIn(soul, 'symbolic-ref', '--short', 'HEAD').trim());
+    assert.equal(gitIn(soul, 'diff', '--name-only', '--diff-filter=U'), '', 'the drivers merged every file');
+    const [bySync, byGit] = [roots[1], roots[2]].map(sharedTree);
+    assert.deepEqual(byGit, bySync);
+    const day = readDayEntries(DAYS[0], bySync[`.CoreSoul/memory/chronological/${DAYS[0]}.md`]);
+    assert.equal(day.entries.length, 60, 'every entry of both sides, once');
+    assert.deepEqual(day.entries.map((e) => e.time), day.entries.map((e) => e.time).sort());
+  });
+
   it('a week compressed on one clone and written on the others: compressed again from the union of raw entries, same everywhere', () => {
     const { roots, sync } = team(3);
     const [a, b, c] = roots.map((r) => openVault(r));

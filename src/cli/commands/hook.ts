@@ -25,15 +25,14 @@ import type { Command, CliContext, OptionValues } from '../command';
 import { HOOK_HOSTS, fitHookText, hookDocument } from '../hookOutput';
 import { searchWarm } from '../warmSearch';
 import { bestLine, recordServed } from '../../core/vault/usage';
-import type { HookOutputHost } from '../../core/init/hostConfig';
+import { type HookOutputHost, LAUNCH } from '../../core/init/hostConfig';
 
 export const HOOK_EVENTS = ['session-start', 'prompt'] as const;
 const SESSION_TOKENS = 2500;
 const PROMPT_TOKENS = 800;
 /** Hook input larger than this is not a prompt worth searching for. */
 const MAX_INPUT_BYTES = 1024 * 1024;
-const REMINDER =
-  'Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: node .CoreSoul/bin/coresoul.js write "…" --kind decision --from agent).';
+const REMINDER = `Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: ${LAUNCH} write "…" --kind decision --from agent).`;
 
 export const hook: Command = {
   name: 'hook',

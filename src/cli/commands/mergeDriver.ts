@@ -11,7 +11,7 @@ export const mergeDriver: Command = {
   options: {},
   describe: {},
   examples: [
-    'git config merge.coresoul-day.driver "node .CoreSoul/bin/coresoul.js merge-driver day %O %A %B %P"   (coresoul init sets this up)',
+    'git config merge.coresoul-day.driver "node bin/coresoul.js merge-driver day %O %A %B %P"   (coresoul init sets this up in .CoreSoul; git runs it there)',
   ],
   takesArguments: true,
   async run(ctx, args) {

@@ -41,8 +41,13 @@ export const LAUNCHER = [
 
 /** The arguments of `node` that start `coresoul <args>` from wherever the host runs it. */
 export const launcherArgs = (...args: string[]) => ['-e', LAUNCHER, ...args];
-/** The same as one shell command line, for hosts that run hooks through a shell. */
-const launcherCommand = (...args: string[]) => `node -e "${LAUNCHER}" ${args.join(' ')}`;
+/**
+ * The same as a shell command, for hosts that run hooks through a shell and for every text that
+ * tells an agent how to run the CLI (skills, soul.md, the hook reminder): it works from any
+ * folder of the project.
+ */
+export const LAUNCH = `node -e "${LAUNCHER}"`;
+const launcherCommand = (...args: string[]) => `${LAUNCH} ${args.join(' ')}`;
 /** The command a host's hook runs for `coresoul hook <event>`, shaped and capped for that host (HOOK_OUTPUT). */
 export const hookCommand = (host: HookOutputHost, event: string) => launcherCommand('hook', event, '--host', host);
 

@@ -1,20 +1,26 @@
 /**
- * The merge drivers git runs on the vault (docs/sync.md#how-memory-merges; wired by
- * vault/mergeDrivers.ts): `runMergeDriver` does the merge git asks for — the result goes into %A
- * and git is told it merged; what cannot be merged without losing something is left with
- * conflict markers and both sides, for the person.
+ * How the vault's memory files merge (docs/sync.md#how-memory-merges). Two ways in, one merge:
+ * - `mergeConflicted`, for sync: git merges the trees with Core Soul's drivers made `false`
+ *   (`DEFERRED_DRIVERS`: every memory file both sides changed is left conflicted, its three
+ *   versions in the index), then this process merges them all, the versions read with one
+ *   `git cat-file --batch`. A sync then costs one Node start, not one more per file.
+ * - `runMergeDriver`, for a plain `git pull` or `git merge` (wired by vault/mergeDrivers.ts): git
+ *   runs the CLI once per file and the result goes into %A.
+ * Either way, what cannot be merged without losing something is left with conflict markers and
+ * both sides, for the person.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { atomicWrite } from '../shared/fs';
 import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
 import { catFile, git, vaultGitEnv } from '../vault/history';
-import { type Vault, vaultAt } from '../vault/layout';
 import { countEntities } from '../vault/memoryMap';
-import { type MergeKind, THEIRS_ENV } from '../vault/mergeDrivers';
+import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
+import { MERGE_KINDS, type MergeKind } from '../vault/mergeDrivers';
 import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
 
 export interface DriverFiles {
@@ -32,30 +38,115 @@ export interface DriverResult {
   why?: string;
 }
 
+/** What a file's merge may need to know of the merge it is part of. */
+interface Merging {
+  /** The commit being merged in (for a day's raw versions in its history), if known. */
+  theirs: string | undefined;
+  /** The entity notes the merged tree holds, by kind (memory_map.md's counts). */
+  entityCounts: () => Promise<Record<EntityKind, number>>;
+}
+
 const DAY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
 const MONTH_RE = /^\d{4}-\d{2}\.md$/;
 
 /** Runs one merge as git asks a driver to, in the vault's work tree `cwd`. */
 export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: string): Promise<DriverResult> {
-  const read = (f: string) => decodeUtf8Strict(fs.readFileSync(f));
-  const [base, ours, theirs] = [read(files.base), read(files.ours), read(files.theirs)];
+  const [base, ours, theirs] = [files.base, files.ours, files.theirs].map((f) => fs.readFileSync(f));
   // git runs a driver in the work tree: the vault's folder.
   const v = vaultAt(path.dirname(cwd));
-  let merged: Merged;
-  if (base === undefined || ours === undefined || theirs === undefined) merged = { ok: false, why: 'not valid UTF-8' };
-  else merged = await mergeText(v, kind, base || undefined, ours, theirs, files.pathname);
+  const theirsRev = theirsCommit(cwd);
+  const merging: Merging = { theirs: theirsRev, entityCounts: () => mergedEntityCounts(v, theirsRev) };
+  const merged = await mergeVersions(v, kind, files.pathname, [base, ours, theirs], merging);
+  return settle(merged, files.ours, files.pathname, v, () => conflictMarkers(cwd, files.ours, files.base, files.theirs));
+}
+
+/**
+ * Git options for a merge whose memory files `mergeConflicted` will merge: each Core Soul driver
+ * becomes `false`, which git runs without a shell and which leaves the file conflicted, the work
+ * tree holding this side's version.
+ */
+export const DEFERRED_DRIVERS: readonly string[] = MERGE_KINDS.flatMap((k) => ['-c', `merge.coresoul-${k}.driver=false`]);
+
+/**
+ * Merges, in this process, every memory file a merge in progress left conflicted that is still
+ * as git left it (the work tree holds this side's version: a file with markers, or one the
+ * person edited, is theirs to finish). Files with no Core Soul driver, or deleted on a side, are
+ * left to git's own rules. Returns why each file it could not merge was left with markers.
+ */
+export async function mergeConflicted(v: Vault): Promise<string[]> {
+  /** Path → the blobs of its base, this side and the other side (stages 1, 2, 3). */
+  const stages = new Map<string, (string | undefined)[]>();
+  for (const record of (await git(v, ['ls-files', '-u', '-z'])).stdout.split('\0')) {
+    const m = /^\d+ ([0-9a-f]+) ([123])\t([^]*)$/.exec(record);
+    if (!m) continue;
+    if (!stages.has(m[3])) stages.set(m[3], [undefined, undefined, undefined]);
+    stages.get(m[3])![Number(m[2]) - 1] = m[1];
+  }
+  const paths = [...stages.keys()].filter((p) => stages.get(p)![1] && stages.get(p)![2]);
+  if (!paths.length) return [];
+  // check-attr -z: path, attribute, value, for each path.
+  const attrs = (await git(v, ['check-attr', '-z', '--stdin', 'merge'], paths.map((p) => `${p}\0`).join(''))).stdout.split('\0');
+  const kinds = new Map<string, MergeKind>();
+  for (let i = 0; i + 2 < attrs.length; i += 3) {
+    const kind = /^coresoul-(.+)$/.exec(attrs[i + 2])?.[1] as MergeKind | undefined;
+    if (kind && MERGE_KINDS.includes(kind)) kinds.set(attrs[i], kind);
+  }
+  const todo = paths.filter((p) => kinds.has(p));
+  const blobs = await catFile(v, [...new Set(todo.flatMap((p) => stages.get(p)!.filter((b): b is string => !!b)))], '--batch');
+  const body = (blob: string | undefined) => (blob === undefined ? Buffer.alloc(0) : (blobs.get(blob)?.body ?? Buffer.alloc(0)));
+  // The work tree already holds the merge's entity notes.
+  const merging: Merging = { theirs: 'MERGE_HEAD', entityCounts: async () => countEntities(v) };
+  const why: string[] = [];
+  for (const p of todo) {
+    const [base, ours, theirs] = stages.get(p)!.map(body);
+    const file = path.join(v.soulDir, p);
+    if (!fs.existsSync(file) || !fs.readFileSync(file).equals(ours)) continue;
+    const merged = await mergeVersions(v, kinds.get(p)!, p, [base, ours, theirs], merging);
+    const r = settle(merged, file, p, v, () => withTempFiles([base, theirs], ([b, t]) => conflictMarkers(v.soulDir, file, b, t)));
+    if (!r.merged) why.push(r.why!);
+  }
+  return why;
+}
+
+/** Merges the three versions (base, ours, theirs) of the memory file `pathname`. */
+async function mergeVersions(v: Vault, kind: MergeKind, pathname: string, versions: Buffer[], merging: Merging): Promise<Merged> {
+  const [b, o, t] = versions.map(decodeUtf8Strict);
+  if (b === undefined || o === undefined || t === undefined) return { ok: false, why: 'not valid UTF-8' };
+  return mergeText(v, kind, b || undefined, o, t, pathname, merging);
+}
+
+/** Puts a merge's result into `target`, or conflict markers (`markers`) when it could not merge. */
+function settle(merged: Merged, target: string, pathname: string, v: Vault, markers: () => void): DriverResult {
   if (merged.ok) {
-    atomicWrite(files.ours, merged.text);
-    if (merged.raw !== undefined) keepRaw(v, files.pathname, merged.raw);
+    atomicWrite(target, merged.text);
+    if (merged.raw !== undefined) keepRaw(v, pathname, merged.raw);
     return { merged: true };
   }
-  // Conflict markers with both sides, as git's own merge writes them.
+  markers();
+  return { merged: false, why: merged.why };
+}
+
+/** Conflict markers with both sides in `ours`, as git's own merge writes them. */
+function conflictMarkers(cwd: string, ours: string, base: string, theirs: string): void {
   try {
-    execFileSync('git', ['merge-file', '-L', 'this machine', '-L', 'base', '-L', 'the remote', files.ours, files.base, files.theirs], { cwd, env: vaultGitEnv(), stdio: 'ignore' });
+    execFileSync('git', ['merge-file', '-L', 'this machine', '-L', 'base', '-L', 'the remote', ours, base, theirs], { cwd, env: vaultGitEnv(), stdio: 'ignore' });
   } catch {
     // exits with the number of conflicts
   }
-  return { merged: false, why: merged.why };
+}
+
+/** Calls `use` with the paths of temporary files holding `contents`, removed afterwards. */
+function withTempFiles(contents: Buffer[], use: (files: string[]) => void): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coresoul-merge-'));
+  try {
+    use(contents.map((c, i) => {
+      const f = path.join(dir, String(i));
+      fs.writeFileSync(f, c);
+      return f;
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Search's copy of a day's raw lines (compress/rawDays.ts) follows the day compressed again; it is a cache, so a failure only costs recall. */
@@ -68,7 +159,7 @@ function keepRaw(v: Vault, pathname: string, raw: string): void {
   }
 }
 
-async function mergeText(v: Vault, kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string): Promise<Merged> {
+async function mergeText(v: Vault, kind: MergeKind, base: string | undefined, ours: string, theirs: string, pathname: string, merging: Merging): Promise<Merged> {
   const name = path.basename(pathname);
   switch (kind) {
     case 'published':
@@ -77,20 +168,36 @@ async function mergeText(v: Vault, kind: MergeKind, base: string | undefined, ou
     case 'entity':
       return mergeEntityNote(base, ours, theirs);
     case 'map':
-      return mergeMemoryMaps(base, ours, theirs, countEntities(v));
+      return mergeMemoryMaps(base, ours, theirs, await merging.entityCounts());
     case 'day': {
       const day = DAY_RE.exec(name)?.[1];
       if (!day) return MONTH_RE.test(name) ? mergeMonthFile(base, ours, theirs) : { ok: false, why: 'not a day or month file' };
       // The history is read only for a day compressed on a side: the one case that needs its raw versions.
-      const history = [ours, theirs].some(isHourlySummary) ? await rawVersions(v, pathname) : [];
+      const history = [ours, theirs].some(isHourlySummary) ? await rawVersions(v, pathname, merging.theirs) : [];
       return mergeDayFile(day, base, ours, theirs, history);
     }
   }
 }
 
-/** The commit being merged in: as sync names it, else as git's merge does (GITHEAD_<sha>, MERGE_HEAD). */
+/**
+ * The entity notes the merge of HEAD and `theirs` will hold, by kind: those on both sides and
+ * those a side added since the merge base. While git runs the drivers the work tree is still
+ * this side's, so it cannot be counted; without `theirs`, it is all there is.
+ */
+async function mergedEntityCounts(v: Vault, theirs: string | undefined): Promise<Record<EntityKind, number>> {
+  if (!theirs) return countEntities(v);
+  const notes = async (rev: string) => {
+    const out = rev ? (await git(v, ['ls-tree', '-r', '-z', '--name-only', rev, '--', 'memory/entities/'])).stdout : '';
+    return new Set(out.split('\0').filter((f) => /^memory\/entities\/[^/]+\/[^/]+\.md$/.test(f)));
+  };
+  const base = (await git(v, ['merge-base', 'HEAD', theirs])).stdout.trim();
+  const [b, o, t] = await Promise.all([notes(base), notes('HEAD'), notes(theirs)]);
+  const merged = [...new Set([...o, ...t])].filter((f) => (o.has(f) && t.has(f)) || !b.has(f));
+  return Object.fromEntries(ENTITY_KINDS.map((k) => [k, merged.filter((f) => f.startsWith(`memory/entities/${k}/`)).length])) as Record<EntityKind, number>;
+}
+
+/** The commit a merge driver's merge is bringing in, as git's merge names it (GITHEAD_<sha>, else MERGE_HEAD). */
 function theirsCommit(cwd: string): string | undefined {
-  if (process.env[THEIRS_ENV]) return process.env[THEIRS_ENV];
   const named = Object.keys(process.env).find((k) => /^GITHEAD_[0-9a-f]{40,64}$/.test(k));
   if (named) return named.slice('GITHEAD_'.length);
   try {
@@ -104,8 +211,8 @@ function theirsCommit(cwd: string): string | undefined {
  * Every raw (L1) version of a day file in the history of both sides: compression commits the raw
  * day before it summarises it, so the raw entries of a compressed day are there.
  */
-async function rawVersions(v: Vault, pathname: string): Promise<string[]> {
-  const revs = ['HEAD', theirsCommit(v.soulDir)].filter((r): r is string => !!r);
+async function rawVersions(v: Vault, pathname: string, theirsRev: string | undefined): Promise<string[]> {
+  const revs = ['HEAD', theirsRev].filter((r): r is string => !!r);
   const blobs = new Set<string>();
   for (const line of (await git(v, ['log', '--format=', '--raw', '--no-abbrev', ...revs, '--', pathname])).stdout.split('\n')) {
     const blob = /^:\d+ \d+ [0-9a-f]+ ([0-9a-f]+) /.exec(line)?.[1];

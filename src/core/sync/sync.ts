@@ -19,7 +19,8 @@ import { initVault } from '../init/scaffold';
 import { parsePersona, sectionBody } from '../persona/document';
 import { propose, readPersona } from '../persona/proposals';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
-import { THEIRS_ENV, VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
+import { DEFERRED_DRIVERS, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
 import { incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
@@ -78,7 +79,7 @@ function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
     baseDir: v.soulDir,
     timeout: { block: 120_000 },
     allowEnvironment: Object.keys(env).filter((k) => /^(GIT_|PREFIX$)/i.test(k)),
-    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true },
+    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true, allowUnsafeMergeDriver: true },
   }).env(env);
 }
 
@@ -285,7 +286,8 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
     const rules = await incomingRules(g, base, 'MERGE_HEAD');
-    await resolvedByHand(v, g);
+    // A crash between the merge and the merging of its memory files left them as git did.
+    await resolvedByHand(v, g, await mergeConflicted(v));
     keepReviewedRules(v, rules);
     await finishMerge(v, g, 'sync: merge completed');
     report.merged = true;
@@ -315,16 +317,13 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
     await proposeIncoming(v, rules, opts, report);
     return;
   }
-  const theirs = (await g.revparse([upstream])).trim();
-  let said: string[] = [];
   try {
-    await gitFor(v, { [THEIRS_ENV]: theirs }).raw(['merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
+    // The memory files both sides changed are left conflicted, then merged here, all in this process.
+    await g.raw([...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
   } catch (err) {
-    // Conflicts are read from the repository below; the drivers said why they left a file.
-    said = String((err as Error).message).split('\n').filter((l) => l.startsWith('coresoul: ')).map((l) => l.replace(/^coresoul: [^:]*: [^:]*: /, ''));
     if (!fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(err)}`);
   }
-  await resolvedByHand(v, g, said);
+  await resolvedByHand(v, g, await mergeConflicted(v));
   keepReviewedRules(v, rules);
   await finishMerge(v, g, `sync: merge ${behind} commit(s) from the remote`);
   report.merged = true;

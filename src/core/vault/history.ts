@@ -127,8 +127,23 @@ export async function historyState(v: Vault): Promise<HistoryState> {
   return { enabled: true, ...(head.code === 0 && { head: head.stdout.trim() }), commits, dirty };
 }
 
-/** `git cat-file --batch[-check]` of many objects in one call: type, size and (with --batch) the bytes. */
-export function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-check'): Promise<Map<string, { type: string; size: number; body?: Buffer }>> {
+/** `git cat-file --batch[-check]` of many objects in one call: type, size and (with --batch) the bytes, by object id. */
+export async function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-check'): Promise<Map<string, { type: string; size: number; body?: Buffer }>> {
+  const out = new Map<string, { type: string; size: number; body?: Buffer }>();
+  for (const { sha, type, size, body } of await catFileInOrder(v, shas, mode)) out.set(sha, { type, size, ...(body && { body }) });
+  return out;
+}
+
+/**
+ * The bytes of each of `names` (an object id, or `<rev>:<path>`), in their order, in one
+ * `git cat-file --batch`; undefined where there is no such object.
+ */
+export async function readObjects(v: Vault, names: string[]): Promise<(Buffer | undefined)[]> {
+  return (await catFileInOrder(v, names, '--batch')).map((o) => (o.type === 'missing' ? undefined : o.body));
+}
+
+/** What `git cat-file` answers for each of `names`, in order (`sha` is the object's id, or the name when it is missing). */
+function catFileInOrder(v: Vault, names: string[], mode: '--batch' | '--batch-check'): Promise<{ sha: string; type: string; size: number; body?: Buffer }[]> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['cat-file', mode], { cwd: v.soulDir, env: vaultGitEnv() });
     const chunks: Buffer[] = [];
@@ -136,21 +151,27 @@ export function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-che
     child.on('error', reject);
     child.on('close', () => {
       const all = Buffer.concat(chunks);
-      const out = new Map<string, { type: string; size: number; body?: Buffer }>();
+      const out: { sha: string; type: string; size: number; body?: Buffer }[] = [];
       let at = 0;
       while (at < all.length) {
         const eol = all.indexOf(10, at);
-        const [sha, type, size] = all.subarray(at, eol).toString().split(' ');
+        const header = all.subarray(at, eol).toString();
         at = eol + 1;
+        // "<name> missing" (the name may hold spaces), else "<sha> <type> <size>".
+        if (header.endsWith(' missing')) {
+          out.push({ sha: header.slice(0, -' missing'.length), type: 'missing', size: 0 });
+          continue;
+        }
+        const [sha, type, size] = header.split(' ');
         const n = Number(size);
-        if (mode === '--batch' && type !== 'missing') {
-          out.set(sha, { type, size: n, body: all.subarray(at, at + n) });
+        if (mode === '--batch') {
+          out.push({ sha, type, size: n, body: all.subarray(at, at + n) });
           at += n + 1;
-        } else out.set(sha, { type, size: n });
+        } else out.push({ sha, type, size: n });
       }
       resolve(out);
     });
-    child.stdin.end(shas.map((s) => `${s}\n`).join(''));
+    child.stdin.end(names.map((s) => `${s}\n`).join(''));
   });
 }
 

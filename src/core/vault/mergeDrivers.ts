@@ -4,6 +4,7 @@
  * %A %B %P`). The wiring lives with the vault because both init and sync write it; the merges
  * themselves are sync's (sync/drivers.ts).
  */
+import * as path from 'node:path';
 import { shellQuote } from '../shared/text';
 import { git } from './history';
 import type { Vault } from './layout';
@@ -22,19 +23,19 @@ export const VAULT_GITATTRIBUTES = [
   '',
 ].join('\n');
 
-/** Names the environment variable sync sets for a merge: the commit being merged in. */
-export const THEIRS_ENV = 'CORESOUL_MERGE_THEIRS';
-
 /**
- * Registers the drivers in the vault's `.git/config`. `cli` is the CLI that git will run (the
- * vault's `bin/coresoul.js`), by absolute path, with this Node: every `init` and `sync` writes it
- * again, so a moved workspace is fixed by its next sync.
+ * Registers the drivers in the vault's `.git/config`. `cli` is the CLI that git will run, with
+ * this Node: the vault's own `bin/coresoul.js` is named from the vault's folder, where git runs
+ * a driver, so the registration holds wherever the workspace moves; another CLI by absolute path.
+ * Every `init` and `sync` writes it again when it changed.
  */
 export async function registerMergeDrivers(v: Vault, cli: string): Promise<void> {
   const node = process.versions.electron ? 'node' : process.execPath;
   const current = (await git(v, ['config', '--get-regexp', '^merge\\.coresoul-'])).stdout;
+  const own = path.relative(v.soulDir, cli);
+  const program = own === path.join('bin', 'coresoul.js') ? own.split(path.sep).join('/') : cli;
   for (const kind of MERGE_KINDS) {
-    const driver = `${shellQuote(node)} ${shellQuote(cli)} merge-driver ${kind} %O %A %B %P`;
+    const driver = `${shellQuote(node)} ${shellQuote(program)} merge-driver ${kind} %O %A %B %P`;
     if (current.includes(`merge.coresoul-${kind}.driver ${driver}\n`)) continue;
     await git(v, ['config', `merge.coresoul-${kind}.name`, `Core Soul: merge ${kind === 'published' ? 'persona and soul' : kind} files`]);
     await git(v, ['config', `merge.coresoul-${kind}.driver`, driver]);

@@ -11,6 +11,8 @@ import { OVERRIDE_DIRECTIVE } from '../../../src/core/init/templates/bootloader'
 import { PERSONA_SECTIONS } from '../../../src/core/vault/personaSections';
 import { openVault } from '../../../src/core/vault/layout';
 import { read, snapshot, tempDir } from '../../support/helpers';
+import { LAUNCH } from '../../../src/core/init/hostConfig';
+import { escapeRegExp } from '../../../src/core/shared/text';
 
 const clock = fixedClock('2026-03-10T09:00:00');
 const SKILL_NAMES = ['CoreSoul_MemoryWrite', 'CoreSoul_MemorySearch', 'CoreSoul_MemoryCompress', 'CoreSoul_PersonaUpdate', 'CoreSoul_PackSoul'];
@@ -31,7 +33,7 @@ describe('init (docs/memory.md#the-vault-on-disk)', () => {
       const fm = frontMatter(skill);
       assert.equal(fm.name, name, 'frontmatter name equals the folder name');
       assert.ok(JSON.parse(fm.description).length > 40, 'a real description');
-      assert.match(skill, /node \.CoreSoul\/bin\/coresoul\.js (write|search|compress|persona propose|pack) /, 'the exact command to run');
+      assert.ok(new RegExp(`${escapeRegExp(LAUNCH)} (write|search|compress|persona propose|pack) `).test(skill), 'the exact command to run, through the launcher');
     }
     const v = openVault(root);
     assert.equal(readMemoryMap(v).lastCompressionDate, '2026-03-10');

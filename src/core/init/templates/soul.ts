@@ -2,7 +2,10 @@
  * soul.md as `init` writes it (docs/persona.md#the-soul). The Invariants list and its yaml block are the data the
  * persona guard's soul check reads (src/core/safety/invariants.ts).
  */
-export const CLI = 'node .CoreSoul/bin/coresoul.js';
+import { LAUNCH } from '../hostConfig';
+
+/** How an agent runs the vault's CLI, from whichever folder of the project it is in. */
+export const CLI = LAUNCH;
 
 export const SOUL_MD = `# Soul
 
