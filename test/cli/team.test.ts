@@ -40,6 +40,7 @@ describe('team memory through the project\'s remote', () => {
   const remote = path.join(top, 'remote.git');
   const [a, b, c] = ['a', 'b', 'c'].map((n) => path.join(top, n));
   const clients: Client[] = [];
+  const mcpSearch = async (args: Record<string, unknown>) => ((await clients[0].callTool({ name: 'memory_search', arguments: args })) as { content: { text: string }[] }).content[0].text;
   after(async () => {
     for (const cl of clients) await cl.close();
   });
@@ -97,7 +98,7 @@ describe('team memory through the project\'s remote', () => {
     assert.match(answer.content[0].text, /PostgreSQL/);
   });
 
-  it('branches: a merged branch\'s entries reach main; a deleted unmerged one\'s stay out, and are found by asking for it', () => {
+  it('branches: a merged branch\'s entries reach main; a deleted unmerged one\'s stay out, and are found by asking for it', async () => {
     git(b, 'checkout', '-q', '-b', 'feat-b');
     run(b, 'write', 'feat-b caches sessions in Redis');
     fs.writeFileSync(path.join(b, 'cache.js'), 'redis()\n');
@@ -106,6 +107,9 @@ describe('team memory through the project\'s remote', () => {
     assert.equal(found(b, 'Redis sessions').branch, 'feat-b');
     git(b, 'checkout', '-q', 'main');
     assert.equal(found(b, 'Redis sessions').results.length, 0, 'not on main before the merge');
+    // The MCP server (started in test 2 from the host configuration) serves the branch checked out, and any branch asked for.
+    assert.match(await mcpSearch({ query: 'Redis sessions' }), /nothing found[\s\S]*memory of branch main; not shown: the entries of unmerged branch\(es\) feat-b/);
+    assert.match(await mcpSearch({ query: 'Redis sessions', branch: 'feat-b' }), /Redis[\s\S]*\(memory of branch feat-b\)/);
 
     git(a, 'checkout', '-q', '-b', 'feat-a');
     run(a, 'write', 'feat-a tries GraphQL for the API');

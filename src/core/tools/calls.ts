@@ -10,7 +10,7 @@ import { compressBeforeWrite } from '../compress/compress';
 import { guardMemoryLines, readLayer } from '../context/context';
 import { citation, quoted, recordedNotes } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
-import { describe } from '../shared/validation';
+import { describe, isBranchName } from '../shared/validation';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
 import { refusalReasons } from '../persona/refusals';
 import { rememberAll } from '../memory/remember';
@@ -43,6 +43,12 @@ export const MemorySearchInput = z.object({
   query: z.string().check(d('A question or keywords in plain words; entity names, dates ("last week") and Chinese work')),
   maxTokens: z.optional(int(100, 8000).check(d('Token budget of the answer, 100-8000 (default 2000)'))),
   page: z.optional(int(1, 1000).check(d('1 (default) the best lines; 2 and on, what earlier pages left out (the answer says when there is more)'))),
+  branch: z.optional(
+    z
+      .string()
+      .check(z.refine(isBranchName, 'expected a git branch name'))
+      .check(d("A project branch whose memory to search instead of the branch checked out (an unmerged or deleted branch's entries); omit for the current branch")),
+  ),
 });
 export const PersonaProposeInput = z.object({
   changes: z
@@ -207,12 +213,14 @@ export function memorySearch(v: Vault, input: unknown): Promise<ToolAnswer> {
   return guarded(async () => {
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('memory search', parsed.error);
-    const { query, maxTokens, page = 1 } = parsed.data;
-    const r = searchMemory(v, query, { maxTokens, page });
-    if (!r.results.length) return { text: page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"` };
+    const { query, maxTokens, page = 1, branch } = parsed.data;
+    const r = searchMemory(v, query, { maxTokens, page, ...(branch && { branch }) });
+    // Which branch's memory answered, when it matters: one was asked for, or another branch's entries were left out (docs/sync.md#branches).
+    const served = r.branch && (branch || r.hidden?.length) ? `\n\n(memory of branch ${r.branch}${r.hidden?.length ? `; not shown: the entries of unmerged branch(es) ${r.hidden.join(', ')}` : ''})` : '';
+    if (!r.results.length) return { text: `${page > 1 ? `nothing more in memory for "${r.query}"` : `nothing found in memory for "${r.query}"`}${served}` };
     // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements shown as refused.
     const answer = recordedNotes(r.results.map((h) => `${citation(v.root, h)}\n${quoted(guardMemoryLines(v, h.text.split('\n')).join('\n'))}`).join('\n\n'));
-    return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer };
+    return { text: `${r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer}${served}` };
   });
 }
 
