@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
+import { isBranchName } from '../core/shared/validation';
 import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, foundNothingFor } from '../core/search/result';
 import { staleMarks } from '../core/truth/marks';
 import { bestLine, recordServed } from '../core/vault/usage';
@@ -65,10 +66,9 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
   };
 }
 
-/** A `--branch` value: a git branch name (one line, no space, no `..`), else a one-line error. */
+/** A `--branch` value: a git branch name, else a one-line error. */
 function branchName(b: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what git refuses in a name
-  if (!b.trim() || /[\s~^:?*\\]|\.\.|^-|[\0-\x1f\x7f]/.test(b)) throw inputError(`--branch: expected a git branch name, got "${b}"`);
+  if (!isBranchName(b)) throw inputError(`--branch: expected a git branch name, got "${b}"`);
   return b;
 }
 

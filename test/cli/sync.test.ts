@@ -41,10 +41,10 @@ function team(n: number) {
   return { dir, remote, roots, sync };
 }
 
-/** The vault as it is shared: every file but git's, the CLI copy, caches, lock files and temp files (a process killed mid-rewrite leaves one; never shared). */
+/** The vault as it is shared: every file but git's, the CLI copy, caches, the personal scope, lock files and temp files (a process killed mid-rewrite leaves one; never shared). */
 function sharedTree(root: string): Record<string, string> {
   const all = snapshot(root);
-  return Object.fromEntries(Object.entries(all).filter(([f]) => !/^\.CoreSoul\/(bin|cache|proposals)\/|\.lock|\.tmp$/.test(f)));
+  return Object.fromEntries(Object.entries(all).filter(([f]) => !/^\.CoreSoul\/(bin|cache|proposals|personal)\/|\.lock|\.tmp$/.test(f)));
 }
 
 /** A small deterministic random source, so a failing order can be replayed. */
@@ -280,7 +280,7 @@ describe('coresoul sync: bad input and faults', () => {
     ok(['init', '--root', lone]);
     const none = cli(['sync', '--root', lone]);
     assert.equal(none.code, 1);
-    assert.match(none.stderr, /^coresoul: --remote: this vault has no remote yet: run coresoul sync --remote <url> once/);
+    assert.match(none.stderr, /^coresoul: --remote: this vault has no remote yet, and the project has no origin to share it through: add one \(git remote add origin <url>\), or run coresoul sync --remote <url> once/);
     const empty = tempDir();
     assert.equal(cli(['sync', '--root', empty]).code, 2);
     assert.equal(cli(['sync', '--root', empty, '--remote', path.join(dir, 'nowhere.git')]).code, 1);

@@ -42,6 +42,8 @@ export interface SearchResult {
   query: string;
   /** The project branch whose memory was searched (docs/sync.md#branches); absent outside a git project. */
   branch?: string;
+  /** Branches with memory whose entries the search left out (not merged into `branch`). */
+  hidden?: string[];
   /** Tokens of the rendered results (`renderHits`), never above the budget. */
   tokens: number;
   tokenizer: string;

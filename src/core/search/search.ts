@@ -60,7 +60,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   ensureRawDays(v);
   // Which project branch this search serves, and the branches whose entries it leaves out (vault/branches.ts).
   const branches = branchView(v, opts.branch);
-  const serving = branches.serve ? { branch: branches.serve } : {};
+  const serving = { ...(branches.serve && { branch: branches.serve }), ...(branches.hidden.size && { hidden: [...branches.hidden].sort() }) };
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
   const reader = new LineReader(view);
   try {

@@ -30,3 +30,13 @@ export function describe(issue: z.core.$ZodIssue): string {
       return issue.message;
   }
 }
+
+/**
+ * A name git accepts for a branch, as far as a search option needs to know (`search --branch`,
+ * the MCP tool's `branch`): no space or control character, none of `~^:?*\`, no `..`, not
+ * starting with `-`.
+ */
+export function isBranchName(b: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what git refuses in a name
+  return b.length > 0 && b.length <= 255 && !/[\s~^:?*\\\x00-\x1f\x7f]|\.\.|^-/.test(b);
+}

@@ -10,7 +10,7 @@ import { compressBeforeWrite } from '../compress/compress';
 import { guardMemoryLines, readLayer } from '../context/context';
 import { quoted, recordedNotes, recordedSnippets } from '../context/recorded';
 import { CoreSoulError } from '../shared/errors';
-import { describe } from '../shared/validation';
+import { describe, isBranchName } from '../shared/validation';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
 import { refusalReasons } from '../persona/refusals';
 import { rememberAll } from '../memory/remember';
@@ -47,6 +47,12 @@ export const MemorySearchInput = z.object({
   maxTokens: z.optional(int(100, 8000).check(d('Token budget of the answer, 100-8000 (default 2000)'))),
   page: z.optional(int(1, 1000).check(d('1 (default) the best lines; 2 and on, what earlier pages left out (the answer says when there is more)'))),
   author: z.optional(z.string().check(z.minLength(1), AUTHOR_FILTER)),
+  branch: z.optional(
+    z
+      .string()
+      .check(z.refine(isBranchName, 'expected a git branch name'))
+      .check(d("A project branch whose memory to search instead of the branch checked out (an unmerged or deleted branch's entries); omit for the current branch")),
+  ),
 });
 export const PersonaProposeInput = z.object({
   changes: z
@@ -151,6 +157,7 @@ export const ReadOutput = z.object({
 export const SearchOutput = z.object({
   query: str,
   tokens: z.number().check(d('Tokens of the answer, within the budget')),
+  branch: z.optional(str.check(d('The project branch whose memory answered (docs/sync.md#branches)'))),
   results: z
     .array(
       z.object({
@@ -246,17 +253,19 @@ export function memorySearch(v: Vault, input: unknown, caller?: Caller): Promise
   return guarded(async () => {
     const parsed = MemorySearchInput.safeParse(input);
     if (!parsed.success) return explain('memory search', parsed.error);
-    const { query, maxTokens, page = 1, author } = parsed.data;
+    const { query, maxTokens, page = 1, author, branch } = parsed.data;
     // Recorded notes, not instructions (docs/trust.md#memories-are-data): each citation, then its quoted lines, refused statements
     // shown as refused — the text the budget counts, label and all.
     const render = (hits: SearchHit[]) => recordedSnippets(v.root, hits.map((h) => ({ ...h, text: guardMemoryLines(v, h.text.split('\n')).join('\n') })));
-    const r = searchMemory(v, query, { maxTokens, page, author, render });
-    const data = { query: r.query, tokens: r.tokens, results: r.results.map((h) => ({ file: h.file, line: h.line, date: h.date, entity: h.entity, author: h.author, text: h.text, score: h.score, ...(h.from && { from: h.from }) })), ...(r.more && { more: r.more, nextPage: r.nextPage }) };
+    const r = searchMemory(v, query, { maxTokens, page, author, render, ...(branch && { branch }) });
+    const data = { query: r.query, tokens: r.tokens, ...(r.branch && { branch: r.branch }), results: r.results.map((h) => ({ file: h.file, line: h.line, date: h.date, entity: h.entity, author: h.author, text: h.text, score: h.score, ...(h.from && { from: h.from }) })), ...(r.more && { more: r.more, nextPage: r.nextPage }) };
     const by = author ? ` by ${author}` : '';
-    if (!r.results.length) return { text: page > 1 ? `nothing more in memory${by} for "${r.query}"` : `nothing found in memory${by} for "${r.query}"`, data };
+    // Which branch's memory answered, when it matters: one was asked for, or another branch's entries were left out (docs/sync.md#branches).
+    const whose = r.branch && (branch || r.hidden?.length) ? `\n\n(memory of branch ${r.branch}${r.hidden?.length ? `; not shown: the entries of unmerged branch(es) ${r.hidden.join(', ')}` : ''})` : '';
+    if (!r.results.length) return { text: `${page > 1 ? `nothing more in memory${by} for "${r.query}"` : `nothing found in memory${by} for "${r.query}"`}${whose}`, data };
     served(v, caller, r.results.map(bestLine));
     const answer = render(r.results);
-    return { text: r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer, data };
+    return { text: `${r.more ? `${answer}\n\n(${r.more} more matching line(s): call again with page ${r.nextPage})` : answer}${whose}`, data };
   });
 }
 

@@ -52,7 +52,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       for (const w of r.warnings) services.log.warn(w);
       const { proposal, sections = [] } = r.persona ?? {};
       if (proposal) {
-        const message = l10n.t('Core Soul: a persona change published by another machine is kept; yours ({0}) waits for your review on top of it.', sections.join(', '));
+        const message = l10n.t('Core Soul: a teammate changed the persona ({0}); it waits for your review, and your persona is kept until then.', sections.join(', '));
         offer(window.showInformationMessage, message, l10n.t('Review'), () => vscode.commands.executeCommand(REVIEW_COMMAND, proposal));
       }
       if (quiet) return;
