@@ -56,7 +56,7 @@ describe('coresoul CLI (docs/cli.md)', () => {
     assert.equal(cli(['write', 'late UTC', '--root', root, '--now', '2026-03-10T23:30:00Z'], { env: { TZ: 'Asia/Taipei' } }).code, 0);
     assert.equal(cli(['write', 'local', '--root', root, '--now', '2026-03-11T09:00:00'], { env: { TZ: 'Asia/Taipei' } }).code, 0);
     assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-10.md'), /- 07:00:00 \[by Tess Tester on testbox\] from env/);
-    assert.equal(read(root, '.CoreSoul/memory/chronological/2026-03-11.md'), '# 2026-03-11\n\n- 07:30:00 late UTC\n- 09:00:00 local\n');
+    assert.equal(read(root, '.CoreSoul/memory/chronological/2026-03-11.md'), '# 2026-03-11\n\n- 07:30:00 [by Tess Tester on testbox] late UTC\n- 09:00:00 [by Tess Tester on testbox] local\n');
   });
 
   it('keeps the local day and the Monday–Sunday week across a DST change (Europe/Berlin)', () => {

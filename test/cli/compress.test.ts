@@ -30,7 +30,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.equal(r.json.file, '.CoreSoul/memory/chronological/2026-03-16.md');
     assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 [by Tess Tester on testbox] Monday: planning with [[Alice]]\n');
     const sunday = read(chrono(root, '2026-03-15.md'));
-    assert.match(sunday, /<!-- coresoul:L2 hourly summary -->\n\n## 21:00\n- 21:00 #correction Sunday: fixed the \[\[Parser\]\] crash\n- 21:30 typed by hand/);
+    assert.match(sunday, /<!-- coresoul:L2 hourly summary -->\n\n## 21:00\n- 21:00 #correction \[by Tess Tester on testbox\] Sunday: fixed the \[\[Parser\]\] crash\n- 21:30 typed by hand/);
     const map = read(root, '.CoreSoul/memory/memory_map.md');
     assert.match(map, /last_compression_date: 2026-03-16/);
     assert.match(map, /\| 2026-03-15 \| L2 \| chronological\/2026-03-15\.md \|\n\| 2026-03-16 \| L1 \|/);
@@ -41,7 +41,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     ]);
     // The raw L1 text, hand edit included, is in the history.
     const raw = gitShow(root, 'HEAD~1:memory/chronological/2026-03-15.md');
-    assert.equal(raw, '# 2026-03-15\n\n- 21:00:00 #correction Sunday: fixed the [[Parser]] crash\n- 21:30:00 typed by hand in the editor, not committed yet\n');
+    assert.equal(raw, '# 2026-03-15\n\n- 21:00:00 #correction [by Tess Tester on testbox] Sunday: fixed the [[Parser]] crash\n- 21:30:00 typed by hand in the editor, not committed yet\n');
   });
 
   it('--dry-run changes nothing; a run compresses; a second run and --force change nothing', () => {
@@ -96,7 +96,7 @@ describe('coresoul compress and the weekly trigger of write', () => {
     assert.match(w.stderr, /weekly compression postponed to the next write: git add failed/);
     assert.equal(read(chrono(root, '2026-03-15.md')), '# 2026-03-15\n\n- 21:00:00 [by Tess Tester on testbox] Sunday entry\n- 21:30:00 hand edit\n');
     assert.match(read(root, '.CoreSoul/memory/memory_map.md'), /last_compression_date: 2026-03-09/);
-    assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 Monday entry\n');
+    assert.equal(read(chrono(root, '2026-03-16.md')), '# 2026-03-16\n\n- 09:00:00 [by Tess Tester on testbox] Monday entry\n');
   });
 
   it('exits 2 on a malformed memory_map and changes nothing', () => {
@@ -148,6 +148,6 @@ describe('coresoul compress and the weekly trigger of write', () => {
     ok(['write', 'first 02:30', '--root', root, '--now', '2026-10-25T00:30:00Z'], berlin);
     ok(['write', 'second 02:30', '--root', root, '--now', '2026-10-25T01:30:00Z'], berlin);
     assert.equal(ok(['write', 'next Monday', '--root', root, '--now', '2026-10-26T08:00:00', '--json'], berlin).json.compressed, true);
-    assert.match(read(chrono(root, '2026-10-25.md')), /## 02:00\n- 02:30 first 02:30\n- 02:30 second 02:30\n$/);
+    assert.match(read(chrono(root, '2026-10-25.md')), /## 02:00\n- 02:30 \[by Tess Tester on testbox\] first 02:30\n- 02:30 \[by Tess Tester on testbox\] second 02:30\n$/);
   });
 });

@@ -57,14 +57,14 @@ describe('coresoul correct, forget', () => {
     assert.equal(c.code, 0, c.stderr);
     assert.match(c.stdout, /^Corrected \.CoreSoul\/memory\/chronological\/2026-03-09\.md:3 \(2026-03-09 10:00:00, now marked superseded\)\nWrote \.CoreSoul\/memory\/chronological\/2026-03-10\.md:3\n/);
     assert.match(day(root, '2026-03-09'), /^- 10:00:00 #decision \[superseded \[\[2026-03-10\]\] 09:00:00: it was PostgreSQL\] \[by Tess Tester on testbox\] Chose \[\[MySQL\]\]/m);
-    assert.match(day(root, '2026-03-10'), /^- 09:00:00 #decision Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)$/m);
+    assert.match(day(root, '2026-03-10'), /^- 09:00:00 #decision \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] for the \[\[Refund Flow\]\] \(corrects \[\[2026-03-09\]\] 10:00:00\)$/m);
 
     const f = cli(['forget', '.CoreSoul/memory/chronological/2026-03-09.md:4', '--reason', 'wrong person', '--json', '--root', root, '--now', NOW]);
     assert.equal(f.code, 0, f.stderr);
     assert.deepEqual(f.json.forgotten, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 4, day: '2026-03-09', time: '11:00:00' });
     assert.match(day(root, '2026-03-09'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00: wrong person\]$/m);
     const log = spawnSync('git', ['-C', path.join(root, '.CoreSoul'), 'log', '-p', '-1', '--format=%s'], { encoding: 'utf8' }).stdout;
-    assert.match(log, /^memory: forgot 2026-03-09 11:00:00: wrong person\n[\s\S]*^-- 11:00:00 Alice likes green tea \[\[Alice\]\]$/m);
+    assert.match(log, /^memory: forgot 2026-03-09 11:00:00: wrong person\n[\s\S]*^-- 11:00:00 \[by Tess Tester on testbox\] Alice likes green tea \[\[Alice\]\]$/m);
   });
 
   const refusals: [string, string[], number, RegExp][] = [

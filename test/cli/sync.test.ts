@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { hourlyDay, isHourlySummary } from '../../src/core/compress/hourlySummary';
 import { extractiveSummary } from '../../src/core/compress/summarise';
-import { authorMarker, readDayEntries } from '../../src/core/vault/dayEntries';
+import { authorMarker, entryBody, readDayEntries } from '../../src/core/vault/dayEntries';
 import { openVault } from '../../src/core/vault/layout';
 import { linkTargets } from '../../src/core/vault/wikilinks';
 import { CLI, cli, read, snapshot, tempDir, writeAt } from '../support/helpers';
@@ -182,7 +182,7 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     const cached = read(roots[2], `.CoreSoul/cache/raw/${day}.md`);
     for (const t of raw) assert.ok(cached.includes(t), `"${t}" in C's raw-day cache`);
     assert.match(trees[0]['.CoreSoul/memory/memory_map.md'], /last_compression_date: 2026-03-16\n[\s\S]*\| 2026-03-13 \| L2 \|[\s\S]*\| 2026-03-16 \| L1 \|/);
-    const monday = readDayEntries('2026-03-16', trees[0]['.CoreSoul/memory/chronological/2026-03-16.md']).entries.map((e) => e.text);
+    const monday = readDayEntries('2026-03-16', trees[0]['.CoreSoul/memory/chronological/2026-03-16.md']).entries.map((e) => entryBody(e.text));
     assert.deepEqual(monday, ['Monday on A', 'Monday on C']);
   });
 
@@ -251,7 +251,7 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     sync(roots[0]);
     assert.equal(gitIn(path.join(roots[1], '.CoreSoul'), 'status', '--porcelain'), '');
     for (const root of roots) {
-      const entries = readDayEntries('2026-03-10', read(root, '.CoreSoul/memory/chronological/2026-03-10.md')).entries.map((e) => e.text);
+      const entries = readDayEntries('2026-03-10', read(root, '.CoreSoul/memory/chronological/2026-03-10.md')).entries.map((e) => entryBody(e.text));
       assert.deepEqual([...entries].sort(), [...texts].sort());
     }
     assert.deepEqual(sharedTree(roots[1]), sharedTree(roots[0]));

@@ -261,3 +261,32 @@ describe('vault tree: which file events change which section', () => {
     }
   });
 });
+
+describe("Vault tree: a detailed day's entries and who wrote them (docs/memory.md#authors)", () => {
+  it('expands a detailed day into its entries with their authors, follows appends to it, and leaves a summarised day closed', async () => {
+    const v = await tempVault('2026-03-10T08:00:00');
+    writeAt(v, '2026-03-10T09:00:00', { text: 'Chose [[PostgreSQL]]', kind: 'decision', author: { name: 'Alice Liddell', machine: 'alice-laptop' } });
+    writeAt(v, '2026-03-10T09:05:00', { text: 'Ran the migration\nwith a second line', from: 'agent', via: 'claude', author: { name: 'Bob Builder', machine: 'bob-desk' } });
+    fs.appendFileSync(path.join(v.chronoDir, '2026-03-10.md'), '- 09:10:00 written long ago\n');
+    const model = new VaultTreeModel(v, fixedClock('2026-03-10T12:00:00'));
+    const week = model.children(model.children(model.roots()[3])[0]);
+    const day = week.find((n) => n.type === 'day')!;
+    assert.equal(model.count(day), 3);
+    const entries = model.children(day).map((n) => (n.type === 'entry' ? [n.time, n.text, n.author.name ?? 'unknown', n.author.via ?? '', n.line] : n.id));
+    assert.deepEqual(entries, [
+      ['09:00:00', 'Chose [[PostgreSQL]]', 'Alice Liddell', '', 3],
+      ['09:05:00', 'Ran the migration', 'Bob Builder', 'claude', 4],
+      ['09:10:00', 'written long ago', 'unknown', '', 6],
+    ]);
+    // An append changes that day alone: the same node is refreshed, with the new entry.
+    writeAt(v, '2026-03-10T09:20:00', 'later');
+    assert.deepEqual(model.invalidate(changedSections(v, path.join(v.chronoDir, '2026-03-10.md'), 'change')), [day]);
+    assert.equal(model.count(day), 4);
+
+    fakeHistory(v, { '2026-03-03': 'L2' });
+    model.invalidate('all');
+    const month = model.children(model.children(model.roots()[3])[1]);
+    const l2 = month.find((n) => n.type === 'day' && n.day === '2026-03-03')!;
+    assert.equal(model.count(l2), 0, 'a summarised day holds summaries: it opens, it does not expand');
+  });
+});
