@@ -4,8 +4,10 @@
  * (`coresoul serve-search`) that keeps both loaded; later calls hand it their query over a
  * private local socket (searchClient.ts) and pay only node's start, not even the compilation
  * of the rest of the CLI (quickSearch.ts). The server answers for one vault and one build of
- * the CLI, only to its own user, reads the files afresh for every query (hand edits show at
- * once) and exits after ten idle minutes or when the vault is gone.
+ * the CLI, only to its own user, and exits after ten idle minutes or when the vault is gone. It
+ * keeps the bytes searches read (up to CHUNK_CACHE_BYTES) by each file's stamp, which every query
+ * takes afresh: a file written since is read again (hand edits show at once), and the answer is
+ * the one a search on its own gives.
  * CORESOUL_SEARCH_SERVER=0 turns it off.
  */
 import * as fs from 'node:fs';
@@ -14,11 +16,14 @@ import * as path from 'node:path';
 import { CoreSoulError } from '../core/shared/errors';
 import { searchMemory } from '../core/search/search';
 import { buildIndex } from '../core/search/index/refresh';
+import { keepChunkBytes } from '../core/search/lineReader';
 import { countTokens } from '../core/shared/tokens';
 import { type Vault, openVault } from '../core/vault/layout';
 import { type Reply, type SearchRequest, searchOptions } from './searchClient';
 
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;
+/** The file bytes the server keeps across searches (lineReader.ts). */
+const CHUNK_CACHE_BYTES = 64 * 1024 * 1024;
 const VAULT_CHECK_MS = 5_000;
 
 /**
@@ -60,6 +65,7 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
   const closed = new Promise((resolve) => server.on('close', resolve));
   server.on('close', () => closing.abort());
   countTokens('load the tokenizer before the first query');
+  keepChunkBytes(CHUNK_CACHE_BYTES);
   await buildIndex(v, {}, closing.signal);
   building = false;
   await closed;

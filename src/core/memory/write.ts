@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { type Clock, isLaterWeek, localStamp } from '../shared/clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from '../vault/entities';
 import { fsError, inputError } from '../shared/errors';
-import { appendLines, assertPlainWrite, makeDir, withLock } from '../shared/fs';
+import { type OpenedFile, appendLines, assertPlainWrite, closeOpened, makeDir, openForAppend, withLock } from '../shared/fs';
 import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { entryCandidates } from '../profile/preferences';
@@ -144,18 +144,36 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     const learns = (req.kind === 'preference' || req.kind === 'correction') && (from === 'person' || from === 'import');
     // memory_map.md only when this write adds a day or an entity to it (most writes leave it alone).
     const mapChanges = !lastSeenMemoryMap(v).days[today] || wanted.some((e) => !findEntity(v, e.name));
-    for (const f of [dayFile(v, today), ...(mapChanges ? [v.mapFile] : []), ...wanted.map((e) => entityTarget(v, e)), ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
+    for (const f of [...(mapChanges ? [v.mapFile] : []), ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
+    const file = dayFile(v, today);
+    // The day file and the entity notes are opened (and so checked) here, and appended to through those descriptors.
+    let opened = openTargets(v, file, wanted);
     let compressed = false;
-    if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, stamp.day) && isLaterWeek(readMemoryMap(v).lastCompressionDate, stamp.day)) {
-      deps.compress(v, now);
-      compressed = true;
+    try {
+      if (isLaterWeek(lastSeenMemoryMap(v).lastCompressionDate, stamp.day) && isLaterWeek(readMemoryMap(v).lastCompressionDate, stamp.day)) {
+        // Compression rewrites days and notes: what it leaves is opened (and checked) again.
+        closeOpened(opened.splice(0));
+        deps.compress(v, now);
+        compressed = true;
+        opened = openTargets(v, file, wanted);
+      }
+    } catch (err) {
+      closeOpened(opened);
+      throw err;
     }
 
-    const file = dayFile(v, today);
     if (onBranch) recordWrite(v, onBranch);
-    const line = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${today}\n\n`);
-    const entityLine = `- [[${today}]] ${time} ${tag}${excerpt}\n`;
-    const entities = wanted.map((e) => tagEntity(v, e, entityLine, today));
+    // Each descriptor is handed over once (appendLines closes it); what is left is closed here.
+    const take = (k: number) => opened.splice(k, 1, undefined)[0];
+    let line: number;
+    let entities: { file: string; created: boolean }[];
+    try {
+      line = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${today}\n\n`, take(0));
+      const entityLine = `- [[${today}]] ${time} ${tag}${excerpt}\n`;
+      entities = wanted.map((e, k) => tagEntity(v, e, entityLine, today, take(k + 1)));
+    } finally {
+      closeOpened(opened);
+    }
 
     if (!lastSeenMemoryMap(v).days[today] || entities.some((e) => e.created)) {
       const map = readMemoryMap(v);
@@ -216,9 +234,32 @@ function entityTarget(v: Vault, e: { kind?: EntityKind; name: string }): string 
   return findEntity(v, e.name)?.file ?? entityFile(v, e.kind ?? DEFAULT_ENTITY_KIND, e.name);
 }
 
-/** Appends the date tag to an entity's note, creating the note (kind `objects` unless given) if needed. */
-function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: string, today: string, lookedAgain = false): { file: string; created: boolean } {
+/**
+ * The day file and each entity's note, opened for appending (undefined: not there yet) — every
+ * one checked for links and special files before a line is written; on a refusal none stays open.
+ */
+function openTargets(v: Vault, day: string, wanted: { kind?: EntityKind; name: string }[]): (OpenedFile | undefined)[] {
+  const opened: (OpenedFile | undefined)[] = [];
+  try {
+    for (const f of [day, ...wanted.map((e) => entityTarget(v, e))]) opened.push(openForAppend(f));
+  } catch (err) {
+    closeOpened(opened);
+    throw err;
+  }
+  return opened;
+}
+
+/**
+ * Appends the date tag to an entity's note (through `opened`, its note as openTargets opened
+ * it), creating the note (kind `objects` unless given) if needed.
+ */
+function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: string, today: string, opened?: OpenedFile, lookedAgain = false): { file: string; created: boolean } {
   const known = findEntity(v, e.name);
+  if (opened && opened.file === known?.file) {
+    appendLines(known.file, line, { opened });
+    return { file: known.file, created: false };
+  }
+  closeOpened([opened]); // not the note to tag after all: appended to by its path, as found now
   if (known) {
     try {
       appendLines(known.file, line, { create: false });
@@ -226,7 +267,7 @@ function tagEntity(v: Vault, e: { kind?: EntityKind; name: string }, line: strin
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       forgetEntities(); // renamed or deleted behind our back: look again, once; then the note is made anew
-      if (!lookedAgain) return tagEntity(v, e, line, today, true);
+      if (!lookedAgain) return tagEntity(v, e, line, today, undefined, true);
     }
   }
   const kind = e.kind ?? DEFAULT_ENTITY_KIND;
@@ -246,8 +287,8 @@ export function entityExcerpt(text: string): string {
 // still ends with our last entry (same size, and appendLines had to add nothing before it).
 const newlineCounts = new Map<string, { size: number; newlines: number }>();
 
-function appendEntry(file: string, entry: string, header: string): number {
-  const { sizeBefore, sizeAfter, added } = appendLines(file, entry, { header });
+function appendEntry(file: string, entry: string, header: string, opened?: OpenedFile): number {
+  const { sizeBefore, sizeAfter, added } = appendLines(file, entry, { header, opened });
   const known = newlineCounts.get(file);
   const before = (known?.size === sizeBefore && !added ? known.newlines : countNewlines(file, sizeBefore)) + countNewlinesIn(added);
   newlineCounts.set(file, { size: sizeAfter, newlines: before + countNewlinesIn(entry) });

@@ -100,19 +100,20 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       if (narrow && !(conceptsIn(whole, lookup, undefined, all) & (narrow | (q.days.length || q.months.length ? entities : 0)))) continue;
       reader.keep(file, whole);
     }
+    const check: Chunk[] = [];
     for (const chunk of reader.chunks(file)) {
       if (!named(chunk.day)) continue;
       const wanted = narrowOn(chunk.day);
-      if (!wanted) {
-        found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
-        continue;
-      }
-      if (indexed && !s.mayHold(chunk, wanted)) continue; // the filter: this chunk cannot match
-      const bytes = reader.bytesOf(file, chunk);
-      if (!bytes) continue;
-      const mask = conceptsIn(bytes, lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0);
-      if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
+      if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
+      else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk); // the filter: skips chunks that cannot match
     }
+    // The file's chunks to check, read together: what they hold is read from their bytes.
+    const bytes = check.length ? reader.bytesOf(file, check) : [];
+    check.forEach((chunk, k) => {
+      const wanted = narrowOn(chunk.day);
+      const mask = bytes[k] ? conceptsIn(bytes[k], lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0) : 0;
+      if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
+    });
   }
   // How rare each concept is, counted on the candidate chunks (the vault's, estimated from its size).
   const chunksInVault = Math.max(1, totalLines / 64);
@@ -140,7 +141,9 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
     if (needles.length) {
       for (let i = chunk.start; i < chunk.end; i++) {
         const line = lines[i];
-        if (line && needles.some((n) => lineHas(line.toLowerCase(), n))) here++;
+        if (!line) continue;
+        const lower = line.toLowerCase();
+        if (needles.some((n) => lineHas(lower, n))) here++;
       }
       // Its bytes held a word, its lines do not (a word inside another): nothing to read here, with the index or without.
       if (!here) continue;

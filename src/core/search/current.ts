@@ -60,7 +60,7 @@ function replacementOn(day: string, link: string, older: { id: string; at: strin
   for (const file of files) {
     for (const chunk of reader.chunks(file)) {
       if (chunk.day !== day) continue;
-      const bytes = reader.bytesOf(file, chunk);
+      const [bytes] = reader.bytesOf(file, [chunk]);
       if (!bytes || !bytes.toString('utf8').toLowerCase().includes(link)) continue;
       const lines = reader.range(file, chunk.sectionStart, chunk.sectionEnd);
       for (let i = chunk.start; i < chunk.end; i++) {

@@ -2,13 +2,87 @@
  * The lines one search reads: indexed files a chunk at a time (by byte range), others whole,
  * each file opened once per search. A file that turns out to be binary or unreadable is skipped
  * with a warning, never an error.
+ *
+ * The bytes read are kept by the file's stamp (size, mtime, ctime, inode: any write changes it)
+ * in a cache bounded by bytes: a search reads each chunk once, whether to check it or to show
+ * its lines, and a long-lived search server (keepChunkBytes) serves the next searches from it.
+ * A file whose stamp differs from the listing's is never served from the cache, so what a
+ * search finds is what the files hold: the same answer with the cache or without it.
  */
 import * as fs from 'node:fs';
 import { type Chunk, chunkLines } from './index/chunks';
-import { type VaultFile, dayLinks, entityHead, lineOffsets, shownPath, splitLines } from './index/files';
+import { type VaultFile, dayLinks, entityHead, fileStamp, lineOffsets, shownPath, splitLines } from './index/files';
 import type { IndexView } from './index/refresh';
 
 const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
+
+/** Chunks read together when at most this many bytes lie between them (one read instead of two). */
+const READ_GAP = 4096;
+/** What one search keeps of the bytes it read, without a search server's cache. */
+export const SEARCH_CACHE_BYTES = 32 * 1024 * 1024;
+/** Key of a whole file among its chunks. */
+const WHOLE = -1;
+
+/**
+ * Bytes of files by stamp: per file, its chunks by first byte (WHOLE for the whole file), the
+ * files least recently used dropped first when they hold more than `maxBytes` together.
+ */
+export class ChunkCache {
+  private readonly files = new Map<string, { stamp: string; chunks: Map<number, Buffer>; bytes: number }>();
+  private total = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** The bytes kept of a file as listed (none when its stamp changed), now the most recently used. */
+  of(f: VaultFile): ReadonlyMap<number, Buffer> {
+    const entry = this.files.get(f.abs);
+    if (!entry) return NO_CHUNKS;
+    this.files.delete(f.abs);
+    if (entry.stamp !== f.stamp) {
+      this.total -= entry.bytes;
+      return NO_CHUNKS;
+    }
+    this.files.set(f.abs, entry);
+    return entry.chunks;
+  }
+
+  /** Keeps `buf` as the bytes from `at` of the file as listed; `cost`: the bytes it holds in memory. */
+  add(f: VaultFile, at: number, buf: Buffer, cost = buf.length): void {
+    let entry = this.files.get(f.abs);
+    if (entry?.stamp !== f.stamp) {
+      if (entry) this.total -= entry.bytes;
+      this.files.delete(f.abs);
+      this.files.set(f.abs, (entry = { stamp: f.stamp, chunks: new Map(), bytes: 0 }));
+    }
+    if (entry.chunks.has(at)) return;
+    entry.chunks.set(at, buf);
+    entry.bytes += cost;
+    this.total += cost;
+    for (const [abs, old] of this.files) {
+      if (this.total <= this.maxBytes) break;
+      this.files.delete(abs);
+      this.total -= old.bytes;
+    }
+  }
+
+  /** The bytes held. */
+  get size(): number {
+    return this.total;
+  }
+}
+
+const NO_CHUNKS: ReadonlyMap<number, Buffer> = new Map();
+
+/** The cache of the long-lived process, when it keeps one (keepChunkBytes). */
+let kept: ChunkCache | undefined;
+
+/**
+ * Keeps the bytes searches read across searches, up to `maxBytes` (0: each search keeps its own,
+ * the default); for a long-lived process that answers many searches over one vault.
+ */
+export function keepChunkBytes(maxBytes: number): void {
+  kept = maxBytes > 0 ? new ChunkCache(maxBytes) : undefined;
+}
 
 /** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
 function hasNoteLines(text: string): boolean {
@@ -20,12 +94,13 @@ function hasNoteLines(text: string): boolean {
   return NOTE_LINE.test(text.slice(offset));
 }
 
-/** A whole file read into the buffer `room(size)` gives; the bytes read, as a view of it. */
-function readInto(file: string, room: (size: number) => Buffer): Buffer {
+/** A whole file read into the buffer `room(status)` gives; the bytes read, as a view of it. */
+function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
   const fd = fs.openSync(file, 'r');
   try {
-    const size = fs.fstatSync(fd).size;
-    const buf = room(size);
+    const st = fs.fstatSync(fd);
+    const size = st.size;
+    const buf = room(st);
     let n = 0;
     for (let got = -1; got && n < size; n += got) got = fs.readSync(fd, buf, n, size - n, n);
     return buf.subarray(0, n);
@@ -43,19 +118,31 @@ export class LineReader {
   private readonly raws = new Map<string, Buffer>();
   private scratch = Buffer.alloc(0);
   private readonly fds = new Map<string, number>();
-  /** Files whose size is no longer what the index knows. */
+  /** Files no longer as the listing saw them. */
   private readonly changed = new Set<string>();
+  private readonly cache: ChunkCache;
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
   constructor(readonly view: IndexView) {
     this.byRel = new Map(view.files.map((f) => [f.rel, f]));
+    this.cache = kept ?? new ChunkCache(SEARCH_CACHE_BYTES);
   }
 
   /** A whole file, read once; empty (with a warning) when it cannot be read or is not text. */
   raw(f: VaultFile): Buffer {
     let buf = this.raws.get(f.rel);
-    if (!buf) this.raws.set(f.rel, (buf = this.checked(f, () => fs.readFileSync(f.abs))));
+    if (!buf) this.raws.set(f.rel, (buf = this.checked(f, () => this.whole(f))));
+    return buf;
+  }
+
+  /** A whole file: as kept when the listing saw it so, else read (and kept when it is still as listed). */
+  private whole(f: VaultFile): Buffer {
+    const known = this.cache.of(f).get(WHOLE);
+    if (known) return known;
+    let stamp = '';
+    const buf = readInto(f.abs, (st) => ((stamp = fileStamp(st)), Buffer.allocUnsafe(st.size)));
+    if (stamp === f.stamp && buf.length === f.size) this.cache.add(f, WHOLE, buf);
     return buf;
   }
 
@@ -64,7 +151,7 @@ export class LineReader {
    * index may look at every file: no garbage, no copy); `keep` turns it into the file's `raw`.
    */
   peek(f: VaultFile): Buffer {
-    return this.raws.get(f.rel) ?? this.checked(f, () => readInto(f.abs, (size) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
+    return this.raws.get(f.rel) ?? this.checked(f, () => readInto(f.abs, ({ size }) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
   }
 
   keep(f: VaultFile, peeked: Buffer): void {
@@ -94,33 +181,65 @@ export class LineReader {
     const cover = chunks.filter((c) => c.start < to && c.end > from);
     cover.sort((a, b) => a.start - b.start);
     if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
-    const first = cover[0];
-    const last = cover[cover.length - 1];
-    const buf = this.bytes(f, first.byteStart, last.byteEnd);
-    if (!buf) return this.all(f);
-    const read = splitLines(this.checked(f, () => buf).toString('utf8'));
-    for (let i = 0; i < last.end - first.start; i++) lines[first.start + i] = read[i] ?? '';
+    const unread = cover.filter((c) => lines[c.start] === undefined);
+    const bufs = this.chunkBytes(f, unread);
+    if (bufs.some((b) => !b)) return this.all(f);
+    unread.forEach((c, k) => {
+      const read = splitLines(this.checked(f, () => bufs[k]!).toString('utf8'));
+      for (let i = 0; i < c.end - c.start; i++) lines[c.start + i] = read[i] ?? '';
+    });
     this.files.set(f.rel, { lines, whole: false });
     return lines;
   }
 
-  /** The bytes of an indexed chunk, or undefined when its file changed since it was indexed. */
-  chunkBytes(f: VaultFile, chunk: Chunk): Buffer | undefined {
-    return this.view.indexed.has(f.rel) && f.kind !== 'entity' ? this.bytes(f, chunk.byteStart, chunk.byteEnd) : undefined;
+  /**
+   * The bytes of chunks of `chunks(f)`, in file order: read by range from an indexed day (in
+   * one read for neighbouring chunks), else cut from the whole file; undefined when the file
+   * changed under the search.
+   */
+  bytesOf(f: VaultFile, chunks: Chunk[]): (Buffer | undefined)[] {
+    if (this.view.indexed.has(f.rel) && f.kind !== 'entity' && !this.files.get(f.rel)?.whole && !this.raws.has(f.rel)) return this.chunkBytes(f, chunks);
+    const raw = this.raw(f);
+    return chunks.map((c) => (raw.length === f.size ? raw.subarray(c.byteStart, c.byteEnd) : undefined));
   }
 
-  /**
-   * The bytes of a chunk of `chunks(f)`: read by range from an indexed day, else cut from the
-   * whole file; undefined when the file changed under the search.
-   */
-  bytesOf(f: VaultFile, chunk: Chunk): Buffer | undefined {
-    if (this.view.indexed.has(f.rel) && f.kind !== 'entity' && !this.files.get(f.rel)?.whole && !this.raws.has(f.rel)) return this.chunkBytes(f, chunk);
-    const raw = this.raw(f);
-    return raw.length === f.size ? raw.subarray(chunk.byteStart, chunk.byteEnd) : undefined;
+  /** The bytes of chunks of an indexed file (in file order): kept ones as they are, the others read, neighbours together. */
+  private chunkBytes(f: VaultFile, chunks: Chunk[]): (Buffer | undefined)[] {
+    const known = this.cache.of(f);
+    const out = chunks.map((c) => {
+      const buf = known.get(c.byteStart);
+      return buf?.length === c.byteEnd - c.byteStart ? buf : undefined; // a short read is not kept as the chunk
+    });
+    for (let i = 0; i < chunks.length; ) {
+      if (out[i]) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j + 1 < chunks.length && !out[j + 1] && chunks[j + 1].byteStart >= chunks[j].byteEnd && chunks[j + 1].byteStart - chunks[j].byteEnd <= READ_GAP) j++;
+      const first = chunks[i].byteStart;
+      const run = this.bytes(f, first, chunks[j].byteEnd);
+      if (!run) return chunks.map(() => undefined);
+      for (let k = i; k <= j; k++) {
+        out[k] = run.subarray(chunks[k].byteStart - first, chunks[k].byteEnd - first);
+        // A chunk costs its bytes and the gap before it: the run stays in memory while one of its chunks does.
+        this.cache.add(f, chunks[k].byteStart, out[k]!, k === i ? out[k]!.length : chunks[k].byteEnd - chunks[k - 1].byteEnd);
+      }
+      i = j + 1;
+    }
+    return out;
   }
 
   /** Bytes [from, to) of an indexed file, through one descriptor per file and search (see `close`). */
   private bytes(f: VaultFile, from: number, to: number): Buffer | undefined {
+    const fd = this.open(f);
+    if (fd === undefined || this.changed.has(f.rel)) return undefined;
+    const buf = Buffer.allocUnsafe(to - from);
+    return buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, from));
+  }
+
+  /** The file's descriptor for this search, opened (and its stamp compared with the listing's) on first use. */
+  private open(f: VaultFile): number | undefined {
     let fd = this.fds.get(f.rel);
     if (fd === undefined) {
       try {
@@ -129,11 +248,9 @@ export class LineReader {
         return undefined; // gone since the listing: read whole, it is reported then
       }
       this.fds.set(f.rel, fd);
-      if (fs.fstatSync(fd).size !== f.size) this.changed.add(f.rel);
+      if (fileStamp(fs.fstatSync(fd)) !== f.stamp) this.changed.add(f.rel);
     }
-    if (this.changed.has(f.rel)) return undefined;
-    const buf = Buffer.allocUnsafe(to - from);
-    return buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, from));
+    return fd;
   }
 
   close(): void {

@@ -178,7 +178,7 @@ const patternCost = (p: string) => 0.00008 + 0.012 * share(p[0]) + 4 * [...p].re
 export function bytesMayHave(buf: Buffer, n: Needle, folds: () => boolean): boolean {
   const t = n.text;
   if (t === t.toUpperCase()) return buf.includes(t); // nothing with a letter case: the bytes as they are
-  if (!/^\p{ASCII}*$/u.test(t)) return true; // a cased non-ASCII letter: left to the lines
+  if (Buffer.byteLength(t) !== t.length) return true; // a cased non-ASCII letter: left to the lines
   if (folds()) return true;
   const { at, patterns } = anchorOf(n);
   for (const v of patterns) {

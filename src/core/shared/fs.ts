@@ -22,17 +22,29 @@ export function writePathProblem(file: string, opts: { foldersOnly?: boolean } =
   const abs = path.resolve(file);
   const at = abs.lastIndexOf(VAULT_MARK);
   if (at === -1) return undefined;
-  const vault = abs.slice(0, at + VAULT_MARK.length - 1);
   // Every write asks, so the usual answer is quick: the same regular file as found in place
   // before (one lstat); else its folder resolves to where its path says and the file is plain.
   const st = opts.foldersOnly ? undefined : lstatQuiet(abs);
+  if (resolvedInPlace(abs, at, st) && (opts.foldersOnly || !st || st.isFile() || st.isDirectory())) return undefined;
+  return culprit(abs, at, opts);
+}
+
+/**
+ * Whether the file `abs` (its vault folder's mark at `at`), whose status is `st` if it exists,
+ * is where its path says: the same regular file as found in place before, or in a folder that
+ * resolves to where its path says (a regular file is then known in place by its identity).
+ */
+function resolvedInPlace(abs: string, at: number, st: fs.Stats | undefined | null): boolean {
   const id = st?.isFile() ? identity(st) : undefined;
-  if (id && inPlace.get(abs) === id) return undefined;
-  if (resolvesInPlace(vault, path.dirname(abs)) && (opts.foldersOnly || !st || st.isFile() || st.isDirectory())) {
-    if (id) inPlace.set(abs, id);
-    return undefined;
-  }
-  // Else the walk finds the culprit (or a folder not made yet, which mkdir makes plain).
+  if (id && inPlace.get(abs) === id) return true;
+  if (!resolvesInPlace(abs.slice(0, at + VAULT_MARK.length - 1), path.dirname(abs))) return false;
+  if (id) inPlace.set(abs, id);
+  return true;
+}
+
+/** What on the way from the vault folder to `abs` is a link or special file (a folder not made yet: nothing, mkdir makes it plain). */
+function culprit(abs: string, at: number, opts: { foldersOnly?: boolean }): string | undefined {
+  const vault = abs.slice(0, at + VAULT_MARK.length - 1);
   const parts = abs.slice(at + VAULT_MARK.length).split(path.sep);
   if (opts.foldersOnly) parts.pop();
   let p = vault;
@@ -84,7 +96,57 @@ function lstatQuiet(file: string): fs.Stats | undefined | null {
 /** Throws a one-line refusal when a write to `file` would follow a link or reach a special file (writePathProblem). */
 export function assertPlainWrite(file: string, opts: { foldersOnly?: boolean } = {}): void {
   const why = writePathProblem(file, opts);
-  if (why) throw refusedError(`refused to write ${shownFile(file)}: ${why}; writes never follow links out of the vault (remove it, or replace it with a plain file)`);
+  if (why) throw refusal(file, why);
+}
+
+const refusal = (file: string, why: string) => refusedError(`refused to write ${shownFile(file)}: ${why}; writes never follow links out of the vault (remove it, or replace it with a plain file)`);
+
+/** A file opened for appendLines by openForAppend, with its status when opened. */
+export interface OpenedFile {
+  file: string;
+  fd: number;
+  st: fs.Stats;
+}
+
+/**
+ * Opens a file for appendLines, checked as assertPlainWrite checks it but through the open
+ * itself: O_NOFOLLOW refuses a link as the file, fstat a fifo, socket or device, and the file
+ * opened must be the one its path reaches through no link (known by its identity once its
+ * folder was resolved). Undefined when the file does not exist yet (its folders are checked:
+ * appendLines creates it). A write that opens every file it touches first refuses before its
+ * first line, and pays no separate look at each file.
+ */
+export function openForAppend(file: string): OpenedFile | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, APPEND_EXISTING);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      assertPlainWrite(file);
+      return undefined;
+    }
+    assertPlainWrite(file); // a link (as the file or on the way) is named; else the error as it is
+    throw linkError(err, file) ?? fsError(err, 'append to', file);
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) throw refusal(file, 'it is not a regular file (a fifo, socket or device)');
+    const abs = path.resolve(file);
+    const at = abs.lastIndexOf(VAULT_MARK);
+    if (at !== -1 && !resolvedInPlace(abs, at, st)) {
+      const why = culprit(abs, at, {});
+      if (why) throw refusal(file, why);
+    }
+    return { file, fd, st };
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
+}
+
+/** Closes what openForAppend opened and was not handed to appendLines. */
+export function closeOpened(opened: (OpenedFile | undefined)[]): void {
+  for (const o of opened) if (o) fs.closeSync(o.fd);
 }
 
 /** Creates a folder (and its parents) unless a link or special file on the way under `.CoreSoul/` would lead it elsewhere. */
@@ -155,6 +217,8 @@ export interface AppendOptions {
   header?: string;
   /** False: the file must exist already (ENOENT is thrown as is, for the caller to handle). */
   create?: boolean;
+  /** The file as openForAppend opened it: appended to and closed, not opened again. */
+  opened?: OpenedFile;
 }
 
 /**
@@ -167,16 +231,19 @@ export interface AppendOptions {
  */
 export function appendLines(file: string, lines: string, opts: AppendOptions = {}): Appended {
   let fd: number;
-  try {
-    fd = fs.openSync(file, opts.create === false ? APPEND_EXISTING : APPEND_OR_CREATE);
-  } catch (err) {
-    if (opts.create === false && (err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
-    throw linkError(err, file) ?? fsError(err, 'append to', file);
+  if (opts.opened) fd = opts.opened.fd;
+  else {
+    try {
+      fd = fs.openSync(file, opts.create === false ? APPEND_EXISTING : APPEND_OR_CREATE);
+    } catch (err) {
+      if (opts.create === false && (err as NodeJS.ErrnoException).code === 'ENOENT') throw err;
+      throw linkError(err, file) ?? fsError(err, 'append to', file);
+    }
   }
   try {
     // A fifo, socket or device opens like a file: refused unless this process appended to it as a file before.
-    if (!newlineEnded.has(file) && !fs.fstatSync(fd).isFile()) throw refusedError(`refused to write ${shownFile(file)}: it is not a regular file (a fifo, socket or device)`);
-    const { size, endsWithNewline } = fileEnd(file, fd);
+    if (!opts.opened && !newlineEnded.has(file) && !fs.fstatSync(fd).isFile()) throw refusal(file, 'it is not a regular file (a fifo, socket or device)');
+    const { size, endsWithNewline } = fileEnd(file, fd, opts.opened?.st);
     const head = size === 0 ? (opts.header ?? '') : endsWithNewline ? '' : '\n';
     const data = head + lines;
     const bytes = fs.writeSync(fd, data); // one call, so the appended lines land whole
@@ -217,7 +284,7 @@ const CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 /** An open refused by O_NOFOLLOW (ELOOP; EMLINK on FreeBSD) as the one-line refusal. */
 function linkError(err: unknown, file: string) {
   const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ELOOP' || code === 'EMLINK' ? refusedError(`refused to write ${shownFile(file)}: it is a symbolic link; writes never follow links out of the vault (remove it, or replace it with a plain file)`) : undefined;
+  return code === 'ELOOP' || code === 'EMLINK' ? refusal(file, 'it is a symbolic link') : undefined;
 }
 
 // Size of each file after our own last append to it, which ended with a newline.
@@ -227,12 +294,13 @@ const tail = Buffer.alloc(2);
 /**
  * The file's size and whether it ends with a newline. When we appended last, one 2-byte read at
  * our last newline proves both (exactly 1 byte comes back only if the size is unchanged), which
- * is cheaper than fstat; otherwise fstat and a read of the last byte.
+ * is cheaper than fstat; otherwise fstat (or `st`, its status when opened) and a read of the
+ * last byte. (A hand edit may keep the size and change the last byte: the byte is always read.)
  */
-function fileEnd(file: string, fd: number): { size: number; endsWithNewline: boolean } {
+function fileEnd(file: string, fd: number, st?: fs.Stats): { size: number; endsWithNewline: boolean } {
   const ours = newlineEnded.get(file);
-  if (ours !== undefined && fs.readSync(fd, tail, 0, 2, ours - 1) === 1 && tail[0] === 0x0a) return { size: ours, endsWithNewline: true };
-  const { size } = fs.fstatSync(fd);
+  if (ours !== undefined && (!st || st.size === ours) && fs.readSync(fd, tail, 0, 2, ours - 1) === 1 && tail[0] === 0x0a) return { size: ours, endsWithNewline: true };
+  const { size } = st ?? fs.fstatSync(fd);
   return { size, endsWithNewline: size > 0 && fs.readSync(fd, tail, 0, 1, size - 1) === 1 && tail[0] === 0x0a };
 }
 

@@ -154,6 +154,46 @@ describe('writes never follow a link out of the vault', () => {
     atomicWrite(path.join(linkedOut, 'days.md'), 'ok\n');
   });
 
+  it('files written before and then swapped (a note for a link, a day folder for a linked copy, a day for a fifo): refused, nothing lands elsewhere', async () => {
+    const v = await tempVault(AT);
+    writeAt(v, AT, 'first, all plain: [[Atlas]]'); // this process now knows the day and the note in place
+    const note = entityFile(v, 'objects', 'Atlas');
+    const bashrc = outsideFile();
+    fs.renameSync(note, `${note}.bak`);
+    fs.symlinkSync(bashrc, note);
+    refusedUnchanged(v, bashrc, /entities\/objects\/Atlas\.md is a symbolic link/, () => writeAt(v, AT, 'again [[Atlas]]'));
+    fs.rmSync(note);
+    fs.renameSync(`${note}.bak`, note);
+
+    const elsewhere = tempDir('coresoul-elsewhere-');
+    fs.cpSync(v.chronoDir, elsewhere, { recursive: true });
+    fs.rmSync(v.chronoDir, { recursive: true });
+    fs.symlinkSync(elsewhere, v.chronoDir);
+    const copied = fs.readFileSync(path.join(elsewhere, `${DAY}.md`), 'utf8');
+    refusedUnchanged(v, path.join(elsewhere, `${DAY}.md`), /memory\/chronological is a symbolic link/, () => writeAt(v, AT, 'into the copy?'));
+    assert.equal(fs.readFileSync(path.join(elsewhere, `${DAY}.md`), 'utf8'), copied);
+
+    if (process.platform !== 'win32') {
+      fs.rmSync(v.chronoDir);
+      fs.mkdirSync(v.chronoDir);
+      execFileSync('mkfifo', [dayFile(v, DAY)]);
+      assert.throws(() => writeAt(v, AT, 'into a fifo'), (e: unknown) => e instanceof CoreSoulError && e.kind === 'refused' && /not a regular file/.test(e.message));
+    }
+  });
+
+  it('a refused write leaves no file open: the files it opened before the refusal are closed', { skip: !fs.existsSync('/proc/self/fd') }, async () => {
+    const v = await tempVault(AT);
+    writeAt(v, AT, 'plain: [[Atlas]] [[Bea]]');
+    fs.rmSync(entityFile(v, 'objects', 'Bea'));
+    fs.symlinkSync(outsideFile(), entityFile(v, 'objects', 'Bea'));
+    const open = () => fs.readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 20; i++) assert.throws(() => writeAt(v, AT, 'day and Atlas open, Bea refused: [[Atlas]] [[Bea]]'), refusal(/Bea\.md/));
+    assert.equal(open(), before);
+    writeAt(v, AT, 'and a write that goes through: [[Atlas]]');
+    assert.equal(open(), before);
+  });
+
   it("a link planted at the lock's anchor name is not followed", async () => {
     const v = await tempVault(AT);
     const bashrc = outsideFile();

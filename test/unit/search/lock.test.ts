@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { MAX_MATCHED_LINES } from '../../../src/core/search/candidates';
 import { buildIndex, refreshIndex } from '../../../src/core/search/index/refresh';
+import { ChunkCache, keepChunkBytes } from '../../../src/core/search/lineReader';
 import { searchMemory } from '../../../src/core/search/search';
 import type { Vault } from '../../../src/core/vault/layout';
 import { tempVault } from '../../support/helpers';
@@ -42,6 +43,52 @@ describe('same inputs, same answer', () => {
     const stale = queries.map((q) => JSON.stringify(searchMemory(v, q, { indexBudgetMs: 0 })));
     refreshIndex(v);
     assert.deepEqual(queries.map((q) => JSON.stringify(searchMemory(v, q))), stale);
+  });
+});
+
+describe('bytes kept across searches (the search server)', () => {
+  it('answers as a search on its own does, through a cache too small to hold them all, and sees a file rewritten at the same size', async () => {
+    const v = await fixtureVault();
+    await buildIndex(v);
+    const queries = ['Kubernetes 遷移', 'rollback', 'pool connection', 'Alice Chen', '2025-12-01', 'k8s resized'];
+    const alone = () => queries.map((q) => JSON.stringify(searchMemory(v, q)));
+    const before = alone();
+    for (const budget of [64 * 1024 * 1024, 4096]) {
+      keepChunkBytes(budget);
+      try {
+        assert.deepEqual(alone(), before, `kept up to ${budget} bytes`);
+        assert.deepEqual(alone(), before, `kept up to ${budget} bytes, again`);
+      } finally {
+        keepChunkBytes(0);
+      }
+    }
+    // A hand edit that keeps the size: the file's stamp changes, so its kept bytes are not served.
+    keepChunkBytes(64 * 1024 * 1024);
+    try {
+      assert.deepEqual(alone(), before);
+      const day = fs.readdirSync(path.join(v.memoryDir, 'chronological')).map((f) => path.join(v.memoryDir, 'chronological', f)).find((f) => /rollback/.test(fs.readFileSync(f, 'utf8')))!;
+      const text = fs.readFileSync(day, 'utf8');
+      fs.writeFileSync(day, text.replace(/rollback/g, 'rollbask'));
+      const edited = alone();
+      keepChunkBytes(0);
+      assert.deepEqual(alone(), edited, 'the same answer as a search with nothing kept');
+      assert.notDeepEqual(edited, before);
+    } finally {
+      keepChunkBytes(0);
+    }
+  });
+
+  it('keeps at most its budget, the files least recently used dropped first, and nothing of a file whose stamp changed', () => {
+    const cache = new ChunkCache(100);
+    const file = (name: string, stamp = '1') => ({ rel: name, abs: `/v/${name}`, kind: 'day' as const, size: 60, mtimeMs: 0, stamp });
+    cache.add(file('a'), 0, Buffer.alloc(60));
+    cache.add(file('b'), 0, Buffer.alloc(30));
+    assert.equal(cache.of(file('a')).size, 1); // a is now the most recently used
+    cache.add(file('c'), 0, Buffer.alloc(30));
+    assert.equal(cache.size, 90);
+    assert.equal(cache.of(file('b')).size, 0, 'b, least recently used, was dropped');
+    assert.equal(cache.of(file('a', '2')).size, 0, 'a changed since: not served');
+    assert.equal(cache.size, 30);
   });
 });
 

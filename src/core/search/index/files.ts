@@ -31,6 +31,8 @@ export interface VaultFile {
   entity?: { kind: EntityKind; name: string };
   size: number;
   mtimeMs: number;
+  /** What the listing saw of the file (size, mtime, ctime, inode): any write since changes it. */
+  stamp: string;
 }
 
 export const DAY_FILE = /^(?:chronological|raw)\/(\d{4}-\d{2}-\d{2})\.md$/;
@@ -56,7 +58,7 @@ export function listVaultFiles(v: Vault): VaultFile[] {
       const st = fs.statSync(abs, { throwIfNoEntry: false });
       if (!st?.isFile()) continue;
       const rel = `${relDir}/${name}`;
-      out.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs, ...make(name) });
+      out.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs, stamp: fileStamp(st), ...make(name) });
     }
   };
   scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
@@ -65,6 +67,9 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
   return out;
 }
+
+/** A file's stamp (VaultFile.stamp) from its status. */
+export const fileStamp = (st: fs.Stats) => `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 
 /** A memory file as a person finds it from the workspace root (a raw day lives in the cache). */
 export const shownPath = (f: Pick<VaultFile, 'rel' | 'kind'>) => (f.kind === 'raw' ? `${SOUL_DIR}/cache/${f.rel}` : shownMemoryPath(f.rel));
