@@ -17,18 +17,20 @@ import * as path from 'node:path';
 import { isDay } from '../shared/clock';
 import { appendLines, atomicWrite, makeDir, readTextIfExists } from '../shared/fs';
 import type { Vault } from './layout';
+import { withoutAuthorMarkers } from './dayEntries';
 
 export const usageDir = (v: Vault) => path.join(v.soulDir, 'cache', 'usage');
 const SUMMARY = 'served.json';
 const LOG_RE = /^(\d{4}-\d{2}-\d{2})\.log$/;
 
 /**
- * What identifies a memory line wherever it is shown: its text without the list mark, the time
- * and the kind tag, spaces collapsed — so a line served from a snippet, from a search hit and
- * read by lint has one key, and moving it (a line inserted above) keeps it.
+ * What identifies a memory line wherever it is shown: its text without the list mark, the time,
+ * the kind tag and its author marker (a search hit leaves it out of lines by the hit's author),
+ * spaces collapsed — so a line served from a snippet, from a search hit and read by lint has one
+ * key, and moving it (a line inserted above) keeps it.
  */
 export function memoryKey(line: string): string | undefined {
-  const text = line
+  const text = withoutAuthorMarkers(line)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^[-*](?: |$)/, '')
