@@ -36,12 +36,12 @@ describe('coresoul search', () => {
     for (let i = 1; i <= 12; i++) cli(['write', `unrelated note ${i}`, '--root', root, '--now', `2026-03-10T10:${String(i).padStart(2, '0')}:00`], as('Alice Liddell', 'alice-laptop'));
     cli(['write', 'Ran the [[PostgreSQL]] migration', '--from', 'agent', '--via', 'claude', '--root', root, '--now', '2026-03-10T11:00:00'], as('Bob Builder', 'bob-desk'));
     const text = cli(['search', 'PostgreSQL', '--root', root]);
-    assert.match(text.stdout, /^\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10(?: · PostgreSQL)? · by (Alice Liddell on alice-laptop|claude \(agent\) for Bob Builder on bob-desk)\n/m);
+    assert.match(text.stdout, /^\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · by (Alice Liddell on alice-laptop|claude \(agent\) for Bob Builder on bob-desk)\]\n/m);
     const bob = cli(['search', 'PostgreSQL', '--author', 'bob', '--json', '--root', root]);
     assert.deepEqual(bob.json.results.map((h: { author: object }) => h.author), [{ from: 'agent', via: 'claude', name: 'Bob Builder', machine: 'bob-desk' }]);
     assert.doesNotMatch(bob.json.results[0].text, /\[by Bob Builder/, 'shown as a field, not repeated in the text');
     const claude = cli(['search', 'PostgreSQL', '--author', 'claude', '--root', root]);
-    assert.match(claude.stdout, /· by claude \(agent\) for Bob Builder on bob-desk\n/);
+    assert.match(claude.stdout, /· by claude \(agent\) for Bob Builder on bob-desk\]\n/);
     assert.doesNotMatch(claude.stdout, /ledger/);
     assert.equal(cli(['search', 'PostgreSQL', '--author', 'carol', '--root', root]).stdout, 'nothing found for "PostgreSQL"\n');
     const recent = cli(['recent', '--author', 'alice-laptop', '--json', '--root', root, '--now', '2026-03-10T12:00:00']);
