@@ -7,7 +7,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawnSync } from 'node:child_process';
 import { LAUNCHER, mcpFileHasServer } from '../../src/core/init/hostConfig';
-import { escapeRegExp } from '../../src/core/shared/text';
 import { quote } from 'shell-quote';
 import { cli, read, snapshot, tempDir } from '../support/helpers';
 
@@ -240,7 +239,8 @@ const HOSTS = {
   },
 } as const;
 
-const REMINDER_END = new RegExp(`record it with memory_write \\(or: ${escapeRegExp(`node -e "${LAUNCHER}"`)} write "…" --kind decision --from agent\\)\\.$`);
+// The reminder names the vault's CLI by absolute path (quoted for a shell), so it works from any folder.
+const REMINDER_END = /record it with memory_write \(or: node '\/[^']*\/\.CoreSoul\/bin\/coresoul\.js' write "…" --kind decision --from agent\)\.$/;
 
 /** What the host shows the model: the hook's text, as the host reads it from stdout; and the host's cap, in its unit. */
 function injected(host: keyof typeof HOSTS, stdout: string): { text: string; size: number; cap?: number } {

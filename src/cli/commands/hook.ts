@@ -15,24 +15,32 @@
  * prints nothing and exits 0, so the host is never blocked.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { buildContext } from '../../core/context/context';
 import { recallFrom } from '../../core/context/recall';
 import { localDay } from '../../core/shared/clock';
 import { inputError } from '../../core/shared/errors';
 import { TOKENIZER, countTokens } from '../../core/shared/tokens';
-import { openVault } from '../../core/vault/layout';
+import { type Vault, openVault } from '../../core/vault/layout';
+import { shellQuote } from '../../core/shared/text';
 import type { Command, CliContext, OptionValues } from '../command';
 import { HOOK_HOSTS, fitHookText, hookDocument } from '../hookOutput';
 import { searchWarm } from '../warmSearch';
 import { bestLine, recordServed } from '../../core/vault/usage';
-import { type HookOutputHost, LAUNCH } from '../../core/init/hostConfig';
+import type { HookOutputHost } from '../../core/init/hostConfig';
 
 export const HOOK_EVENTS = ['session-start', 'prompt'] as const;
 const SESSION_TOKENS = 2500;
 const PROMPT_TOKENS = 800;
 /** Hook input larger than this is not a prompt worth searching for. */
 const MAX_INPUT_BYTES = 1024 * 1024;
-const REMINDER = `Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: ${LAUNCH} write "…" --kind decision --from agent).`;
+/**
+ * The last line of every hook's context. Its command names this vault's CLI by absolute path:
+ * it works from any folder of the project and costs a few tokens a turn, where the launcher the
+ * committed skills use (hostConfig.ts LAUNCH) costs a hundred.
+ */
+const reminder = (v: Vault) =>
+  `Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: node ${shellQuote(path.join(v.soulDir, 'bin', 'coresoul.js'))} write "…" --kind decision --from agent).`;
 
 export const hook: Command = {
   name: 'hook',
@@ -73,7 +81,7 @@ async function context(ctx: CliContext, host: HookOutputHost, args: string[], op
   const v = openVault(ctx.root);
   const tokens = { name: TOKENIZER, count: countTokens };
   const fit = async (budget: number, build: (budget: number) => Promise<string>) => {
-    const fitted = await fitHookText(host, budget, build, REMINDER);
+    const fitted = await fitHookText(host, budget, build, reminder(v));
     if (fitted.cut) ctx.warn(`coresoul hook: the context was cut at a line end to fit what ${host} shows inline`);
     return fitted.text;
   };
