@@ -9,7 +9,7 @@ import { isDay } from '../shared/clock';
 import { profileFile } from '../profile/profile';
 import type { StaleCitation } from '../truth/freshness';
 import type { TruthMemory } from '../truth/memories';
-import { headAuthor } from '../vault/dayEntries';
+import { entryBody, headAuthor } from '../vault/dayEntries';
 import { ENTITY_KINDS, type Vault, rel } from '../vault/layout';
 import { type LintOptions, type LintReport, type LintRuleId, type Severity, lintDetail } from './lint';
 
@@ -52,7 +52,7 @@ export interface HealthFinding {
   line: number;
   message: string;
   related?: { file: string; line: number }[];
-  /** The memory's text, when the finding is about one (shown beside the finding, offered for a correction). */
+  /** What the memory says (its markers set aside), when the finding is about one (shown beside the finding, offered for a correction). */
   text?: string;
   /** The fixes that apply: `correct` and `retract` only to an entry of a detailed (L1) day. */
   fixes: FixId[];
@@ -160,7 +160,7 @@ export async function vaultHealth(v: Vault, opts: HealthOptions = {}, signal?: A
     // A summarised (L2) day's lines look the same here; correct and forget refuse them in one line.
     const l1 = !!m && !!day && m.entity === undefined;
     const fixes: FixId[] = ['open', ...(RULE_FIXES[f.rule] ?? []).filter((x) => (x === 'openRelated' ? !!f.related?.length : l1))];
-    return { ...f, ...(m && { text: m.text }), fixes, ...(l1 && { entry: { day: day!, line: m!.line } }) };
+    return { ...f, ...(m && { text: entryBody(m.text) }), fixes, ...(l1 && { entry: { day: day!, line: m!.line } }) };
   }
 }
 

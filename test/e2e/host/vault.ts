@@ -27,7 +27,10 @@ export const chronoPath = (...parts: string[]) => vaultPath('memory', 'chronolog
 export const todayFile = () => chronoPath(`${today()}.md`);
 export const read = (file: string) => fs.readFileSync(file, 'utf8');
 /** Line `n` (1-based) of a file relative to the workspace root. */
-export const lineOf = (file: string, n: number) => read(path.join(root(), file)).split('\n')[n - 1] ?? '';
+/** A stored line without its author marker (`[by <git user> on <machine>]`: whoever runs the suite). */
+export const unauthored = (line: string) => line.replace(/\[by [^\]\n]*\] /g, '');
+/** Line `n` of a workspace file, without its author marker. */
+export const lineOf = (file: string, n: number) => unauthored(read(path.join(root(), file)).split('\n')[n - 1] ?? '');
 export const lastCompression = () => /^last_compression_date: (\S+)$/m.exec(read(vaultPath('memory', 'memory_map.md')))?.[1];
 
 /** The day files (`YYYY-MM-DD.md`) in the vault, sorted. */

@@ -13,7 +13,7 @@ import type { RestoreReport } from '../../../src/core/archive/restore';
 import type { SearchHit } from '../../../src/core/search/search';
 import type { WriteResult } from '../../../src/core/memory/write';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
-import { chronoPath, dayFiles, read, root, snapshot, thisMonday, today, vaultPath } from '../host/vault';
+import { chronoPath, dayFiles, lineOf, read, root, snapshot, thisMonday, today, vaultPath } from '../host/vault';
 
 /** What Initialize must leave on disk (docs/memory.md#the-vault-on-disk), relative to the workspace root. */
 const VAULT_FILES = [
@@ -94,7 +94,9 @@ suite('Commands through the palette, input box and quick pick', 'vault', () => {
     assert.match(title, /^Core Soul: (?:1 memory|\d+ memories) for "Redis session cache"$/);
     const file = chronoPath(`${today()}.md`);
     const line = entryLine(file, entry);
-    assert.deepEqual(rows[0], { label: `${/\d\d:\d\d:\d\d/.exec(read(file).split('\n')[line - 1])![0]} ${entry}`, description: today(), detail: `.CoreSoul/memory/chronological/${today()}.md:${line}` });
+    const { description, ...row } = rows[0];
+    assert.deepEqual(row, { label: `${/\d\d:\d\d:\d\d/.exec(read(file).split('\n')[line - 1])![0]} ${entry}`, detail: `.CoreSoul/memory/chronological/${today()}.md:${line}` });
+    assert.match(description ?? '', new RegExp(`^${today()} · by .+ on .+$`), 'the day and who wrote it');
     await ui.screenshot('search-memory');
     await ui.pick(/Picked \[\[Redis\]\]/);
     const editor = await waitFor('the day to open at the entry', () => {
@@ -123,7 +125,7 @@ suite('Commands with their arguments', 'vault', () => {
   test('Write Memory, Search Memory and Open Today', async () => {
     const written = await vscode.commands.executeCommand<WriteResult>('coresoul.writeMemory', 'Benchmarked [[Redis]] at 40k ops/s');
     assert.ok(written, 'Write Memory returned nothing');
-    assert.equal(read(path.join(root(), written.file)).split('\n')[written.line - 1].slice(11), 'Benchmarked [[Redis]] at 40k ops/s');
+    assert.equal(lineOf(written.file, written.line).slice(11), 'Benchmarked [[Redis]] at 40k ops/s');
 
     const hits = await vscode.commands.executeCommand<SearchHit[]>('coresoul.searchMemory', 'Redis ops');
     await closeQuickPick();

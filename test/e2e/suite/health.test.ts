@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
-import { read, root, today, vaultPath } from '../host/vault';
+import { read, root, today, unauthored, vaultPath } from '../host/vault';
 
 const cli = () => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist/cli.js');
 const run = (...args: string[]) => execFileSync(process.execPath, [cli(), ...args, '--root', root()], { encoding: 'utf8' });
@@ -86,7 +86,7 @@ suite('Memory health', 'vault', () => {
       const a = await ui.texts('#growth .legend li', webview);
       return a.some((x) => x.startsWith('agent: copilot')) && a;
     });
-    assert.ok(authors.some((a) => /^you \(\d+\)$/.test(a)) && authors.some((a) => a === 'agent: claude (1)'), authors.join(' | '));
+    assert.ok(authors.some((a) => !a.startsWith('agent:') && /^.+ \(\d+\)$/.test(a)) && authors.some((a) => a === 'agent: claude (1)'), authors.join(' | '));
 
     // The graph: every entity note (fewer than the view's limit), the most linked labelled.
     const entities = fs.readdirSync(vaultPath('memory', 'entities'), { recursive: true }).filter((f) => String(f).endsWith('.md') && !String(f).endsWith('User.md'));
@@ -165,7 +165,7 @@ suite('Memory health', 'vault', () => {
       const t = read(file);
       return t.includes('(corrects [[') && t;
     });
-    assert.match(text.split('\n')[cites], new RegExp(`^- 00:00:10 \\[superseded \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: dead-citation: cites src/billing/webhook\\.ts, deleted in [0-9a-f]{7}\\] The Stripe webhook handler lives in`));
+    assert.match(unauthored(text.split('\n')[cites]), new RegExp(`^- 00:00:10 \\[superseded \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: dead-citation: cites src/billing/webhook\\.ts, deleted in [0-9a-f]{7}\\] The Stripe webhook handler lives in`));
     assert.match(text, new RegExp(`The Stripe webhook handler lives in \`src/app\\.ts\` now \\(corrects \\[\\[${day}\\]\\] 00:00:10\\)`));
     await waitFor('the corrected citation to leave the diagnostics', () => !ours().some((d) => d.range.start.line === cites && d.code === 'dead-citation'), 30_000);
   }, { timeoutMs: 90_000 });

@@ -25,7 +25,7 @@ suite('Language Model tools', 'vaultMcpOff', () => {
 
   test('memory search answers with snippets citing file:line and date', async () => {
     const text = await invoke('coresoul_memorySearch', { query: 'PostgreSQL' });
-    const cites = [...text.matchAll(/^\[(\.CoreSoul\/[^:\]]+):(\d+) · (\d{4}-\d\d-\d\d)\]$/gm)];
+    const cites = [...text.matchAll(/^\[(\.CoreSoul\/[^:\]]+):(\d+) · (\d{4}-\d\d-\d\d)(?: · by [^\]]+)?\]$/gm)];
     assert.ok(cites.length > 0, text);
     for (const [, file, line, date] of cites) {
       assert.match(file, new RegExp(`${date}\\.md$`));
