@@ -36,8 +36,10 @@ const REFERENCE_RE = /\b(?:corrects|supersedes|replaces|retracts|更正|取代)\
 const END = String.raw`(?=[,.;:!?，。；：！？)（(]|\s+(?:to|with|by|for|as|in|on|and|but|because|since|now)\b|$)`;
 const X = String.raw`([^,.;:!?，。；：！？]{1,40}?)`;
 /** Phrases that name the old value X (group 1). */
+/** A change of value told as done or as now so (past, -ing, third person present; not a plan's bare "move to"). */
+const CHANGED = String.raw`(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|went|convert(?:ed|s|ing)|port(?:ed|s|ing))`;
 const FROM_TO: RegExp[] = [
-  new RegExp(String.raw`\b(?:moved|moving|switched|switching|migrated|migrating|changed|went|converted|ported)\b[^,.;:!?]{0,30}?\bfrom\s+${X}\s+(?:to|over to)\b`, 'i'),
+  new RegExp(String.raw`\b${CHANGED}\b[^,.;:!?]{0,30}?\bfrom\s+${X}\s+(?:to|over to)\b`, 'i'),
   new RegExp(String.raw`\breplac(?:ed|ing|e)\s+${X}\s+(?:with|by)\b`, 'i'),
   new RegExp(String.raw`(?:^|[\s,;])${X}\s+(?:was|is|has been|got|were|have been)\s+replaced\s+(?:by|with)\b`, 'i'),
   new RegExp(String.raw`\binstead of\s+${X}${END}`, 'i'),
@@ -51,8 +53,8 @@ const FROM_TO: RegExp[] = [
 ];
 /** Phrases that name only the new value: group 1 the subject before, or group 2 the subject after. */
 const NEW_VALUE: RegExp[] = [
-  /^(?:(?:we|i|the team)\s+)?(?:(?:have|'ve)\s+)?(?:switched|moved|changed|migrated)\s+to\s+([^,.;]+?)\s+(?:as|for)\s+(?:the|our|a)?\s*([^,.;]+)/i,
-  /^(?:the\s+|our\s+)?([^,.;]{2,30}?)\s+(?:has\s+)?(?:switched|moved|changed|migrated)\s+to\s+([^,.;]+)/i,
+  new RegExp(String.raw`^(?:(?:we|i|the team)\s+)?(?:(?:have|'ve)\s+)?${CHANGED}\s+to\s+([^,.;]+?)\s+(?:as|for)\s+(?:the|our|a)?\s*([^,.;]+)`, 'i'),
+  new RegExp(String.raw`^(?:the\s+|our\s+)?([^,.;]{2,30}?)\s+(?:has\s+)?${CHANGED}\s+to\s+([^,.;]+)`, 'i'),
   /^(?:我們|我们|已經|已|現在|现在)?\s*([^，。；！？,.;!?]{1,12}?)\s*(?:改用|換成|换成|改為|改为|改成)\s*([^，。；！？,.;!?]+)/,
 ];
 const VALUE_VERBS = String.raw`(?:\s*(?:is|are|was|uses?|using|runs?\s+(?:on|with)|=|:|使用|用|是|採用|采用|為|为))`;
@@ -83,7 +85,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     return w;
   };
 
-  const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switched|moved|changed|migrated|corrects|supersedes|retracts|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正/i;
+  const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正/i;
   // First what each replacing memory says, then, for the words they need, which memories hold
   // them (one pass), so a vault is not scanned once per replacement.
   type Claim =

@@ -143,6 +143,9 @@ describe('supersession', () => {
       ['Metrics use StatsD.', 'Metrics use Prometheus, not StatsD.'],
       ['打包用 webpack', '打包從 webpack 改為 Vite'],
       ['文件使用 Confluence', '文件不再使用 Confluence'],
+      // Told in the present as well as the past: the change is made, whatever the tense.
+      ['Email goes through Postmark.', 'Email moves from Postmark to SES this week.'],
+      ['The queue is RabbitMQ.', 'The queue switches from RabbitMQ to NATS.'],
     ];
     for (const [old, replacement] of cases) {
       assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'from-to']], replacement);
@@ -151,6 +154,9 @@ describe('supersession', () => {
   it('new-value phrasings supersede an older statement of the same subject', () => {
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'Switched to ESLint as the linter.', 'new')]), [['old', 'new', 'new-value']]);
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', '編輯器使用 Vim', 'old'), mem('2026-02-01T10:00:00', '編輯器改用 Helix', 'new')]), [['old', 'new', 'new-value']]);
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'The linter switches to ESLint.', 'new')]), [['old', 'new', 'new-value']]);
+    // A plan is no change yet: "should move from X to Y" names no done or current change.
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'We test with Jest.', 'old'), mem('2026-02-01T10:00:00', 'We should move from Jest to Vitest.', 'new')]), []);
   });
   it('a reference names the older memory by day and time (as coresoul correct writes it)', () => {
     assert.deepEqual(pairs([mem('2026-01-01T10:30:00', 'Port is 8080.', 'old'), mem('2026-02-01T10:00:00', 'Port is 9090 (corrects [[2026-01-01]] 10:30:00)', 'new')]), [['old', 'new', 'reference']]);
