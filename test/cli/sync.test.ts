@@ -241,9 +241,11 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
       }
       sync(roots[0]);
       const child = spawn(process.execPath, [CLI, 'sync', '--root', roots[1]], { stdio: 'ignore' });
+      // Listened for from the start: a sync that ends before the kill must not be waited for forever.
+      const exited = new Promise((resolve) => child.on('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, delay));
       child.kill('SIGKILL');
-      await new Promise((resolve) => child.on('exit', resolve));
+      await exited;
       // git may still be finishing what the killed sync started
       for (let i = 0; i < 50 && fs.existsSync(path.join(roots[1], '.CoreSoul/.git/index.lock')); i++) await new Promise((resolve) => setTimeout(resolve, 100));
       sync(roots[1]);

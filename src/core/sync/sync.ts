@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
-import { hasHistory, initHistory, vaultGitEnv } from '../vault/history';
+import { hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { compressBeforeWrite } from '../compress/compress';
@@ -285,7 +285,7 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
-    const rules = await incomingRules(g, base, 'MERGE_HEAD');
+    const rules = await incomingRules(v, g, base, 'MERGE_HEAD');
     // A crash between the merge and the merging of its memory files left them as git did.
     await resolvedByHand(v, g, await mergeConflicted(v));
     keepReviewedRules(v, rules);
@@ -307,7 +307,7 @@ async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined,
   if (!behind) return;
   report.pulled += behind;
   const ancestor = base === (await g.revparse(['HEAD'])).trim();
-  const rules = await incomingRules(g, base, upstream);
+  const rules = await incomingRules(v, g, base, upstream);
   if (ancestor) {
     await g.raw(['merge', '--ff-only', upstream]);
     if (keepReviewedRules(v, rules)) {
@@ -381,16 +381,17 @@ interface IncomingRules {
   changed: { file: (typeof RULES)[number]; theirs: string; commit: string }[];
 }
 
-async function incomingRules(g: SimpleGit, base: string, upstream: string): Promise<IncomingRules> {
+async function incomingRules(v: Vault, g: SimpleGit, base: string, upstream: string): Promise<IncomingRules> {
   const out: IncomingRules = { ours: new Map(), changed: [] };
-  for (const file of RULES) {
-    const mine = await g.show([`HEAD:${file}`]).catch(() => undefined);
+  // Both sides of both files in one git call.
+  const versions = (await readObjects(v, RULES.flatMap((file) => [`HEAD:${file}`, `${upstream}:${file}`]))).map((b) => b?.toString('utf8'));
+  for (const [i, file] of RULES.entries()) {
+    const [mine, theirs] = versions.slice(2 * i, 2 * i + 2);
     out.ours.set(file, mine);
+    if (theirs === undefined || theirs === mine) continue;
     // A merge commit that kept its own side changed nothing: only commits that made a change count.
     const commit = (await g.raw(['log', '-1', '--no-merges', '--format=%h', `${base}..${upstream}`, '--', file])).trim();
-    if (!commit) continue;
-    const theirs = await g.show([`${upstream}:${file}`]).catch(() => undefined);
-    if (theirs !== undefined && theirs !== mine) out.changed.push({ file, theirs, commit });
+    if (commit) out.changed.push({ file, theirs, commit });
   }
   return out;
 }
