@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendLines, atomicWrite, readTextIfExists } from '../shared/fs';
+import { lineBranchTag } from './dayEntries';
 import { vaultGitEnv } from './history';
 import type { Vault } from './layout';
 
@@ -29,11 +30,9 @@ const decode = (b: string) => b.replace(/%5D/gi, ']').replace(/%25/g, '%');
 export const branchMarker = (b: string) => `[on ${encode(b)}] `;
 
 /** The branch a day line or an entity line belongs to, read from its marker after the time (undefined: the main line). */
-// After the time: the kind, a correction's mark, provenance and author (vault/dayEntries.ts), then the branch.
-const LINE_MARKER = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d\d:\d\d(?::\d\d)? (?:#\w+ )?(?:\[superseded \[\[[^\]\n]*\]\][^[\]\n]*\] )?(?:\[from [^\]\n]*\] )?(?:\[by [^\]\n]*\] )?\[on ([^\s\]]+)\]/;
 export function lineBranch(line: string): string | undefined {
-  const m = line.includes('[on ') ? LINE_MARKER.exec(line) : null;
-  return m ? decode(m[1]) : undefined;
+  const b = line.includes('[on ') ? lineBranchTag(line) : undefined;
+  return b === undefined ? undefined : decode(b);
 }
 
 /** Text that looks like a branch marker is no marker: only the writer puts one on a line. */

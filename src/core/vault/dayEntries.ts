@@ -178,7 +178,7 @@ export const markerName = (name: string) => name.replace(/[[\]\r\n]+/g, ' ').rep
 export const markerMachine = (host: string) => host.split('.')[0].replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
 
 // `[superseded [[day]] time (who): reason] ` (a correction's mark, retract.ts), `[from origin: via] `, `[by name on machine] `, `[on branch] ` (vault/branches.ts).
-const HEAD = /^(?:\[superseded \[\[[^\]\n]*\]\][^[\]\n]*\] )?(?:\[from (person|agent|capture|import)(?:: ([^\]\n]*))?\] )?(?:\[by ([^\]\n]+?)(?: on ([\w.-]+))?\] )?(?:\[on [^\s\]]+\] )?/;
+const HEAD = /^(?:\[superseded \[\[[^\]\n]*\]\][^[\]\n]*\] )?(?:\[from (person|agent|capture|import)(?:: ([^\]\n]*))?\] )?(?:\[by ([^\]\n]+?)(?: on ([\w.-]+))?\] )?(?:\[on ([^\s\]]+)\] )?/;
 
 /** The author of an entry from the markers at the head of its text (after its time and kind). */
 export function headAuthor(rest: string): Author {
@@ -207,6 +207,13 @@ const STORED_LINE = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d{2}:\d{2}(?::\d{2})? (?
 export function lineAuthor(line: string): Author | undefined {
   const m = STORED_LINE.exec(line);
   return m ? headAuthor(line.slice(m[0].length)) : undefined;
+}
+
+/** The branch marker of a stored line (`[on <branch>]`, vault/branches.ts) as written; undefined when it has none. */
+export function lineBranchTag(line: string): string | undefined {
+  const m = STORED_LINE.exec(line);
+  const rest = m ? line.slice(m[0].length) : '';
+  return rest.startsWith('[') ? HEAD.exec(rest)![5] : undefined;
 }
 
 /**
