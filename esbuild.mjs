@@ -293,4 +293,9 @@ if (watch) {
   for (const b of builds) await (await esbuild.context(b)).watch();
 } else {
   await Promise.all(builds.map((b) => esbuild.build(b)));
+  // One character outside ASCII (esbuild keeps them in regular expressions) makes Node read the
+  // whole 2.8 MB CLI as a two-byte string on every start: written as \uXXXX instead.
+  const bytes = readFileSync(cli.outfile);
+  const at = bytes.findIndex((b) => b > 0x7f);
+  if (at !== -1) throw new Error(`${cli.outfile} holds a character outside ASCII at byte ${at}: "${bytes.subarray(Math.max(0, at - 40), at + 4).toString()}"; write it as \\uXXXX in the source`);
 }

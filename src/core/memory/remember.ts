@@ -76,7 +76,7 @@ export async function rememberAll(v: Vault, entries: WriteRequest[], opts: { clo
   const what = results.length === 1 ? `${results[0].file.split('/').pop()} line ${results[0].line}` : `${results.length} entries`;
   const message = `memory: ${what}${source ? ` ${source}` : ''}${compression?.ran ? `, after ${compressionCommitMessage(compression)}` : ''}`;
   try {
-    const { committed } = await commitVault(v, message);
+    const { committed } = await commitVault(v, message, { tidy: Boolean(compression?.ran) });
     return { results, ...(compression && { compression }), ...(postponed && { postponed }), committed };
   } catch (err) {
     if (!(err instanceof CoreSoulError)) throw err;

@@ -16,7 +16,7 @@ export interface Citation {
   symbol?: string;
 }
 
-const PATH_RE = /(^|[\s`'"([<,;:=])((?:\.[\\/])?(?:[\w@.-]+[\\/])+[\w.-]*\w\.[A-Za-z][\w]{0,9})(?::(\d+)(?:[-:]\d+)?|\s+(?:line|l\.|第)\s*(\d+))?/g;
+const PATH_RE = /(^|[\s`'"([<,;:=])((?:\.[\\/])?(?:[\w@.-]+[\\/])+[\w.-]*\w\.[A-Za-z][\w]{0,9})(?::(\d+)(?:[-:]\d+)?|\s+(?:line|l\.|\u7b2c)\s*(\d+))?/g;
 const SYMBOL_RE = /`((?:[A-Za-z_$][\w$]*\.)*([A-Za-z_$][\w$]*))\([^`)]*\)`/g;
 
 /** The code a text cites, each path or symbol once (the first line named for a path). */

@@ -16,6 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendLines, atomicWrite, readTextIfExists } from '../shared/fs';
 import { lineBranchTag } from './dayEntries';
+import { gitDirs, repoHead } from './gitHead';
 import { vaultGitEnv } from './history';
 import type { Vault } from './layout';
 
@@ -39,51 +40,9 @@ export function lineBranch(line: string): string | undefined {
 const MARKER_LIKE = /\[(on [^\]\n]*)\]/gi;
 export const neutraliseBranchMarkers = (text: string) => (text.includes('[') ? text.replace(MARKER_LIKE, '($1)') : text);
 
-/** The project's git folder and common folder (a linked worktree has both), read from its `.git` without running git. */
-function gitDirs(root: string): { gitDir: string; common: string } | undefined {
-  const dotGit = path.join(root, '.git');
-  const st = fs.statSync(dotGit, { throwIfNoEntry: false });
-  if (!st) return undefined;
-  if (st.isDirectory()) return { gitDir: dotGit, common: dotGit };
-  const m = /^gitdir: (.+)$/m.exec(readTextIfExists(dotGit) ?? '');
-  if (!m) return undefined;
-  const gitDir = path.resolve(root, m[1].trim());
-  const commonFile = readTextIfExists(path.join(gitDir, 'commondir'));
-  return { gitDir, common: commonFile ? path.resolve(gitDir, commonFile.trim()) : gitDir };
-}
-
-/** A ref's commit, from the loose ref or packed-refs, without running git. */
-function refCommit(common: string, ref: string): string | undefined {
-  const loose = readTextIfExists(path.join(common, ref))?.trim();
-  if (loose && /^[0-9a-f]{40,64}$/.test(loose)) return loose;
-  const packed = readTextIfExists(path.join(common, 'packed-refs')) ?? '';
-  for (const l of packed.split('\n')) if (l.endsWith(` ${ref}`)) return l.slice(0, l.indexOf(' '));
-  return undefined;
-}
-
-export interface ProjectHead {
-  /** The branch checked out; undefined when detached. */
-  branch?: string;
-  commit?: string;
-  /** The project's main line: `origin/HEAD`'s branch, else `main` or `master` when there. */
-  mainLine?: string;
-}
-
-/** Where the project (the workspace's own git repository) stands; undefined outside one. */
-export function projectHead(root: string): ProjectHead | undefined {
-  const dirs = gitDirs(root);
-  if (!dirs) return undefined;
-  const head = readTextIfExists(path.join(dirs.gitDir, 'HEAD'))?.trim() ?? '';
-  const sym = /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
-  const commit = sym ? refCommit(dirs.common, `refs/heads/${sym}`) : /^[0-9a-f]{40,64}$/.test(head) ? head : undefined;
-  const originHead = /^ref: refs\/remotes\/origin\/(.+)$/.exec(readTextIfExists(path.join(dirs.common, 'refs', 'remotes', 'origin', 'HEAD'))?.trim() ?? '')?.[1];
-  const mainLine = originHead ?? ['main', 'master'].find((b) => b === sym || refCommit(dirs.common, `refs/heads/${b}`));
-  return { ...(sym && { branch: sym }), ...(commit && { commit }), ...(mainLine && { mainLine }) };
-}
-
 /** The branch a write made now belongs to: the project's branch, unless it is the main line (or there is none). */
 export function writingBranch(root: string): { branch: string; commit?: string; mainLine: string } | undefined {
-  const h = projectHead(root);
+  const h = repoHead(root);
   if (!h?.branch || !h.mainLine || h.branch === h.mainLine) return undefined;
   return { branch: h.branch, ...(h.commit && { commit: h.commit }), mainLine: h.mainLine };
 }
@@ -218,7 +177,7 @@ export interface BranchView {
  * branches' entries it leaves out. A vault with no branch memory costs no git call.
  */
 export function branchView(v: Vault, ask?: string): BranchView {
-  const h = projectHead(v.root);
+  const h = repoHead(v.root);
   const serve = ask ?? h?.branch ?? h?.mainLine;
   const view: BranchView = { ...(serve && { serve }), ...(h?.mainLine && { mainLine: h.mainLine }), hidden: new Set() };
   const rec = readBranchRecord(v);

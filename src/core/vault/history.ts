@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
 import { isDirectory, withLockAsync } from '../shared/fs';
+import { repoHead } from './gitHead';
 import type { Vault } from './layout';
 import { PERSONAL_DIR } from './localPaths';
 
@@ -83,12 +84,12 @@ export interface CommitResult {
  * commit after appending. Within a process they queue; across processes they hold the vault's
  * commit lock (`.CoreSoul/.git/coresoul-commit.lock`). A commit that finds its lines already
  * taken by the one before it has nothing left to do, which is not a failure: every line ends up
- * committed, with no warning.
+ * committed, with no warning. `tidy`: let git do its housekeeping after this commit.
  */
-export function commitVault(v: Vault, message: string): Promise<CommitResult> {
+export function commitVault(v: Vault, message: string, opts: { tidy?: boolean } = {}): Promise<CommitResult> {
   if (!hasHistory(v)) return Promise.resolve({ committed: false });
   const prev = commitQueue.get(v.soulDir) ?? Promise.resolve();
-  const mine = prev.then(() => withLockAsync(path.join(v.soulDir, '.git', COMMIT_LOCK), () => commitNow(v, message)));
+  const mine = prev.then(() => withLockAsync(path.join(v.soulDir, '.git', COMMIT_LOCK), () => commitNow(v, message, opts.tidy)));
   const settled = mine.catch(() => undefined);
   commitQueue.set(v.soulDir, settled);
   void settled.then(() => commitQueue.get(v.soulDir) === settled && commitQueue.delete(v.soulDir));
@@ -100,17 +101,24 @@ const COMMIT_LOCK = 'coresoul-commit.lock';
 /** Vault folder → the last commit queued in this process. */
 const commitQueue = new Map<string, Promise<unknown>>();
 
-async function commitNow(v: Vault, message: string): Promise<CommitResult> {
+async function commitNow(v: Vault, message: string, tidy = false): Promise<CommitResult> {
   // A sync merge waiting for the person: committing now would conclude it with the conflict markers.
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD')) && (await gitOk(v, ['diff', '--name-only', '--diff-filter=U'])).trim()) {
     throw vaultError('a sync merge is waiting for you to resolve its conflict (run: coresoul sync)');
   }
   await commitPersonal(v, message);
   await gitOk(v, ['add', '-A']);
-  if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
-  await gitOk(v, ['commit', '-q', '--no-verify', '-m', message]);
-  return { committed: true, hash: (await gitOk(v, ['rev-parse', 'HEAD'])).trim() };
+  // Two git calls for a write: nothing staged is found out only when the commit fails; git's own
+  // housekeeping (packing loose objects, `gc --auto`) only with `tidy`, the weekly compression's
+  // commit; the new commit's id is read from .git.
+  const done = await git(v, ['-c', `maintenance.auto=${tidy}`, 'commit', '-q', '--no-verify', '-m', message]);
+  if (done.code !== 0) {
+    if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
+    throw vaultError(`git commit failed in ${v.soulDir}: ${(done.stderr || done.stdout).trim().split('\n')[0]}`);
+  }
+  return { committed: true, hash: repoHead(v.soulDir)?.commit ?? (await gitOk(v, ['rev-parse', 'HEAD'])).trim() };
 }
+
 
 export interface HistoryState {
   enabled: boolean;
