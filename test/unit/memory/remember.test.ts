@@ -42,6 +42,25 @@ describe('rememberAll (write and commit)', () => {
     assert.match(git(v.soulDir, 'show', 'HEAD~1:memory/chronological/2026-03-13.md'), /hand-added, never committed/);
   });
 
+  it("leaves git's housekeeping to the weekly compression's commit: a write's commit runs no maintenance", async () => {
+    const v = await tempVault('2026-03-13T09:00:00', { git: true });
+    // GIT_TRACE logs every command git runs, its own `maintenance run --auto` after a commit included.
+    const trace = path.join(v.root, 'git-trace.log');
+    const maintenance = () => (fs.existsSync(trace) ? read(trace).split('\n').filter((l) => /\bmaintenance run --auto\b/.test(l)).length : 0);
+    process.env.GIT_TRACE = trace;
+    try {
+      const w = await rememberAll(v, [{ text: 'Friday [[Alpha]]' }], { clock: fixedClock('2026-03-13T10:00:00') });
+      assert.equal(w.committed, true);
+      assert.equal(maintenance(), 0);
+      const monday = await rememberAll(v, [{ text: 'Monday' }], { clock: fixedClock('2026-03-16T08:00:00') });
+      assert.equal(monday.compression?.ran, true);
+      assert.ok(maintenance() > 0, 'the compression commit lets git tidy');
+    } finally {
+      delete process.env.GIT_TRACE;
+    }
+    assert.equal(git(v.soulDir, 'status', '--porcelain'), '');
+  });
+
   it('postpones the compression, and still writes, when the raw week cannot be committed first', async () => {
     const v = await tempVault('2026-03-13T09:00:00', { git: true });
     await rememberAll(v, [{ text: 'raw Friday detail' }], { clock: fixedClock('2026-03-13T10:00:00') });
