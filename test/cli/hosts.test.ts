@@ -239,8 +239,8 @@ const HOSTS = {
   },
 } as const;
 
-// The reminder names the vault's CLI by absolute path (quoted for a shell), so it works from any folder.
-const REMINDER_END = /record it with memory_write \(or: node '\/[^']*\/\.CoreSoul\/bin\/coresoul\.js' write "…" --kind decision --from agent\)\.$/;
+// The reminder names the vault's CLI by absolute path (quoted for a shell), so it works from any folder, and the host the agent writes through.
+const reminderEnd = (host: string) => new RegExp(`record it with memory_write \\(or: node '/[^']*/\\.CoreSoul/bin/coresoul\\.js' write "…" --kind decision --from agent --via ${host}\\)\\.$`);
 
 /** What the host shows the model: the hook's text, as the host reads it from stdout; and the host's cap, in its unit. */
 function injected(host: keyof typeof HOSTS, stdout: string): { text: string; size: number; cap?: number } {
@@ -281,7 +281,7 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code, Gemini
       assert.equal(start.stderr, '');
       const s = injected(host, start.stdout);
       assert.match(s.text, /^# Soul[\s\S]*# Persona[\s\S]*Rule 1:/, 'soul and persona arrive');
-      assert.match(s.text, REMINDER_END);
+      assert.match(s.text, reminderEnd(host));
       if (s.cap) assert.ok(s.size <= s.cap, `${s.size} over ${host}'s ${s.cap}`);
       // Uncapped, the same layers would not have fitted: the cap is what kept them whole.
       const uncapped = cli(['hook', 'session-start', '--host', 'gemini'], { cwd: sub, env: quiet });
@@ -291,7 +291,7 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code, Gemini
       assert.equal(turn.status, 0, turn.stderr);
       const t = injected(host, turn.stdout);
       assert.match(t.text, /^# Relevant memories\n\n[\s\S]*JSONB[\s\S]*/);
-      assert.match(t.text, REMINDER_END);
+      assert.match(t.text, reminderEnd(host));
       if (t.cap) assert.ok(t.size <= t.cap);
       if (host === 'gemini') assert.equal(JSON.parse(turn.stdout).hookSpecificOutput.hookEventName, 'BeforeAgent');
     });
@@ -341,7 +341,7 @@ describe('init --hooks and coresoul hook: recall pushed into Claude Code, Gemini
     const out = run(commands(root).prompt, sub, input(sub, 'prompt', prompt));
     assert.equal(out.status, 0, out.stderr);
     assert.match(out.stdout, /one-off invoices carry no subscription/);
-    assert.match(out.stdout.trimEnd(), REMINDER_END);
+    assert.match(out.stdout.trimEnd(), reminderEnd('claude'));
   });
 
   it('the commands the reminder, the skills and soul.md give an agent work from a subfolder of a path with spaces and parentheses', () => {

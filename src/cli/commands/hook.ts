@@ -37,10 +37,11 @@ const MAX_INPUT_BYTES = 1024 * 1024;
 /**
  * The last line of every hook's context. Its command names this vault's CLI by absolute path:
  * it works from any folder of the project and costs a few tokens a turn, where the launcher the
- * committed skills use (hostConfig.ts LAUNCH) costs a hundred.
+ * committed skills use (hostConfig.ts LAUNCH) costs a hundred; and it names the host, so what the
+ * agent records says which agent wrote it.
  */
-const reminder = (v: Vault) =>
-  `Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: node ${shellQuote(path.join(v.soulDir, 'bin', 'coresoul.js'))} write "…" --kind decision --from agent).`;
+const reminder = (v: Vault, host: HookOutputHost) =>
+  `Core Soul: before ending this turn, if it involved a new entity, an important decision or an error fix, record it with memory_write (or: node ${shellQuote(path.join(v.soulDir, 'bin', 'coresoul.js'))} write "…" --kind decision --from agent --via ${host}).`;
 
 export const hook: Command = {
   name: 'hook',
@@ -81,7 +82,7 @@ async function context(ctx: CliContext, host: HookOutputHost, args: string[], op
   const v = openVault(ctx.root);
   const tokens = { name: TOKENIZER, count: countTokens };
   const fit = async (budget: number, build: (budget: number) => Promise<string>) => {
-    const fitted = await fitHookText(host, budget, build, reminder(v));
+    const fitted = await fitHookText(host, budget, build, reminder(v, host));
     if (fitted.cut) ctx.warn(`coresoul hook: the context was cut at a line end to fit what ${host} shows inline`);
     return fitted.text;
   };
