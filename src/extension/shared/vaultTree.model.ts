@@ -14,6 +14,7 @@ import { type Level, readMemoryMap } from '../../core/vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, isEntityKind } from '../../core/vault/layout';
 import { isHourlySummary } from '../../core/compress/hourlySummary';
 import { readTextIfExists } from '../../core/shared/fs';
+import { profilePath } from '../../core/vault/personal';
 import { type Author, entryBody, readDayEntries } from '../../core/vault/dayEntries';
 
 export interface DayInfo {
@@ -88,7 +89,7 @@ export function changedSections(v: Vault, file: string, event: 'create' | 'chang
 }
 
 export type VaultNode =
-  | { type: 'file'; id: string; role: 'soul' | 'persona' | 'map'; file: string }
+  | { type: 'file'; id: string; role: 'soul' | 'persona' | 'profile' | 'map'; file: string }
   | { type: 'chronological'; id: string }
   | { type: 'period'; id: string; period: Period }
   | { type: 'month'; id: string; month: string }
@@ -132,9 +133,12 @@ export class VaultTreeModel {
 
   roots(): VaultNode[] {
     const v = this.vault;
+    const profile = profilePath(v);
     return [
       { type: 'file', id: 'soul', role: 'soul', file: v.soul },
       { type: 'file', id: 'persona', role: 'persona', file: v.persona },
+      // What Core Soul learnt about this person: their own scope, on this machine only (docs/sync.md#scopes).
+      ...(fs.existsSync(profile) ? [{ type: 'file' as const, id: 'profile', role: 'profile' as const, file: profile }] : []),
       { type: 'file', id: 'map', role: 'map', file: v.mapFile },
       this.container({ type: 'chronological', id: 'chronological' }),
       this.container({ type: 'entities', id: 'entities' }),

@@ -44,16 +44,17 @@ async function collapse(view: string, label: string) {
 const cli = () => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist/cli.js');
 
 suite('Sidebar in a vault', 'vault', () => {
-  test('the Vault tree lists soul, persona, memory map, the days by level and the entities by kind, with counts', async () => {
+  test('the Vault tree lists soul, persona, the personal profile, memory map, the days by level and the entities by kind, with counts', async () => {
     await vscode.commands.executeCommand('coresoul.vault.focus');
     const days = dayFiles().map((f) => f.slice(0, -3));
-    const { rows } = await rowsWhen('Vault', 'the vault rows', (rows) => rows.length >= 5);
+    const { rows } = await rowsWhen('Vault', 'the vault rows', (rows) => rows.length >= 6);
     const entities = KINDS.reduce((n, k) => n + entityNames(k).length, 0);
     assert.deepEqual(
       rows.map((r) => [r.label, r.description]),
       [
         ['Soul', ''],
         ['Persona', ''],
+        ['Profile', 'personal'],
         ['Memory map', ''],
         ['Chronological', `${days.length} days`],
         ['Entities', String(entities)],
@@ -62,7 +63,7 @@ suite('Sidebar in a vault', 'vault', () => {
 
     await expand('Vault', 'Chronological');
     const week = days.filter((d) => d >= thisMonday()).length;
-    const periods = (await ui.treeRows('Vault')).rows.filter((r) => r.level === 2);
+    const periods = (await rowsWhen('Vault', 'the periods', (rows) => rows.filter((r) => r.level === 2).length === 3)).rows.filter((r) => r.level === 2);
     assert.deepEqual(
       periods.map((r) => [r.label, r.description]),
       [
@@ -74,13 +75,13 @@ suite('Sidebar in a vault', 'vault', () => {
     await collapse('Vault', 'Chronological');
 
     await expand('Vault', 'Entities');
-    const kinds = (await ui.treeRows('Vault')).rows.filter((r) => r.level === 2);
+    const kinds = (await rowsWhen('Vault', 'the kinds', (rows) => rows.filter((r) => r.level === 2).length === KINDS.length)).rows.filter((r) => r.level === 2);
     assert.deepEqual(
       kinds.map((r) => [r.label, r.description]),
       KINDS.map((k) => [KIND_LABELS[k], String(entityNames(k).length)]),
     );
     await expand('Vault', 'People');
-    const people = (await ui.treeRows('Vault')).rows.filter((r) => r.level === 3).map((r) => r.label);
+    const people = (await rowsWhen('Vault', 'the people', (rows) => rows.filter((r) => r.level === 3).length === entityNames('people').length)).rows.filter((r) => r.level === 3).map((r) => r.label);
     assert.deepEqual(people, entityNames('people').sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     await ui.screenshot('sidebar-tree');
   });

@@ -59,17 +59,20 @@ describe('vault tree: grouping days by age', () => {
 });
 
 describe('vault tree: model over a real vault', () => {
-  it('shows soul, persona, memory map, chronological and entities at the root', async () => {
+  it('shows soul, persona, the personal profile, memory map, chronological and entities at the root', async () => {
     const v = await tempVault('2026-03-11T09:00:00');
     const model = new VaultTreeModel(v, fixedClock('2026-03-11T09:00:00'));
     const roots = model.children();
-    assert.deepEqual(roots.map((n) => n.id), ['soul', 'persona', 'map', 'chronological', 'entities']);
+    assert.deepEqual(roots.map((n) => n.id), ['soul', 'persona', 'profile', 'map', 'chronological', 'entities']);
     assert.deepEqual(
       roots.flatMap((n) => (n.type === 'file' ? [n.file] : [])),
-      [v.soul, v.persona, v.mapFile],
+      [v.soul, v.persona, path.join(v.soulDir, 'personal', 'User.md'), v.mapFile],
     );
-    assert.equal(model.count(roots[3]), 0);
-    assert.equal(model.count(roots[4]), 0, 'the user profile init creates is personal (.CoreSoul/personal), no entity of the shared tree');
+    assert.equal(model.count(roots[4]), 0);
+    assert.equal(model.count(roots[5]), 0, 'the user profile init creates is personal (.CoreSoul/personal), no entity of the shared tree');
+    // A vault without a profile yet shows no node for it.
+    fs.rmSync(path.join(v.soulDir, 'personal', 'User.md'));
+    assert.deepEqual(model.children().map((n) => n.id), ['soul', 'persona', 'map', 'chronological', 'entities']);
   });
 
   it('groups written and compressed days relative to the clock, L3 days under their month', async () => {
@@ -269,7 +272,7 @@ describe("Vault tree: a detailed day's entries and who wrote them (docs/memory.m
     writeAt(v, '2026-03-10T09:05:00', { text: 'Ran the migration\nwith a second line', from: 'agent', via: 'claude', author: { name: 'Bob Builder', machine: 'bob-desk' } });
     fs.appendFileSync(path.join(v.chronoDir, '2026-03-10.md'), '- 09:10:00 written long ago\n');
     const model = new VaultTreeModel(v, fixedClock('2026-03-10T12:00:00'));
-    const week = model.children(model.children(model.roots()[3])[0]);
+    const week = model.children(model.children(model.roots().find((n) => n.id === 'chronological'))[0]);
     const day = week.find((n) => n.type === 'day')!;
     assert.equal(model.count(day), 3);
     const entries = model.children(day).map((n) => (n.type === 'entry' ? [n.time, n.text, n.author.name ?? 'unknown', n.author.via ?? '', n.line] : n.id));
@@ -285,7 +288,7 @@ describe("Vault tree: a detailed day's entries and who wrote them (docs/memory.m
 
     fakeHistory(v, { '2026-03-03': 'L2' });
     model.invalidate('all');
-    const month = model.children(model.children(model.roots()[3])[1]);
+    const month = model.children(model.children(model.roots().find((n) => n.id === 'chronological'))[1]);
     const l2 = month.find((n) => n.type === 'day' && n.day === '2026-03-03')!;
     assert.equal(model.count(l2), 0, 'a summarised day holds summaries: it opens, it does not expand');
   });

@@ -14,8 +14,8 @@ import { openAt, showError } from '../../shared/ui';
 
 const { l10n } = vscode;
 
-const FILE_LABELS = { soul: () => l10n.t('Soul'), persona: () => l10n.t('Persona'), map: () => l10n.t('Memory map') };
-const FILE_ICONS = { soul: 'flame', persona: 'account', map: 'map' };
+const FILE_LABELS = { soul: () => l10n.t('Soul'), persona: () => l10n.t('Persona'), profile: () => l10n.t('Profile'), map: () => l10n.t('Memory map') };
+const FILE_ICONS = { soul: 'flame', persona: 'account', profile: 'lock', map: 'map' };
 const PERIOD_LABELS: Record<Period, () => string> = {
   week: () => l10n.t('This week'),
   month: () => l10n.t('This month'),
@@ -91,6 +91,10 @@ class VaultTreeProvider implements vscode.TreeDataProvider<VaultNode> {
         item.resourceUri = vscode.Uri.file(node.file);
         item.tooltip = this.relative(node.file);
         item.iconPath = new vscode.ThemeIcon(FILE_ICONS[node.role]);
+        if (node.role === 'profile') {
+          item.description = l10n.t('personal');
+          item.tooltip = l10n.t('{0}: what Core Soul learnt about you, kept on this machine and never shared', this.relative(node.file));
+        }
         item.command = open(l10n.t('Open'));
         return this.finish(item, node);
       }
