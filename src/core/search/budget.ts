@@ -11,6 +11,7 @@
 import { countTokens } from '../shared/tokens';
 import { findSupersessions } from '../truth/supersession';
 import { shownMemoryPath } from '../vault/layout';
+import { shownPath } from './index/files';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit } from './result';
@@ -219,7 +220,7 @@ function citation(opts: BudgetOptions, top: number): (p: Snippet) => SearchHit {
     const marker = author?.name ? ` ${authorMarker(author)}` : undefined;
     const lines = block.lines.slice(start, end).map((l) => (marker && l?.includes(marker) ? l.replace(marker, ' ') : l));
     return {
-      file: shownMemoryPath(now ? now.rel : block.file.rel),
+      file: now ? shownMemoryPath(now.rel) : shownPath(block.file),
       line: now ? now.line : i + 1,
       start: start + 1,
       date: block.day || null,

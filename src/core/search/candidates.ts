@@ -58,7 +58,7 @@ interface Visit {
 
 /** N of idf, the vault's lines, estimated from its size: the same with the index or without it. */
 const BYTES_PER_LINE = 64;
-const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
+const DAY_OR_MONTH = /^(?:chronological|raw|personal\/chronological)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
 
 /**
  * The candidates of a query, found through `lookup` (its words as the index holds them,

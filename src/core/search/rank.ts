@@ -72,7 +72,7 @@ const PREFIX_WORD = 6;
  * line, not what it is about: `--author` asks for that) and a citation copied into a line
  * (`memory/chronological/…md:12`).
  */
-const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?memory\/chronological\/[\w.-]+\.md(?::\d+)?/g;
+const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?(?:memory|personal)\/chronological\/[\w.-]+\.md(?::\d+)?/g;
 export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('[by ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
 
 /** A line that names a kind of a query's word (narrower.ts) holds that word this much. */

@@ -19,7 +19,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readTextIfExists } from '../shared/fs';
 import { shown } from '../safety/secrets';
-import { type Vault, dayRel, monthRel, shownMemoryPath } from '../vault/layout';
+import { type Vault, dayRel, monthRel } from '../vault/layout';
+import { shownPath } from './index/files';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
@@ -190,7 +191,7 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
     });
   }
   // Usage-aware decay, one separate factor: lines nothing served for months sink a little (decay.ts).
-  const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownMemoryPath(s.block.file.rel)}:${s.i + 1}`);
+  const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownPath(s.block.file)}:${s.i + 1}`);
   ranked = decayed.ranked;
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
   // Not when it also names an entity of the vault: it asks about someone memory knows, in words
