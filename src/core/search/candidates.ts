@@ -11,9 +11,10 @@
  *
  * The entity lock (SPEC §4.3): an entity named in the query is held by every chunk on a day its
  * note tags, so the lines of its days that carry the query's other words come first, however old
- * or compressed the day. An entity makes no chunk a candidate by itself when the query has other
- * words (a speaker of every session would narrow nothing); only when the words find nothing do
- * the entities' lines become the candidates. A query of dates alone reads those days.
+ * or compressed the day, and a line that names it is a candidate like one holding a word. When
+ * the entities are tagged on every day (a speaker of every session would narrow nothing) they make
+ * no chunk a candidate by themselves when the query has other words; only when the words find
+ * nothing do the entities' lines become the candidates. A query of dates alone reads those days.
  *
  * Work is bounded by MAX_MATCHED_LINES lines that hold a narrowing concept, taken in that order:
  * what is left out holds less of the query than everything read, whatever its date.
@@ -72,12 +73,12 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   const datesOnly = !q.concepts.length;
   const namedDay = (day: string) => q.days.includes(day) || q.months.includes(day.slice(0, 7));
   const named = (day: string) => !datesOnly || namedDay(day);
-  // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
+  // The concepts that make a chunk a candidate: the words, and the entities when they lock some days (not every day); else the entities; none for dates alone.
   let narrow = 0;
   let entities = 0;
   lookup.concepts.forEach((c, k) => {
     if (c.entity) entities |= 1 << k;
-    if (byEntities || !c.entity) narrow |= 1 << k;
+    if (byEntities || !c.entity || entityDays.size) narrow |= 1 << k;
   });
   if (!narrow) narrow = lookup.concepts.length ? entities : 0;
   // On a day the query names, its entities narrow (their lock holds there): "what did Nate do in April 2022".

@@ -269,7 +269,8 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   });
   const words = segmentWords(rest);
   const content = words.filter((w) => !isStopWord(w));
-  const list = content.length ? content : words;
+  // Only function words: they are the query, unless it names something else (an entity, a phrase).
+  const list = content.length || concepts.length ? content : words;
   const kinds = content.length ? kindsOf(list) : [];
   list.forEach((w, j) => {
     const n = needle(w);

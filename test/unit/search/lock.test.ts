@@ -119,6 +119,16 @@ describe('the entity lock as evidence', () => {
     assert.notEqual(searchMemory(v, 'Fennick harmonium').results[0].date, '2019-06-21', 'two Fennicks: the first name names no one');
   });
 
+  it('makes the lines that name an entity of some days candidates, though they hold none of the query\'s other words', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    put(v, 'chronological/2026-03-01.md', ['# 2026-03-01', '', ...Array.from({ length: 40 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 we use the staging box for job ${i}`)]);
+    put(v, 'chronological/2025-10-28.md', ['# 2025-10-28', '', '- 11:00:40 Moved the monorepo from [[Jest]] to [[Vitest]]: cold start was over 40 s']);
+    put(v, 'chronological/2025-09-02.md', ['# 2025-09-02', '', '- 14:40:44 We plan the quarter']);
+    for (const name of ['Jest', 'Vitest']) put(v, `entities/objects/${name}.md`, entityNote('objects', name, [], ['- [[2025-10-28]] mentioned']));
+    const r = searchMemory(v, 'do we use Vitest or Jest?', { today: '2026-03-11' });
+    assert.match(r.results[0]?.text ?? '', /Moved the monorepo from \[\[Jest\]\] to \[\[Vitest\]\]/, JSON.stringify(r.results.map((h) => h.text)));
+  });
+
   it('finds a Chinese word where its characters are, whatever the segmenter makes of the line', async () => {
     const v = await tempVault('2026-03-11T09:00:00');
     put(v, 'chronological/2026-03-01.md', ['# 2026-03-01', '', ...Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 灑水器 ${i}`)]);

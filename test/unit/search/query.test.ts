@@ -29,6 +29,13 @@ describe('query', () => {
     assert.deepEqual(labels('the'), ['the']);
   });
 
+  it('drops a Chinese piece made only of function characters (還是, 哪個, 一下, 幫我查, 時候), and keeps no function word beside a name', () => {
+    assert.deepEqual(labels('幫我查一下 staging 是哪個 port？'), ['staging', 'port']);
+    assert.deepEqual(labels('客戶升級方案的時候怎麼算？'), ['客戶', '升級', '方案', '算']);
+    assert.deepEqual(labels('我們現在用 Kubernetes 還是 Go？'), ['Kubernetes', 'Go'], 'only names: the function words are no subject');
+    assert.deepEqual(labels('是不是'), ['是不是'], 'nothing else is left: the query stays');
+  });
+
   it('reads dates in several forms as filters', () => {
     const q = (s: string) => {
       const p = parseQuery(s, []);
