@@ -66,7 +66,7 @@ const DAY_OR_MONTH = /^(?:chronological|raw|personal\/chronological)\/(\d{4}-\d{
  * `lookupQuery`); `byEntities`: its entities make chunks candidates too (the lock on their days),
  * for when its words alone found nothing; `archived`: the archived memories (memory/archive/) are candidates too.
  */
-export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false, archived = false): Candidates {
+export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, namedDays: (day: string) => boolean, byEntities = false, archived = false): Candidates {
   const s = new Scoring(lookup);
   const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
@@ -106,6 +106,8 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       if (!named(chunk.day)) continue;
       const wanted = narrowOn(chunk.day);
       if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
+      // A day the query names by its date holds the date, a concept of its own: all its lines are candidates.
+      else if (file.kind !== 'entity' && namedDays(chunk.day)) check.push(chunk);
       else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk); // the filter: skips chunks that cannot match
     }
     // The file's chunks to check, read together: what they hold is read from their bytes.
@@ -114,6 +116,7 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       const wanted = narrowOn(chunk.day);
       const mask = bytes[k] ? conceptsIn(bytes[k], lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0) : 0;
       if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
+      else if (file.kind !== 'entity' && namedDays(chunk.day)) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: 0 });
     });
   }
   // How rare each concept is, counted on the candidate chunks (the vault's, estimated from its size).

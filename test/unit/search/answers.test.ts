@@ -35,6 +35,26 @@ describe('current before stale', () => {
   });
 });
 
+describe('a date as a term of the query', () => {
+  it('answers with the lines of a day the query names by its date, though they hold none of its other words', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2025-${i < 20 ? '10' : '12'}-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00`, `Fixed flaky test number ${i} in the billing suite`);
+    writeAt(v, '2025-11-26T15:30:00', { text: 'invoice-renderer crashed on the new node pool: /dev/shm was 64 MB; mounted an emptyDir at /dev/shm', kind: 'error' });
+    for (const q of ['What did we fix on Wednesday, November 26?', 'What did we fix on 2025-11-26?']) {
+      const r = searchMemory(v, q, { today: '2025-12-22' });
+      assert.match(r.results[0]?.text ?? '', /mounted an emptyDir/, `${q}: ${JSON.stringify(r.results.map((h) => h.text))}`);
+    }
+  });
+
+  it('leaves a time told relative to today to the words: "last weekend" in a question may be a story\'s, not today\'s', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-10T10:00:00', 'Last weekend I volunteered at the food bank');
+    for (let i = 0; i < 30; i++) writeAt(v, `2025-12-20T10:${String(i).padStart(2, '0')}:00`, `Cleaned up the staging cluster, step ${i}`);
+    const r = searchMemory(v, 'Where did I volunteer last weekend?', { today: '2025-12-22' });
+    assert.match(r.results[0]?.text ?? '', /volunteered at the food bank/);
+  });
+});
+
 describe('names as people write them', () => {
   it('finds an entity by its name without accents, its number without leading zeros, and its numeronym', async () => {
     const v = await tempVault('2025-09-01T08:00:00');
