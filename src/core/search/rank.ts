@@ -127,7 +127,8 @@ function queryTerms(q: Query, dated: boolean): Term[] {
 
 /** Every candidate line with a score above 0, best first (newer day first on a tie). */
 export function rankLines(inp: RankInput): ScoredLine[] {
-  const qt = queryTerms(inp.q, inp.namedDays !== NO_DATES);
+  // A query of dates alone reads those days in order: the date is no term that ranks them.
+  const qt = queryTerms(inp.q, inp.namedDays !== NO_DATES && inp.q.concepts.length > 0);
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
