@@ -151,7 +151,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
  * so earlier).
  */
 /** Words with which an entry says that something changed: it supersedes what was said before. */
-const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
+const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|reversed|reverses|overturned|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
 
 function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
   if (!about || snippets.length < 2) return snippets;

@@ -21,6 +21,16 @@ describe('current before stale', () => {
     assert.ok(at('5433') < at('5432'), JSON.stringify(r.results.map((h) => h.text)));
   });
 
+  it('puts first a newer entry that says the earlier decision was reversed', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-10-03T11:40:00', 'Not caching the price catalogue for now: the price catalogue query is 4 ms, caching the price catalogue can wait');
+    writeAt(v, '2025-12-16T14:20:00', 'Caching decision: the price catalogue is now cached in Redis with a 5-minute TTL, so the earlier call is reversed');
+    const r = searchMemory(v, 'Is the price catalogue cached?', { today: '2025-12-22' });
+    const at = (s: string) => r.results.findIndex((h) => h.text.includes(s));
+    assert.ok(at('5-minute TTL') >= 0 && at('4 ms') >= 0, JSON.stringify(r.results.map((h) => h.text)));
+    assert.ok(at('5-minute TTL') < at('4 ms'), JSON.stringify(r.results.map((h) => h.text)));
+  });
+
   it('brings the entry that replaced the best one, though it says none of the query\'s words, and puts it first', async () => {
     const v = await tempVault('2025-09-01T08:00:00');
     writeAt(v, '2025-09-02T10:00:00', { text: 'Test runner setup: the monorepo runs [[Jest]] 29 with ts-jest; pnpm fans out to every package', entities: [{ kind: 'objects', name: 'Jest' }] });
