@@ -150,7 +150,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
  * first older one it supersedes; the rest keep their order (the older is still shown, as what was
  * so earlier).
  */
-/** Words with which an entry says that something changed: it supersedes what was said before. */
+/** Words with which an entry says that something changed (or that an earlier decision was reversed): it supersedes what was said before. */
 const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|reversed|reverses|overturned|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
 
 function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
