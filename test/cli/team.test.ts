@@ -55,6 +55,7 @@ describe('team memory through the project\'s remote', () => {
     assert.match(read(a, '.gitignore'), /^\/\.CoreSoul$/m);
     run(a, 'write', 'The team chose PostgreSQL for the ledger', '--entity', 'objects/Ledger');
     run(a, 'write', 'I prefer tabs over spaces, marker-a-pref', '--kind', 'preference');
+    assert.match(texts(found(a, 'tabs spaces')), /marker-a-pref/, 'A finds A\'s own preference, in the personal scope');
     const s = run(a, 'sync', '--json').json as { pushed: number; remote: string };
     assert.ok(s.pushed > 0);
     assert.equal(s.remote, remote);

@@ -153,7 +153,8 @@ export async function buildContext(v: Vault, opts: ContextOptions): Promise<Buil
   const guarded: string[] = [];
   const guards = { standing: standingGuard(v, guarded), statements: statementGuard(v, guarded) };
   for (const name of wanted) {
-    const d = await draftLayer(v, name, opts, budgets[name], guards);
+    // No layer asks for more than the whole: a hook's 800 tokens of memories are searched at 800 (shorter context, more hits), not at 1500 and cut.
+    const d = await draftLayer(v, name, opts, Math.min(budgets[name], budget), guards);
     if (d.lines.length) drafts.push(d);
   }
   for (const d of drafts) {

@@ -11,6 +11,7 @@
 import { countTokens } from '../shared/tokens';
 import { findSupersessions } from '../truth/supersession';
 import { shownMemoryPath } from '../vault/layout';
+import { shownPath } from './index/files';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit } from './result';
@@ -149,8 +150,8 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
  * first older one it supersedes; the rest keep their order (the older is still shown, as what was
  * so earlier).
  */
-/** Words with which an entry says that something changed: it supersedes what was said before. */
-const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
+/** Words with which an entry says that something changed (or that an earlier decision was reversed): it supersedes what was said before. */
+const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|reversed|reverses|overturned|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
 
 function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
   if (!about || snippets.length < 2) return snippets;
@@ -219,7 +220,7 @@ function citation(opts: BudgetOptions, top: number): (p: Snippet) => SearchHit {
     const marker = author?.name ? ` ${authorMarker(author)}` : undefined;
     const lines = block.lines.slice(start, end).map((l) => (marker && l?.includes(marker) ? l.replace(marker, ' ') : l));
     return {
-      file: shownMemoryPath(now ? now.rel : block.file.rel),
+      file: now ? shownMemoryPath(now.rel) : shownPath(block.file),
       line: now ? now.line : i + 1,
       start: start + 1,
       date: block.day || null,

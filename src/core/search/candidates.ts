@@ -11,9 +11,10 @@
  *
  * The entity lock (SPEC §4.3): an entity named in the query is held by every chunk on a day its
  * note tags, so the lines of its days that carry the query's other words come first, however old
- * or compressed the day. An entity makes no chunk a candidate by itself when the query has other
- * words (a speaker of every session would narrow nothing); only when the words find nothing do
- * the entities' lines become the candidates. A query of dates alone reads those days.
+ * or compressed the day, and a line that names it is a candidate like one holding a word. When
+ * the entities are tagged on every day (a speaker of every session would narrow nothing) they make
+ * no chunk a candidate by themselves when the query has other words; only when the words find
+ * nothing do the entities' lines become the candidates. A query of dates alone reads those days.
  *
  * Work is bounded by MAX_MATCHED_LINES lines that hold a narrowing concept, taken in that order:
  * what is left out holds less of the query than everything read, whatever its date.
@@ -58,26 +59,26 @@ interface Visit {
 
 /** N of idf, the vault's lines, estimated from its size: the same with the index or without it. */
 const BYTES_PER_LINE = 64;
-const DAY_OR_MONTH = /^(?:chronological|raw)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
+const DAY_OR_MONTH = /^(?:chronological|raw|personal\/chronological)\/(\d{4}-\d{2}(?:-\d{2})?)\.md$/;
 
 /**
  * The candidates of a query, found through `lookup` (its words as the index holds them,
  * `lookupQuery`); `byEntities`: its entities make chunks candidates too (the lock on their days),
  * for when its words alone found nothing; `archived`: the archived memories (memory/archive/) are candidates too.
  */
-export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, byEntities = false, archived = false): Candidates {
+export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexView, reader: LineReader, dateDays: (day: string) => boolean, namedDays: (day: string) => boolean, byEntities = false, archived = false): Candidates {
   const s = new Scoring(lookup);
   const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
   const datesOnly = !q.concepts.length;
   const namedDay = (day: string) => q.days.includes(day) || q.months.includes(day.slice(0, 7));
   const named = (day: string) => !datesOnly || namedDay(day);
-  // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
+  // The concepts that make a chunk a candidate: the words, and the entities when they lock some days (not every day); else the entities; none for dates alone.
   let narrow = 0;
   let entities = 0;
   lookup.concepts.forEach((c, k) => {
     if (c.entity) entities |= 1 << k;
-    if (byEntities || !c.entity) narrow |= 1 << k;
+    if (byEntities || !c.entity || entityDays.size) narrow |= 1 << k;
   });
   if (!narrow) narrow = lookup.concepts.length ? entities : 0;
   // On a day the query names, its entities narrow (their lock holds there): "what did Nate do in April 2022".
@@ -105,6 +106,8 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       if (!named(chunk.day)) continue;
       const wanted = narrowOn(chunk.day);
       if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
+      // A day the query names by its date holds the date, a concept of its own: all its lines are candidates.
+      else if (file.kind !== 'entity' && namedDays(chunk.day)) check.push(chunk);
       else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk); // the filter: skips chunks that cannot match
     }
     // The file's chunks to check, read together: what they hold is read from their bytes.
@@ -113,6 +116,7 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       const wanted = narrowOn(chunk.day);
       const mask = bytes[k] ? conceptsIn(bytes[k], lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0) : 0;
       if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
+      else if (file.kind !== 'entity' && namedDays(chunk.day)) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: 0 });
     });
   }
   // How rare each concept is, counted on the candidate chunks (the vault's, estimated from its size).

@@ -9,7 +9,7 @@
  * day that holds a replacement ends the walk for that entity.
  */
 import { findSupersessions } from '../truth/supersession';
-import type { VaultFile } from './index/files';
+import { type VaultFile, personalDayRel } from './index/files';
 import type { LineReader } from './lineReader';
 import type { EntityName } from './query';
 import type { Block, ScoredLine } from './rank';
@@ -56,7 +56,7 @@ export function withReplacements(ranked: ScoredLine[], names: EntityName[], read
 
 /** The first line of `day` that names `link` and replaces `older`, with its day section as a block. */
 function replacementOn(day: string, link: string, older: { id: string; at: string; text: string }, reader: LineReader, searchable: (file: VaultFile, line: string) => boolean): Omit<ScoredLine, 'score'> | undefined {
-  const files = [`raw/${day}.md`, `chronological/${day}.md`, `chronological/${day.slice(0, 7)}.md`].map((rel) => reader.byRel.get(rel)).filter((f): f is VaultFile => !!f);
+  const files = [`raw/${day}.md`, `chronological/${day}.md`, `chronological/${day.slice(0, 7)}.md`, personalDayRel(day)].map((rel) => reader.byRel.get(rel)).filter((f): f is VaultFile => !!f);
   for (const file of files) {
     for (const chunk of reader.chunks(file)) {
       if (chunk.day !== day) continue;

@@ -1,56 +1,102 @@
 /**
  * The days a query names or implies, as a test on a day: the explicit days and months query.ts
- * finds (`2023-05-08`, `May 2023`, `2023年5月`), and relative times measured from today
- * ("yesterday", "last week", "3 days ago", "last month", "this year", "last Friday", 昨天, 上週…).
- * A relative time is widened a little, since people are vague. Matching days rank higher; they
- * never filter, so a wrong guess costs order, never an answer.
+ * finds (`2023-05-08`, `May 2023`, `2023年5月`), days and months named without their year
+ * ("November 26", "in early October"), and times told relative to today ("yesterday", "last
+ * week", "3 days ago", "in the past 10 days", "last Friday", "Tuesday last week", 昨天, 上週二…),
+ * resolved against today by the calendar: a week runs Monday to Sunday, "last week" is the one
+ * before this one, "last month" the calendar month before this one. A time counted back from today
+ * ("3 days ago", "two weeks ago") is widened by half its unit, since people are vague. Matching days
+ * rank higher; they never filter, so a wrong guess costs order, never an answer.
  */
-import { addDays, isDay } from '../shared/clock';
-import type { Query } from './query';
+import { addDays, isDay, weekMonday } from '../shared/clock';
+import type { Query, Time } from './query';
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const COUNTS = ['a', 'one', 'two', 'three', 'four', 'five', 'six'];
 const UNIT_DAYS = { day: 1, week: 7, month: 30, year: 365 } as const;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const lastDayOf = (month: string) => addDays(`${nextMonth(month)}-01`, -1);
+const nextMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${pad2(m + 1)}`;
+};
+const monthsBack = (today: string, n: number) => {
+  let [y, m] = today.slice(0, 7).split('-').map(Number);
+  m -= n;
+  while (m < 1) [y, m] = [y - 1, m + 12];
+  return `${y}-${pad2(m)}`;
+};
 
 /** The test of a query that names or implies no day. */
 export const NO_DATES = (_day: string) => false;
 
 /**
  * The query with each day it names without a year (`MM-DD`) as a day: its last time on or before
- * today ("November 26" asked in December is this year's, asked in March last year's).
+ * today ("November 26" asked in December is this year's, asked in March last year's); and each
+ * month named without a year ("in October", "early October", "since September") as that month,
+ * or the days of it that are meant.
  */
 export function withYears(q: Query, today: string): Query {
-  if (!q.yearless.length) return q;
+  const months = q.times.filter((t): t is Extract<Time, { kind: 'month' }> => t.kind === 'month');
+  if (!q.yearless.length && !months.length) return q;
   const year = Number(today.slice(0, 4));
   const days = q.yearless.map((md) => (`${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`)).filter((d) => isDay(d));
-  return { ...q, days: [...new Set([...q.days, ...days])], yearless: [] };
+  const named: string[] = [];
+  for (const t of months) {
+    // Its latest time on or before today; "last October" is before this month.
+    const thisYear = `${year}-${pad2(t.month)}`;
+    const month = thisYear < today.slice(0, 7) || (thisYear === today.slice(0, 7) && !t.last) ? thisYear : `${year - 1}-${pad2(t.month)}`;
+    if (t.since) for (let d = `${month}-01`; d <= today; d = addDays(d, 1)) days.push(d);
+    else if (!t.part) named.push(month);
+    else {
+      const [from, to] = { early: [1, 10], mid: [11, 20], late: [21, 31] }[t.part];
+      for (let d = from; d <= to; d++) if (isDay(`${month}-${pad2(d)}`)) days.push(`${month}-${pad2(d)}`);
+    }
+  }
+  return { ...q, days: [...new Set([...q.days, ...days])], months: [...new Set([...q.months, ...named])], yearless: [], times: q.times.filter((t) => t.kind !== 'month') };
+}
+
+/** The first and last day a relative time points at, from today. */
+function rangeOf(t: Time, today: string): [string, string] {
+  switch (t.kind) {
+    case 'period': {
+      // A day named relative to today may be told a day late ("yesterday" on a Monday for Friday's work).
+      if (t.unit === 'day') return [addDays(today, t.offset - 1), addDays(today, t.offset)];
+      if (t.unit === 'week') {
+        const monday = addDays(weekMonday(today), 7 * t.offset);
+        return [monday, t.offset ? addDays(monday, 6) : today];
+      }
+      if (t.unit === 'month') {
+        const month = monthsBack(today, -t.offset);
+        return [`${month}-01`, t.offset ? lastDayOf(month) : today];
+      }
+      const y = Number(today.slice(0, 4)) + t.offset;
+      return [`${y}-01-01`, t.offset ? `${y}-12-31` : today];
+    }
+    case 'ago': {
+      const days = t.n * UNIT_DAYS[t.unit];
+      const slack = Math.ceil(UNIT_DAYS[t.unit] / 2);
+      return [addDays(today, -days - slack), addDays(today, Math.min(0, -days + slack))];
+    }
+    case 'past':
+      return [addDays(today, -t.days), today];
+    case 'weekday': {
+      if (t.lastWeek) {
+        const day = addDays(weekMonday(today), -7 + ((t.day + 6) % 7));
+        return [day, day];
+      }
+      // The last such day before today, give or take a day.
+      const ago = (new Date(`${today}T00:00:00Z`).getUTCDay() - t.day + 7) % 7 || 7;
+      return [addDays(today, -ago - 1), addDays(today, Math.min(-1, -ago + 1))];
+    }
+    case 'month':
+      return [today, today]; // resolved by withYears; never left here
+  }
 }
 
 export function queryDates(q: Query, today: string): (day: string) => boolean {
   const ranges: [string, string][] = [];
   for (const d of q.days) ranges.push([d, d]);
   for (const m of q.months) ranges.push([`${m}-01`, `${m}-31`]);
-  const t = q.text.toLowerCase();
-  const back = (from: number, to: number) => ranges.push([addDays(today, -from), addDays(today, -to)]);
-  if (/\byesterday\b|昨天/.test(t)) back(2, 1);
-  if (/\btoday\b|今天/.test(t)) back(1, 0);
-  if (/\blast week\b|上週|上周/.test(t)) back(14, 4);
-  if (/\bthis week\b|本週|這週|这周/.test(t)) back(7, 0);
-  if (/\blast month\b|上個月|上个月/.test(t)) back(62, 25);
-  if (/\bthis month\b|這個月|这个月/.test(t)) back(31, 0);
-  if (/\blast year\b|去年/.test(t)) back(730, 330);
-  if (/\bthis year\b|今年/.test(t)) ranges.push([`${today.slice(0, 4)}-01-01`, today]);
-  for (const m of t.matchAll(/\b(\d+|a|one|two|three|four|five|six) (day|week|month|year)s? ago\b/g)) {
-    const n = /^\d+$/.test(m[1]) ? Number(m[1]) : Math.max(1, COUNTS.indexOf(m[1]));
-    const unit = UNIT_DAYS[m[2] as keyof typeof UNIT_DAYS];
-    const slack = Math.ceil(unit / 2) + 1;
-    back(n * unit + slack, n * unit - slack);
-  }
-  const weekday = /\blast (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/.exec(t);
-  if (weekday) {
-    const ago = (new Date(`${today}T00:00:00Z`).getUTCDay() - WEEKDAYS.indexOf(weekday[1]) + 7) % 7 || 7;
-    back(ago + 1, ago - 1);
-  }
+  for (const t of q.times) if (t.kind !== 'month') ranges.push(rangeOf(t, today));
   if (!ranges.length) return NO_DATES;
   return (day: string) => ranges.some(([from, to]) => day >= from && day <= to);
 }

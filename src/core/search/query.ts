@@ -38,7 +38,25 @@ export interface Query {
   months: string[];
   /** Days named without their year (`MM-DD`: "November 26", "the 3rd of May", 11月26日), resolved against today (dates.ts). */
   yearless: string[];
+  /** Times told relative to today ("last week", "3 days ago", "in early October", 上週二), resolved against it (dates.ts). */
+  times: Time[];
 }
+
+/**
+ * A time told relative to today, as parsed (dates.ts resolves it):
+ * - `period`: a calendar day, week (Monday–Sunday), month or year, `offset` of them from today's (−1: last);
+ * - `ago`: `n` units ago, give or take half a unit;
+ * - `past`: the last `days` days;
+ * - `weekday` (0 Sunday … 6 Saturday): the last one before today, or of last week (`lastWeek`);
+ * - `month` (1–12) named without a year: its latest time on or before today (`last`: before this
+ *   month), or a third of it (`part`), or from it to today (`since`).
+ */
+export type Time =
+  | { kind: 'period'; unit: 'day' | 'week' | 'month' | 'year'; offset: number }
+  | { kind: 'ago'; n: number; unit: 'day' | 'week' | 'month' | 'year' }
+  | { kind: 'past'; days: number }
+  | { kind: 'weekday'; day: number; lastWeek?: boolean }
+  | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean };
 
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
 // "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
@@ -62,6 +80,98 @@ const WEEKDAY = '(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\\s+(?:the\\s+)?
 const MONTH_DAY = new RegExp(`\\b${WEEKDAY}${MONTH}\\s+${ORDINAL}\\b(?![:.]?\\d)`, 'gi');
 /** `26 November`, `the 26th of November`, `Wednesday the 26th of November`. */
 const DAY_MONTH = new RegExp(`\\b${WEEKDAY}(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?${MONTH}\\b`, 'gi');
+
+const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY_NAME = '(sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?';
+const weekdayOf = (name: string) => WEEKDAY_NAMES.findIndex((d) => d.startsWith(name.toLowerCase().slice(0, 3)));
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const COUNT = `(\\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|couple of|a few|few|several)`;
+const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : /couple/.test(w) ? 2 : /few|several/.test(w) ? 3 : Math.max(1, NUMBER_WORDS.indexOf(w)));
+const UNIT = '(day|week|fortnight|month|year)s?';
+const unitOf = (w: string): { n: number; unit: 'day' | 'week' | 'month' | 'year' } => (w === 'fortnight' ? { n: 2, unit: 'week' } : { n: 1, unit: w as 'day' | 'week' | 'month' | 'year' });
+/** Chinese numerals up to 99 (一 … 九十九, 兩), or digits. */
+const cjkNumber = (w: string) => {
+  if (/^\d+$/.test(w)) return Number(w);
+  const digit = (c: string) => '〇一二三四五六七八九'.indexOf(c) + 1 || (c === '兩' || c === '两' ? 3 : 0);
+  const d = (c: string | undefined) => (c ? digit(c) - 1 : 0);
+  const ten = w.indexOf('十');
+  if (ten < 0) return d(w[0]);
+  return (ten === 0 ? 1 : d(w[ten - 1])) * 10 + d(w[ten + 1]);
+};
+const CJK_COUNT = '(\\d{1,3}|[一二兩两三四五六七八九十]{1,3})';
+const CJK_UNIT: Record<string, 'day' | 'week' | 'month' | 'year'> = { 天: 'day', 日: 'day', 週: 'week', 周: 'week', 星期: 'week', 禮拜: 'week', 礼拜: 'week', 個月: 'month', 个月: 'month', 月: 'month', 年: 'year' };
+const CJK_WEEKDAY: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
+const CJK_WEEK = '(?:週|周|星期|禮拜|礼拜)';
+const PART_OF: Record<string, 'early' | 'mid' | 'late'> = { early: 'early', start: 'early', beginning: 'early', mid: 'mid', middle: 'mid', late: 'late', end: 'late', 初: 'early', 上旬: 'early', 中: 'mid', 中旬: 'mid', 底: 'late', 下旬: 'late', 末: 'late' };
+
+/**
+ * Finds in `text` the times it tells relative to today, into `times`: "yesterday", "last
+ * week", "this month", "3 days ago", "a couple of weeks ago", "in the past 10 days", "last
+ * Friday", "on Tuesday", "Tuesday last week", 昨天, 上週, 上個月, 三天前, 兩週前, 上週二; returns the
+ * text without them, each read once.
+ */
+function takeTimes(text: string, times: Time[]): string {
+  const add = (t: Time) => {
+    times.push(t);
+    return ' ';
+  };
+  return text
+    .replace(/\b(?:the\s+)?day before yesterday\b|前天/gi, () => add({ kind: 'period', unit: 'day', offset: -2 }))
+    .replace(/\byesterday\b|昨天|昨日/gi, () => add({ kind: 'period', unit: 'day', offset: -1 }))
+    .replace(/\b(?:today|tonight|this (?:morning|afternoon|evening))\b|今天|今日/gi, () => add({ kind: 'period', unit: 'day', offset: 0 }))
+    .replace(new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+(?:ago|back|earlier)\\b`, 'gi'), (_a, n: string, u: string) => {
+      const { n: k, unit } = unitOf(u.toLowerCase());
+      return add({ kind: 'ago', n: countOf(n.toLowerCase()) * k, unit });
+    })
+    .replace(new RegExp(`\\b(?:(?:in|over|during|within|for)\\s+)?(?:the\\s+)?(?:last|past|previous)\\s+${COUNT}\\s+${UNIT}`, 'gi'), (_a, n: string, u: string) => {
+      const { n: k, unit } = unitOf(u.toLowerCase());
+      return add({ kind: 'past', days: countOf(n.toLowerCase()) * k * { day: 1, week: 7, month: 31, year: 366 }[unit] });
+    })
+    .replace(new RegExp(`\\b${WEEKDAY_NAME}s?\\s+(?:of\\s+)?last\\s+week\\b|\\blast\\s+week'?s?\\s+${WEEKDAY_NAME}\\b`, 'gi'), (_a, d1?: string, d2?: string) => add({ kind: 'weekday', day: weekdayOf(d1 ?? d2 ?? ''), lastWeek: true }))
+    // "Sat", "sun", "wed" alone are words; after "on", "last", "this", "since" they are days.
+    .replace(new RegExp(`\\b(?:(last|past|this|on|since)\\s+(?:the\\s+)?)?${WEEKDAY_NAME}(?:'s)?\\b(?![\\s,]+(?:the\\s+)?\\d)`, 'gi'), (all, before: string | undefined, d: string) =>
+      !before && !/day(?:'s)?$/i.test(all) ? all : add({ kind: 'weekday', day: weekdayOf(d) }))
+    .replace(/\b(?:in\s+|over\s+|during\s+)?(?:the\s+)?(last|past|previous|this|current)\s+(week|weekend|month|year)\b/gi, (_a, which: string, u: string) => {
+      const offset = /this|current/i.test(which) ? 0 : -1;
+      if (u.toLowerCase() === 'weekend') return add({ kind: 'past', days: offset ? 9 : 3 });
+      // "the past week" is the last seven days; "last week" the calendar week before this one.
+      if (/past/i.test(which)) return add({ kind: 'past', days: { week: 7, month: 31, year: 366 }[u.toLowerCase() as 'week'] });
+      return add({ kind: 'period', unit: u.toLowerCase() as 'week' | 'month' | 'year', offset });
+    })
+    .replace(/上上(?:週|周|星期|禮拜|礼拜)/g, () => add({ kind: 'ago', n: 2, unit: 'week' }))
+    .replace(new RegExp(`上${CJK_WEEK}([一二三四五六日天])`, 'g'), (_a, d: string) => add({ kind: 'weekday', day: CJK_WEEKDAY[d], lastWeek: true }))
+    .replace(new RegExp(`上${CJK_WEEK}`, 'g'), () => add({ kind: 'period', unit: 'week', offset: -1 }))
+    .replace(new RegExp(`(?:這|这|本)${CJK_WEEK}`, 'g'), () => add({ kind: 'period', unit: 'week', offset: 0 }))
+    .replace(/上(?:個|个)?月/g, () => add({ kind: 'period', unit: 'month', offset: -1 }))
+    .replace(/(?:這|这)(?:個|个)月|本月/g, () => add({ kind: 'period', unit: 'month', offset: 0 }))
+    .replace(/去年/g, () => add({ kind: 'period', unit: 'year', offset: -1 }))
+    .replace(/今年/g, () => add({ kind: 'period', unit: 'year', offset: 0 }))
+    .replace(new RegExp(`${CJK_COUNT}\\s*(天|日|週|周|星期|禮拜|礼拜|個月|个月|年)(?:之)?前`, 'g'), (_a, n: string, u: string) => add({ kind: 'ago', n: cjkNumber(n), unit: CJK_UNIT[u] }))
+    .replace(new RegExp(`${CJK_WEEK}([一二三四五六日天])`, 'g'), (_a, d: string) => add({ kind: 'weekday', day: CJK_WEEKDAY[d] }));
+}
+
+/**
+ * Takes out of `text` the months it names without a year, into `times`: "in October", "early
+ * October", "the end of October", "since September", "last October", 十月初, 11月 (not "May I",
+ * not a month and its day, which takeDates reads).
+ */
+function takeMonths(text: string, times: Time[]): string {
+  const monthPart = (m: number, part: string | undefined, extra: Partial<Extract<Time, { kind: 'month' }>> = {}) => {
+    times.push({ kind: 'month', month: m, ...(part && PART_OF[part] && { part: PART_OF[part] }), ...extra });
+    return ' ';
+  };
+  return text
+    .replace(new RegExp(`\\b(?:(early|mid|late)[\\s-]+|(?:the\\s+)?(start|beginning|middle|end)\\s+of\\s+|(in|during|throughout|since|until|till|before|after|by|over|through|last|this|from)\\s+(?:(early|mid|late)[\\s-]+)?)${MONTH}\\b(?![\\s,]*(?:the\\s+)?\\d)`, 'gi'), (all, p1?: string, p2?: string, prep?: string, p3?: string, name = '') => {
+      const m = monthOf(name);
+      if (!m) return all;
+      const which = prep?.toLowerCase();
+      return monthPart(m, (p1 ?? p2 ?? p3)?.toLowerCase(), { ...(which === 'last' && { last: true }), ...(which === 'since' && { since: true }) });
+    })
+    .replace(new RegExp(`(?<![\\d個个])(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*月(初|上旬|中旬|中|下旬|底|末)?(?!\\s*\\d|份?\\s*[一二三四五六七八九十]+\\s*[日號号])`, 'g'), (all, n: string, part?: string) => {
+      const m = cjkNumber(n);
+      return m >= 1 && m <= 12 ? monthPart(m, part) : all;
+    });
+}
 
 /**
  * Takes out of `text` the dates it names: `2020-06-15`, `2020-06`, `15 June 2020`,
@@ -147,6 +257,10 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     return ' ';
   });
   rest = takeDates(rest, days, months, yearless);
+  const times: Time[] = [];
+  // A month named without its year is a date (taken out); a time told relative to today stays words too: memory retells it ("4 years ago").
+  rest = takeMonths(rest, times);
+  takeTimes(rest, times);
   // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
   rest = rest.replace(COMPOUND, (token) => {
     const n = needle(token, { exact: true });
@@ -155,13 +269,14 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   });
   const words = segmentWords(rest);
   const content = words.filter((w) => !isStopWord(w));
-  const list = content.length ? content : words;
+  // Only function words: they are the query, unless it names something else (an entity, a phrase).
+  const list = content.length || concepts.length ? content : words;
   const kinds = content.length ? kindsOf(list) : [];
   list.forEach((w, j) => {
     const n = needle(w);
     if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }) });
   });
-  return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless] };
+  return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless], times };
 }
 
 /**

@@ -14,6 +14,10 @@ import type { VaultFile } from './index/files';
 import type { Query } from './query';
 import { isStopWord, terms } from './terms';
 import { type Needle, hasCjk, lineHas } from './words';
+import { NO_DATES } from './dates';
+
+/** An entry of a day (`- HH:MM…`), not a heading or a blank line: what a date term is held by. */
+const isEntry = (line: string) => /^\s*[-*]\s+\d{1,2}:\d{2}/.test(line);
 
 /** A run of lines of one file section: lines [start, end) are scored, the rest is context. */
 export interface Block {
@@ -44,6 +48,8 @@ export interface RankInput {
   totalLines: number;
   /** Whether the query names or implies a day (dates.ts). */
   dateDays: (day: string) => boolean;
+  /** Whether the query names a day by its date (not relative to today): every line of it holds the date. */
+  namedDays: (day: string) => boolean;
   /** The query as the index looks it up (`lookupQuery`): a line that holds none of its needles cannot match. */
   lookup: Query;
   /** Days the query's entities are tagged with (empty when that is every day: it tells nothing). */
@@ -72,13 +78,15 @@ const PREFIX_WORD = 6;
  * line, not what it is about: `--author` asks for that) and a citation copied into a line
  * (`memory/chronological/…md:12`).
  */
-const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?memory\/chronological\/[\w.-]+\.md(?::\d+)?/g;
+const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?(?:memory|personal)\/chronological\/[\w.-]+\.md(?::\d+)?/g;
 export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('[by ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
 
 /** A line that names a kind of a query's word (narrower.ts) holds that word this much. */
 const KIND = 0.5;
 
 interface Term {
+  /** The date the query names or implies: a term every line of those days holds. */
+  date?: boolean;
   stem?: string;
   /** A long plain word of the query, also found where a line's word goes on from it (postgres → PostgreSQL). */
   word?: Needle;
@@ -92,7 +100,7 @@ interface Term {
 }
 
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
-function queryTerms(q: Query): Term[] {
+function queryTerms(q: Query, dated: boolean): Term[] {
   const out: Term[] = [];
   const addStem = (stem: string, word?: Needle) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }) });
   for (const c of q.concepts) {
@@ -103,6 +111,8 @@ function queryTerms(q: Query): Term[] {
     else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined));
   }
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
+  // A date the query names or implies is a term like a word: every line of those days holds it, rarer the fewer they are.
+  if (dated) out.push({ date: true, weight: 1, df: 0, idf: 0 });
   // The kinds of each word, but for the query's own words.
   const own = new Set(out.map((t) => t.stem));
   for (const c of q.concepts) {
@@ -117,7 +127,8 @@ function queryTerms(q: Query): Term[] {
 
 /** Every candidate line with a score above 0, best first (newer day first on a tie). */
 export function rankLines(inp: RankInput): ScoredLine[] {
-  const qt = queryTerms(inp.q);
+  // A query of dates alone reads those days in order: the date is no term that ranks them.
+  const qt = queryTerms(inp.q, inp.namedDays !== NO_DATES && inp.q.concepts.length > 0);
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
@@ -134,7 +145,8 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       if (!shown?.trim() || !inp.searchable(block.file, shown)) continue;
       const line = searchableText(shown);
       const lower = line.toLowerCase();
-      if (needles.length && !needles.some((n) => lineHas(lower, n))) continue;
+      const dated = block.file.kind !== 'entity' && inp.namedDays(block.day) && isEntry(shown);
+      if (needles.length && !dated && !needles.some((n) => lineHas(lower, n))) continue;
       const words = terms(line, cjk);
       const tf = new Float32Array(qt.length);
       for (const w of words) {
@@ -142,7 +154,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
         if (k !== undefined) tf[k]++;
       }
       qt.forEach((t, k) => {
-        if (!tf[k] && (t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
+        if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
       });
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;

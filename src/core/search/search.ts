@@ -19,7 +19,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readTextIfExists } from '../shared/fs';
 import { shown } from '../safety/secrets';
-import { type Vault, dayRel, monthRel, shownMemoryPath } from '../vault/layout';
+import { type Vault, dayRel, monthRel } from '../vault/layout';
+import { shownPath } from './index/files';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
@@ -172,12 +173,14 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // Only punctuation (`.*[(`): literal text that no word of the vault can match.
   if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, answer: empty };
   const dateDays = queryDates(q, today);
+  // Named by their date, not told relative to today ("last weekend" may be a conversation's, not today's).
+  const namedDays = q.times.length ? queryDates({ ...q, times: [] }, today) : dateDays;
   const lookup = lookupQuery(q);
   // A line of a branch this search leaves out is searched for nothing, nor brought in as a replacement.
   const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
   const rank = (byEntities: boolean) => {
-    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, byEntities, opts.archived);
-    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, entityDays, lock, searchable }), absent };
+    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, namedDays, byEntities, opts.archived);
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays, entityDays, lock, searchable }), absent };
   };
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
@@ -190,7 +193,7 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
     });
   }
   // Usage-aware decay, one separate factor: lines nothing served for months sink a little (decay.ts).
-  const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownMemoryPath(s.block.file.rel)}:${s.i + 1}`);
+  const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownPath(s.block.file)}:${s.i + 1}`);
   ranked = decayed.ranked;
   // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
   // Not when it also names an entity of the vault: it asks about someone memory knows, in words

@@ -1,4 +1,5 @@
-/** The one list of the `stopword` package that search uses (it ships no types). */
+/** The lists of the `stopword` package that search uses (it ships no types): English and Chinese. */
 declare module 'stopword' {
   export const eng: string[];
+  export const zho: string[];
 }

@@ -5,7 +5,7 @@
  * CJK words are kept as they are. Matching on terms only ranks: which chunks may hold a word
  * is still decided by the index's literal keys (words.ts).
  */
-import { eng } from 'stopword';
+import { eng, zho } from 'stopword';
 import { stemmer } from 'stemmer';
 import { hasCjk, segmentWords } from './words';
 
@@ -13,12 +13,19 @@ import { hasCjk, segmentWords } from './words';
 const EXTRA = 'does doing done dont didnt doesnt isnt wasnt whats s t d ll m re ve kind type thing things something anything ever just really yes no oh ok okay so'.split(' ');
 const CJK_STOP = '的 了 是 在 和 與 及 嗎 呢 吧 啊 我 你 他 她 它 我們 你們 他們 什麼 怎麼 哪 有 也 都 就'.split(' ');
 const STOP = new Set<string>([...eng, ...EXTRA, ...CJK_STOP, 'when', 'what', 'why', 'how', 'who', 'whom', 'which', 'where']);
+/**
+ * Chinese function characters: stopword's Chinese list (Simplified, one character each), their
+ * Traditional forms, and the particles, pronouns, measure words and helper verbs of a question
+ * (還是, 哪個, 一下, 幫我查, 說過, 要用, 時候). The segmenter cuts a question into such pieces; a
+ * piece made only of them carries no subject.
+ */
+const CJK_STOP_CHARS = new Set<string>([...zho.filter((w) => [...w].length === 1), ...'們與並該這麼誰時幾兒說還個為於對會請嗎呢吧啊呀喔哦嘛用要過过幫帮查下被給给讓让從从再很太最經经而但其此著着可以能應应怎樣样些之前後后候問问想找是否沒没'.split('')]);
 
 const RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}\p{M}]+(?:'[\p{L}]+)?/gu;
 
 const stems = new Map<string, string>();
 /** Whether a lower-cased word carries no meaning for search (English and Chinese function words). */
-export const isStopWord = (w: string) => STOP.has(w);
+export const isStopWord = (w: string) => STOP.has(w) || (hasCjk(w) && [...w].every((ch) => CJK_STOP_CHARS.has(ch)));
 
 /** The stem of one lower-cased word. */
 export function stem(w: string): string {

@@ -12,7 +12,9 @@
  *    (or holds X as a phrase of two words or more) is superseded, unless it already names Y;
  * 3. new value only — "switched to Y as the S", "S switched to Y", 「S改用/換成/改為Y」: an older
  *    memory that states S's value ("S is …", "S uses …", 「S使用…」, 「S用…」) and does not
- *    name Y is superseded.
+ *    name Y is superseded; and a new owner — "Y takes over (ownership of) S", "S is now owned by
+ *    Y", "handed S over to Y", 「Y接手S」: an older memory that says who owns S ("X owns S",
+ *    "X is the owner of S", 「X負責S」) and does not name Y is superseded.
  */
 import { type TruthMemory } from './memories';
 import { wordHash, wordHashes, words } from './words';
@@ -57,6 +59,19 @@ const NEW_VALUE: RegExp[] = [
   new RegExp(String.raw`^(?:the\s+|our\s+)?([^,.;]{2,30}?)\s+(?:has\s+)?${CHANGED}\s+to\s+([^,.;]+)`, 'i'),
   /^(?:我們|我们|已經|已|現在|现在)?\s*([^，。；！？,.;!?]{1,12}?)\s*(?:改用|換成|换成|改為|改为|改成)\s*([^，。；！？,.;!?]+)/,
 ];
+/**
+ * A new owner: "Y takes over (ownership of) S", "S is now owned by Y", "handed S over to Y",
+ * 「Y接手S」; each with [owner group, subject group]. An older memory that says who owns S ("X
+ * owns S", "S is owned by X", "X is the owner of S", 「X負責S」) and does not name Y is superseded.
+ */
+const NEW_OWNER: [RegExp, number, number][] = [
+  [/([^\s,.;:!?]+(?:\s+[^\s,.;:!?]+){0,3}?)\s+(?:takes|took|has taken|is taking)\s+over\s+(?:the\s+)?(?:ownership\s+of\s+|responsibility\s+for\s+)?(?:the\s+)?([^,.;:!?\u2014\u2013()]{2,40}?)(?=\s*(?:[,.;:!?\u2014\u2013()]|$|\s+from\b))/i, 1, 2],
+  [/(?:^|[.;:!?]\s+|\bthe\s+)([^,.;:!?]{2,30}?)\s+(?:is|are)\s+now\s+owned\s+by\s+([^,.;:!?]+)/i, 2, 1],
+  [/\b(?:hands?|handed|handing)\s+(?:over\s+)?(?:the\s+)?(?:ownership\s+of\s+)?([^,.;:!?]{2,40}?)\s+(?:over\s+)?to\s+([^,.;:!?]+)/i, 2, 1],
+  [/([^\s，。；！？,.;!?]{1,12})\s*(?:接手|接管)了?\s*([^，。；！？,.;!?]{1,20})/, 1, 2],
+];
+const ownerStatement = (subject: string) =>
+  new RegExp(`(?:\\bown(?:s|ed)?\\b|\\bowner\\s+of\\b|負責|负责)[^.;。；]{0,40}?${escape(subject)}|${escape(subject)}[^.;。；]{0,30}?(?:\\b(?:is|are)\\s+owned\\s+by\\b|負責人|负责人)`, 'iu');
 const VALUE_VERBS = String.raw`(?:\s*(?:is|are|was|uses?|using|runs?\s+(?:on|with)|=|:|使用|用|是|採用|采用|為|为))`;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -85,7 +100,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     return w;
   };
 
-  const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正/i;
+  const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|over|owned by|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正|接手|接管/i;
   // First what each replacing memory says, then, for the words they need, which memories hold
   // them (one pass), so a vault is not scanned once per replacement.
   type Claim =
@@ -185,6 +200,16 @@ function claimOf(n: number, newer: SupersessionInput, wordsOf: (m: SupersessionI
     const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
     const newValue = FROM_TO.indexOf(re) < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
     return { n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue };
+  }
+  // A new owner before a new value: "P moves to the Payouts team. Y takes over billing" is about billing.
+  for (const [re, owner, of] of NEW_OWNER) {
+    const m = re.exec(newer.text);
+    if (!m) continue;
+    const subject = m[of].trim().replace(/^(?:the|our|a)\s+/i, '');
+    const yWords = words(m[owner]);
+    const subjectWords = words(subject);
+    if (!subjectWords.length || !yWords.length) continue;
+    return { n, rule: 'new-value' as const, subject, subjectWords, yWords, statement: ownerStatement(subject) };
   }
   for (const re of NEW_VALUE) {
     const m = re.exec(newer.text.trim());

@@ -60,6 +60,20 @@ describe('layered context (docs/memory.md#layered-context)', () => {
     assert.match(c.text, /# Relevant memories\n\nRecorded notes from memory[^\n]*\n\nfound nothing for: "the quota\?"\n/);
   });
 
+  it('asks no layer for more than the whole budget: a hook\'s 800 tokens of memories are searched at 800, not at the layer\'s 1500 and cut', async () => {
+    const v = await tempVault('2026-03-09T08:00:00');
+    const asked: number[] = [];
+    const sized: Recall = async (_q, maxTokens) => {
+      asked.push(maxTokens);
+      return { snippets: Array.from({ length: Math.max(1, Math.floor(maxTokens / 12)) }, (_, i) => ({ file: 'f.md', line: i + 1, date: '2026-03-10', text: 'w '.repeat(9).trim() })), more: 0 };
+    };
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall: sized, only: ['memories'], budget: 300 });
+    assert.ok(asked[0] <= 300, `asked ${asked.join(', ')}`);
+    const memories = c.layers.find((l) => l.name === 'memories')!;
+    assert.ok(memories.tokens <= 300);
+    assert.equal(memories.trimmed, false, 'nothing cut: the answer was asked for at the size that fits');
+  });
+
   it('gives byte-identical output for the same inputs', async () => {
     const v = await richVault();
     const a = await buildContext(v, { request: 'status?', clock, tokens: words, recall });

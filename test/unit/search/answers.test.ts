@@ -21,6 +21,16 @@ describe('current before stale', () => {
     assert.ok(at('5433') < at('5432'), JSON.stringify(r.results.map((h) => h.text)));
   });
 
+  it('puts first a newer entry that says the earlier decision was reversed', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-10-03T11:40:00', 'Not caching the price catalogue for now: the price catalogue query is 4 ms, caching the price catalogue can wait');
+    writeAt(v, '2025-12-16T14:20:00', 'Caching decision: the price catalogue is now cached in Redis with a 5-minute TTL, so the earlier call is reversed');
+    const r = searchMemory(v, 'Is the price catalogue cached?', { today: '2025-12-22' });
+    const at = (s: string) => r.results.findIndex((h) => h.text.includes(s));
+    assert.ok(at('5-minute TTL') >= 0 && at('4 ms') >= 0, JSON.stringify(r.results.map((h) => h.text)));
+    assert.ok(at('5-minute TTL') < at('4 ms'), JSON.stringify(r.results.map((h) => h.text)));
+  });
+
   it('brings the entry that replaced the best one, though it says none of the query\'s words, and puts it first', async () => {
     const v = await tempVault('2025-09-01T08:00:00');
     writeAt(v, '2025-09-02T10:00:00', { text: 'Test runner setup: the monorepo runs [[Jest]] 29 with ts-jest; pnpm fans out to every package', entities: [{ kind: 'objects', name: 'Jest' }] });
@@ -32,6 +42,26 @@ describe('current before stale', () => {
     assert.ok(at('Moved the monorepo from') <= at('runs [[Jest]] 29'), JSON.stringify(r.results.map((h) => h.text)));
     const then = searchMemory(v, 'Which test runner did we use in September 2025?', { today: '2025-12-22' });
     assert.ok(!then.results.slice(0, 1).some((h) => h.text.includes('Moved the monorepo from')), 'a question about a time asks what was so then');
+  });
+});
+
+describe('a date as a term of the query', () => {
+  it('answers with the lines of a day the query names by its date, though they hold none of its other words', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2025-${i < 20 ? '10' : '12'}-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00`, `Fixed flaky test number ${i} in the billing suite`);
+    writeAt(v, '2025-11-26T15:30:00', { text: 'invoice-renderer crashed on the new node pool: /dev/shm was 64 MB; mounted an emptyDir at /dev/shm', kind: 'error' });
+    for (const q of ['What did we fix on Wednesday, November 26?', 'What did we fix on 2025-11-26?']) {
+      const r = searchMemory(v, q, { today: '2025-12-22' });
+      assert.match(r.results[0]?.text ?? '', /mounted an emptyDir/, `${q}: ${JSON.stringify(r.results.map((h) => h.text))}`);
+    }
+  });
+
+  it('leaves a time told relative to today to the words: "last weekend" in a question may be a story\'s, not today\'s', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-10T10:00:00', 'Last weekend I volunteered at the food bank');
+    for (let i = 0; i < 30; i++) writeAt(v, `2025-12-20T10:${String(i).padStart(2, '0')}:00`, `Cleaned up the staging cluster, step ${i}`);
+    const r = searchMemory(v, 'Where did I volunteer last weekend?', { today: '2025-12-22' });
+    assert.match(r.results[0]?.text ?? '', /volunteered at the food bank/);
   });
 });
 

@@ -119,6 +119,27 @@ describe('the entity lock as evidence', () => {
     assert.notEqual(searchMemory(v, 'Fennick harmonium').results[0].date, '2019-06-21', 'two Fennicks: the first name names no one');
   });
 
+  it('makes the lines that name an entity of some days candidates, though they hold none of the query\'s other words', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    put(v, 'chronological/2026-03-01.md', ['# 2026-03-01', '', ...Array.from({ length: 40 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 we use the staging box for job ${i}`)]);
+    put(v, 'chronological/2025-10-28.md', ['# 2025-10-28', '', '- 11:00:40 Moved the monorepo from [[Jest]] to [[Vitest]]: cold start was over 40 s']);
+    put(v, 'chronological/2025-09-02.md', ['# 2025-09-02', '', '- 14:40:44 We plan the quarter']);
+    for (const name of ['Jest', 'Vitest']) put(v, `entities/objects/${name}.md`, entityNote('objects', name, [], ['- [[2025-10-28]] mentioned']));
+    const r = searchMemory(v, 'do we use Vitest or Jest?', { today: '2026-03-11' });
+    assert.match(r.results[0]?.text ?? '', /Moved the monorepo from \[\[Jest\]\] to \[\[Vitest\]\]/, JSON.stringify(r.results.map((h) => h.text)));
+  });
+
+  it('answers a Chinese question from English memories, and back, through the aliases an entity note declares', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    put(v, 'chronological/2026-03-02.md', ['# 2026-03-02', '', '- 10:05:41 [[Dana]] owns the [[deploy pipeline]] end to end: GitHub Actions builds, Argo CD syncs']);
+    put(v, 'chronological/2026-03-03.md', ['# 2026-03-03', '', '- 10:30:41 決定：[[發票編號]]格式改成 TW-{年份}-{六位流水號}']);
+    put(v, 'chronological/2026-03-04.md', ['# 2026-03-04', '', ...Array.from({ length: 30 }, (_, i) => `- 11:${String(i).padStart(2, '0')}:00 誰負責 standup ${i}，format 討論`)]);
+    put(v, 'entities/objects/deploy pipeline.md', entityNote('objects', 'deploy pipeline', ['部署流程'], ['- [[2026-03-02]] mentioned']));
+    put(v, 'entities/objects/發票編號.md', entityNote('objects', '發票編號', ['invoice numbers', 'invoice number'], ['- [[2026-03-03]] mentioned']));
+    assert.match(searchMemory(v, '誰負責部署流程？').results[0]?.text ?? '', /owns the \[\[deploy pipeline\]\]/);
+    assert.match(searchMemory(v, 'What format do our invoice numbers follow?').results[0]?.text ?? '', /TW-\{年份\}/);
+  });
+
   it('finds a Chinese word where its characters are, whatever the segmenter makes of the line', async () => {
     const v = await tempVault('2026-03-11T09:00:00');
     put(v, 'chronological/2026-03-01.md', ['# 2026-03-01', '', ...Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 灑水器 ${i}`)]);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type EntityName, parseQuery } from '../../../src/core/search/query';
-import { queryDates, withYears } from '../../../src/core/search/dates';
+import { NO_DATES, queryDates, withYears } from '../../../src/core/search/dates';
 
 const ENTITIES: EntityName[] = [
   { name: 'Alice', aliases: [], rel: 'entities/people/Alice.md' },
@@ -27,6 +27,13 @@ describe('query', () => {
     assert.deepEqual(labels('「資料庫遷移」'), ['"資料庫遷移"']);
     assert.deepEqual(labels('PR-4821 node.js v1.2.3'), ['pr-4821', 'node.js', 'v1.2.3']);
     assert.deepEqual(labels('the'), ['the']);
+  });
+
+  it('drops a Chinese piece made only of function characters (還是, 哪個, 一下, 幫我查, 時候), and keeps no function word beside a name', () => {
+    assert.deepEqual(labels('幫我查一下 staging 是哪個 port？'), ['staging', 'port']);
+    assert.deepEqual(labels('客戶升級方案的時候怎麼算？'), ['客戶', '升級', '方案', '算']);
+    assert.deepEqual(labels('我們現在用 Kubernetes 還是 Go？'), ['Kubernetes', 'Go'], 'only names: the function words are no subject');
+    assert.deepEqual(labels('是不是'), ['是不是'], 'nothing else is left: the query stays');
   });
 
   it('reads dates in several forms as filters', () => {
@@ -75,7 +82,31 @@ describe('query: dates by kind, resolved against today', () => {
     ['last week', 'decisions last week', '2025-12-22', ['2025-12-15', '2025-12-18'], '2025-12-01'],
     ['last weekday', 'what did we decide last Tuesday', '2025-12-22', ['2025-12-16'], '2025-12-09'],
     ['Chinese relative', '上週 的決定', '2025-12-22', ['2025-12-15'], '2025-11-01'],
+    ['last week is the calendar week before this one', 'decisions last week', '2025-12-22', ['2025-12-15', '2025-12-21'], '2025-12-14'],
+    ['this week, Monday to today', 'what did we ship this week', '2025-12-24', ['2025-12-22', '2025-12-24'], '2025-12-21'],
+    ['last month is the calendar month', 'invoices sent last month', '2025-12-22', ['2025-11-01', '2025-11-30'], '2025-12-01'],
+    ['the past N days', 'errors in the past 10 days', '2025-12-22', ['2025-12-12', '2025-12-22'], '2025-12-10'],
+    ['a couple of units ago', 'what broke a couple of weeks ago', '2025-12-22', ['2025-12-08'], '2025-11-20'],
+    ['a weekday of last week', 'the Tuesday of last week', '2025-12-25', ['2025-12-16'], '2025-12-23'],
+    ['on a weekday', 'what did we fix on Friday', '2025-12-22', ['2025-12-19'], '2025-12-12'],
+    ['a month without its year', 'What changed in September?', '2025-12-22', ['2025-09-01', '2025-09-30'], '2024-09-15'],
+    ['a month without its year, later than today: last year', 'the release in December', '2025-11-10', ['2024-12-01', '2024-12-31'], '2025-12-05'],
+    ['a part of a month', 'the dunning emails in early October', '2025-12-22', ['2025-10-01', '2025-10-10'], '2025-10-20'],
+    ['since a month', 'everything since September', '2025-12-22', ['2025-09-01', '2025-12-22'], '2025-08-31'],
+    ['Chinese weekday of last week', '上週二 決定了什麼', '2025-12-22', ['2025-12-16'], '2025-12-09'],
+    ['Chinese N units ago', '三天前 修了什麼', '2025-12-22', ['2025-12-19'], '2025-12-01'],
+    ['Chinese part of a month', '十月初 發生了什麼', '2025-12-22', ['2025-10-01', '2025-10-10'], '2025-10-25'],
   ];
+  it('reads no time into words that only look like one', () => {
+    for (const text of ['May I ask about the deploy?', 'the sun sat on the mat', 'we march on', 'three months of work']) {
+      assert.equal(queryDates(withYears(parseQuery(text, []), '2025-12-22'), '2025-12-22'), NO_DATES, text);
+    }
+  });
+  it('keeps a relative time as words too (memory retells it: "4 years ago"), but not a month named as a date', () => {
+    const labels = (t: string) => parseQuery(t, []).concepts.map((c) => c.label);
+    assert.deepEqual(labels('Where did we move from 4 years ago?'), ['move', '4', 'years', 'ago']);
+    assert.deepEqual(labels('What changed in September?'), ['changed']);
+  });
   it('reads "these days", "currently", 目前 as the present: not words of the subject, no day favoured', () => {
     for (const text of ['What does Tomas own these days?', 'Who currently owns billing?', '目前 誰 負責 billing']) {
       const q = parseQuery(text, []);

@@ -164,8 +164,8 @@ describe('search pipeline', () => {
     assert.deepEqual(part, MONTH.slice(6, 19).slice(0, part.length));
     const month = searchMemory(v, 'rollback February 2026');
     assert.ok(month.results.length && month.results.every((h) => h.date === '2026-02-20'));
-    // A month without the word still answers from the days that have it: people misremember when.
-    assert.deepEqual(searchMemory(v, 'rollback 2025-12').results.map((h) => h.date), ['2026-02-20']);
+    // A month without the word still answers from the days that have it, first: people misremember when.
+    assert.equal(searchMemory(v, 'rollback 2025-12').results[0].date, '2026-02-20');
   });
 
   it('searches the whole vault when no entity is named, and when the entity days hold no match', async () => {

@@ -158,6 +158,19 @@ describe('supersession', () => {
     // A plan is no change yet: "should move from X to Y" names no done or current change.
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'We test with Jest.', 'old'), mem('2026-02-01T10:00:00', 'We should move from Jest to Vitest.', 'new')]), []);
   });
+  it('a new owner supersedes an older statement of who owns the same thing, not one of another thing or naming the new owner', () => {
+    const cases: [string, string][] = [
+      ['[[Priya]] owns the billing engine: proration and the dunning job.', '[[Priya]] moves to the Payouts team. [[Tomás]] takes over ownership of billing — src/billing/** and the dunning job.'],
+      ['Marco owns the dashboard.', 'The dashboard is now owned by Lena.'],
+      ['Kenji is the owner of the on-call rotation.', 'Handed the on-call rotation over to Dana.'],
+      ['[[Priya]] 負責 billing', '[[Tomás]] 接手 billing'],
+    ];
+    for (const [old, replacement] of cases) {
+      assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'new-value']], replacement);
+    }
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'Marco owns the dashboard.', 'old'), mem('2026-02-01T10:00:00', 'Lena takes over the release checklist.', 'new')]), []);
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'Tomás owns billing.', 'old'), mem('2026-02-01T10:00:00', 'Tomás takes over billing.', 'new')]), [], 'it already names the new owner');
+  });
   it('a reference names the older memory by day and time (as coresoul correct writes it)', () => {
     assert.deepEqual(pairs([mem('2026-01-01T10:30:00', 'Port is 8080.', 'old'), mem('2026-02-01T10:00:00', 'Port is 9090 (corrects [[2026-01-01]] 10:30:00)', 'new')]), [['old', 'new', 'reference']]);
   });

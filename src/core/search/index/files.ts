@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { entityFrontMatter } from '../../vault/entityFrontMatter';
 import { ENTITY_KINDS, type EntityKind, type Vault, SOUL_DIR, shownMemoryPath } from '../../vault/layout';
 import { rawDir } from '../../compress/rawDays';
+import { personalDir } from '../../vault/personal';
+import { PERSONAL_DIR } from '../../vault/localPaths';
 
 /**
  * Larger files are skipped with a warning: a day is text written a line at a time. An entity
@@ -18,11 +20,17 @@ export const maxBytes = (kind: FileKind) => (kind === 'entity' ? 4 : 1) * MAX_FI
 
 /**
  * `raw`: the raw lines of a compressed day, kept in `.CoreSoul/cache/raw/` (compress/rawDays.ts);
- * `archive`: a month of memories moved to `memory/archive/` (memory/archive.ts), searched only when asked.
+ * `archive`: a month of memories moved to `memory/archive/` (memory/archive.ts), searched only when asked;
+ * `personal`: a day of the person's own entries (stated preferences), in the personal scope
+ * `.CoreSoul/personal/chronological/` (vault/personal.ts), which never leaves this machine.
  */
-export type FileKind = 'day' | 'month' | 'entity' | 'raw' | 'archive' | 'other';
+export type FileKind = 'day' | 'month' | 'entity' | 'raw' | 'archive' | 'personal' | 'other';
 
-/** A memory file as the index knows it; `rel` is relative to the memory folder. */
+/**
+ * A memory file as the index knows it; `rel` is relative to the memory folder, but for a raw day
+ * (`raw/<day>.md`, in the cache) and a personal day (`personal/chronological/<day>.md`, in the
+ * personal scope): keys no memory file has.
+ */
 export interface VaultFile {
   rel: string;
   abs: string;
@@ -35,13 +43,16 @@ export interface VaultFile {
   stamp: string;
 }
 
-export const DAY_FILE = /^(?:chronological|raw)\/(\d{4}-\d{2}-\d{2})\.md$/;
+export const DAY_FILE = /^(?:chronological|raw|personal\/chronological)\/(\d{4}-\d{2}-\d{2})\.md$/;
+/** The key of a day's personal entries (vault/personal.ts personalDayFile). */
+export const personalDayRel = (day: string) => `${PERSONAL_DIR}/chronological/${day}.md`;
 const MONTH_FILE = /^chronological\/\d{4}-\d{2}\.md$/;
 const TAG_LINE = /^- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]]*)?\]\]/;
 
 /**
- * Every memory file: chronological/*.md and entities/<kind>/*.md, with size and mtime, and the
- * raw days of compressed days, keyed `raw/<day>.md`.
+ * Every memory file: chronological/*.md and entities/<kind>/*.md, with size and mtime, the raw
+ * days of compressed days, keyed `raw/<day>.md`, and the person's own days of the personal scope,
+ * keyed `personal/chronological/<day>.md`.
  */
 export function listVaultFiles(v: Vault): VaultFile[] {
   const out: VaultFile[] = [];
@@ -63,6 +74,7 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   };
   scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
   scan(rawDir(v), 'raw', (name) => ({ kind: DAY_FILE.test(`raw/${name}`) ? 'raw' : 'other' }));
+  scan(path.join(personalDir(v), 'chronological'), `${PERSONAL_DIR}/chronological`, (name) => ({ kind: DAY_FILE.test(personalDayRel(name.slice(0, -3))) ? 'personal' : 'other' }));
   scan(path.join(v.memoryDir, 'archive'), 'archive', (name) => ({ kind: /^\d{4}-\d{2}\.md$/.test(name) ? 'archive' : 'other' }));
   for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
   return out;
@@ -71,8 +83,8 @@ export function listVaultFiles(v: Vault): VaultFile[] {
 /** A file's stamp (VaultFile.stamp) from its status. */
 export const fileStamp = (st: fs.Stats) => `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 
-/** A memory file as a person finds it from the workspace root (a raw day lives in the cache). */
-export const shownPath = (f: Pick<VaultFile, 'rel' | 'kind'>) => (f.kind === 'raw' ? `${SOUL_DIR}/cache/${f.rel}` : shownMemoryPath(f.rel));
+/** A memory file as a person finds it from the workspace root (a raw day lives in the cache, a personal day in the personal scope). */
+export const shownPath = (f: Pick<VaultFile, 'rel' | 'kind'>) => (f.kind === 'raw' ? `${SOUL_DIR}/cache/${f.rel}` : f.kind === 'personal' ? `${SOUL_DIR}/${f.rel}` : shownMemoryPath(f.rel));
 
 export const splitLines = (text: string) => text.split(/\r?\n/);
 
