@@ -11,7 +11,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
-import { read, root, today, unauthored, vaultPath } from '../host/vault';
+import { lineAuthor, withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
+import { read, root, today, vaultPath } from '../host/vault';
 
 const cli = () => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist/cli.js');
 const run = (...args: string[]) => execFileSync(process.execPath, [cli(), ...args, '--root', root()], { encoding: 'utf8' });
@@ -102,6 +103,7 @@ suite('Memory health', 'vault', () => {
     const file = dayFile(day);
     const line = read(file).split('\n').findIndex((l) => l.endsWith('We run unit tests with Jest.'));
     assert.ok(line > 0);
+    const author = lineAuthor(read(file).split('\n')[line]);
     await ui.click('#findings h2', 'What to fix', webview); // scrolls the list into view
     const listed = await ui.texts('[data-rule="superseded"] .finding blockquote', webview);
     assert.deepEqual(listed, ['We run unit tests with Jest.']);
@@ -111,7 +113,8 @@ suite('Memory health', 'vault', () => {
       const l = read(file).split('\n')[line];
       return /\[retracted /.test(l) && l;
     });
-    assert.match(marked, new RegExp(`^- 00:00:20 \\[retracted \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: superseded: superseded by ${day} 00:00:30 \\(Jest\\)\\]$`));
+    assert.match(withoutAuthorMarkers(marked), new RegExp(`^- 00:00:20 \\[retracted \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: superseded: superseded by ${day} 00:00:30 \\(Jest\\)\\]$`));
+    assert.deepEqual(lineAuthor(marked), author, 'who wrote it stays on the line');
     assert.ok(!read(file).includes('We run unit tests with Jest.'), 'the text is gone from the file, kept in the history');
     const vaultGit = path.join(root(), '.CoreSoul');
     // The file is marked first, then committed.
@@ -165,7 +168,7 @@ suite('Memory health', 'vault', () => {
       const t = read(file);
       return t.includes('(corrects [[') && t;
     });
-    assert.match(unauthored(text.split('\n')[cites]), new RegExp(`^- 00:00:10 \\[superseded \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: dead-citation: cites src/billing/webhook\\.ts, deleted in [0-9a-f]{7}\\] The Stripe webhook handler lives in`));
+    assert.match(withoutAuthorMarkers(text.split('\n')[cites]), new RegExp(`^- 00:00:10 \\[superseded \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: dead-citation: cites src/billing/webhook\\.ts, deleted in [0-9a-f]{7}\\] The Stripe webhook handler lives in`));
     assert.match(text, new RegExp(`The Stripe webhook handler lives in \`src/app\\.ts\` now \\(corrects \\[\\[${day}\\]\\] 00:00:10\\)`));
     await waitFor('the corrected citation to leave the diagnostics', () => !ours().some((d) => d.range.start.line === cites && d.code === 'dead-citation'), 30_000);
   }, { timeoutMs: 90_000 });
