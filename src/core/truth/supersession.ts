@@ -114,9 +114,21 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
   for (const c of claims) for (const w of c.rule === 'from-to' ? c.xWords : c.subjectWords) needed.add(wordHash(w));
   const postings = new Map<number, number[]>();
   const scratch: number[] = [];
+  // Every memory's word hashes too, one after another (memory i's from hashesFrom[i] to hashesFrom[i + 1]).
+  let hashes = new Int32Array(1 << 16);
+  const hashesFrom = new Int32Array(sorted.length + 1);
   for (let i = 0; i < sorted.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    for (const h of wordHashes(sorted[i].text, scratch)) {
+    const hs = wordHashes(sorted[i].text, scratch);
+    let used = hashesFrom[i];
+    if (used + hs.length > hashes.length) {
+      const grown = new Int32Array(Math.max(hashes.length * 2, used + hs.length));
+      grown.set(hashes.subarray(0, used));
+      hashes = grown;
+    }
+    for (const h of hs) hashes[used++] = h;
+    hashesFrom[i + 1] = used;
+    for (const h of hs) {
       if (!needed.has(h)) continue;
       let list = postings.get(h);
       if (!list) postings.set(h, (list = []));
@@ -133,7 +145,9 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
   const vocabulary = new Map<string, number>();
   const number = (ws: readonly string[]) => ws.map((w) => vocabulary.get(w) ?? vocabulary.set(w, vocabulary.size).get(w)!);
   const numbered = claims.map((c) =>
-    c.rule === 'from-to' ? { ...c, xIds: number(c.xWords), newValueIds: number(c.newValue), subjectIds: number(c.subject) } : { ...c, yIds: number(c.yWords) },
+    c.rule === 'from-to'
+      ? { ...c, xIds: number(c.xWords), newValueIds: number(c.newValue), subjectIds: number(c.subject), subjectHashes: new Set(c.subject.map(wordHash)) }
+      : { ...c, yIds: number(c.yWords) },
   );
   const heldCache: (number[] | undefined)[] = [];
   const held = (i: number): number[] => {
@@ -149,6 +163,15 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     return h;
   };
   const holdsAll = (h: readonly number[], ids: readonly number[]) => ids.every((id) => h.includes(id));
+  /**
+   * Whether memory i may hold one of these words, by their hashes: when it does not, it holds
+   * none of them (a word's hash is among its text's, as the postings rely on), and its words need
+   * not be read — most candidates share no word with the replacement's subject.
+   */
+  const mayHoldOne = (i: number, ws: ReadonlySet<number>) => {
+    for (let k = hashesFrom[i]; k < hashesFrom[i + 1]; k++) if (ws.has(hashes[k])) return true;
+    return false;
+  };
   /**
    * Older memories that hold every one of `ws` (by hash; confirmed on the words below), not
    * superseded already: the shortest posting list, up to the first memory as recent as `n`.
@@ -172,10 +195,13 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     signal?.throwIfAborted();
     if (c.rule === 'from-to') {
       for (const i of holding(c.xWords, c.n)) {
+        const maySubject = mayHoldOne(i, c.subjectHashes);
+        const byPhrase = !maySubject && !!c.phrase && c.phrase.test(sorted[i].text);
+        if (!maySubject && !byPhrase) continue; // no word of the subject, and not the phrase
         const ow = held(i);
         if (!holdsAll(ow, c.xIds)) continue;
         if (c.newValueIds.length && holdsAll(ow, c.newValueIds)) continue; // it already names the new value
-        if (!c.subjectIds.some((id) => ow.includes(id)) && !(c.phrase && c.phrase.test(sorted[i].text))) continue;
+        if (!byPhrase && !c.subjectIds.some((id) => ow.includes(id)) && !(c.phrase && c.phrase.test(sorted[i].text))) continue;
         if (isReplacement(i)) continue; // an earlier replacement of its own
         add(i, c.n, 'from-to', c.x);
       }
