@@ -19,6 +19,7 @@ import { type TruthMemory, readMemories } from '../truth/memories';
 import { type Supersession, findSupersessions } from '../truth/supersession';
 import { ARCHIVE_AFTER_DAYS, unusedMemories } from '../truth/unused';
 import { servedBefore } from '../vault/usage';
+import { takenBack } from '../vault/dayEntries';
 import { daySections } from '../vault/days';
 import { parseLinks } from '../vault/wikilinks';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
@@ -177,9 +178,10 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   signal?.throwIfAborted();
 
   // Truth: supersession first (a superseded memory is history: not a contradiction, not a duplicate's first).
-  // The profile (User.md) counts its own repeats ("seen N×"): its lines are not memories here.
+  // The profile (User.md) counts its own repeats ("seen N×"): its lines are not memories here;
+  // nor is a retracted entry (coresoul forget): all it says is its mark and who wrote it.
   const profile = rel(v, profileFile(v));
-  const memories = all.filter((m) => m.file !== profile);
+  const memories = all.filter((m) => m.file !== profile && takenBack(m.text) !== 'retracted');
   const pairs = findSupersessions(memories, signal);
   const superseded = new Set(pairs.map((p) => p.older));
   const current = memories.filter((m) => !superseded.has(m.id));

@@ -21,7 +21,7 @@ import { controlCharacter } from '../shared/text';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { findEntity } from '../vault/entities';
 import { type Vault, dayFile, monthFile, rel } from '../vault/layout';
-import { ENTRY_KINDS, type EntryKind, ownMarkers } from '../vault/dayEntries';
+import { ENTRY_KINDS, type EntryKind, ownMarkers, takenBack } from '../vault/dayEntries';
 import { isDayLink, linkTargets } from '../vault/wikilinks';
 import { type WriteResult, entityExcerpt } from './write';
 
@@ -105,8 +105,6 @@ export interface LocatedEntry {
   state?: 'superseded' | 'retracted';
 }
 
-const MARK_RE = /^\[(superseded|retracted) /;
-
 /** Finds an entry or says, in one line, why there is none to take back. Reads only. */
 export function locateEntry(v: Vault, ref: EntryRef): LocatedEntry {
   const file = dayFile(v, ref.day);
@@ -138,7 +136,7 @@ export function locateEntry(v: Vault, ref: EntryRef): LocatedEntry {
   const full = [m[2] ?? '', ...lines.slice(at + 1, entryEnd(lines, at)).map((l) => l.slice(2))].join('\n');
   const kind = ENTRY_KINDS.find((k) => full.startsWith(`#${k} `));
   const text = kind ? full.slice(kind.length + 2) : full;
-  const state = MARK_RE.exec(text)?.[1] as LocatedEntry['state'];
+  const state = takenBack(text);
   return { day: ref.day, time: m[1], file, shown, line: at + 1, ...(kind && { kind }), text, ...(state && { state }) };
 }
 
@@ -190,7 +188,7 @@ export function markEntry(v: Vault, e: LocatedEntry, mark: Mark): string[] {
     const text = entity && readTextIfExists(entity.file);
     if (!entity || text === undefined) continue;
     const tagLines = text.split('\n');
-    const candidates = tagLines.flatMap((l, i) => (l.startsWith(tagPrefix) && !MARK_RE.test(l.slice(tagPrefix.length + kindTag.length)) ? [i] : []));
+    const candidates = tagLines.flatMap((l, i) => (l.startsWith(tagPrefix) && !takenBack(l.slice(tagPrefix.length + kindTag.length)) ? [i] : []));
     const at = candidates.length === 1 ? candidates[0] : candidates.find((i) => tagLines[i] === exact);
     if (at === undefined) continue; // edited by hand, or two entries of the same second: left as it is
     tagLines[at] = mark.how === 'retracted' ? `${tagPrefix}${retracted}` : `${tagPrefix}${kindTag}${marked} ${tagLines[at].slice(tagPrefix.length + kindTag.length)}`;

@@ -189,6 +189,9 @@ export function headAuthor(rest: string): Author {
   return { from: (m.from as Origin | undefined) ?? 'person', ...(m.via && { via: m.via }), ...(m.name && { name: m.name }), ...(m.machine && { machine: m.machine }) };
 }
 
+/** How an entry was taken back, from the mark at the head of its text (after its time and kind), if it was. */
+export const takenBack = (rest: string): 'superseded' | 'retracted' | undefined => (rest.startsWith('[') ? (head(rest).how as 'superseded' | 'retracted' | undefined) : undefined);
+
 /**
  * The markers the writer put at the head of an entry's text (provenance, author, branch), each
  * followed by a space (the last one ends a retracted line), without a mark that took it back: what a retraction keeps of the entry.
@@ -198,9 +201,10 @@ export const ownMarkers = (rest: string) => (rest.startsWith('[') ? head(rest).o
 /**
  * A stored text without its author markers, for readers that weigh what a line says (the persona
  * gate's keywords): a name is who wrote it, not what it is about. Only the writer puts `[by …]`
- * on a line (the same words in a text are kept as `(by …)`), so every one of them is a marker.
+ * on a line (the same words in a text are kept as `(by …)`), so every one of them is a marker:
+ * before the text, with the space after it, or ending a retracted line, with the space before it.
  */
-export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] ?/g, '') : text);
+export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] | ?\[by [^\]\n]*\]$/gm, '') : text);
 
 /** An entry's text without the markers at its head (a correction's mark, provenance, author): what it says; for a retracted entry, its retraction mark. */
 export function entryBody(rest: string): string {

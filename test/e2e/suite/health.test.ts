@@ -130,6 +130,44 @@ suite('Memory health', 'vault', () => {
     await ui.screenshot('health-after-retract');
   }, { timeoutMs: 90_000 });
 
+  test('a memory unused for months is archived with one click, after a notice that says where it moves: moved, never deleted', async () => {
+    // Written seven months ago and served once then, when this machine began recording usage: nothing has asked for it since.
+    const old = daysAgo(210);
+    const text = 'The staging host is called orca-7';
+    run('write', text, '--now', `${old}T09:00:00`);
+    run('search', 'staging host orca-7', '--now', `${daysAgo(200)}T09:00:00`);
+    const from = `.CoreSoul/memory/chronological/${old}.md`;
+    const to = `.CoreSoul/memory/archive/${old.slice(0, 7)}.md`;
+    const line = read(path.join(root(), from)).split('\n').findIndex((l) => l.endsWith(text)) + 1;
+    assert.ok(line > 0);
+
+    await vscode.commands.executeCommand('coresoul.health.refresh');
+    const listed = await waitFor('the unused memory in the view', async () => {
+      const t = await ui.texts('[data-rule="unused"] .finding blockquote', webview);
+      return t.length > 0 && t;
+    }, 30_000);
+    assert.deepEqual(listed, [text]);
+    await ui.click('[data-rule="unused"] button', 'Archive…', webview);
+    const notice = await ui.notification(/^Core Soul: archive this memory\?/);
+    assert.ok(notice.includes(`from ${from}:${line} to ${to}: moved, never deleted`), notice);
+    await ui.screenshot('health-archive');
+    assert.ok(read(path.join(root(), from)).includes(text), 'nothing moves before the notice is answered');
+    await ui.notificationButton(/^Core Soul: archive this memory\?/, 'Archive');
+
+    const archived = await waitFor('the memory in the archive', () => {
+      const a = path.join(root(), to);
+      return fs.existsSync(a) && read(a);
+    });
+    assert.match(archived, new RegExp(`^## ${old}$[\\s\\S]*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(archived from ${from}:${line}\\)$`, 'm'));
+    assert.ok(!read(path.join(root(), from)).includes(text), 'gone from the files every search reads');
+    const vaultGit = path.join(root(), '.CoreSoul');
+    await waitFor('the move committed', () => git(vaultGit, ['log', '-1', '--format=%s']).startsWith('memory: archived 1 unused memory to archive/'));
+    const found = JSON.parse(run('search', 'staging host orca-7', '--archived', '--json')) as { results: { text: string }[] };
+    assert.ok(found.results.some((r) => r.text.includes(text)), 'search --archived still finds it');
+    await waitFor('the view without the proposal', async () => (await ui.texts('[data-rule="unused"]', webview)).length === 0, 30_000);
+    await vscode.commands.executeCommand('notifications.clearAll'); // the notification center, opened to answer, out of later pictures
+  }, { timeoutMs: 90_000 });
+
   test('diagnostics show the stale citation and, once typed and saved, a new one and a broken link; code actions correct', async () => {
     const day = today();
     const file = dayFile(day);

@@ -50,6 +50,19 @@ describe('lint', () => {
     assert.deepEqual(r.findings.filter((f) => f.rule === 'dead-citation').map((f) => f.line), [5], 'only the current memory');
   });
 
+  it('a retracted entry is no memory: its mark and its author are neither superseded, repeated nor counted', async () => {
+    const v = await tempVault();
+    const mark = '[retracted [[2026-03-01]] 12:00:00: superseded by 2026-03-01 11:00:00 (Jest)] [by Tess Tester on testbox]';
+    fs.writeFileSync(
+      path.join(v.chronoDir, '2026-03-01.md'),
+      `# 2026-03-01\n\n- 10:00:00 ${mark}\n- 10:30:00 ${mark}\n- 11:00:00 [by Tess Tester on testbox] Switched from Jest to Vitest for unit tests.\n`,
+    );
+    const r = await lintVault(v, { secrets: false });
+    assert.equal(r.memories, 1);
+    assert.equal(r.superseded, 0);
+    assert.deepEqual(r.findings.filter((f) => f.rule !== 'orphan-note'), []);
+  });
+
   it('stops when its signal fires', async () => {
     const v = await tempVault();
     await assert.rejects(lintVault(v, {}, AbortSignal.abort()), { name: 'AbortError' });

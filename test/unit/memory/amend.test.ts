@@ -7,7 +7,7 @@ import { fixedClock } from '../../../src/core/shared/clock';
 import { compress } from '../../../src/core/compress/compress';
 import { correctMemory, forgetMemory } from '../../../src/core/memory/amend';
 import { parseEntryRef } from '../../../src/core/memory/retract';
-import { entryBody, lineAuthor } from '../../../src/core/vault/dayEntries';
+import { entryBody, lineAuthor, withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
 import { searchMemory } from '../../../src/core/search/search';
 import { CoreSoulError } from '../../../src/core/shared/errors';
 import { type Vault, dayFile, entityFile } from '../../../src/core/vault/layout';
@@ -117,6 +117,7 @@ describe('forget', () => {
     assert.equal(day, '# 2026-03-09\n\n- 10:00:00 #decision [by Tess Tester on testbox] Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said] [by Tess Tester on testbox]\n');
     assert.deepEqual(lineAuthor(day.split('\n')[3]), { from: 'person', name: 'Tess Tester', machine: 'testbox' }, 'who wrote it stays, read by the one parser of head markers');
     assert.equal(entryBody(day.split('\n')[3].slice('- 11:00:00 '.length)), '[retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]', 'what it says now: its retraction');
+    assert.equal(withoutAuthorMarkers(day), '# 2026-03-09\n\n- 10:00:00 #decision Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]\n', 'the author set aside leaves no space behind, before a text or at the end of a retraction');
     assert.match(read(entityFile(v, 'people', 'Alice')), /\n- \[\[2026-03-09\]\] 11:00:00 \[retracted \[\[2026-03-10\]\] 09:30:00 \(agent: mcp\): never said\] \[by Tess Tester on testbox\]\n$/);
     assert.deepEqual(r.marked, ['.CoreSoul/memory/entities/people/Alice.md']);
     assert.equal(searchMemory(v, 'biscuits').results.length, 0);
