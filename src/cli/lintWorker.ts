@@ -1,0 +1,21 @@
+/**
+ * The CLI's worker thread for `coresoul lint` (commands/lint.ts): the bundle started again as a
+ * worker thread (main.ts) runs `truthOf` on the memories it is sent — supersessions, then
+ * contradictions — while the lint's own thread works out duplicate keys and checks citations.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { type TruthInput, truthOf } from '../core/lint/lint';
+
+/** The memories as sent: three lists, index for index (lists of strings copy faster than objects). */
+export interface TruthRequest {
+  ids: string[];
+  ats: string[];
+  texts: string[];
+}
+
+/** Answers the request this worker thread was started with. */
+export function runLintWorker(): void {
+  const req = workerData as TruthRequest;
+  const memories: TruthInput[] = req.ids.map((id, i) => ({ id, at: req.ats[i], text: req.texts[i] }));
+  parentPort!.postMessage(truthOf(memories));
+}
