@@ -1,7 +1,8 @@
 /**
  * The CLI's worker thread for `coresoul lint` (commands/lint.ts): the bundle started again as a
- * worker thread (main.ts) runs `truthOf` on the memories it is sent — supersessions, then
- * contradictions — while the lint's own thread works out duplicate keys and checks citations.
+ * worker thread (main.ts) runs `truthOf` on the memories it is sent and answers twice: the
+ * supersessions as soon as they are found (the lint's thread then groups duplicates), then the
+ * contradictions among what they leave current.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { type TruthInput, truthOf } from '../core/lint/lint';
@@ -17,5 +18,6 @@ export interface TruthRequest {
 export function runLintWorker(): void {
   const req = workerData as TruthRequest;
   const memories: TruthInput[] = req.ids.map((id, i) => ({ id, at: req.ats[i], text: req.texts[i] }));
-  parentPort!.postMessage(truthOf(memories));
+  const { contradictions } = truthOf(memories, undefined, (supersessions) => parentPort!.postMessage({ supersessions }));
+  parentPort!.postMessage({ contradictions });
 }

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { LINT_RULES, type LintReport, SEVERITIES, type Severity, type Truth, type TruthInput, failsAt, lintVault } from '../../core/lint/lint';
+import { LINT_RULES, type LintReport, SEVERITIES, type Severity, type TruthBeside, type TruthInput, failsAt, lintVault } from '../../core/lint/lint';
+import type { Contradiction } from '../../core/truth/contradictions';
+import type { Supersession } from '../../core/truth/supersession';
 import { toSarif } from '../../core/lint/sarif';
 import type { SecretHit } from '../../core/safety/scan';
 import { CoreSoulError } from '../../core/shared/errors';
@@ -65,19 +67,33 @@ function scanBeside(bundle: string, root: string, signal: AbortSignal): Promise<
 }
 
 /** `truthOf` the memories in a worker thread (this bundle again, lintWorker.ts): on the other core while this one goes on. */
-function truthInWorker(bundle: string, memories: readonly TruthInput[], signal: AbortSignal): Promise<Truth> {
+function truthInWorker(bundle: string, memories: readonly TruthInput[], signal: AbortSignal): TruthBeside {
   const workerData: TruthRequest = { ids: memories.map((m) => m.id), ats: memories.map((m) => m.at), texts: memories.map((m) => m.text) };
   const worker = new Worker(bundle, { workerData });
   const stop = () => void worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
-  return new Promise<Truth>((resolve, reject) => {
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(signal.aborted ? signal.reason : new Error(`lint's worker thread ended (exit code ${code}) without an answer`)));
-  }).finally(() => {
+  let supersessions!: { resolve: (s: Supersession[]) => void; reject: (e: unknown) => void };
+  let contradictions!: { resolve: (c: Contradiction[]) => void; reject: (e: unknown) => void };
+  const answer: TruthBeside = {
+    supersessions: new Promise((resolve, reject) => (supersessions = { resolve, reject })),
+    contradictions: new Promise((resolve, reject) => (contradictions = { resolve, reject })),
+  };
+  const fail = (err: unknown) => {
+    supersessions.reject(err);
+    contradictions.reject(err);
+  };
+  worker.on('message', (m: { supersessions?: Supersession[]; contradictions?: Contradiction[] }) => {
+    if (m.supersessions) supersessions.resolve(m.supersessions);
+    if (m.contradictions) contradictions.resolve(m.contradictions);
+  });
+  worker.once('error', fail);
+  worker.once('exit', (code) => fail(signal.aborted ? signal.reason : new Error(`lint's worker thread ended (exit code ${code}) without an answer`)));
+  const done = () => {
     signal.removeEventListener('abort', stop);
     stop();
-  });
+  };
+  answer.contradictions.then(done, done);
+  return answer;
 }
 
 function render(r: LintReport): string {

@@ -73,8 +73,18 @@ export interface LintOptions {
   code?: CodeWorkspace;
   /** Today (`YYYY-MM-DD`), for how long memories went unused; default the system's. */
   today?: string;
-  /** `truthOf` the memories, run beside this thread (the CLI: a worker thread); default `truthOf` in this thread, in turn. */
-  truthBeside?: (memories: readonly TruthInput[]) => Promise<Truth>;
+  /**
+   * `truthOf` the memories, run beside this thread (the CLI: a worker thread), its supersessions
+   * told as soon as they are found (this thread groups duplicates meanwhile); default `truthOf`
+   * in this thread, in turn.
+   */
+  truthBeside?: (memories: readonly TruthInput[]) => TruthBeside;
+}
+
+/** `Truth` from beside: the supersessions first, then the contradictions among what they leave current. */
+export interface TruthBeside {
+  supersessions: Promise<Supersession[]>;
+  contradictions: Promise<Contradiction[]>;
 }
 
 /** What the supersession and contradiction rules read of a memory. */
@@ -84,9 +94,14 @@ export interface Truth {
   contradictions: Contradiction[];
 }
 
-/** Which memories are superseded, and which current ones contradict each other: the rules that read memories against each other in order. */
-export function truthOf(memories: readonly TruthInput[], signal?: AbortSignal): Truth {
+/**
+ * Which memories are superseded, and which current ones contradict each other: the rules that
+ * read memories against each other in order. `found` hears the supersessions before the
+ * contradictions are looked for.
+ */
+export function truthOf(memories: readonly TruthInput[], signal?: AbortSignal, found?: (supersessions: Supersession[]) => void): Truth {
   const supersessions = findSupersessions(memories, signal);
+  found?.(supersessions);
   const superseded = new Set(supersessions.map((p) => p.older));
   return { supersessions, contradictions: findContradictions(memories.filter((m) => !superseded.has(m.id)), superseded, signal) };
 }
@@ -201,11 +216,13 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   // With a thread beside this one, it finds supersessions and contradictions while this one works
   // out every memory's duplicate keys and checks the citations; either way, the same findings.
   const beside = opts.truthBeside?.(memories);
-  beside?.catch(() => undefined); // awaited below
+  beside?.supersessions.catch(() => undefined); // awaited below
+  beside?.contradictions.catch(() => undefined);
   const keys = beside && duplicateKeys(memories.map((m) => m.text), signal);
   const staleChecked = checkFreshness(memories, opts.code ?? gitCodeWorkspace(v.root), {}, signal);
   staleChecked.catch(() => undefined); // awaited below
-  const { supersessions: pairs, contradictions } = beside ? await beside : truthOf(memories, signal);
+  const here = beside ? undefined : truthOf(memories, signal);
+  const pairs = here ? here.supersessions : await beside!.supersessions;
   const superseded = new Set(pairs.map((p) => p.older));
   const current: TruthMemory[] = [];
   const currentAt: number[] = []; // each current memory's place in `memories`, where its duplicate keys are
@@ -217,7 +234,7 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   for (const g of findDuplicates(current, signal, keys && { of: keys, at: currentAt })) {
     g.repeats.forEach((r, i) => add('duplicate', at(r), `repeats ${g.first}${g.similarity[i] < 1 ? ` (near: ${Math.round(g.similarity[i] * 100)}% of the words in common)` : ''}`, [at(g.first)]));
   }
-  for (const c of contradictions) {
+  for (const c of here ? here.contradictions : await beside!.contradictions) {
     add('contradiction', at(c.newer), `contradicts ${c.older} about "${c.about}" (if it replaces it, say so: "switched from … to …")`, [at(c.older)]);
   }
   const stale = await staleChecked;

@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import { failsAt, lintVault, truthOf } from '../../../src/core/lint/lint';
 import { duplicateKeys, findDuplicates } from '../../../src/core/truth/duplicates';
 import { readMemories } from '../../../src/core/truth/memories';
+import type { Supersession } from '../../../src/core/truth/supersession';
 import { profileFile } from '../../../src/core/profile/profile';
 import { tempDir, tempVault } from '../../support/helpers';
 import { buildTruthScenario } from '../../support/truthScenario';
@@ -69,7 +70,15 @@ describe('lint', () => {
   it('finds the same with the supersessions and contradictions worked out beside it, duplicate keys and all', async () => {
     const s = await buildTruthScenario(tempDir('coresoul-lint-beside-'));
     let asked = 0;
-    const beside = await lintVault(s.vault, { secrets: false, truthBeside: async (ms) => (asked++, truthOf(ms)) });
+    const beside = await lintVault(s.vault, {
+      secrets: false,
+      truthBeside: (ms) => {
+        asked++;
+        let told: Supersession[] | undefined;
+        const { contradictions } = truthOf(ms, undefined, (found) => (told = found));
+        return { supersessions: Promise.resolve(told!), contradictions: Promise.resolve(contradictions) };
+      },
+    });
     const alone = await lintVault(s.vault, { secrets: false });
     assert.equal(asked, 1);
     assert.ok(alone.counts.duplicate > 0 && alone.superseded > 0, JSON.stringify(alone.counts));
