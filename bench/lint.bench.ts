@@ -1,6 +1,7 @@
 /**
  * `coresoul lint` on the generated ~100 MB vault (bench/vaultgen.ts), as CI runs it: a whole CLI
- * call with --json (the secret scan in a second process beside the rest), and without the secret
+ * call with --json (the secret scan in a second process, supersessions and contradictions in a
+ * worker thread, beside the rest; CPU below counts all of them), and without the secret
  * rule (--no-secrets), each against references measured in the same run — `rg` over the same
  * files (one pass looking for `[[links]]` and path-like citations: what any linter must read at
  * least) and a bare `node -e 0`. Issue #34's target: lint ≤ 10 s on the 100 MB vault.

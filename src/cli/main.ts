@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isMainThread } from 'node:worker_threads';
 import { fixedClock, systemClock } from '../core/shared/clock';
 import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
 import { findWorkspaceRoot } from '../core/vault/layout';
@@ -85,6 +86,12 @@ function interruptSignal(cancellable: boolean): AbortSignal {
 const optionName = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+// The bundle started as `coresoul lint`'s worker thread (commands/lint.ts) is that worker, nothing
+// else; its module is initialised only there (required lazily, as commands are).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+if (!isMainThread) (require('./lintWorker') as typeof import('./lintWorker')).runLintWorker();
+else {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -309,7 +309,7 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const f = await ok('memory_forget', { entry: '.CoreSoul/memory/chronological/2026-03-09.md:4', reason: 'Alice never said so' });
     assert.deepEqual(f.structuredContent!.marked, ['.CoreSoul/memory/entities/people/Alice.md']);
     assert.ok(!read(root, '.CoreSoul/memory/chronological/2026-03-09.md').includes('green tea'));
-    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00 \(agent: coresoul-test\): Alice never said so\]$/m);
+    assert.match(read(root, '.CoreSoul/memory/chronological/2026-03-09.md'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00 \(agent: coresoul-test\): Alice never said so\] \[by Tess Tester on testbox\]$/m);
     assert.equal(textOf(await ok('memory_search', { query: 'green tea' })), 'nothing found in memory for "green tea"');
     const git = (...args: string[]) => spawnSync('git', ['-C', path.join(root, '.CoreSoul'), ...args], { encoding: 'utf8' }).stdout;
     assert.match(git('log', '-p', '--format=%s'), /^memory: forgot 2026-03-09 11:00:00 \(agent: coresoul-test\): Alice never said so\n[\s\S]*^-- 11:00:00 \[by Tess Tester on testbox\] Alice likes green tea \[\[Alice\]\]$/m);

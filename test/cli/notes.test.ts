@@ -62,7 +62,7 @@ describe('coresoul correct, forget', () => {
     const f = cli(['forget', '.CoreSoul/memory/chronological/2026-03-09.md:4', '--reason', 'wrong person', '--json', '--root', root, '--now', NOW]);
     assert.equal(f.code, 0, f.stderr);
     assert.deepEqual(f.json.forgotten, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 4, day: '2026-03-09', time: '11:00:00' });
-    assert.match(day(root, '2026-03-09'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00: wrong person\]$/m);
+    assert.match(day(root, '2026-03-09'), /^- 11:00:00 \[retracted \[\[2026-03-10\]\] 09:00:00: wrong person\] \[by Tess Tester on testbox\]$/m);
     const log = spawnSync('git', ['-C', path.join(root, '.CoreSoul'), 'log', '-p', '-1', '--format=%s'], { encoding: 'utf8' }).stdout;
     assert.match(log, /^memory: forgot 2026-03-09 11:00:00: wrong person\n[\s\S]*^-- 11:00:00 \[by Tess Tester on testbox\] Alice likes green tea \[\[Alice\]\]$/m);
   });

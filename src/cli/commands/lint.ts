@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
-import { LINT_RULES, type LintReport, SEVERITIES, type Severity, failsAt, lintVault } from '../../core/lint/lint';
+import { Worker } from 'node:worker_threads';
+import { LINT_RULES, type LintReport, SEVERITIES, type Severity, type TruthBeside, type TruthInput, failsAt, lintVault } from '../../core/lint/lint';
+import type { Contradiction } from '../../core/truth/contradictions';
+import type { Supersession } from '../../core/truth/supersession';
 import { toSarif } from '../../core/lint/sarif';
 import type { SecretHit } from '../../core/safety/scan';
 import { CoreSoulError } from '../../core/shared/errors';
 import { localDay } from '../../core/shared/clock';
 import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
+import type { TruthRequest } from '../lintWorker';
 
 declare const VERSION: string;
 
@@ -32,7 +36,8 @@ export const lint: Command = {
     if (opts.sarif && ctx.json) throw new CoreSoulError('usage', '--sarif and --json: choose one');
     const v = openVault(ctx.root);
     const secrets = opts['no-secrets'] ? false : ctx.bundle ? () => scanBeside(ctx.bundle!, v.root, ctx.signal) : undefined;
-    const report = await lintVault(v, { secrets, today: localDay(ctx.clock.now()) }, ctx.signal);
+    const truthBeside = ctx.bundle ? (memories: readonly TruthInput[]) => truthInWorker(ctx.bundle!, memories, ctx.signal) : undefined;
+    const report = await lintVault(v, { secrets, today: localDay(ctx.clock.now()), truthBeside }, ctx.signal);
     const exitCode = report.counts.secret ? 3 : failsAt(report, failOn) ? LINT_FINDINGS_EXIT : 0;
     if (opts.sarif) return { json: undefined, text: JSON.stringify(toSarif(report, typeof VERSION === 'string' ? VERSION : '0.0.0'), null, 2), exitCode };
     return { json: report, text: render(report), exitCode };
@@ -59,6 +64,36 @@ function scanBeside(bundle: string, root: string, signal: AbortSignal): Promise<
       }
     });
   });
+}
+
+/** `truthOf` the memories in a worker thread (this bundle again, lintWorker.ts): on the other core while this one goes on. */
+function truthInWorker(bundle: string, memories: readonly TruthInput[], signal: AbortSignal): TruthBeside {
+  const workerData: TruthRequest = { ids: memories.map((m) => m.id), ats: memories.map((m) => m.at), texts: memories.map((m) => m.text) };
+  const worker = new Worker(bundle, { workerData });
+  const stop = () => void worker.terminate();
+  signal.addEventListener('abort', stop, { once: true });
+  let supersessions!: { resolve: (s: Supersession[]) => void; reject: (e: unknown) => void };
+  let contradictions!: { resolve: (c: Contradiction[]) => void; reject: (e: unknown) => void };
+  const answer: TruthBeside = {
+    supersessions: new Promise((resolve, reject) => (supersessions = { resolve, reject })),
+    contradictions: new Promise((resolve, reject) => (contradictions = { resolve, reject })),
+  };
+  const fail = (err: unknown) => {
+    supersessions.reject(err);
+    contradictions.reject(err);
+  };
+  worker.on('message', (m: { supersessions?: Supersession[]; contradictions?: Contradiction[] }) => {
+    if (m.supersessions) supersessions.resolve(m.supersessions);
+    if (m.contradictions) contradictions.resolve(m.contradictions);
+  });
+  worker.once('error', fail);
+  worker.once('exit', (code) => fail(signal.aborted ? signal.reason : new Error(`lint's worker thread ended (exit code ${code}) without an answer`)));
+  const done = () => {
+    signal.removeEventListener('abort', stop);
+    stop();
+  };
+  answer.contradictions.then(done, done);
+  return answer;
 }
 
 function render(r: LintReport): string {

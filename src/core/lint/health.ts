@@ -2,7 +2,7 @@
  * The vault's health (docs/truth.md#the-health-view): one call that gives a face everything it
  * shows about whether the memories stay true — how the memory grew, by kind and by author; how
  * fresh what each period wrote still is; every finding of `coresoul lint` and every superseded
- * memory, each with the fixes that apply to it; and the entity notes with their links, for a
+ * memory, each with the fixes that apply to it (archive for one proposed for archiving); and the entity notes with their links, for a
  * graph. It is the lint walk (lint.ts) read once more ways; it changes nothing.
  */
 import { isDay } from '../shared/clock';
@@ -10,6 +10,7 @@ import { profileFile } from '../profile/profile';
 import type { StaleCitation } from '../truth/freshness';
 import type { TruthMemory } from '../truth/memories';
 import { entryBody, headAuthor } from '../vault/dayEntries';
+import { archiveFileOf } from '../memory/archive';
 import { ENTITY_KINDS, type Vault, rel } from '../vault/layout';
 import { type LintOptions, type LintReport, type LintRuleId, type Severity, lintDetail } from './lint';
 
@@ -43,7 +44,7 @@ export interface HealthPeriod {
   freshness: Record<Freshness, number>;
 }
 
-export type FixId = 'open' | 'openRelated' | 'correct' | 'retract';
+export type FixId = 'open' | 'openRelated' | 'correct' | 'retract' | 'archive';
 
 export interface HealthFinding {
   rule: LintRuleId | 'superseded';
@@ -54,10 +55,12 @@ export interface HealthFinding {
   related?: { file: string; line: number }[];
   /** What the memory says (its markers set aside), when the finding is about one (shown beside the finding, offered for a correction). */
   text?: string;
-  /** The fixes that apply: `correct` and `retract` only to an entry of a detailed (L1) day. */
+  /** The fixes that apply: `correct` and `retract` only to an entry of a detailed (L1) day, `archive` to a line of the chronological files. */
   fixes: FixId[];
   /** The L1 entry the fixes take back: its day and line, as `correct`/`forget` name it. */
   entry?: { day: string; line: number };
+  /** Where `archive` moves the memory (memory/archive.ts `archiveFileOf`: its month's file), relative to the workspace root. */
+  archiveTo?: string;
 }
 
 export interface HealthGraph {
@@ -93,6 +96,7 @@ const RULE_FIXES: Partial<Record<LintRuleId | 'superseded', FixId[]>> = {
   contradiction: ['openRelated', 'correct', 'retract'],
   'dead-citation': ['correct', 'retract'],
   'changed-citation': ['correct'],
+  unused: ['archive'],
 };
 
 /** The vault's health in one walk; `signal` stops it as it stops lint. */
@@ -159,8 +163,16 @@ export async function vaultHealth(v: Vault, opts: HealthOptions = {}, signal?: A
     const day = /(?:^|\/)(\d{4}-\d{2}-\d{2})\.md$/.exec(f.file)?.[1];
     // A summarised (L2) day's lines look the same here; correct and forget refuse them in one line.
     const l1 = !!m && !!day && m.entity === undefined;
-    const fixes: FixId[] = ['open', ...(RULE_FIXES[f.rule] ?? []).filter((x) => (x === 'openRelated' ? !!f.related?.length : l1))];
-    return { ...f, ...(m && { text: entryBody(m.text) }), fixes, ...(l1 && { entry: { day: day!, line: m!.line } }) };
+    // Archiving moves any line of the chronological files (memory/archive.ts), summarised ones too.
+    const chrono = !!m && m.entity === undefined;
+    const fixes: FixId[] = ['open', ...(RULE_FIXES[f.rule] ?? []).filter((x) => (x === 'openRelated' ? !!f.related?.length : x === 'archive' ? chrono : l1))];
+    return {
+      ...f,
+      ...(m && { text: entryBody(m.text) }),
+      fixes,
+      ...(l1 && { entry: { day: day!, line: m!.line } }),
+      ...(fixes.includes('archive') && { archiveTo: rel(v, archiveFileOf(v, m!.at.slice(0, 10))) }),
+    };
   }
 }
 

@@ -12,13 +12,14 @@ import { maskCode } from '../links/linkIndex';
 import { type SecretHit, scanVault } from '../safety/scan';
 import { ALWAYS_LOADED_CAPS } from '../memory/status';
 import { DEFAULT_PROFILE_CAPS, profileFile } from '../profile/profile';
-import { findContradictions } from '../truth/contradictions';
-import { findDuplicates } from '../truth/duplicates';
+import { type Contradiction, findContradictions } from '../truth/contradictions';
+import { duplicateKeys, findDuplicates } from '../truth/duplicates';
 import { type CodeWorkspace, type StaleCitation, checkFreshness, gitCodeWorkspace } from '../truth/freshness';
 import { type TruthMemory, readMemories } from '../truth/memories';
 import { type Supersession, findSupersessions } from '../truth/supersession';
 import { ARCHIVE_AFTER_DAYS, unusedMemories } from '../truth/unused';
 import { servedBefore } from '../vault/usage';
+import { takenBack } from '../vault/dayEntries';
 import { daySections } from '../vault/days';
 import { parseLinks } from '../vault/wikilinks';
 import { entityFrontMatter } from '../vault/entityFrontMatter';
@@ -72,6 +73,37 @@ export interface LintOptions {
   code?: CodeWorkspace;
   /** Today (`YYYY-MM-DD`), for how long memories went unused; default the system's. */
   today?: string;
+  /**
+   * `truthOf` the memories, run beside this thread (the CLI: a worker thread), its supersessions
+   * told as soon as they are found (this thread groups duplicates meanwhile); default `truthOf`
+   * in this thread, in turn.
+   */
+  truthBeside?: (memories: readonly TruthInput[]) => TruthBeside;
+}
+
+/** `Truth` from beside: the supersessions first, then the contradictions among what they leave current. */
+export interface TruthBeside {
+  supersessions: Promise<Supersession[]>;
+  contradictions: Promise<Contradiction[]>;
+}
+
+/** What the supersession and contradiction rules read of a memory. */
+export type TruthInput = Pick<TruthMemory, 'id' | 'at' | 'text'>;
+export interface Truth {
+  supersessions: Supersession[];
+  contradictions: Contradiction[];
+}
+
+/**
+ * Which memories are superseded, and which current ones contradict each other: the rules that
+ * read memories against each other in order. `found` hears the supersessions before the
+ * contradictions are looked for.
+ */
+export function truthOf(memories: readonly TruthInput[], signal?: AbortSignal, found?: (supersessions: Supersession[]) => void): Truth {
+  const supersessions = findSupersessions(memories, signal);
+  found?.(supersessions);
+  const superseded = new Set(supersessions.map((p) => p.older));
+  return { supersessions, contradictions: findContradictions(memories.filter((m) => !superseded.has(m.id)), superseded, signal) };
 }
 
 const at = (id: string): LintLocation => {
@@ -177,19 +209,35 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   signal?.throwIfAborted();
 
   // Truth: supersession first (a superseded memory is history: not a contradiction, not a duplicate's first).
-  // The profile (User.md) counts its own repeats ("seen N×"): its lines are not memories here.
+  // The profile (User.md) counts its own repeats ("seen N×"): its lines are not memories here;
+  // nor is a retracted entry (coresoul forget): all it says is its mark and who wrote it.
   const profile = rel(v, profileFile(v));
-  const memories = all.filter((m) => m.file !== profile);
-  const pairs = findSupersessions(memories, signal);
+  const memories = all.filter((m) => m.file !== profile && takenBack(m.text) !== 'retracted');
+  // With a thread beside this one, it finds supersessions and contradictions while this one works
+  // out every memory's duplicate keys and checks the citations; either way, the same findings.
+  const beside = opts.truthBeside?.(memories);
+  beside?.supersessions.catch(() => undefined); // awaited below
+  beside?.contradictions.catch(() => undefined);
+  const keys = beside && duplicateKeys(memories.map((m) => m.text), signal);
+  const staleChecked = checkFreshness(memories, opts.code ?? gitCodeWorkspace(v.root), {}, signal);
+  staleChecked.catch(() => undefined); // awaited below
+  const here = beside ? undefined : truthOf(memories, signal);
+  const pairs = here ? here.supersessions : await beside!.supersessions;
   const superseded = new Set(pairs.map((p) => p.older));
-  const current = memories.filter((m) => !superseded.has(m.id));
-  for (const g of findDuplicates(current, signal)) {
+  const current: TruthMemory[] = [];
+  const currentAt: number[] = []; // each current memory's place in `memories`, where its duplicate keys are
+  memories.forEach((m, i) => {
+    if (superseded.has(m.id)) return;
+    current.push(m);
+    currentAt.push(i);
+  });
+  for (const g of findDuplicates(current, signal, keys && { of: keys, at: currentAt })) {
     g.repeats.forEach((r, i) => add('duplicate', at(r), `repeats ${g.first}${g.similarity[i] < 1 ? ` (near: ${Math.round(g.similarity[i] * 100)}% of the words in common)` : ''}`, [at(g.first)]));
   }
-  for (const c of findContradictions(current, superseded, signal)) {
+  for (const c of here ? here.contradictions : await beside!.contradictions) {
     add('contradiction', at(c.newer), `contradicts ${c.older} about "${c.about}" (if it replaces it, say so: "switched from … to …")`, [at(c.older)]);
   }
-  const stale = await checkFreshness(memories, opts.code ?? gitCodeWorkspace(v.root), {}, signal);
+  const stale = await staleChecked;
   memories.forEach((m, i) => {
     if (superseded.has(m.id)) return; // history: what it cited may well be gone
     for (const s of stale[i]) {

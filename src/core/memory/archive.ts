@@ -21,6 +21,8 @@ import { type Vault, rel } from '../vault/layout';
 /** Where archived memories go, relative to the memory folder. */
 export const ARCHIVE_DIR = 'archive';
 export const archiveDir = (v: Vault) => path.join(v.memoryDir, ARCHIVE_DIR);
+/** The archive file a memory written on `day` (`YYYY-MM-DD`) moves to: its month's. */
+export const archiveFileOf = (v: Vault, day: string) => path.join(archiveDir(v), `${day.slice(0, 7)}.md`);
 
 export interface ArchivedMemory {
   /** Where it was (`file:line`, relative to the workspace root). */
@@ -82,11 +84,11 @@ export async function archiveMemories(v: Vault, ids: readonly string[]): Promise
       const list = perMonth.get(month) ?? [];
       perMonth.set(month, list);
       list.push({ day, lines: moved });
-      archived.push({ from: w.id, to: rel(v, path.join(archiveDir(v), `${month}.md`)), text: mem.text });
+      archived.push({ from: w.id, to: rel(v, archiveFileOf(v, day)), text: mem.text });
     }
     makeDir(archiveDir(v));
     for (const [month, entries] of perMonth) {
-      const file = path.join(archiveDir(v), `${month}.md`);
+      const file = archiveFileOf(v, month);
       let lastDay = lastHeading(readTextIfExists(file) ?? '');
       const out: string[] = [];
       for (const e of entries.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {

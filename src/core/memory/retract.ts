@@ -6,8 +6,9 @@
  * - supersede (`markEntry(…, 'superseded')`, for `correct`): the entry stays, marked
  *   `[superseded [[day]] time (who): reason]` on its day line and on its entities' date tags;
  * - retract (`markEntry(…, 'retracted')`, for `forget`): the entry's text is replaced by
- *   `[retracted [[day]] time: reason]` on its day line and its entities' date tags, so the day
- *   still says that something was there, when it was forgotten and why.
+ *   `[retracted [[day]] time: reason]` on its day line and its entities' date tags, followed by
+ *   the entry's own provenance and author markers, so the day still says that something was
+ *   there, who wrote it, when it was forgotten and why.
  * Only an L1 day's entries (`- HH:MM:SS …`) can be taken back: a summarised day holds summaries.
  */
 import * as fs from 'node:fs';
@@ -20,7 +21,7 @@ import { controlCharacter } from '../shared/text';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { findEntity } from '../vault/entities';
 import { type Vault, dayFile, monthFile, rel } from '../vault/layout';
-import { ENTRY_KINDS, type EntryKind } from '../vault/dayEntries';
+import { ENTRY_KINDS, type EntryKind, ownMarkers, takenBack } from '../vault/dayEntries';
 import { isDayLink, linkTargets } from '../vault/wikilinks';
 import { type WriteResult, entityExcerpt } from './write';
 
@@ -104,8 +105,6 @@ export interface LocatedEntry {
   state?: 'superseded' | 'retracted';
 }
 
-const MARK_RE = /^\[(superseded|retracted) /;
-
 /** Finds an entry or says, in one line, why there is none to take back. Reads only. */
 export function locateEntry(v: Vault, ref: EntryRef): LocatedEntry {
   const file = dayFile(v, ref.day);
@@ -137,7 +136,7 @@ export function locateEntry(v: Vault, ref: EntryRef): LocatedEntry {
   const full = [m[2] ?? '', ...lines.slice(at + 1, entryEnd(lines, at)).map((l) => l.slice(2))].join('\n');
   const kind = ENTRY_KINDS.find((k) => full.startsWith(`#${k} `));
   const text = kind ? full.slice(kind.length + 2) : full;
-  const state = MARK_RE.exec(text)?.[1] as LocatedEntry['state'];
+  const state = takenBack(text);
   return { day: ref.day, time: m[1], file, shown, line: at + 1, ...(kind && { kind }), text, ...(state && { state }) };
 }
 
@@ -166,7 +165,7 @@ export const markText = (m: Mark) => `[${m.how} [[${m.day}]] ${m.time}${m.by ? `
 /**
  * Marks a located entry on its day line and on its entities' date tags (under the vault lock;
  * call `locateEntry` again inside it). A superseded entry keeps its text after the mark; a
- * retracted one keeps only its time and the mark. Returns the entity notes it changed.
+ * retracted one keeps its time, the mark and who wrote it (ownMarkers). Returns the entity notes it changed.
  */
 export function markEntry(v: Vault, e: LocatedEntry, mark: Mark): string[] {
   const lines = (readTextIfExists(e.file) ?? '').replace(/\r\n?/g, '\n').split('\n');
@@ -175,7 +174,10 @@ export function markEntry(v: Vault, e: LocatedEntry, mark: Mark): string[] {
   const kindTag = e.kind ? `#${e.kind} ` : '';
   const marked = markText(mark);
   const full = `${kindTag}${e.text}`;
-  const entryLines = mark.how === 'retracted' ? [`- ${e.time} ${marked}`] : [`- ${e.time} ${kindTag}${marked} ${lines[start].slice(`- ${e.time} ${kindTag}`.length)}`, ...lines.slice(start + 1, end)];
+  // A retraction keeps who wrote the entry (its provenance and author markers, after the mark), not what it said.
+  const own = mark.how === 'retracted' ? ownMarkers(e.text).trimEnd() : '';
+  const retracted = `${marked}${own ? ` ${own}` : ''}`;
+  const entryLines = mark.how === 'retracted' ? [`- ${e.time} ${retracted}`] : [`- ${e.time} ${kindTag}${marked} ${lines[start].slice(`- ${e.time} ${kindTag}`.length)}`, ...lines.slice(start + 1, end)];
 
   const changed: [string, string][] = [[e.file, [...lines.slice(0, start), ...entryLines, ...lines.slice(end)].join('\n')]];
   const tagPrefix = `- [[${e.day}]] ${e.time} `;
@@ -186,10 +188,10 @@ export function markEntry(v: Vault, e: LocatedEntry, mark: Mark): string[] {
     const text = entity && readTextIfExists(entity.file);
     if (!entity || text === undefined) continue;
     const tagLines = text.split('\n');
-    const candidates = tagLines.flatMap((l, i) => (l.startsWith(tagPrefix) && !MARK_RE.test(l.slice(tagPrefix.length + kindTag.length)) ? [i] : []));
+    const candidates = tagLines.flatMap((l, i) => (l.startsWith(tagPrefix) && !takenBack(l.slice(tagPrefix.length + kindTag.length)) ? [i] : []));
     const at = candidates.length === 1 ? candidates[0] : candidates.find((i) => tagLines[i] === exact);
     if (at === undefined) continue; // edited by hand, or two entries of the same second: left as it is
-    tagLines[at] = mark.how === 'retracted' ? `${tagPrefix}${marked}` : `${tagPrefix}${kindTag}${marked} ${tagLines[at].slice(tagPrefix.length + kindTag.length)}`;
+    tagLines[at] = mark.how === 'retracted' ? `${tagPrefix}${retracted}` : `${tagPrefix}${kindTag}${marked} ${tagLines[at].slice(tagPrefix.length + kindTag.length)}`;
     changed.push([entity.file, tagLines.join('\n')]);
   }
   for (const [file, text] of changed) atomicWrite(file, text);

@@ -36,9 +36,79 @@ function mix(x: number, seed: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
-/** Groups of memories that repeat each other; `signal` stops it every few thousand memories. */
-export function findDuplicates(memories: readonly DuplicateInput[], signal?: AbortSignal): DuplicateGroup[] {
-  const sorted = [...memories].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+/**
+ * Each text's words as the groups compare them, worked out once and apart from any other text:
+ * its sorted distinct word hashes (`pool[from[i], from[i + 1])`), their fingerprint, and the
+ * MinHash bucket of each band (-1 for a text of fewer than three words). Typed arrays only, so
+ * a worker thread can make them while another finds what is superseded (lint.ts).
+ */
+export interface DuplicateKeys {
+  pool: Int32Array;
+  from: Int32Array;
+  fingerprint: Int32Array;
+  /** BANDS buckets a text, text after text. */
+  bands: Int32Array;
+}
+
+const BANDS = HASHES / ROWS;
+
+/** The duplicate keys of `texts`, index for index; `signal` stops it every few thousand texts. */
+export function duplicateKeys(texts: readonly string[], signal?: AbortSignal): DuplicateKeys {
+  let pool = new Int32Array(1 << 16);
+  let used = 0;
+  const from = new Int32Array(texts.length + 1);
+  const fingerprints = new Int32Array(texts.length);
+  const bands = new Int32Array(texts.length * BANDS).fill(-1);
+  const mins = new Uint32Array(HASHES);
+  let buffer = new Int32Array(256);
+  const scratch: number[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    if (i % 4096 === 0) signal?.throwIfAborted();
+    const ws = wordHashes(texts[i], scratch);
+    if (ws.length > buffer.length) buffer = new Int32Array(ws.length * 2);
+    const n = ws.length ? distinctIds(ws, buffer) : 0;
+    const set = buffer.subarray(0, n);
+    if (used + n > pool.length) {
+      const grown = new Int32Array(Math.max(pool.length * 2, used + n));
+      grown.set(pool.subarray(0, used));
+      pool = grown;
+    }
+    pool.set(set, used);
+    used += n;
+    from[i + 1] = used;
+    fingerprints[i] = fingerprint(set);
+    if (n < MIN_WORDS_NEAR) continue;
+    // One permutation hashing: each word's hash falls in one of HASHES bins, each bin keeps its
+    // least; an empty bin borrows from the next full one (densification).
+    mins.fill(0xffffffff);
+    for (let k = 0; k < set.length; k++) {
+      const h = mix(set[k], 0x9e3779b1) >>> 0;
+      const bin = h % HASHES;
+      if (h < mins[bin]) mins[bin] = h;
+    }
+    for (let k = 0; k < HASHES; k++) {
+      if (mins[k] !== 0xffffffff) continue;
+      let j = (k + 1) % HASHES;
+      while (mins[j] === 0xffffffff || j === k) j = (j + 1) % HASHES;
+      mins[k] = mix(mins[j] ^ k, 0x2545f491) | 1; // never the empty mark
+    }
+    // One number per band (collisions only cost a comparison: every candidate is checked).
+    for (let b = 0; b < BANDS; b++) bands[i * BANDS + b] = mix(mix(mins[b * ROWS], mins[b * ROWS + 1]), mins[b * ROWS + 2]) >>> 2;
+  }
+  return { pool, from, fingerprint: fingerprints, bands };
+}
+
+/**
+ * Groups of memories that repeat each other; `signal` stops it every few thousand memories.
+ * `keys`: the memories' duplicate keys when they were worked out already (`at[k]`: the index of
+ * memory k's in `of`), else they are worked out here.
+ */
+export function findDuplicates(memories: readonly DuplicateInput[], signal?: AbortSignal, keys?: { of: DuplicateKeys; at: readonly number[] }): DuplicateGroup[] {
+  const { of, at } = keys ?? { of: duplicateKeys(memories.map((m) => m.text), signal), at: undefined };
+  const order = memories.map((_, k) => k).sort((a, b) => (memories[a].at < memories[b].at ? -1 : memories[a].at > memories[b].at ? 1 : 0));
+  const sorted = order.map((k) => memories[k]);
+  const q = order.map((k) => (at ? at[k] : k)); // each sorted memory's keys
+  const { pool, from, bands } = of;
   const parent = sorted.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]];
@@ -49,66 +119,32 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
     const rb = find(b);
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb); // the earliest stays the root
   };
-  // Every memory's sorted distinct word hashes, one after another in one pool (no array per memory).
-  let pool = new Int32Array(1 << 16);
-  let used = 0;
-  const start = new Int32Array(sorted.length);
-  const size = new Int32Array(sorted.length);
   // 30-bit keys in flat tables (no allocation per memory); a fingerprint match is confirmed on the words.
   const exact = new IntTable(sorted.length);
-  const buckets = Array.from({ length: HASHES / ROWS }, () => new IntTable(sorted.length));
-  const mins = new Uint32Array(HASHES);
-  let buffer = new Int32Array(256);
-  const scratch: number[] = [];
+  const buckets = Array.from({ length: BANDS }, () => new IntTable(sorted.length));
   const sim = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    const ws = wordHashes(sorted[i].text, scratch);
-    if (!ws.length) continue;
-    if (ws.length > buffer.length) buffer = new Int32Array(ws.length * 2);
-    const n = distinctIds(ws, buffer);
-    const set = buffer.subarray(0, n);
-    const key = fingerprint(set);
+    const k = q[i];
+    const n = from[k + 1] - from[k];
+    if (!n) continue;
+    const key = of.fingerprint[k];
     const same = exact.get(key);
-    if (same !== -1 && equalIds(pool, start[same], size[same], set, n)) {
+    if (same !== -1 && equalIds(pool, from[q[same]], from[q[same] + 1] - from[q[same]], from[k], n)) {
       union(same, i);
       continue;
     }
     if (same === -1) exact.set(key, i);
-    if (used + n > pool.length) {
-      const grown = new Int32Array(Math.max(pool.length * 2, used + n));
-      grown.set(pool.subarray(0, used));
-      pool = grown;
-    }
-    pool.set(set, used);
-    start[i] = used;
-    size[i] = n;
-    used += n;
     if (n < MIN_WORDS_NEAR) continue;
-    // One permutation hashing: each word's hash falls in one of HASHES bins, each bin keeps its
-    // least; an empty bin borrows from the next full one (densification).
-    mins.fill(0xffffffff);
-    for (let i = 0; i < set.length; i++) {
-      const h = mix(set[i], 0x9e3779b1) >>> 0;
-      const bin = h % HASHES;
-      if (h < mins[bin]) mins[bin] = h;
-    }
-    for (let k = 0; k < HASHES; k++) {
-      if (mins[k] !== 0xffffffff) continue;
-      let j = (k + 1) % HASHES;
-      while (mins[j] === 0xffffffff || j === k) j = (j + 1) % HASHES;
-      mins[k] = mix(mins[j] ^ k, 0x2545f491) | 1; // never the empty mark
-    }
-    for (let b = 0; b < HASHES / ROWS; b++) {
-      // One number per band (collisions only cost a comparison: every candidate is checked).
-      const bucket = mix(mix(mins[b * ROWS], mins[b * ROWS + 1]), mins[b * ROWS + 2]) >>> 2;
+    for (let b = 0; b < BANDS; b++) {
+      const bucket = bands[k * BANDS + b];
       const j = buckets[b].get(bucket);
       if (j === -1) {
         buckets[b].set(bucket, i);
         continue;
       }
       if (find(j) === find(i)) continue;
-      const s = jaccardIds(pool, start[j], size[j], set, n);
+      const s = jaccardIds(pool, from[q[j]], from[q[j] + 1] - from[q[j]], from[k], n);
       if (s >= NEAR_DUPLICATE) {
         union(j, i);
         if (!sim.has(i)) sim.set(i, s);
@@ -127,16 +163,17 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
   return [...groups.values()];
 }
 
-/** Jaccard similarity of two sorted lists of distinct word hashes: `pool[from, from + an)` and `b[0, bn)`. */
-function jaccardIds(pool: Int32Array, from: number, an: number, b: Int32Array, bn: number): number {
+/** Jaccard similarity of two sorted lists of distinct word hashes: `pool[a, a + an)` and `pool[b, b + bn)`. */
+function jaccardIds(pool: Int32Array, a: number, an: number, b: number, bn: number): number {
   let common = 0;
   for (let i = 0, j = 0; i < an && j < bn; ) {
-    const x = pool[from + i];
-    if (x === b[j]) {
+    const x = pool[a + i];
+    const y = pool[b + j];
+    if (x === y) {
       common++;
       i++;
       j++;
-    } else if (x < b[j]) i++;
+    } else if (x < y) i++;
     else j++;
   }
   return common / (an + bn - common);
@@ -153,9 +190,9 @@ function fingerprint(ids: Int32Array): number {
   return ((h1 ^ Math.imul(h2, 31)) >>> 2) & 0x3fffffff;
 }
 
-function equalIds(pool: Int32Array, from: number, an: number, b: Int32Array, bn: number): boolean {
+function equalIds(pool: Int32Array, a: number, an: number, b: number, bn: number): boolean {
   if (an !== bn) return false;
-  for (let i = 0; i < an; i++) if (pool[from + i] !== b[i]) return false;
+  for (let i = 0; i < an; i++) if (pool[a + i] !== pool[b + i]) return false;
   return true;
 }
 

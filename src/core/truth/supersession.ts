@@ -75,7 +75,6 @@ const ownerStatement = (subject: string) =>
 const VALUE_VERBS = String.raw`(?:\s*(?:is|are|was|uses?|using|runs?\s+(?:on|with)|=|:|使用|用|是|採用|采用|為|为))`;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const overlap = (a: readonly string[], b: ReadonlySet<string>) => a.some((w) => b.has(w));
 
 /**
  * Which memories a newer one replaces. `memories` may come in any order; pairs come out
@@ -83,21 +82,14 @@ const overlap = (a: readonly string[], b: ReadonlySet<string>) => a.some((w) => 
  */
 export function findSupersessions(memories: readonly SupersessionInput[], signal?: AbortSignal): Supersession[] {
   const sorted = [...memories].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const index = new Map(sorted.map((m, i) => [m.id, i]));
-  const byPlace = new Map<string, SupersessionInput[]>();
-  const pairs: Supersession[] = [];
-  const seen = new Set<string>();
-  const add = (older: SupersessionInput, newer: SupersessionInput, rule: SupersessionRule, about: string) => {
-    if (older.id === newer.id || seen.has(older.id)) return;
-    seen.add(older.id);
-    pairs.push({ older: older.id, newer: newer.id, rule, about });
-  };
-  let wordsCache: Map<string, Set<string>> | undefined;
-  const wordsOf = (m: SupersessionInput) => {
-    wordsCache ??= new Map();
-    let w = wordsCache.get(m.id);
-    if (!w) wordsCache.set(m.id, (w = new Set(words(m.text))));
-    return w;
+  // Memories by their place in `sorted` (a vault holds a million: no map or set of ids).
+  const byPlace = new Map<string, number[]>();
+  const pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[] = [];
+  const seen = new Uint8Array(sorted.length);
+  const add = (older: number, newer: number, rule: SupersessionRule, about: string) => {
+    if (older === newer || sorted[older].id === sorted[newer].id || seen[older]) return;
+    seen[older] = 1;
+    pairs.push({ older, newer, rule, about });
   };
 
   const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|over|owned by|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正|接手|接管/i;
@@ -114,81 +106,151 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     const ref = REFERENCE_RE.exec(newer.text);
     if (ref) {
       if (!byPlace.size) {
-        for (const m of sorted) {
+        sorted.forEach((m, i) => {
           const place = `${m.at.slice(0, 10)} ${m.at.slice(11, 16)}`;
           const list = byPlace.get(place);
-          if (list) list.push(m);
-          else byPlace.set(place, [m]);
-        }
+          if (list) list.push(i);
+          else byPlace.set(place, [i]);
+        });
       }
       const time = ref[2].length === 5 ? `${ref[2]}:00` : ref[2];
-      for (const old of byPlace.get(`${ref[1]} ${ref[2].slice(0, 5)}`) ?? []) if (old.at < newer.at && (old.at.slice(11) === time || ref[2].length === 5)) add(old, newer, 'reference', `${ref[1]} ${ref[2]}`);
+      for (const old of byPlace.get(`${ref[1]} ${ref[2].slice(0, 5)}`) ?? []) {
+        const at = sorted[old].at;
+        if (at < newer.at && (at.slice(11) === time || ref[2].length === 5)) add(old, n, 'reference', `${ref[1]} ${ref[2]}`);
+      }
       continue;
     }
-    const claim = claimOf(n, newer, wordsOf);
+    const claim = claimOf(n, newer);
     if (claim) claims.push(claim);
   }
-  if (!claims.length) return sortPairs(pairs, index);
+  if (!claims.length) return sortPairs(pairs, sorted);
 
   const needed = new Set<number>();
   for (const c of claims) for (const w of c.rule === 'from-to' ? c.xWords : c.subjectWords) needed.add(wordHash(w));
   const postings = new Map<number, number[]>();
   const scratch: number[] = [];
+  // Every memory's word hashes too, one after another (memory i's from hashesFrom[i] to hashesFrom[i + 1]).
+  let hashes = new Int32Array(1 << 16);
+  const hashesFrom = new Int32Array(sorted.length + 1);
   for (let i = 0; i < sorted.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    for (const h of wordHashes(sorted[i].text, scratch)) {
+    const hs = wordHashes(sorted[i].text, scratch);
+    let used = hashesFrom[i];
+    if (used + hs.length > hashes.length) {
+      const grown = new Int32Array(Math.max(hashes.length * 2, used + hs.length));
+      grown.set(hashes.subarray(0, used));
+      hashes = grown;
+    }
+    for (const h of hs) hashes[used++] = h;
+    hashesFrom[i + 1] = used;
+    for (const h of hs) {
       if (!needed.has(h)) continue;
       let list = postings.get(h);
       if (!list) postings.set(h, (list = []));
       if (list[list.length - 1] !== i) list.push(i); // a word twice in one memory: listed once
     }
   }
-  const replacements = new Map<string, boolean>();
-  const isReplacement = (o: SupersessionInput) => {
-    let r = replacements.get(o.id);
-    if (r === undefined) replacements.set(o.id, (r = TRIGGER.test(o.text) && FROM_TO.some((re) => re.test(o.text))));
-    return r;
+  const replacements = new Int8Array(sorted.length); // 0 not known yet, 1 a replacement, -1 not one
+  const isReplacement = (i: number) => {
+    if (!replacements[i]) replacements[i] = TRIGGER.test(sorted[i].text) && FROM_TO.some((re) => re.test(sorted[i].text)) ? 1 : -1;
+    return replacements[i] === 1;
   };
-  /** Older memories that hold every one of `ws` (by hash; confirmed on the words below). */
-  const holding = (ws: string[], n: number): SupersessionInput[] => {
+  // The words the claims compare, numbered: a candidate is read once, as the few of them it
+  // holds (a vault's hundreds of thousands of candidates, each kept as a set of all its words, cost more than the rules).
+  const vocabulary = new Map<string, number>();
+  const number = (ws: readonly string[]) => ws.map((w) => vocabulary.get(w) ?? vocabulary.set(w, vocabulary.size).get(w)!);
+  const numbered = claims.map((c) =>
+    c.rule === 'from-to'
+      ? { ...c, xIds: number(c.xWords), newValueIds: number(c.newValue), subjectIds: number(c.subject), subjectHashes: new Set(c.subject.map(wordHash)) }
+      : { ...c, yIds: number(c.yWords) },
+  );
+  const heldCache: (number[] | undefined)[] = [];
+  const held = (i: number): number[] => {
+    let h = heldCache[i];
+    if (!h) {
+      h = [];
+      for (const w of words(sorted[i].text)) {
+        const id = vocabulary.get(w);
+        if (id !== undefined && !h.includes(id)) h.push(id);
+      }
+      heldCache[i] = h;
+    }
+    return h;
+  };
+  const holdsAll = (h: readonly number[], ids: readonly number[]) => ids.every((id) => h.includes(id));
+  /**
+   * Whether memory i may hold one of these words, by their hashes: when it does not, it holds
+   * none of them (a word's hash is among its text's, as the postings rely on), and its words need
+   * not be read — most candidates share no word with the replacement's subject.
+   */
+  const mayHoldOne = (i: number, ws: ReadonlySet<number>) => {
+    for (let k = hashesFrom[i]; k < hashesFrom[i + 1]; k++) if (ws.has(hashes[k])) return true;
+    return false;
+  };
+  /**
+   * Older memories that hold every one of `ws` (by hash; confirmed on the words below), not
+   * superseded already: the shortest posting list, up to the first memory as recent as `n`.
+   */
+  const holding = (ws: string[], n: number): number[] => {
     let best: number[] | undefined;
     for (const w of ws) {
       const list = postings.get(wordHash(w)) ?? [];
       if (!best || list.length < best.length) best = list;
     }
-    return (best ?? []).filter((i) => i < n && sorted[i].at < sorted[n].at).map((i) => sorted[i]);
+    const recent = firstAt(sorted, sorted[n].at);
+    const out: number[] = [];
+    for (const i of best ?? []) {
+      if (i >= recent) break;
+      if (!seen[i]) out.push(i);
+    }
+    return out;
   };
 
-  for (const c of claims) {
+  for (const c of numbered) {
     signal?.throwIfAborted();
-    const newer = sorted[c.n];
     if (c.rule === 'from-to') {
-      for (const o of holding(c.xWords, c.n)) {
-        const ow = wordsOf(o);
-        if (!c.xWords.every((w) => ow.has(w))) continue;
-        if (c.newValue.length && c.newValue.every((w) => ow.has(w))) continue; // it already names the new value
-        if (!overlap(c.subject, ow) && !(c.phrase && c.phrase.test(o.text))) continue;
-        if (isReplacement(o)) continue; // an earlier replacement of its own
-        add(o, newer, 'from-to', c.x);
+      for (const i of holding(c.xWords, c.n)) {
+        const maySubject = mayHoldOne(i, c.subjectHashes);
+        const byPhrase = !maySubject && !!c.phrase && c.phrase.test(sorted[i].text);
+        if (!maySubject && !byPhrase) continue; // no word of the subject, and not the phrase
+        const ow = held(i);
+        if (!holdsAll(ow, c.xIds)) continue;
+        if (c.newValueIds.length && holdsAll(ow, c.newValueIds)) continue; // it already names the new value
+        if (!byPhrase && !c.subjectIds.some((id) => ow.includes(id)) && !(c.phrase && c.phrase.test(sorted[i].text))) continue;
+        if (isReplacement(i)) continue; // an earlier replacement of its own
+        add(i, c.n, 'from-to', c.x);
       }
     } else {
-      for (const o of holding(c.subjectWords, c.n)) {
-        if (!c.statement.test(o.text)) continue;
-        const ow = wordsOf(o);
-        if (c.yWords.every((w) => ow.has(w))) continue;
-        add(o, newer, 'new-value', c.subject);
+      for (const i of holding(c.subjectWords, c.n)) {
+        if (!c.statement.test(sorted[i].text)) continue;
+        if (holdsAll(held(i), c.yIds)) continue;
+        add(i, c.n, 'new-value', c.subject);
       }
     }
   }
-  return sortPairs(pairs, index);
+  return sortPairs(pairs, sorted);
 }
 
-function sortPairs(pairs: Supersession[], index: Map<string, number>): Supersession[] {
-  return pairs.sort((a, b) => index.get(b.newer)! - index.get(a.newer)! || index.get(a.older)! - index.get(b.older)!);
+/** The index of the first memory of `sorted` (by time) written at `at` or later. */
+function firstAt(sorted: readonly SupersessionInput[], at: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid].at < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function sortPairs(pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[], sorted: readonly SupersessionInput[]): Supersession[] {
+  return pairs
+    .sort((a, b) => b.newer - a.newer || a.older - b.older)
+    .map((p) => ({ older: sorted[p.older].id, newer: sorted[p.newer].id, rule: p.rule, about: p.about }));
 }
 
 /** What a memory says it replaces, if it says so in one of the from-to or new-value phrasings. */
-function claimOf(n: number, newer: SupersessionInput, wordsOf: (m: SupersessionInput) => Set<string>) {
+function claimOf(n: number, newer: SupersessionInput) {
   for (const re of FROM_TO) {
     const m = re.exec(newer.text);
     if (!m) continue;
@@ -196,7 +258,7 @@ function claimOf(n: number, newer: SupersessionInput, wordsOf: (m: SupersessionI
     const latin = x.match(/[A-Za-z][\w.+#-]*/g) ?? [];
     const xWords = words(/[\u3400-\u9fff]/.test(x) && latin.length ? latin.join(' ') : x);
     if (!xWords.length) continue;
-    const subject = [...wordsOf(newer)].filter((w) => !xWords.includes(w));
+    const subject = [...new Set(words(newer.text))].filter((w) => !xWords.includes(w));
     const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
     const newValue = FROM_TO.indexOf(re) < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
     return { n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue };

@@ -177,25 +177,41 @@ export const markerName = (name: string) => name.replace(/[[\]\r\n]+/g, ' ').rep
 /** A machine as a marker holds it: its host name's first label, in marker-safe characters. */
 export const markerMachine = (host: string) => host.split('.')[0].replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 63);
 
-// `[superseded [[day]] time (who): reason] ` (a correction's mark, retract.ts), `[from origin: via] `, `[by name on machine] `, `[on branch] ` (vault/branches.ts).
-const HEAD = /^(?:\[superseded \[\[[^\]\n]*\]\][^[\]\n]*\] )?(?:\[from (person|agent|capture|import)(?:: ([^\]\n]*))?\] )?(?:\[by ([^\]\n]+?)(?: on ([\w.-]+))?\] )?(?:\[on ([^\s\]]+)\] )?/;
+// `[superseded [[day]] time (who): reason] ` or `[retracted …] ` (a mark taking it back, retract.ts), `[from origin: via] `, `[by name on machine] `, `[on branch] ` (vault/branches.ts).
+const HEAD =
+  /^(?<mark>\[(?<how>superseded|retracted) \[\[[^\]\n]*\]\][^[\]\n]*\](?: |$))?(?<own>(?:\[from (?<from>person|agent|capture|import)(?:: (?<via>[^\]\n]*))?\](?: |$))?(?:\[by (?<name>[^\]\n]+?)(?: on (?<machine>[\w.-]+))?\](?: |$))?(?:\[on (?<branch>[^\s\]]+)\](?: |$))?)/;
+const head = (rest: string) => HEAD.exec(rest)!.groups!;
 
 /** The author of an entry from the markers at the head of its text (after its time and kind). */
 export function headAuthor(rest: string): Author {
   if (!rest.startsWith('[')) return { from: 'person' };
-  const m = HEAD.exec(rest)!;
-  return { from: (m[1] as Origin | undefined) ?? 'person', ...(m[2] && { via: m[2] }), ...(m[3] && { name: m[3] }), ...(m[4] && { machine: m[4] }) };
+  const m = head(rest);
+  return { from: (m.from as Origin | undefined) ?? 'person', ...(m.via && { via: m.via }), ...(m.name && { name: m.name }), ...(m.machine && { machine: m.machine }) };
 }
+
+/** How an entry was taken back, from the mark at the head of its text (after its time and kind), if it was. */
+export const takenBack = (rest: string): 'superseded' | 'retracted' | undefined => (rest.startsWith('[') ? (head(rest).how as 'superseded' | 'retracted' | undefined) : undefined);
+
+/**
+ * The markers the writer put at the head of an entry's text (provenance, author, branch), each
+ * followed by a space (the last one ends a retracted line), without a mark that took it back: what a retraction keeps of the entry.
+ */
+export const ownMarkers = (rest: string) => (rest.startsWith('[') ? head(rest).own : '');
 
 /**
  * A stored text without its author markers, for readers that weigh what a line says (the persona
  * gate's keywords): a name is who wrote it, not what it is about. Only the writer puts `[by …]`
- * on a line (the same words in a text are kept as `(by …)`), so every one of them is a marker.
+ * on a line (the same words in a text are kept as `(by …)`), so every one of them is a marker:
+ * before the text, with the space after it, or ending a retracted line, with the space before it.
  */
-export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] ?/g, '') : text);
+export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] | ?\[by [^\]\n]*\]$/gm, '') : text);
 
-/** An entry's text without the markers at its head (a correction's mark, provenance, author): what it says. */
-export const entryBody = (rest: string) => (rest.startsWith('[') ? rest.slice(HEAD.exec(rest)![0].length) : rest);
+/** An entry's text without the markers at its head (a correction's mark, provenance, author): what it says; for a retracted entry, its retraction mark. */
+export function entryBody(rest: string): string {
+  if (!rest.startsWith('[')) return rest;
+  const m = HEAD.exec(rest)!;
+  return m.groups!.how === 'retracted' ? m.groups!.mark.trimEnd() : rest.slice(m[0].length);
+}
 
 // `- HH:MM[:SS] ` (an entry, a summary line), `- [[YYYY-MM-DD]] HH:MM:SS ` (an entity's date tag), then `#kind `.
 const STORED_LINE = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d{2}:\d{2}(?::\d{2})? (?:#\w+ )?/;
@@ -213,7 +229,7 @@ export function lineAuthor(line: string): Author | undefined {
 export function lineBranchTag(line: string): string | undefined {
   const m = STORED_LINE.exec(line);
   const rest = m ? line.slice(m[0].length) : '';
-  return rest.startsWith('[') ? HEAD.exec(rest)![5] : undefined;
+  return rest.startsWith('[') ? head(rest).branch : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
 import type { CoreSoulApi } from '../../../src/extension/extension';
 import { EXTENSION_ID, waitFor } from './e2e';
 
@@ -26,11 +27,8 @@ export const vaultPath = (...parts: string[]) => path.join(root(), '.CoreSoul', 
 export const chronoPath = (...parts: string[]) => vaultPath('memory', 'chronological', ...parts);
 export const todayFile = () => chronoPath(`${today()}.md`);
 export const read = (file: string) => fs.readFileSync(file, 'utf8');
-/** Line `n` (1-based) of a file relative to the workspace root. */
-/** A stored line without its author marker (`[by <git user> on <machine>]`: whoever runs the suite). */
-export const unauthored = (line: string) => line.replace(/\[by [^\]\n]*\] /g, '');
-/** Line `n` of a workspace file, without its author marker. */
-export const lineOf = (file: string, n: number) => unauthored(read(path.join(root(), file)).split('\n')[n - 1] ?? '');
+/** Line `n` (1-based) of a workspace file, without its author marker (`[by <git user> on <machine>]`: whoever runs the suite). */
+export const lineOf = (file: string, n: number) => withoutAuthorMarkers(read(path.join(root(), file)).split('\n')[n - 1] ?? '');
 export const lastCompression = () => /^last_compression_date: (\S+)$/m.exec(read(vaultPath('memory', 'memory_map.md')))?.[1];
 
 /** The day files (`YYYY-MM-DD.md`) in the vault, sorted. */

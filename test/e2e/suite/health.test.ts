@@ -11,7 +11,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, suite, test, ui, waitFor } from '../host/e2e';
-import { read, root, today, unauthored, vaultPath } from '../host/vault';
+import { lineAuthor, withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
+import { read, root, today, vaultPath } from '../host/vault';
 
 const cli = () => path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'dist/cli.js');
 const run = (...args: string[]) => execFileSync(process.execPath, [cli(), ...args, '--root', root()], { encoding: 'utf8' });
@@ -102,6 +103,7 @@ suite('Memory health', 'vault', () => {
     const file = dayFile(day);
     const line = read(file).split('\n').findIndex((l) => l.endsWith('We run unit tests with Jest.'));
     assert.ok(line > 0);
+    const author = lineAuthor(read(file).split('\n')[line]);
     await ui.click('#findings h2', 'What to fix', webview); // scrolls the list into view
     const listed = await ui.texts('[data-rule="superseded"] .finding blockquote', webview);
     assert.deepEqual(listed, ['We run unit tests with Jest.']);
@@ -111,7 +113,8 @@ suite('Memory health', 'vault', () => {
       const l = read(file).split('\n')[line];
       return /\[retracted /.test(l) && l;
     });
-    assert.match(marked, new RegExp(`^- 00:00:20 \\[retracted \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: superseded: superseded by ${day} 00:00:30 \\(Jest\\)\\]$`));
+    assert.match(withoutAuthorMarkers(marked), new RegExp(`^- 00:00:20 \\[retracted \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: superseded: superseded by ${day} 00:00:30 \\(Jest\\)\\]$`));
+    assert.deepEqual(lineAuthor(marked), author, 'who wrote it stays on the line');
     assert.ok(!read(file).includes('We run unit tests with Jest.'), 'the text is gone from the file, kept in the history');
     const vaultGit = path.join(root(), '.CoreSoul');
     // The file is marked first, then committed.
@@ -125,6 +128,44 @@ suite('Memory health', 'vault', () => {
     // The view reads the vault again: nothing is superseded any more.
     await waitFor('the view without the superseded memory', async () => (await ui.texts('.tile', webview)).some((t) => t === '0\nSuperseded'), 30_000);
     await ui.screenshot('health-after-retract');
+  }, { timeoutMs: 90_000 });
+
+  test('a memory unused for months is archived with one click, after a notice that says where it moves: moved, never deleted', async () => {
+    // Written seven months ago and served once then, when this machine began recording usage: nothing has asked for it since.
+    const old = daysAgo(210);
+    const text = 'The staging host is called orca-7';
+    run('write', text, '--now', `${old}T09:00:00`);
+    run('search', 'staging host orca-7', '--now', `${daysAgo(200)}T09:00:00`);
+    const from = `.CoreSoul/memory/chronological/${old}.md`;
+    const to = `.CoreSoul/memory/archive/${old.slice(0, 7)}.md`;
+    const line = read(path.join(root(), from)).split('\n').findIndex((l) => l.endsWith(text)) + 1;
+    assert.ok(line > 0);
+
+    await vscode.commands.executeCommand('coresoul.health.refresh');
+    const listed = await waitFor('the unused memory in the view', async () => {
+      const t = await ui.texts('[data-rule="unused"] .finding blockquote', webview);
+      return t.length > 0 && t;
+    }, 30_000);
+    assert.deepEqual(listed, [text]);
+    await ui.click('[data-rule="unused"] button', 'Archive…', webview);
+    const notice = await ui.notification(/^Core Soul: archive this memory\?/);
+    assert.ok(notice.includes(`from ${from}:${line} to ${to}: moved, never deleted`), notice);
+    await ui.screenshot('health-archive');
+    assert.ok(read(path.join(root(), from)).includes(text), 'nothing moves before the notice is answered');
+    await ui.notificationButton(/^Core Soul: archive this memory\?/, 'Archive');
+
+    const archived = await waitFor('the memory in the archive', () => {
+      const a = path.join(root(), to);
+      return fs.existsSync(a) && read(a);
+    });
+    assert.match(archived, new RegExp(`^## ${old}$[\\s\\S]*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(archived from ${from}:${line}\\)$`, 'm'));
+    assert.ok(!read(path.join(root(), from)).includes(text), 'gone from the files every search reads');
+    const vaultGit = path.join(root(), '.CoreSoul');
+    await waitFor('the move committed', () => git(vaultGit, ['log', '-1', '--format=%s']).startsWith('memory: archived 1 unused memory to archive/'));
+    const found = JSON.parse(run('search', 'staging host orca-7', '--archived', '--json')) as { results: { text: string }[] };
+    assert.ok(found.results.some((r) => r.text.includes(text)), 'search --archived still finds it');
+    await waitFor('the view without the proposal', async () => (await ui.texts('[data-rule="unused"]', webview)).length === 0, 30_000);
+    await vscode.commands.executeCommand('notifications.clearAll'); // the notification center, opened to answer, out of later pictures
   }, { timeoutMs: 90_000 });
 
   test('diagnostics show the stale citation and, once typed and saved, a new one and a broken link; code actions correct', async () => {
@@ -165,7 +206,7 @@ suite('Memory health', 'vault', () => {
       const t = read(file);
       return t.includes('(corrects [[') && t;
     });
-    assert.match(unauthored(text.split('\n')[cites]), new RegExp(`^- 00:00:10 \\[superseded \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: dead-citation: cites src/billing/webhook\\.ts, deleted in [0-9a-f]{7}\\] The Stripe webhook handler lives in`));
+    assert.match(withoutAuthorMarkers(text.split('\n')[cites]), new RegExp(`^- 00:00:10 \\[superseded \\[\\[${day}\\]\\] \\d\\d:\\d\\d:\\d\\d: dead-citation: cites src/billing/webhook\\.ts, deleted in [0-9a-f]{7}\\] The Stripe webhook handler lives in`));
     assert.match(text, new RegExp(`The Stripe webhook handler lives in \`src/app\\.ts\` now \\(corrects \\[\\[${day}\\]\\] 00:00:10\\)`));
     await waitFor('the corrected citation to leave the diagnostics', () => !ours().some((d) => d.range.start.line === cites && d.code === 'dead-citation'), 30_000);
   }, { timeoutMs: 90_000 });

@@ -6,7 +6,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { read, root, todayFile, unauthored, vaultPath } from '../host/vault';
+import { withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
+import { read, root, todayFile, vaultPath } from '../host/vault';
 import { suite, test, ui } from '../host/e2e';
 
 // The MCP memory server's knowledge graph, as its memory.jsonl holds it (test/support/fixtures/import/mcp-memory/README.md).
@@ -29,7 +30,7 @@ suite('Import Memories', 'vault', () => {
     assert.equal(report?.committed, true);
     assert.match(await ui.notification(/imported 4 entries/), /imported 4 entries \(0 already there, 0 skipped/);
     const today = read(todayFile());
-    for (const line of ['Ships the billing API [[Orion]]', 'Owns the Orion roadmap [[Dana]]', '[[Dana]] leads [[Orion]]']) assert.ok(unauthored(today).includes(`[from import: mcp-memory] ${line}`), line);
+    for (const line of ['Ships the billing API [[Orion]]', 'Owns the Orion roadmap [[Dana]]', '[[Dana]] leads [[Orion]]']) assert.ok(withoutAuthorMarkers(today).includes(`[from import: mcp-memory] ${line}`), line);
     const notes = fs.readdirSync(vaultPath('memory', 'entities'), { recursive: true }).map(String);
     for (const name of ['Orion.md', 'Dana.md']) assert.ok(notes.some((n) => path.basename(n) === name), `${name} in ${notes.join(', ')}`);
   });

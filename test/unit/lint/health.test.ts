@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { PERSON, authorOf, kindOf, vaultHealth } from '../../../src/core/lint/health';
 import { lintVault } from '../../../src/core/lint/lint';
+import { archiveMemories } from '../../../src/core/memory/archive';
+import { memoryKey, usageDir } from '../../../src/core/vault/usage';
 import { tempDir, tempVault } from '../../support/helpers';
 import { buildTruthScenario } from '../../support/truthScenario';
 
@@ -65,6 +67,29 @@ describe('health', () => {
     assert.equal(by('orphan-note')[0].entry, undefined);
     const onNote = h.findings.filter((f) => f.file.endsWith('Lonely.md') && f.rule === 'contradiction');
     for (const f of onNote) assert.deepEqual(f.fixes.filter((x) => x === 'correct' || x === 'retract'), []);
+  });
+
+  it('offers to archive what went unused for months, naming the archive file the move writes, summarised lines too', async () => {
+    const v = await tempVault('2025-01-01T08:00:00');
+    fs.writeFileSync(path.join(v.chronoDir, '2025-01-01.md'), '# 2025-01-01\n\n- 09:00:00 The staging host is called orca.\n');
+    fs.writeFileSync(path.join(v.chronoDir, '2024-12.md'), '# 2024-12\n\n## 2024-12-05\n\n- Moved the build cache to the shared volume\n');
+    fs.writeFileSync(path.join(v.entitiesDir, 'objects', 'Orca.md'), note('Orca', '\nThe staging host [[2025-01-01]]\n'));
+    fs.mkdirSync(usageDir(v), { recursive: true });
+    fs.writeFileSync(path.join(usageDir(v), '2025-01-02.log'), `${memoryKey('something else that was served')}\n`); // usage recorded since then
+    const h = await vaultHealth(v, { secrets: false, today: '2025-08-01' });
+    const unused = h.findings.filter((f) => f.rule === 'unused');
+    assert.deepEqual(
+      unused.map((f) => [f.file, f.line, f.fixes, f.archiveTo, f.entry]),
+      [
+        ['.CoreSoul/memory/chronological/2024-12.md', 5, ['open', 'archive'], '.CoreSoul/memory/archive/2024-12.md', undefined],
+        ['.CoreSoul/memory/chronological/2025-01-01.md', 3, ['open', 'archive'], '.CoreSoul/memory/archive/2025-01.md', { day: '2025-01-01', line: 3 }],
+      ],
+      'an entity note is its own summary: never proposed; an L3 line moves as an L1 entry does',
+    );
+    for (const f of h.findings.filter((x) => x.rule !== 'unused')) assert.equal(f.archiveTo, undefined, f.rule);
+    // The move goes where the proposal said.
+    const moved = await archiveMemories(v, unused.map((f) => `${f.file}:${f.line}`));
+    assert.deepEqual(moved.archived.map((a) => a.to), unused.map((f) => f.archiveTo));
   });
 
   it('graphs the entity notes, the most linked first, with the links between notes (days left out)', async () => {

@@ -3,9 +3,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { failsAt, lintVault } from '../../../src/core/lint/lint';
+import { failsAt, lintVault, truthOf } from '../../../src/core/lint/lint';
+import { duplicateKeys, findDuplicates } from '../../../src/core/truth/duplicates';
+import { readMemories } from '../../../src/core/truth/memories';
+import type { Supersession } from '../../../src/core/truth/supersession';
 import { profileFile } from '../../../src/core/profile/profile';
-import { tempVault } from '../../support/helpers';
+import { tempDir, tempVault } from '../../support/helpers';
+import { buildTruthScenario } from '../../support/truthScenario';
 
 describe('lint', () => {
   it('finds broken links, orphan notes, contradictions, secrets and caps; failsAt reads the severities', async () => {
@@ -48,6 +52,47 @@ describe('lint', () => {
     const r = await lintVault(v, { secrets: false });
     assert.equal(r.superseded, 1);
     assert.deepEqual(r.findings.filter((f) => f.rule === 'dead-citation').map((f) => f.line), [5], 'only the current memory');
+  });
+
+  it('a retracted entry is no memory: its mark and its author are neither superseded, repeated nor counted', async () => {
+    const v = await tempVault();
+    const mark = '[retracted [[2026-03-01]] 12:00:00: superseded by 2026-03-01 11:00:00 (Jest)] [by Tess Tester on testbox]';
+    fs.writeFileSync(
+      path.join(v.chronoDir, '2026-03-01.md'),
+      `# 2026-03-01\n\n- 10:00:00 ${mark}\n- 10:30:00 ${mark}\n- 11:00:00 [by Tess Tester on testbox] Switched from Jest to Vitest for unit tests.\n`,
+    );
+    const r = await lintVault(v, { secrets: false });
+    assert.equal(r.memories, 1);
+    assert.equal(r.superseded, 0);
+    assert.deepEqual(r.findings.filter((f) => f.rule !== 'orphan-note'), []);
+  });
+
+  it('finds the same with the supersessions and contradictions worked out beside it, duplicate keys and all', async () => {
+    const s = await buildTruthScenario(tempDir('coresoul-lint-beside-'));
+    let asked = 0;
+    const beside = await lintVault(s.vault, {
+      secrets: false,
+      truthBeside: (ms) => {
+        asked++;
+        let told: Supersession[] | undefined;
+        const { contradictions } = truthOf(ms, undefined, (found) => (told = found));
+        return { supersessions: Promise.resolve(told!), contradictions: Promise.resolve(contradictions) };
+      },
+    });
+    const alone = await lintVault(s.vault, { secrets: false });
+    assert.equal(asked, 1);
+    assert.ok(alone.counts.duplicate > 0 && alone.superseded > 0, JSON.stringify(alone.counts));
+    assert.deepEqual(beside, alone);
+  });
+
+  it('groups duplicates the same from keys worked out for a larger list, each memory at its place there', async () => {
+    const s = await buildTruthScenario(tempDir('coresoul-lint-keys-'));
+    const all = readMemories(s.vault);
+    const at: number[] = [];
+    const some = all.filter((_, i) => i % 5 !== 2 && at.push(i) > 0);
+    const groups = findDuplicates(some);
+    assert.ok(groups.length > 0);
+    assert.deepEqual(findDuplicates(some, undefined, { of: duplicateKeys(all.map((m) => m.text)), at }), groups);
   });
 
   it('stops when its signal fires', async () => {

@@ -7,6 +7,7 @@ import { fixedClock } from '../../../src/core/shared/clock';
 import { compress } from '../../../src/core/compress/compress';
 import { correctMemory, forgetMemory } from '../../../src/core/memory/amend';
 import { parseEntryRef } from '../../../src/core/memory/retract';
+import { entryBody, lineAuthor, withoutAuthorMarkers } from '../../../src/core/vault/dayEntries';
 import { searchMemory } from '../../../src/core/search/search';
 import { CoreSoulError } from '../../../src/core/shared/errors';
 import { type Vault, dayFile, entityFile } from '../../../src/core/vault/layout';
@@ -112,12 +113,25 @@ describe('forget', () => {
     assert.ok(searchMemory(v, 'biscuits').results.length, 'found before');
     const r = await forgetMemory(v, { entry: parseEntryRef('.CoreSoul/memory/chronological/2026-03-09.md:4'), reason: 'never said' }, agent);
     assert.deepEqual(r.forgotten, { file: '.CoreSoul/memory/chronological/2026-03-09.md', line: 4, day: '2026-03-09', time: '11:00:00' });
-    assert.equal(read(dayFile(v, '2026-03-09')), '# 2026-03-09\n\n- 10:00:00 #decision [by Tess Tester on testbox] Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]\n');
-    assert.match(read(entityFile(v, 'people', 'Alice')), /\n- \[\[2026-03-09\]\] 11:00:00 \[retracted \[\[2026-03-10\]\] 09:30:00 \(agent: mcp\): never said\]\n$/);
+    const day = read(dayFile(v, '2026-03-09'));
+    assert.equal(day, '# 2026-03-09\n\n- 10:00:00 #decision [by Tess Tester on testbox] Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said] [by Tess Tester on testbox]\n');
+    assert.deepEqual(lineAuthor(day.split('\n')[3]), { from: 'person', name: 'Tess Tester', machine: 'testbox' }, 'who wrote it stays, read by the one parser of head markers');
+    assert.equal(entryBody(day.split('\n')[3].slice('- 11:00:00 '.length)), '[retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]', 'what it says now: its retraction');
+    assert.equal(withoutAuthorMarkers(day), '# 2026-03-09\n\n- 10:00:00 #decision Chose [[MySQL]] for the [[Refund Flow]]\n- 11:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): never said]\n', 'the author set aside leaves no space behind, before a text or at the end of a retraction');
+    assert.match(read(entityFile(v, 'people', 'Alice')), /\n- \[\[2026-03-09\]\] 11:00:00 \[retracted \[\[2026-03-10\]\] 09:30:00 \(agent: mcp\): never said\] \[by Tess Tester on testbox\]\n$/);
     assert.deepEqual(r.marked, ['.CoreSoul/memory/entities/people/Alice.md']);
     assert.equal(searchMemory(v, 'biscuits').results.length, 0);
     await refuses(v, () => forgetMemory(v, { entry: parseEntryRef('2026-03-09 11:00:00'), reason: 'again' }, agent), /was already forgotten; there is nothing to forget/);
     await refuses(v, () => correctMemory(v, { entry: parseEntryRef('2026-03-09 11:00:00'), text: 'x', reason: 'r' }, agent), /was already forgotten; there is nothing to correct/);
+  });
+
+  it("keeps an agent's entry's provenance and author after the mark, and nothing of its text", async () => {
+    const v = await vaultWithMemory();
+    writeAt(v, '2026-03-09T12:00:00', { text: 'The cache TTL is 300 s', from: 'agent', via: 'copilot' });
+    await forgetMemory(v, { entry: parseEntryRef('2026-03-09 12:00:00'), reason: 'made up' }, agent);
+    const line = read(dayFile(v, '2026-03-09')).split('\n').find((l) => l.startsWith('- 12:00:00'))!;
+    assert.equal(line, '- 12:00:00 [retracted [[2026-03-10]] 09:30:00 (agent: mcp): made up] [from agent: copilot] [by Tess Tester on testbox]');
+    assert.deepEqual(lineAuthor(line), { from: 'agent', via: 'copilot', name: 'Tess Tester', machine: 'testbox' });
   });
 
   it('keeps the forgotten text in the vault history, and the commit says why', async () => {
@@ -140,7 +154,7 @@ describe('forget', () => {
     const v = await vaultWithMemory();
     await correctMemory(v, { entry: parseEntryRef('2026-03-09 10:00:00'), text: 'Chose PostgreSQL', reason: 'wrong database' }, agent);
     await forgetMemory(v, { entry: parseEntryRef('2026-03-09 10:00:00'), reason: 'not worth keeping' }, agent);
-    assert.match(read(dayFile(v, '2026-03-09')), /^- 10:00:00 \[retracted \[\[2026-03-10\]\] 09:30:00 \(agent: mcp\): not worth keeping\]$/m);
+    assert.match(read(dayFile(v, '2026-03-09')), /^- 10:00:00 \[retracted \[\[2026-03-10\]\] 09:30:00 \(agent: mcp\): not worth keeping\] \[by Tess Tester on testbox\]$/m, 'the correction mark goes, the author stays');
     assert.ok(fs.existsSync(entityFile(v, 'objects', 'MySQL')), 'no note is deleted');
   });
 });

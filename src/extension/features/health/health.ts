@@ -1,7 +1,7 @@
 /**
  * Memory health (docs/truth.md#the-health-view): a webview with the growth of the memory, how
  * fresh it still is and the graph of entities, the findings of `coresoul lint` and the
- * superseded memories with one-click fixes (open, correct, retract); and the same findings as
+ * superseded memories with one-click fixes (open, correct, retract, archive); and the same findings as
  * diagnostics on the vault's Markdown files, with code actions. The data is one core call run
  * in a worker thread (healthWorker.ts), first when the view opens or a vault file is opened, then
  * again after each save or change on disk; the webview only draws what it is sent.
@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import type { FixId, HealthFinding } from '../../../core/lint/health';
 import { PERSON } from '../../../core/lint/health';
 import { correctMemory, forgetMemory } from '../../../core/memory/amend';
+import { archiveMemories } from '../../../core/memory/archive';
 import { CoreSoulError } from '../../../core/shared/errors';
 import type { Vault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
@@ -57,7 +58,7 @@ function viewStrings() {
     week: l10n.t('week of {0}'),
     month: l10n.t('month of {0}'),
     total: l10n.t('{0} in all'),
-    fixes: { open: l10n.t('Open'), openRelated: l10n.t('Open the other'), correct: l10n.t('Correct…'), retract: l10n.t('Retract') } satisfies Record<FixId, string>,
+    fixes: { open: l10n.t('Open'), openRelated: l10n.t('Open the other'), correct: l10n.t('Correct…'), retract: l10n.t('Retract'), archive: l10n.t('Archive…') } satisfies Record<FixId, string>,
     kinds: {
       note: l10n.t('note'),
       decision: l10n.t('decision'),
@@ -83,6 +84,7 @@ function viewStrings() {
       'orphan-note': l10n.t('Orphan notes'),
       secret: l10n.t('Secrets'),
       cap: l10n.t('Over a cap'),
+      unused: l10n.t('Unused for months: proposed for archiving'),
     } as Record<string, string>,
     entityKinds: { people: l10n.t('People'), events: l10n.t('Events'), places: l10n.t('Places'), objects: l10n.t('Objects') } as Record<string, string>,
     person: l10n.t('you'),
@@ -143,6 +145,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
   };
 
   const post = (message: unknown) => void panel?.webview.postMessage(message);
+  /** The view drawn again as it was: a fix given up leaves its button usable (the view disables one once clicked). */
+  const redraw = () => data && post({ type: 'data', data, strings: viewStrings() });
 
   const compute = async (): Promise<void> => {
     const v = vault();
@@ -207,8 +211,26 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     if (!v) return;
     if (fixId === 'open') return openAt(path.join(v.root, f.file), f.line);
     if (fixId === 'openRelated') return f.related?.[0] && openAt(path.join(v.root, f.related[0].file), f.related[0].line);
-    if (!f.entry) return;
+    if (fixId === 'archive' ? !f.archiveTo : !f.entry) return;
     if (!memoryUsable(services, l10n.t('Core Soul: memory is off for this workspace, so nothing was changed.'))) return;
+    if (fixId === 'archive') {
+      // Said before anything moves: from where, to where, and that nothing is deleted.
+      const go = l10n.t('Archive');
+      const question = l10n.t(
+        'Core Soul: archive this memory? It moves from {0}:{1} to {2}: moved, never deleted; coresoul search --archived still finds it and the vault history keeps where it was.',
+        f.file,
+        f.line,
+        f.archiveTo!,
+      );
+      if ((await vscode.window.showWarningMessage(question, go)) !== go) return redraw();
+      const done = await archiveMemories(v, [`${f.file}:${f.line}`]);
+      const moved = done.archived[0];
+      void vscode.window.showInformationMessage(l10n.t('Core Soul: moved the memory of {0} to {1}.', moved.from, moved.to) + (done.warning ? ` ${done.warning}` : ''));
+      refresh();
+      await running;
+      return;
+    }
+    if (!f.entry) return;
     const entry = { day: f.entry.day, line: f.entry.line };
     if (fixId === 'retract') {
       const done = await forgetMemory(v, { entry, reason: retractReason(f) }, { clock: services.clock });
@@ -223,7 +245,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
           value: (f.text ?? '').replace(/^\[from [^\]\n]*\]\s*/, ''),
           validateInput: (s) => (s.trim() ? undefined : l10n.t('Write what is true now.')),
         }));
-      if (!corrected?.trim()) return;
+      if (!corrected?.trim()) return redraw();
       const done = await correctMemory(v, { entry, text: corrected, reason: retractReason(f) }, { clock: services.clock });
       void vscode.window.showInformationMessage(l10n.t('Core Soul: corrected the memory of {0} {1}.', done.corrected.day, done.corrected.time) + (done.warning ? ` ${done.warning}` : ''));
     }
@@ -283,6 +305,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
             openRelated: l10n.t('Core Soul: open the other memory'),
             correct: l10n.t('Core Soul: correct this memory…'),
             retract: l10n.t('Core Soul: retract this memory'),
+            archive: l10n.t('Core Soul: archive this memory…'),
           };
           const a = new vscode.CodeAction(titles[fixId], vscode.CodeActionKind.QuickFix);
           a.diagnostics = [d];
