@@ -7,6 +7,7 @@
  */
 import { stripLinks } from '../vault/wikilinks';
 import { words } from './words';
+import { withoutWriterMarkers } from '../vault/dayEntries';
 
 export interface Contradiction {
   older: string;
@@ -28,8 +29,9 @@ export function findContradictions(memories: readonly ContradictionInput[], supe
   let n = 0;
   for (const m of memories) {
     if (++n % 4096 === 0) signal?.throwIfAborted();
-    if (superseded.has(m.id) || m.text.length > 120) continue;
-    const text = stripLinks(m.text).trim();
+    if (superseded.has(m.id)) continue;
+    const text = stripLinks(withoutWriterMarkers(m.text)).trim(); // what it says, not who wrote it
+    if (text.length > 120) continue;
     const s = STATEMENT.exec(text) ?? STATEMENT_ZH.exec(text);
     if (s) {
       const subject = words(s[1]).join(' ');

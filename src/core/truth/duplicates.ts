@@ -12,6 +12,7 @@
  * pair is then checked on its real words.
  */
 import { wordHashes } from './words';
+import { withoutWriterMarkers } from '../vault/dayEntries';
 
 export const NEAR_DUPLICATE = 0.75;
 const MIN_WORDS_NEAR = 3;
@@ -64,7 +65,7 @@ export function duplicateKeys(texts: readonly string[], signal?: AbortSignal): D
   const scratch: number[] = [];
   for (let i = 0; i < texts.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    const ws = wordHashes(texts[i], scratch);
+    const ws = wordHashes(withoutWriterMarkers(texts[i]), scratch); // what it says, not who wrote it
     if (ws.length > buffer.length) buffer = new Int32Array(ws.length * 2);
     const n = ws.length ? distinctIds(ws, buffer) : 0;
     const set = buffer.subarray(0, n);

@@ -18,6 +18,7 @@
  */
 import { type TruthMemory } from './memories';
 import { wordHash, wordHashes, words } from './words';
+import { withoutWriterMarkers } from '../vault/dayEntries';
 
 export type SupersessionRule = 'reference' | 'from-to' | 'new-value';
 
@@ -81,7 +82,8 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * newest replacer first. `signal` stops it between memories.
  */
 export function findSupersessions(memories: readonly SupersessionInput[], signal?: AbortSignal): Supersession[] {
-  const sorted = [...memories].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  // What each says, without who wrote it: one author's name in two memories is no shared subject.
+  const sorted = memories.map((m) => (m.text.includes('[') ? { ...m, text: withoutWriterMarkers(m.text) } : m)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   // Memories by their place in `sorted` (a vault holds a million: no map or set of ids).
   const byPlace = new Map<string, number[]>();
   const pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[] = [];

@@ -206,6 +206,16 @@ export const ownMarkers = (rest: string) => (rest.startsWith('[') ? head(rest).o
  */
 export const withoutAuthorMarkers = (text: string) => (text.includes('[by ') ? text.replace(/\[by [^\]\n]*\] | ?\[by [^\]\n]*\]$/gm, '') : text);
 
+/**
+ * A stored text without any of the markers its writer put on it — provenance `[from …]`, author
+ * `[by …]`, branch `[on …]` — for the rules that compare what memories say (truth/): two
+ * memories by one person share that person's name, not a subject. Text cannot hold these
+ * markers (writes keep the same words as `(from …)`, `(by …)`, `(on …)`), so each one found is
+ * the writer's.
+ */
+const WRITER_MARKER = /\[(?:from (?:person|agent|capture|import)(?::[^\]\n]*)?|by [^\]\n]*|on [^\s\]]+)\](?: |$)/gm;
+export const withoutWriterMarkers = (text: string) => (text.includes('[') ? text.replace(WRITER_MARKER, '') : text);
+
 /** An entry's text without the markers at its head (a correction's mark, provenance, author): what it says; for a retracted entry, its retraction mark. */
 export function entryBody(rest: string): string {
   if (!rest.startsWith('[')) return rest;

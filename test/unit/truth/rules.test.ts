@@ -191,6 +191,28 @@ describe('supersession', () => {
   });
 });
 
+describe('who wrote a memory is not what it says', () => {
+  // As a day file holds them, after the time and kind: provenance, author, branch.
+  const by = (who: string, text: string, more = '') => `${more}[by ${who} on laptop] ${text}`;
+  it('one author on both memories makes no supersession, and markers do not hide a real one', () => {
+    const pairs = (ms: ReturnType<typeof mem>[]) => findSupersessions(ms).map((p) => [p.older, p.newer]);
+    // The queue moved off Redis; the report's use of Redis is another subject: only the author's name was shared.
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', by('Ada Lovelace', 'The nightly report reads from Redis.'), 'old'), mem('2026-02-01T10:00:00', by('Ada Lovelace', 'Switched from Redis to Kafka for the job queue.'), 'new')]), []);
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', by('Ada Lovelace', 'The job queue runs on Redis.'), 'old'), mem('2026-02-01T10:00:00', by('Ada Lovelace', 'Switched from Redis to Kafka for the job queue.'), 'new')]), [['old', 'new']]);
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', by('Ada Lovelace', 'The nightly report runs at 02:00.', '[on feature/queue] '), 'old'), mem('2026-02-01T10:00:00', by('Ada Lovelace', 'Switched from Redis to Kafka for the job queue.', '[from agent: codex] '), 'new')]), []);
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', by('Grace Hopper', 'We test with Jest.'), 'old'), mem('2026-02-01T10:00:00', by('Ada Lovelace', 'Moved from Jest to Vitest for tests.', '[from agent: claude-code] '), 'new')]), [['old', 'new']]);
+  });
+  it('two rules by one author are not duplicates; one rule by two authors is', () => {
+    const ids = (ms: ReturnType<typeof mem>[]) => findDuplicates(ms).map((d) => [d.first, d.repeats]);
+    assert.deepEqual(ids([mem('2026-01-01T10:00:00', by('Tess Tester', 'Use pnpm.'), 'a'), mem('2026-01-02T10:00:00', by('Tess Tester', 'Use tabs.'), 'b')]), []);
+    assert.deepEqual(ids([mem('2026-01-01T10:00:00', by('Tess Tester', 'Always run the linter before committing.'), 'a'), mem('2026-01-02T10:00:00', by('Ada Lovelace', 'Always run the linter before committing.', '[from agent: copilot] '), 'b')]), [['a', ['b']]]);
+  });
+  it('a contradiction between two authors is found behind their markers', () => {
+    const ms = [mem('2026-01-01T11:00:00', by('Tess Tester', 'Always squash merge.'), 'c'), mem('2026-02-01T11:00:00', by('Ada Lovelace', 'Never squash merge.', '[from agent: codex] '), 'd')];
+    assert.deepEqual(findContradictions(ms).map((c) => [c.older, c.newer]), [['c', 'd']]);
+  });
+});
+
 describe('duplicates', () => {
   it('reads a compound of letters as its words and n\'t as not, in both word readers', () => {
     const g = findDuplicates([
