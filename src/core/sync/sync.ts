@@ -5,7 +5,7 @@
  * Never forces, never rewrites published history. A folder without a vault, or with a fresh one
  * nothing was written to yet, joins the remote's soul instead.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
@@ -26,7 +26,6 @@ import { excludeLocalPaths } from '../vault/localPaths';
 import { type Change, changesOf, changesProblem, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
 import { movePersonal } from '../vault/personal';
-import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {
   clock: Clock;
@@ -68,41 +67,71 @@ function gitLine(err: unknown): string {
 const INTERACTIVE = /^(EDITOR|VISUAL|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS)$/i;
 
 /**
- * simple-git on the vault, with the vault's git environment (vaultGitEnv: nothing that points git at
- * another repository, no prompt) less what would only serve a person at a terminal. The git
- * variables that remain are the user's own way of reaching a remote (a CA file, an SSH command, a
- * proxy, extra configuration), so simple-git's guard lets them through as plain git would. A git
- * silent for two minutes (a network that dropped) is stopped.
+ * Git's own housekeeping (`git maintenance run --auto`, after a fetch, a merge or a commit) is left
+ * to the weekly compression's commit (vault/history.ts, `tidy`): a sync does not wait for it.
  */
-function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
-  const env = Object.fromEntries(Object.entries({ ...vaultGitEnv(), ...extra }).filter(([k, val]) => val !== undefined && !INTERACTIVE.test(k))) as Record<string, string>;
-  return simpleGit({
-    baseDir: v.soulDir,
-    timeout: { block: 120_000 },
-    allowEnvironment: Object.keys(env).filter((k) => /^(GIT_|PREFIX$)/i.test(k)),
-    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true, allowUnsafeMergeDriver: true },
-  }).env(env);
-}
+const NO_HOUSEKEEPING = ['-c', 'maintenance.auto=false'];
+
+/** How long the remote's work (a fetch, a push) may stay silent before it is stopped: a network that dropped. */
+const SILENT_MS = 120_000;
 
 /**
- * How sync runs git in the vault. `run`: its own work, as the vault's history runs git (a wrapper
- * would wait 50 ms after each command that prints nothing); rejects with git's message. `net`:
- * fetch and push, through simple-git (gitFor), which stops a git silent for two minutes.
+ * How sync runs git in the vault, rejecting with git's message. `run`: its own work, as the
+ * vault's history runs git. `remote`: fetch and push, with the vault's git environment
+ * (vaultGitEnv: nothing that points git at another repository, no prompt) less what would only
+ * serve a person at a terminal — the git variables that remain are the user's own way of reaching
+ * a remote (a CA file, an SSH command, a proxy, extra configuration) — stopped when silent for
+ * two minutes.
  */
 interface VaultGit {
   run(args: string[], input?: string): Promise<string>;
-  net: SimpleGit;
+  remote(args: string[]): Promise<string>;
 }
 
 function vaultGit(v: Vault): VaultGit {
   return {
     async run(args, input) {
       const r = await git(v, args, input);
-      if (r.code !== 0) throw new Error(`${r.stderr}\n${r.stdout}`.trim() || `git ${args[0]} exited with ${r.code}`);
+      if (r.code !== 0) throw gitFailed(args, r.code, r.stdout, r.stderr);
       return r.stdout;
     },
-    net: gitFor(v),
+    remote: (args) => remoteGit(v, args),
   };
+}
+
+const gitFailed = (args: string[], code: number | null, stdout: string, stderr: string) => new Error(`${stderr}\n${stdout}`.trim() || `git ${args[0]} exited with ${code}`);
+
+/** Git for the remote's work (VaultGit's `remote`). */
+function remoteGit(v: Vault, args: string[]): Promise<string> {
+  const env = Object.fromEntries(Object.entries(vaultGitEnv()).filter(([k]) => !INTERACTIVE.test(k)));
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    let silence: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        child.kill();
+        reject(new Error(`git ${args[0]} was silent for ${SILENT_MS / 60_000} minutes and was stopped`));
+      }, SILENT_MS);
+    };
+    for (const stream of ['stdout', 'stderr'] as const) {
+      child[stream].on('data', (chunk: Buffer) => {
+        out[stream] += chunk.toString();
+        heard();
+      });
+    }
+    child.on('error', (err) => {
+      clearTimeout(silence);
+      reject(vaultError(`cannot run git (${err.message}); install git`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(silence);
+      if (code === 0) resolve(out.stdout);
+      else reject(gitFailed(args, code, out.stdout, out.stderr));
+    });
+    heard();
+  });
 }
 
 /** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
@@ -135,27 +164,50 @@ interface VaultConfig {
   text: string;
 }
 
-async function readConfig(g: VaultGit): Promise<VaultConfig> {
-  const text = await g.run(['config', '--get-regexp', '^(remote\\.origin\\.(url|fetch)|merge\\.coresoul-)']).catch(() => '');
+async function readConfig(v: Vault): Promise<VaultConfig> {
+  const text = (await git(v, ['config', '--get-regexp', '^(remote\\.origin\\.(url|fetch)|merge\\.coresoul-)'])).stdout;
   const value = (key: string) => text.split('\n').filter((l) => l.startsWith(`${key} `)).at(-1)?.slice(key.length + 1);
   return { url: value('remote.origin.url'), fetch: value('remote.origin.fetch'), text };
 }
 
 async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const g = vaultGit(v);
-  const config = await readConfig(g);
+  // A vault that names a remote of its own, and no other given: it is fetched while the configuration is read.
+  const early = opts.remote === undefined && !signal?.aborted && ORIGIN_SECTION.test(readTextIfExists(path.join(v.soulDir, '.git', 'config')) ?? '') ? startFetch(v, g) : undefined;
+  const config = await readConfig(v).catch(async (err: unknown) => {
+    await early?.done.catch(() => undefined);
+    throw err;
+  });
+  // No origin after all: the remote is fetched once connected.
+  if (early && config.url === undefined) await early.done.catch(() => undefined);
   const before = config.url;
   const { url: remote, namespace } = await connectRemote(g, opts.remote, v.root, config);
   // Offline or refused, the vault stays connected where it was: nothing changed.
   const reconnect = () => (before === remote ? undefined : before === undefined ? g.run(['remote', 'remove', 'origin']) : g.run(['remote', 'set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, g, { remote, namespace, drivers: config.text }, opts, signal);
+    const report = await pullAndPush(v, g, { remote, namespace, drivers: config.text }, opts, signal, config.url === undefined ? undefined : early);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
     if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await reconnect();
     throw err;
   }
+}
+
+/** The section of `.git/config` that names `origin`. */
+const ORIGIN_SECTION = /^\s*\[remote "origin"\]/m;
+
+/** A fetch from `origin` under way, and the remote-tracking refs it started from. */
+interface Fetch {
+  fetched: Map<string, string>;
+  done: Promise<unknown>;
+}
+
+function startFetch(v: Vault, g: VaultGit): Fetch {
+  const fetched = refsUnder(v.soulDir, ORIGIN_REFS);
+  const done = g.remote(['fetch', 'origin']);
+  done.catch(() => undefined); // whoever waits for it sees the failure; until then it is not an unhandled one
+  return { fetched, done };
 }
 
 /** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
@@ -165,17 +217,18 @@ interface Origin {
   drivers: string;
 }
 
-async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
+/** `early`: the first fetch, when it is already under way. */
+async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOptions, signal?: AbortSignal, early?: Fetch): Promise<SyncReport> {
   const { remote } = origin;
   const branch = repoHead(v.soulDir)?.branch ?? (await g.run(['symbolic-ref', '--short', 'HEAD'])).trim();
   const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
 
   for (let attempt = 1; ; attempt++) {
-    signal?.throwIfAborted();
-    const fetched = refsUnder(v.soulDir, ORIGIN_REFS);
+    // A fetch under way is waited for first: a stop then puts the refs back once it has moved them.
+    if (attempt > 1 || !early) signal?.throwIfAborted();
+    const { fetched, done } = (attempt === 1 && early) || startFetch(v, g);
     try {
-      // -v: git says something even when nothing is new, so simple-git does not wait after a silent command.
-      await g.net.raw(['fetch', '-v', 'origin']);
+      await done;
     } catch (err) {
       if (!fs.existsSync(v.mapFile)) throw inputError(`cannot reach the remote ${remote}: ${gitLine(err)}; nothing was changed`);
       return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
@@ -201,7 +254,7 @@ async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOpti
     ahead ??= Number((await g.run(['rev-list', '--count', 'HEAD'])).trim());
     if (!ahead) return report;
     try {
-      await g.net.raw(['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
+      await g.remote(['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
       report.pushed += ahead;
       return report;
     } catch (err) {
@@ -353,46 +406,45 @@ async function mergeLocked(v: Vault, g: VaultGit, upstream: string | undefined, 
     throw refusedError(`refused the remote's commits: ${(err as Error).message}; nothing was merged or changed`);
   }
   const paths = [...new Set(changes.map((c) => c.path))];
+  const local = g.run(['status', '--porcelain']);
   const [why, status, kinds] = await Promise.all([
     changesProblem(v, changes),
-    g.run(['status', '--porcelain']),
-    ours && !paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? driverKinds(v, paths) : undefined,
+    local,
+    // Asked only for a merge (something here the remote lacks) that changes no attributes.
+    paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? undefined : local.then((st) => (ours || st.trim() ? driverKinds(v, paths) : undefined)),
   ]);
   if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
-  const local = (await commitLocal(g, status)) ? 1 : 0;
-  if (!theirs.length) return ours + local;
+  const committed = (await commitLocal(g, status)) ? 1 : 0;
+  if (!theirs.length) return ours + committed;
   report.pulled += theirs.length;
   const rules = await incomingRules(v, theirs, changes, upstream);
-  if (!ours && !local) {
+  if (!ours && !committed) {
     // HEAD is an ancestor of what arrived.
-    await g.run(['merge', '--ff-only', upstream]);
+    await g.run([...NO_HOUSEKEEPING, 'merge', '--ff-only', upstream]);
     const kept = keepReviewedRules(v, rules);
     if (kept) {
       await g.run(['add', '-A']);
-      await g.run(['commit', '-q', '--no-verify', '-m', 'sync: the team\'s rules as reviewed here (the remote\'s change waits for review)']);
+      await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: the team\'s rules as reviewed here (the remote\'s change waits for review)']);
     }
     await proposeIncoming(v, rules, opts, report);
     return kept ? 1 : 0;
   }
-  try {
-    // The memory files both sides changed are left conflicted, then merged here, all in this process.
-    await g.run([...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
-  } catch (err) {
-    if (!fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(err)}`);
-  }
-  resolvedByHand(v, await mergeConflicted(v, kinds));
+  // The memory files both sides changed are left conflicted (git exits 1), then merged here, all in this process.
+  const merge = await git(v, [...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
+  if (merge.code !== 0 && !fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(`${merge.stderr}\n${merge.stdout}`)}`);
+  resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v, kinds));
   const kept = keepReviewedRules(v, rules);
   await finishMerge(v, g, `sync: merge ${theirs.length} commit(s) from the remote`, kept);
   report.merged = true;
   await proposeIncoming(v, rules, opts, report);
-  return ours + local + 1;
+  return ours + committed + 1;
 }
 
 /** Commits what is local (`status`: `git status --porcelain`); whether there was anything. */
 async function commitLocal(g: VaultGit, status: string): Promise<boolean> {
   if (!status.trim()) return false;
   await g.run(['add', '-A']);
-  await g.run(['commit', '-q', '--no-verify', '-m', 'sync: local changes']);
+  await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: local changes']);
   return true;
 }
 
@@ -458,7 +510,7 @@ function resolvedByHand(v: Vault, { unmerged, why }: Conflicted): void {
 async function finishMerge(v: Vault, g: VaultGit, message: string, everything: boolean): Promise<void> {
   if (fs.existsSync(v.mapFile)) writeMemoryMap(v, readMemoryMap(v));
   if (everything) await g.run(['add', '-A']);
-  await g.run(['commit', '-q', '--no-verify', ...(everything ? [] : ['-a']), '-m', message]);
+  await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', ...(everything ? [] : ['-a']), '-m', message]);
 }
 
 /**
