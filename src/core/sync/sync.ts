@@ -15,11 +15,6 @@ import { git, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault
 import { refsUnder, repoHead } from '../vault/gitHead';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
-import { compressBeforeWrite } from '../compress/compress';
-import { initVault } from '../init/scaffold';
-import { parsePersona, sectionBody } from '../persona/document';
-import { propose, readPersona } from '../persona/proposals';
-import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
@@ -366,6 +361,8 @@ async function join(v: Vault, g: VaultGit, upstream: { branch: string; ref: stri
   await refuseUnsafeIncoming(v, upstream.ref, head || undefined);
   await g.run(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
   await g.run(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
+  // Loaded here: a sync that does not join does not pay for initialising init's modules.
+  const { initVault } = await import('../init/scaffold');
   await initVault(v.root, { clock: opts.clock, cliBundle: opts.cliBundle, git: true });
 }
 
@@ -564,6 +561,14 @@ function keepReviewedRules(v: Vault, rules: IncomingRules): boolean {
 
 /** The remote's persona change becomes a pending proposal here (soul-checked); a soul.md change, a warning. */
 async function proposeIncoming(v: Vault, rules: IncomingRules, opts: SyncOptions, report: SyncReport): Promise<void> {
+  if (!rules.changed.length) return;
+  // Loaded here: a sync that brings no change to the rules does not pay for initialising the persona's modules.
+  const [{ parsePersona, sectionBody }, { propose, readPersona }, { PERSONA_SECTIONS }, { compressBeforeWrite }] = await Promise.all([
+    import('../persona/document'),
+    import('../persona/proposals'),
+    import('../vault/personaSections'),
+    import('../compress/compress'),
+  ]);
   for (const c of rules.changed) {
     if (c.file === 'soul.md') {
       report.warnings.push(`the remote changes soul.md (commit ${c.commit}): not taken here, where soul.md changes only by your hand (see it: git -C .CoreSoul show ${c.commit} -- soul.md)`);
