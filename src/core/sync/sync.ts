@@ -408,7 +408,7 @@ async function mergeLocked(v: Vault, g: VaultGit, upstream: string | undefined, 
     changesProblem(v, changes),
     local,
     // Asked only for a merge (something here the remote lacks) that changes no attributes.
-    paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? undefined : local.then((st) => (ours || st.trim() ? driverKinds(v, paths) : undefined)),
+    paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? undefined : ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined)),
   ]);
   if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
   const committed = (await commitLocal(g, status)) ? 1 : 0;
