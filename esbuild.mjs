@@ -218,8 +218,8 @@ const besideBundle = (specifier, file) => ({
   },
 });
 
-// Libraries one command needs: tar (pack, restore), gitleaks' rules (the secret firewall), simple-git (sync, merge drivers), the MCP SDK (mcp).
-const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]gitleaksLib|core[\\/]sync[\\/]simpleGitLib|mcp[\\/]sdkLib)\.ts$/;
+// Libraries one command needs: tar (pack, restore), gitleaks' rules (the secret firewall), the MCP SDK (mcp).
+const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]gitleaksLib|mcp[\\/]sdkLib)\.ts$/;
 // WordNet's kinds of nouns, for search (src/core/search/narrower.ts).
 const NARROWER = /src[\\/]core[\\/]search[\\/]narrowerTable\.ts$/;
 // WordNet's English words, for the soul check's readability (src/core/safety/readable.ts).

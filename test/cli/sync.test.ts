@@ -258,6 +258,42 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     }
     assert.deepEqual(sharedTree(roots[1]), sharedTree(roots[0]));
   });
+
+  // Fast enough to run on every pull (issue #33): each git command is a process start, which costs
+  // more than git's work in it; the counts are the sync's own commands, not the ones git starts.
+  it('a sync merging a day written on both machines starts at most 12 git commands; one with nothing new, 4', () => {
+    const { dir, roots, sync } = team(2);
+    const [a, b] = roots.map((r) => openVault(r));
+    for (let i = 0; i < 20; i++) {
+      writeAt(a, clock(DAYS[0], i * 10), `A ${i} on [[Atlas]] with [[Alice]]`);
+      writeAt(b, clock(DAYS[0], i * 10 + 5), `B ${i} on [[Atlas]] with [[Bob]]`);
+    }
+    // Each CLI write commits its lines (here written through the core, they are committed by hand).
+    for (const r of roots) {
+      gitIn(path.join(r, '.CoreSoul'), 'add', '-A');
+      gitIn(path.join(r, '.CoreSoul'), 'commit', '-q', '--no-verify', '-m', 'memory: the day');
+    }
+    sync(roots[0]);
+    const shim = path.join(dir, 'shim');
+    fs.mkdirSync(shim);
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const log = path.join(dir, 'git-commands');
+    fs.writeFileSync(path.join(shim, 'git'), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const counted = (root: string) => {
+      fs.rmSync(log, { force: true });
+      const r = cli(['sync', '--root', root, '--json'], { env: { PATH: `${shim}${path.delimiter}${process.env.PATH}` } });
+      assert.equal(r.code, 0, r.stderr);
+      return { report: r.json, commands: read(log).trim().split('\n') };
+    };
+    const merged = counted(roots[1]);
+    assert.equal(merged.report.merged, true);
+    assert.ok(merged.commands.length <= 12, merged.commands.join('\n'));
+    const day = readDayEntries(DAYS[0], read(roots[1], `.CoreSoul/memory/chronological/${DAYS[0]}.md`));
+    assert.equal(day.entries.length, 40, 'every entry of both sides, once');
+    const quiet = counted(roots[1]);
+    assert.deepEqual([quiet.report.pulled, quiet.report.pushed], [0, 0]);
+    assert.ok(quiet.commands.length <= 4, quiet.commands.join('\n'));
+  });
 });
 
 describe('coresoul sync: bad input and faults', () => {

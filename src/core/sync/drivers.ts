@@ -67,13 +67,34 @@ export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: s
  */
 export const DEFERRED_DRIVERS: readonly string[] = MERGE_KINDS.flatMap((k) => ['-c', `merge.coresoul-${k}.driver=false`]);
 
+/** The Core Soul merge driver git's attributes give each of `paths` (undefined: none of ours), in one `git check-attr`. */
+export async function driverKinds(v: Vault, paths: string[]): Promise<Map<string, MergeKind | undefined>> {
+  const kinds = new Map<string, MergeKind | undefined>();
+  if (!paths.length) return kinds;
+  // check-attr -z: path, attribute, value, for each path.
+  const attrs = (await git(v, ['check-attr', '-z', '--stdin', 'merge'], paths.map((p) => `${p}\0`).join(''))).stdout.split('\0');
+  for (let i = 0; i + 2 < attrs.length; i += 3) {
+    const kind = /^coresoul-(.+)$/.exec(attrs[i + 2])?.[1] as MergeKind | undefined;
+    kinds.set(attrs[i], kind && MERGE_KINDS.includes(kind) ? kind : undefined);
+  }
+  return kinds;
+}
+
+export interface Conflicted {
+  /** Every path the merge left unmerged (merged here or not). */
+  unmerged: string[];
+  /** Why each file that could not be merged was left with markers. */
+  why: string[];
+}
+
 /**
  * Merges, in this process, every memory file a merge in progress left conflicted that is still
  * as git left it (the work tree holds this side's version: a file with markers, or one the
  * person edited, is theirs to finish). Files with no Core Soul driver, or deleted on a side, are
- * left to git's own rules. Returns why each file it could not merge was left with markers.
+ * left to git's own rules. `known`: the drivers of paths already asked (`driverKinds`, before the
+ * merge, when it changes no attributes); the others are asked here.
  */
-export async function mergeConflicted(v: Vault): Promise<string[]> {
+export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | undefined> = new Map()): Promise<Conflicted> {
   /** Path → the blobs of its base, this side and the other side (stages 1, 2, 3). */
   const stages = new Map<string, (string | undefined)[]>();
   for (const record of (await git(v, ['ls-files', '-u', '-z'])).stdout.split('\0')) {
@@ -82,30 +103,30 @@ export async function mergeConflicted(v: Vault): Promise<string[]> {
     if (!stages.has(m[3])) stages.set(m[3], [undefined, undefined, undefined]);
     stages.get(m[3])![Number(m[2]) - 1] = m[1];
   }
-  const paths = [...stages.keys()].filter((p) => stages.get(p)![1] && stages.get(p)![2]);
-  if (!paths.length) return [];
-  // check-attr -z: path, attribute, value, for each path.
-  const attrs = (await git(v, ['check-attr', '-z', '--stdin', 'merge'], paths.map((p) => `${p}\0`).join(''))).stdout.split('\0');
-  const kinds = new Map<string, MergeKind>();
-  for (let i = 0; i + 2 < attrs.length; i += 3) {
-    const kind = /^coresoul-(.+)$/.exec(attrs[i + 2])?.[1] as MergeKind | undefined;
-    if (kind && MERGE_KINDS.includes(kind)) kinds.set(attrs[i], kind);
-  }
-  const todo = paths.filter((p) => kinds.has(p));
-  const blobs = await catFile(v, [...new Set(todo.flatMap((p) => stages.get(p)!.filter((b): b is string => !!b)))], '--batch');
+  const unmerged = [...stages.keys()];
+  const paths = unmerged.filter((p) => stages.get(p)![1] && stages.get(p)![2]);
+  if (!paths.length) return { unmerged, why: [] };
+  // The drivers not known yet are asked while the versions are read.
+  const [asked, blobs] = await Promise.all([
+    driverKinds(v, paths.filter((p) => !known.has(p))),
+    catFile(v, [...new Set(paths.flatMap((p) => stages.get(p)!.filter((b): b is string => !!b)))], '--batch'),
+  ]);
+  const kindOf = (p: string) => (known.has(p) ? known.get(p) : asked.get(p));
   const body = (blob: string | undefined) => (blob === undefined ? Buffer.alloc(0) : (blobs.get(blob)?.body ?? Buffer.alloc(0)));
   // The work tree already holds the merge's entity notes.
   const merging: Merging = { theirs: 'MERGE_HEAD', entityCounts: async () => countEntities(v) };
   const why: string[] = [];
-  for (const p of todo) {
+  for (const p of paths) {
+    const kind = kindOf(p);
+    if (!kind) continue;
     const [base, ours, theirs] = stages.get(p)!.map(body);
     const file = path.join(v.soulDir, p);
     if (!fs.existsSync(file) || !fs.readFileSync(file).equals(ours)) continue;
-    const merged = await mergeVersions(v, kinds.get(p)!, p, [base, ours, theirs], merging);
+    const merged = await mergeVersions(v, kind, p, [base, ours, theirs], merging);
     const r = settle(merged, file, p, v, () => withTempFiles([base, theirs], ([b, t]) => conflictMarkers(v.soulDir, file, b, t)));
     if (!r.merged) why.push(r.why!);
   }
-  return why;
+  return { unmerged, why };
 }
 
 /** Merges the three versions (base, ours, theirs) of the memory file `pathname`. */

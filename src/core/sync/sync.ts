@@ -5,27 +5,22 @@
  * Never forces, never rewrites published history. A folder without a vault, or with a fresh one
  * nothing was written to yet, joins the remote's soul instead.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
-import { hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
+import { git, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
+import { refsUnder, repoHead } from '../vault/gitHead';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
-import { compressBeforeWrite } from '../compress/compress';
-import { initVault } from '../init/scaffold';
-import { parsePersona, sectionBody } from '../persona/document';
-import { propose, readPersona } from '../persona/proposals';
-import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
-import { DEFERRED_DRIVERS, mergeConflicted } from './drivers';
+import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
-import { incomingProblem } from '../vault/incoming';
+import { type Change, changesOf, changesProblem, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
 import { movePersonal } from '../vault/personal';
-import { type SimpleGit, simpleGit } from './simpleGitLib';
 
 export interface SyncOptions {
   clock: Clock;
@@ -67,20 +62,71 @@ function gitLine(err: unknown): string {
 const INTERACTIVE = /^(EDITOR|VISUAL|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS)$/i;
 
 /**
- * simple-git on the vault, with the vault's git environment (vaultGitEnv: nothing that points git at
- * another repository, no prompt) less what would only serve a person at a terminal. The git
- * variables that remain are the user's own way of reaching a remote (a CA file, an SSH command, a
- * proxy, extra configuration), so simple-git's guard lets them through as plain git would. A git
- * silent for two minutes (a network that dropped) is stopped.
+ * Git's own housekeeping (`git maintenance run --auto`, after a fetch, a merge or a commit) is left
+ * to the weekly compression's commit (vault/history.ts, `tidy`): a sync does not wait for it.
  */
-function gitFor(v: Vault, extra: Record<string, string> = {}): SimpleGit {
-  const env = Object.fromEntries(Object.entries({ ...vaultGitEnv(), ...extra }).filter(([k, val]) => val !== undefined && !INTERACTIVE.test(k))) as Record<string, string>;
-  return simpleGit({
-    baseDir: v.soulDir,
-    timeout: { block: 120_000 },
-    allowEnvironment: Object.keys(env).filter((k) => /^(GIT_|PREFIX$)/i.test(k)),
-    unsafe: { allowUnsafeSshCommand: true, allowUnsafeGitProxy: true, allowUnsafeConfigEnvCount: true, allowUnsafeConfigPaths: true, allowUnsafeExec: true, allowUnsafeDiffExternal: true, allowUnsafeTemplateDir: true, allowUnsafeMergeDriver: true },
-  }).env(env);
+const NO_HOUSEKEEPING = ['-c', 'maintenance.auto=false'];
+
+/** How long the remote's work (a fetch, a push) may stay silent before it is stopped: a network that dropped. */
+const SILENT_MS = 120_000;
+
+/**
+ * How sync runs git in the vault, rejecting with git's message. `run`: its own work, as the
+ * vault's history runs git. `remote`: fetch and push, with the vault's git environment
+ * (vaultGitEnv: nothing that points git at another repository, no prompt) less what would only
+ * serve a person at a terminal — the git variables that remain are the user's own way of reaching
+ * a remote (a CA file, an SSH command, a proxy, extra configuration) — stopped when silent for
+ * two minutes.
+ */
+interface VaultGit {
+  run(args: string[], input?: string): Promise<string>;
+  remote(args: string[]): Promise<string>;
+}
+
+function vaultGit(v: Vault): VaultGit {
+  return {
+    async run(args, input) {
+      const r = await git(v, args, input);
+      if (r.code !== 0) throw gitFailed(args, r.code, r.stdout, r.stderr);
+      return r.stdout;
+    },
+    remote: (args) => remoteGit(v, args),
+  };
+}
+
+const gitFailed = (args: string[], code: number | null, stdout: string, stderr: string) => new Error(`${stderr}\n${stdout}`.trim() || `git ${args[0]} exited with ${code}`);
+
+/** Git for the remote's work (VaultGit's `remote`). */
+function remoteGit(v: Vault, args: string[]): Promise<string> {
+  const env = Object.fromEntries(Object.entries(vaultGitEnv()).filter(([k]) => !INTERACTIVE.test(k)));
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    let silence: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        child.kill();
+        reject(new Error(`git ${args[0]} was silent for ${SILENT_MS / 60_000} minutes and was stopped`));
+      }, SILENT_MS);
+    };
+    for (const stream of ['stdout', 'stderr'] as const) {
+      child[stream].on('data', (chunk: Buffer) => {
+        out[stream] += chunk.toString();
+        heard();
+      });
+    }
+    child.on('error', (err) => {
+      clearTimeout(silence);
+      reject(vaultError(`cannot run git (${err.message}); install git`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(silence);
+      if (code === 0) resolve(out.stdout);
+      else reject(gitFailed(args, code, out.stdout, out.stderr));
+    });
+    heard();
+  });
 }
 
 /** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
@@ -103,14 +149,38 @@ export async function syncVault(root: string, opts: SyncOptions, signal?: AbortS
   }
 }
 
+/**
+ * The vault's configuration sync reads, in one git call: `origin` (its URL and what it fetches)
+ * and the registered merge drivers (`text`, as `git config --get-regexp` prints them).
+ */
+interface VaultConfig {
+  url?: string;
+  fetch?: string;
+  text: string;
+}
+
+async function readConfig(v: Vault): Promise<VaultConfig> {
+  const text = (await git(v, ['config', '--get-regexp', '^(remote\\.origin\\.(url|fetch)|merge\\.coresoul-)'])).stdout;
+  const value = (key: string) => text.split('\n').filter((l) => l.startsWith(`${key} `)).at(-1)?.slice(key.length + 1);
+  return { url: value('remote.origin.url'), fetch: value('remote.origin.fetch'), text };
+}
+
 async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
-  const g = gitFor(v);
-  const before = (await g.getRemotes(true)).find((r) => r.name === 'origin')?.refs.fetch;
-  const remote = await connectRemote(g, opts.remote, v.root);
+  const g = vaultGit(v);
+  // A vault that names a remote of its own, and no other given: it is fetched while the configuration is read.
+  const early = opts.remote === undefined && !signal?.aborted && ORIGIN_SECTION.test(readTextIfExists(path.join(v.soulDir, '.git', 'config')) ?? '') ? startFetch(v, g) : undefined;
+  const config = await readConfig(v).catch(async (err: unknown) => {
+    await early?.done.catch(() => undefined);
+    throw err;
+  });
+  // No origin after all: the remote is fetched once connected.
+  if (early && config.url === undefined) await early.done.catch(() => undefined);
+  const before = config.url;
+  const { url: remote, namespace } = await connectRemote(g, opts.remote, v.root, config);
   // Offline or refused, the vault stays connected where it was: nothing changed.
-  const reconnect = () => (before === remote ? undefined : before === undefined ? g.removeRemote('origin') : g.remote(['set-url', 'origin', before]));
+  const reconnect = () => (before === remote ? undefined : before === undefined ? g.run(['remote', 'remove', 'origin']) : g.run(['remote', 'set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, g, remote, opts, signal);
+    const report = await pullAndPush(v, g, { remote, namespace, drivers: config.text }, opts, signal, config.url === undefined ? undefined : early);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
@@ -119,40 +189,67 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
   }
 }
 
-async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
-  const branch = (await g.raw(['symbolic-ref', '--short', 'HEAD'])).trim();
+/** The section of `.git/config` that names `origin`. */
+const ORIGIN_SECTION = /^\s*\[remote "origin"\]/m;
+
+/** A fetch from `origin` under way, and the remote-tracking refs it started from. */
+interface Fetch {
+  fetched: Map<string, string>;
+  done: Promise<unknown>;
+}
+
+function startFetch(v: Vault, g: VaultGit): Fetch {
+  const fetched = refsUnder(v.soulDir, ORIGIN_REFS);
+  const done = g.remote(['fetch', 'origin']);
+  done.catch(() => undefined); // whoever waits for it sees the failure; until then it is not an unhandled one
+  return { fetched, done };
+}
+
+/** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
+interface Origin {
+  remote: string;
+  namespace: string;
+  drivers: string;
+}
+
+/** `early`: the first fetch, when it is already under way. */
+async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOptions, signal?: AbortSignal, early?: Fetch): Promise<SyncReport> {
+  const { remote } = origin;
+  const branch = repoHead(v.soulDir)?.branch ?? (await g.run(['symbolic-ref', '--short', 'HEAD'])).trim();
   const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
 
   for (let attempt = 1; ; attempt++) {
-    signal?.throwIfAborted();
-    const fetched = await remoteRefs(g);
+    // A fetch under way is waited for first: a stop then puts the refs back once it has moved them.
+    if (attempt > 1 || !early) signal?.throwIfAborted();
+    const { fetched, done } = (attempt === 1 && early) || startFetch(v, g);
     try {
-      await g.fetch('origin');
+      await done;
     } catch (err) {
       if (!fs.existsSync(v.mapFile)) throw inputError(`cannot reach the remote ${remote}: ${gitLine(err)}; nothing was changed`);
       return { ...report, offline: true, warnings: [...report.warnings, `offline: cannot reach ${remote} (${gitLine(err)}); nothing was changed`] };
     }
-    const upstream = await pinned(g, await remoteBranch(g, branch));
+    const upstream = remoteBranch(v, branch);
+    let ahead: number | undefined;
     try {
       signal?.throwIfAborted();
       if (upstream && (await isFresh(v, g))) {
         await join(v, g, upstream, opts);
         report.joined = true;
         // Everything the remote holds came in: a join pulls its whole history.
-        report.pulled += Number((await g.raw(['rev-list', '--count', upstream.ref])).trim());
+        report.pulled += Number((await g.run(['rev-list', '--count', upstream.ref])).trim());
       }
       if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
       report.branch = upstream?.branch ?? branch;
-      await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, opts, report));
+      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, origin.drivers, opts, report));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
-      if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(g, fetched);
+      if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(g, v, fetched);
       throw err;
     }
-    const ahead = Number((await g.raw(['rev-list', '--count', upstream ? `${upstream.ref}..HEAD` : 'HEAD'])).trim());
+    ahead ??= Number((await g.run(['rev-list', '--count', 'HEAD'])).trim());
     if (!ahead) return report;
     try {
-      await g.raw(['push', 'origin', `HEAD:${await remoteNamespace(g)}${report.branch}`]);
+      await g.remote(['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
       report.pushed += ahead;
       return report;
     } catch (err) {
@@ -166,16 +263,13 @@ async function pullAndPush(v: Vault, g: SimpleGit, remote: string, opts: SyncOpt
   }
 }
 
-/** The remote-tracking refs of `origin` and their commits. */
-async function remoteRefs(g: SimpleGit): Promise<Map<string, string>> {
-  const out = await g.raw(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/remotes/origin/']);
-  return new Map(out.split('\n').filter(Boolean).map((l) => l.split(' ') as [string, string]));
-}
+/** Where `origin`'s branches are tracked. */
+const ORIGIN_REFS = 'refs/remotes/origin/';
 
-/** Puts the remote-tracking refs back where they were before a fetch. */
-async function resetRemoteRefs(g: SimpleGit, was: Map<string, string>): Promise<void> {
-  for (const ref of (await remoteRefs(g)).keys()) if (!was.has(ref)) await g.raw(['update-ref', '-d', ref]);
-  for (const [ref, id] of was) await g.raw(['update-ref', ref, id]);
+/** Puts the remote-tracking refs back where they were before a fetch (`was`, as refsUnder read them). */
+async function resetRemoteRefs(g: VaultGit, v: Vault, was: Map<string, string>): Promise<void> {
+  const gone = [...refsUnder(v.soulDir, ORIGIN_REFS).keys()].filter((ref) => !was.has(ref)).map((ref) => `delete ${ref}\n`);
+  await g.run(['update-ref', '--stdin'], [...gone, ...[...was].map(([ref, id]) => `update ${ref} ${id}\n`)].join(''));
 }
 
 /**
@@ -201,59 +295,53 @@ export async function projectRemote(root: string): Promise<string | undefined> {
 }
 
 /** The namespace the vault's branches are pushed to on `origin`: the project's remote's `refs/coresoul/heads/`, or a remote of its own's `refs/heads/`. */
-async function remoteNamespace(g: SimpleGit): Promise<string> {
-  const fetch = (await g.raw(['config', '--get', 'remote.origin.fetch']).catch(() => '')).trim();
-  return fetch === PROJECT_FETCH ? PROJECT_REFS : 'refs/heads/';
-}
+const namespaceOf = (fetch: string | undefined) => (fetch === PROJECT_FETCH ? PROJECT_REFS : 'refs/heads/');
 
 /**
  * Sets `origin` when a URL is given (a remote of the vault's own); otherwise the vault's remote,
  * else the project's own `origin`, whose `refs/coresoul/heads/*` then hold the vault's branches.
+ * `config`: the vault's, as readConfig read it.
  */
-async function connectRemote(g: SimpleGit, url: string | undefined, root: string): Promise<string> {
-  const remotes = await g.getRemotes(true);
-  const origin = remotes.find((r) => r.name === 'origin');
-  if (url === undefined && !origin) {
+async function connectRemote(g: VaultGit, url: string | undefined, root: string, config: VaultConfig): Promise<{ url: string; namespace: string }> {
+  const origin = config.url;
+  if (url === undefined && origin === undefined) {
     const project = await projectRemote(root);
     if (project) {
-      await g.addRemote('origin', project);
-      await g.raw(['config', 'remote.origin.fetch', PROJECT_FETCH]);
-      return project;
+      await g.run(['remote', 'add', 'origin', project]);
+      await g.run(['config', 'remote.origin.fetch', PROJECT_FETCH]);
+      return { url: project, namespace: PROJECT_REFS };
     }
   }
   if (url !== undefined) {
-    if (origin && (await remoteNamespace(g)) !== 'refs/heads/') await g.raw(['config', 'remote.origin.fetch', HEADS_FETCH]);
+    if (origin !== undefined && namespaceOf(config.fetch) !== 'refs/heads/') await g.run(['config', 'remote.origin.fetch', HEADS_FETCH]);
     if (!url.trim() || /[\0\r\n]/.test(url)) throw inputError('expected a git URL or path', 'remote');
     // A local path is kept absolute, so the remote still resolves from the vault's folder.
     const resolved = /^[a-z][a-z0-9+.-]*:\/\/|^[^/\\]+@[^/\\]+:/i.test(url) || !fs.existsSync(url) ? url : path.resolve(url);
-    if (!origin) await g.addRemote('origin', resolved);
-    else if (origin.refs.fetch !== resolved) await g.remote(['set-url', 'origin', resolved]);
-    return resolved;
+    if (origin === undefined) await g.run(['remote', 'add', 'origin', resolved]);
+    else if (origin !== resolved) await g.run(['remote', 'set-url', 'origin', resolved]);
+    return { url: resolved, namespace: 'refs/heads/' };
   }
-  if (!origin) throw inputError('this vault has no remote yet, and the project has no origin to share it through: add one (git remote add origin <url>), or run coresoul sync --remote <url> once (any git URL, a local path or a bare repository)', 'remote');
-  return origin.refs.fetch;
-}
-
-/** The remote branch this vault follows: its own name, else the remote's only (or default) branch. */
-async function remoteBranch(g: SimpleGit, local: string): Promise<{ branch: string; ref: string } | undefined> {
-  const names = (await g.raw(['for-each-ref', '--format=%(refname:strip=3)', 'refs/remotes/origin/'])).split('\n').filter((n) => n && n !== 'HEAD');
-  const pick = names.includes(local) ? local : names.length === 1 ? names[0] : names.find((n) => n === 'main' || n === 'master');
-  return pick ? { branch: pick, ref: `refs/remotes/origin/${pick}` } : undefined;
+  if (origin === undefined) throw inputError('this vault has no remote yet, and the project has no origin to share it through: add one (git remote add origin <url>), or run coresoul sync --remote <url> once (any git URL, a local path or a bare repository)', 'remote');
+  return { url: origin, namespace: namespaceOf(config.fetch) };
 }
 
 /**
- * The remote branch at the commit fetched: what is checked is what is merged, even if another
- * sync fetches meanwhile and moves the remote-tracking ref.
+ * The remote branch this vault follows — its own name, else the remote's only (or default)
+ * branch — as fetched, read from the vault's refs: `ref` names the commit itself, so what is
+ * checked is what is merged, even if another sync fetches meanwhile and moves the ref.
  */
-async function pinned(g: SimpleGit, upstream: { branch: string; ref: string } | undefined): Promise<{ branch: string; ref: string } | undefined> {
-  return upstream && { branch: upstream.branch, ref: (await g.revparse([`${upstream.ref}^{commit}`])).trim() };
+function remoteBranch(v: Vault, local: string): { branch: string; ref: string } | undefined {
+  const refs = refsUnder(v.soulDir, ORIGIN_REFS);
+  const names = [...refs.keys()].map((r) => r.slice(ORIGIN_REFS.length)).filter((n) => n !== 'HEAD');
+  const pick = names.includes(local) ? local : names.length === 1 ? names[0] : names.find((n) => n === 'main' || n === 'master');
+  return pick ? { branch: pick, ref: `${refs.get(`${ORIGIN_REFS}${pick}`)}^{commit}` } : undefined;
 }
 
 /** A vault nothing was written to yet: no commits but init's, no day in its memory map. */
-async function isFresh(v: Vault, g: SimpleGit): Promise<boolean> {
+async function isFresh(v: Vault, g: VaultGit): Promise<boolean> {
   if (!fs.existsSync(v.mapFile)) return true;
   if (Object.keys(readMemoryMap(v).days).length) return false;
-  const subjects = await g.raw(['log', '--format=%s']).catch(() => ''); // none on an unborn branch
+  const subjects = await g.run(['log', '--format=%s']).catch(() => ''); // none on an unborn branch
   return subjects.split('\n').filter(Boolean).every((s) => INIT_SUBJECT.test(s));
 }
 
@@ -267,71 +355,122 @@ async function refuseUnsafeIncoming(v: Vault, tip: string, have: string | undefi
 }
 
 /** Takes the remote's soul, then lays out the bootloader, skills and CLI as `init` would. */
-async function join(v: Vault, g: SimpleGit, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
+async function join(v: Vault, g: VaultGit, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
   // The whole history taken is read first (nothing of it is here yet, but init's commit).
-  const head = (await g.raw(['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
+  const head = (await g.run(['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
   await refuseUnsafeIncoming(v, upstream.ref, head || undefined);
-  await g.raw(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
-  await g.raw(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
+  await g.run(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
+  await g.run(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
+  // Loaded here: a sync that does not join does not pay for initialising init's modules.
+  const { initVault } = await import('../init/scaffold');
   await initVault(v.root, { clock: opts.clock, cliBundle: opts.cliBundle, git: true });
 }
 
 /**
  * Under the vault lock: finish a merge a crash or a hand-edited conflict left, commit what is
  * local, merge what arrived. Writers wait meanwhile, so no line lands in the middle of a merge.
+ * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
  */
-async function mergeLocked(v: Vault, g: SimpleGit, upstream: string | undefined, opts: SyncOptions, report: SyncReport): Promise<void> {
-  await ensureDrivers(v, opts);
+async function mergeLocked(v: Vault, g: VaultGit, upstream: string | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
+  await ensureDrivers(v, opts, drivers);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
-    const base = (await g.raw(['merge-base', 'HEAD', 'MERGE_HEAD'])).trim();
-    const rules = await incomingRules(v, g, base, 'MERGE_HEAD');
+    const { theirs } = await divergence(v, 'MERGE_HEAD');
+    const rules = await incomingRules(v, theirs, await changesOf(v, theirs.map((c) => c.id)), 'MERGE_HEAD');
     // A crash between the merge and the merging of its memory files left them as git did.
-    await resolvedByHand(v, g, await mergeConflicted(v));
+    resolvedByHand(v, await mergeConflicted(v));
     keepReviewedRules(v, rules);
-    await finishMerge(v, g, 'sync: merge completed');
+    await finishMerge(v, g, 'sync: merge completed', true);
     report.merged = true;
     await proposeIncoming(v, rules, opts, report);
   }
-  // The common ancestor stays the same through the local commit below, which the remote does not hold.
-  const base = upstream ? (await g.raw(['merge-base', 'HEAD', upstream]).catch(() => '')).trim() : '';
-  if (upstream && !base) {
+  if (!upstream) {
+    await commitLocal(g, await g.run(['status', '--porcelain']));
+    return undefined;
+  }
+  // Read before the local commit below, which the remote does not hold.
+  const { ours, theirs, related } = await divergence(v, upstream);
+  if (!related) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
-  // Before the local commit below: a refusal leaves HEAD, the index and the files as they were.
-  if (upstream) await refuseUnsafeIncoming(v, upstream, 'HEAD');
-  await g.add(['-A']);
-  if ((await g.raw(['status', '--porcelain'])).trim()) await g.commit('sync: local changes', undefined, { '--no-verify': null });
-  if (!upstream) return;
-  const behind = Number((await g.raw(['rev-list', '--count', `HEAD..${upstream}`])).trim());
-  if (!behind) return;
-  report.pulled += behind;
-  const ancestor = base === (await g.revparse(['HEAD'])).trim();
-  const rules = await incomingRules(v, g, base, upstream);
-  if (ancestor) {
-    await g.raw(['merge', '--ff-only', upstream]);
-    if (keepReviewedRules(v, rules)) {
-      await g.add(['-A']);
-      await g.commit('sync: the team\'s rules as reviewed here (the remote\'s change waits for review)', undefined, { '--no-verify': null });
+  // Every incoming commit is read before the local commit: a refusal leaves HEAD, the index and
+  // the files as they were. Meanwhile: what is local, and (for a merge that changes no
+  // attributes) the merge driver of each file that arrives.
+  let changes: Change[];
+  try {
+    changes = await changesOf(v, theirs.map((c) => c.id));
+  } catch (err) {
+    throw refusedError(`refused the remote's commits: ${(err as Error).message}; nothing was merged or changed`);
+  }
+  const paths = [...new Set(changes.map((c) => c.path))];
+  const local = g.run(['status', '--porcelain']);
+  const [why, status, kinds] = await Promise.all([
+    changesProblem(v, changes),
+    local,
+    // Asked only for a merge (something here the remote lacks) that changes no attributes.
+    paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? undefined : ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined)),
+  ]);
+  if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
+  const committed = (await commitLocal(g, status)) ? 1 : 0;
+  if (!theirs.length) return ours + committed;
+  report.pulled += theirs.length;
+  const rules = await incomingRules(v, theirs, changes, upstream);
+  if (!ours && !committed) {
+    // HEAD is an ancestor of what arrived.
+    await g.run([...NO_HOUSEKEEPING, 'merge', '--ff-only', upstream]);
+    const kept = keepReviewedRules(v, rules);
+    if (kept) {
+      await g.run(['add', '-A']);
+      await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: the team\'s rules as reviewed here (the remote\'s change waits for review)']);
     }
     await proposeIncoming(v, rules, opts, report);
-    return;
+    return kept ? 1 : 0;
   }
-  try {
-    // The memory files both sides changed are left conflicted, then merged here, all in this process.
-    await g.raw([...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
-  } catch (err) {
-    if (!fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(err)}`);
-  }
-  await resolvedByHand(v, g, await mergeConflicted(v));
-  keepReviewedRules(v, rules);
-  await finishMerge(v, g, `sync: merge ${behind} commit(s) from the remote`);
+  // The memory files both sides changed are left conflicted (git exits 1), then merged here, all in this process.
+  const merge = await git(v, [...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
+  if (merge.code !== 0 && !fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(`${merge.stderr}\n${merge.stdout}`)}`);
+  resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v, kinds));
+  const kept = keepReviewedRules(v, rules);
+  await finishMerge(v, g, `sync: merge ${theirs.length} commit(s) from the remote`, kept);
   report.merged = true;
   await proposeIncoming(v, rules, opts, report);
+  return ours + committed + 1;
 }
 
-/** `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed. */
-async function ensureDrivers(v: Vault, opts: SyncOptions): Promise<void> {
+/** Commits what is local (`status`: `git status --porcelain`); whether there was anything. */
+async function commitLocal(g: VaultGit, status: string): Promise<boolean> {
+  if (!status.trim()) return false;
+  await g.run(['add', '-A']);
+  await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: local changes']);
+  return true;
+}
+
+interface Commit {
+  id: string;
+  parents: string[];
+}
+
+/**
+ * How HEAD and `tip` diverged, in one `git rev-list`: how many commits HEAD holds that `tip`
+ * does not, the commits of `tip` HEAD lacks (newest first, with their parents), and whether the
+ * two histories share any commit (a listed commit has a parent that is not listed, or one side
+ * holds the other).
+ */
+async function divergence(v: Vault, tip: string): Promise<{ ours: number; theirs: Commit[]; related: boolean }> {
+  const r = await git(v, ['rev-list', '--left-right', '--parents', `HEAD...${tip}`]);
+  if (r.code !== 0) throw refusedError(`refused the remote's commits: cannot list the commits (${r.stderr.trim().split('\n')[0]}); nothing was merged or changed`);
+  const listed = r.stdout.split('\n').filter(Boolean).map((l) => ({ side: l[0], id: l.slice(1).split(' ')[0], parents: l.slice(1).split(' ').slice(1) }));
+  const ids = new Set(listed.map((c) => c.id));
+  const theirs = listed.filter((c) => c.side === '>').map(({ id, parents }) => ({ id, parents }));
+  const ours = listed.length - theirs.length;
+  return { ours, theirs, related: !ours || !theirs.length || listed.some((c) => c.parents.some((p) => !ids.has(p))) };
+}
+
+/**
+ * `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed
+ * (`registered`: the drivers `.git/config` names, as readConfig read them).
+ */
+async function ensureDrivers(v: Vault, opts: SyncOptions, registered: string): Promise<void> {
   createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
   excludeLocalPaths(v);
   mergeRecordAsUnion(v);
@@ -340,14 +479,16 @@ async function ensureDrivers(v: Vault, opts: SyncOptions): Promise<void> {
   recordTips(v);
   const cli = path.join(v.binDir, 'coresoul.js');
   const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
-  if (driver) await registerMergeDrivers(v, driver);
+  if (driver) await registerMergeDrivers(v, driver, registered);
 }
 
 const CONFLICT_MARK = /^(<{7}|>{7}) /m;
 
-/** Files a merge left in conflict that the person has since resolved are marked so; any still holding markers stop the sync. */
-async function resolvedByHand(v: Vault, g: SimpleGit, why: string[] = []): Promise<void> {
-  const unmerged = [...new Set((await g.raw(['diff', '--name-only', '--diff-filter=U'])).split('\n').filter(Boolean))];
+/**
+ * Stops the sync while a file the merge left in conflict still holds conflict markers; the
+ * others (merged here, or resolved by the person) are committed with the merge.
+ */
+function resolvedByHand(v: Vault, { unmerged, why }: Conflicted): void {
   const open = unmerged.filter((f) => {
     const file = path.join(v.soulDir, f);
     return fs.existsSync(file) && CONFLICT_MARK.test(fs.readFileSync(file, 'utf8'));
@@ -357,14 +498,16 @@ async function resolvedByHand(v: Vault, g: SimpleGit, why: string[] = []): Promi
     const reason = why.length ? ` (${[...new Set(why)].join('; ')})` : '';
     throw inputError(`sync is waiting for you: ${shown} could not be merged without losing something${reason} and holds both sides between conflict markers; edit it, then run coresoul sync again`);
   }
-  if (unmerged.length) await g.raw(['add', '-A', '--', ...unmerged]);
 }
 
-/** The derived counts of memory_map.md as the merged files make them, then the merge commit. */
-async function finishMerge(v: Vault, g: SimpleGit, message: string): Promise<void> {
+/**
+ * The derived counts of memory_map.md as the merged files make them, then the merge commit, of
+ * the files git tracks (`everything`: of every file, also one not tracked yet).
+ */
+async function finishMerge(v: Vault, g: VaultGit, message: string, everything: boolean): Promise<void> {
   if (fs.existsSync(v.mapFile)) writeMemoryMap(v, readMemoryMap(v));
-  await g.add(['-A']);
-  await g.commit(message, undefined, { '--no-verify': null });
+  if (everything) await g.run(['add', '-A']);
+  await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', ...(everything ? [] : ['-a']), '-m', message]);
 }
 
 /**
@@ -381,17 +524,25 @@ interface IncomingRules {
   changed: { file: (typeof RULES)[number]; theirs: string; commit: string }[];
 }
 
-async function incomingRules(v: Vault, g: SimpleGit, base: string, upstream: string): Promise<IncomingRules> {
+/**
+ * The rules a merge of `upstream` could change, from the incoming commits `theirs` (newest first)
+ * and their `changes`. A file no incoming commit changed is the merge base's on the remote's
+ * side, so a merge keeps this machine's: nothing of it is read.
+ */
+async function incomingRules(v: Vault, theirs: Commit[], changes: Change[], upstream: string): Promise<IncomingRules> {
   const out: IncomingRules = { ours: new Map(), changed: [] };
-  // Both sides of both files in one git call.
-  const versions = (await readObjects(v, RULES.flatMap((file) => [`HEAD:${file}`, `${upstream}:${file}`]))).map((b) => b?.toString('utf8'));
-  for (const [i, file] of RULES.entries()) {
-    const [mine, theirs] = versions.slice(2 * i, 2 * i + 2);
+  const touched = RULES.filter((file) => changes.some((c) => c.path === file));
+  if (!touched.length) return out;
+  // Both sides of each file in one git call.
+  const versions = (await readObjects(v, touched.flatMap((file) => [`HEAD:${file}`, `${upstream}:${file}`]))).map((b) => b?.toString('utf8'));
+  // A merge commit that kept its own side changed nothing: only commits that made a change count.
+  const merges = new Set(theirs.filter((c) => c.parents.length > 1).map((c) => c.id));
+  for (const [i, file] of touched.entries()) {
+    const [mine, theirsText] = versions.slice(2 * i, 2 * i + 2);
     out.ours.set(file, mine);
-    if (theirs === undefined || theirs === mine) continue;
-    // A merge commit that kept its own side changed nothing: only commits that made a change count.
-    const commit = (await g.raw(['log', '-1', '--no-merges', '--format=%h', `${base}..${upstream}`, '--', file])).trim();
-    if (commit) out.changed.push({ file, theirs, commit });
+    if (theirsText === undefined || theirsText === mine) continue;
+    const commit = changes.find((c) => c.path === file && !merges.has(c.commit))?.commit;
+    if (commit) out.changed.push({ file, theirs: theirsText, commit: commit.slice(0, 7) });
   }
   return out;
 }
@@ -410,6 +561,14 @@ function keepReviewedRules(v: Vault, rules: IncomingRules): boolean {
 
 /** The remote's persona change becomes a pending proposal here (soul-checked); a soul.md change, a warning. */
 async function proposeIncoming(v: Vault, rules: IncomingRules, opts: SyncOptions, report: SyncReport): Promise<void> {
+  if (!rules.changed.length) return;
+  // Loaded here: a sync that brings no change to the rules does not pay for initialising the persona's modules.
+  const [{ parsePersona, sectionBody }, { propose, readPersona }, { PERSONA_SECTIONS }, { compressBeforeWrite }] = await Promise.all([
+    import('../persona/document'),
+    import('../persona/proposals'),
+    import('../vault/personaSections'),
+    import('../compress/compress'),
+  ]);
   for (const c of rules.changed) {
     if (c.file === 'soul.md') {
       report.warnings.push(`the remote changes soul.md (commit ${c.commit}): not taken here, where soul.md changes only by your hand (see it: git -C .CoreSoul show ${c.commit} -- soul.md)`);
@@ -435,11 +594,10 @@ async function proposeIncoming(v: Vault, rules: IncomingRules, opts: SyncOptions
 export async function syncState(root: string): Promise<{ ahead: number; behind: number } | undefined> {
   const v = vaultAt(root);
   if (!hasHistory(v)) return undefined;
-  const g = gitFor(v);
-  const branch = (await g.raw(['symbolic-ref', '--short', 'HEAD']).catch(() => '')).trim();
-  const upstream = branch ? await remoteBranch(g, branch) : undefined;
+  const branch = repoHead(v.soulDir)?.branch;
+  const upstream = branch ? remoteBranch(v, branch) : undefined;
   if (!upstream) return undefined;
-  const [ahead, behind] = (await g.raw(['rev-list', '--left-right', '--count', `HEAD...${upstream.ref}`])).trim().split(/\s+/).map(Number);
+  const [ahead, behind] = (await vaultGit(v).run(['rev-list', '--left-right', '--count', `HEAD...${upstream.ref}`])).trim().split(/\s+/).map(Number);
   return { ahead, behind };
 }
 

@@ -29,6 +29,37 @@ function refCommit(common: string, ref: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Every ref under `prefix` (`refs/remotes/origin/`) and its object id, from the loose refs and
+ * packed-refs as `git for-each-ref` lists them, without running git; a symbolic ref has its
+ * target's id.
+ */
+export function refsUnder(root: string, prefix: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const dirs = gitDirs(root);
+  if (!dirs) return out;
+  for (const l of (readTextIfExists(path.join(dirs.common, 'packed-refs')) ?? '').split('\n')) {
+    const m = /^([0-9a-f]{40,64}) (.+)$/.exec(l);
+    if (m && m[2].startsWith(prefix)) out.set(m[2], m[1]);
+  }
+  const walk = (ref: string) => {
+    const dir = path.join(dirs.common, ref);
+    if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const name = `${ref}${e.name}`;
+      if (e.isDirectory()) walk(`${name}/`);
+      else if (!name.endsWith('.lock')) {
+        const text = readTextIfExists(path.join(dirs.common, name))?.trim() ?? '';
+        const target = /^ref: (\S+)$/.exec(text)?.[1];
+        const id = target ? refCommit(dirs.common, target) : /^[0-9a-f]{40,64}$/.test(text) ? text : undefined;
+        if (id) out.set(name, id);
+      }
+    }
+  };
+  walk(prefix);
+  return out;
+}
+
 export interface RepoHead {
   /** The branch checked out; undefined when detached. */
   branch?: string;

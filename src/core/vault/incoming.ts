@@ -18,7 +18,7 @@ const firstLine = (text: string) => text.trim().split('\n')[0];
 /** The last segment of a path as a case-insensitive file system reads it. */
 const baseName = (rel: string) => foldSegment(rel.slice(rel.lastIndexOf('/') + 1));
 
-interface Change {
+export interface Change {
   commit: string;
   mode: string;
   blob: string;
@@ -30,12 +30,19 @@ interface Change {
  * not), or undefined when all of it may come in. Git failing to read the range is a problem too.
  */
 export async function incomingProblem(v: Vault, tip: string, have: string | undefined): Promise<string | undefined> {
+  const revs = await git(v, ['rev-list', tip, ...(have ? ['--not', have] : [])]);
+  if (revs.code !== 0) return `cannot list the commits (${firstLine(revs.stderr)})`;
   let changes: Change[];
   try {
-    changes = await changesIn(v, tip, have);
+    changes = await changesOf(v, revs.stdout.split('\n').filter(Boolean));
   } catch (err) {
     return (err as Error).message;
   }
+  return changesProblem(v, changes);
+}
+
+/** The first problem in `changes` (those of incoming commits, from `changesOf`), or undefined when all of them may come in. */
+export async function changesProblem(v: Vault, changes: Change[]): Promise<string | undefined> {
   const added = changes.filter((c) => !/^0+$/.test(c.blob)); // deletions may always come in
   const at = (c: Change, what: string) => `commit ${c.commit.slice(0, 7)} brings ${JSON.stringify(c.path)}, ${what}`;
   for (const c of added) {
@@ -69,13 +76,13 @@ export function rulesFileProblem(rel: string, text: string): string | undefined 
   return baseName(rel) === '.gitignore' ? ignoreProblem(text) : attributesProblem(text);
 }
 
-/** Every change of every commit in the range, against each parent of a merge (an evil merge too). */
-async function changesIn(v: Vault, tip: string, have: string | undefined): Promise<Change[]> {
-  const revs = await git(v, ['rev-list', tip, ...(have ? ['--not', have] : [])]);
-  if (revs.code !== 0) throw new Error(`cannot list the commits (${firstLine(revs.stderr)})`);
-  const list = revs.stdout.trim();
-  if (!list) return [];
-  const tree = await git(v, ['diff-tree', '-r', '-m', '--root', '--no-renames', '--no-abbrev', '-z', '--stdin'], `${list}\n`);
+/**
+ * Every change of each of `commits` (ids), against each parent of a merge (an evil merge too), in
+ * one `git diff-tree`; throws when git cannot read them.
+ */
+export async function changesOf(v: Vault, commits: string[]): Promise<Change[]> {
+  if (!commits.length) return [];
+  const tree = await git(v, ['diff-tree', '-r', '-m', '--root', '--no-renames', '--no-abbrev', '-z', '--stdin'], `${commits.join('\n')}\n`);
   if (tree.code !== 0) throw new Error(`cannot read the commits (${firstLine(tree.stderr)})`);
   const tokens = tree.stdout.split('\0');
   const changes: Change[] = [];

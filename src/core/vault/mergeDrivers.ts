@@ -27,11 +27,12 @@ export const VAULT_GITATTRIBUTES = [
  * Registers the drivers in the vault's `.git/config`. `cli` is the CLI that git will run, with
  * this Node: the vault's own `bin/coresoul.js` is named from the vault's folder, where git runs
  * a driver, so the registration holds wherever the workspace moves; another CLI by absolute path.
- * Every `init` and `sync` writes it again when it changed.
+ * Every `init` and `sync` writes it again when it changed. `current`: what `git config
+ * --get-regexp` already printed of them, when the caller read it.
  */
-export async function registerMergeDrivers(v: Vault, cli: string): Promise<void> {
+export async function registerMergeDrivers(v: Vault, cli: string, current?: string): Promise<void> {
   const node = process.versions.electron ? 'node' : process.execPath;
-  const current = (await git(v, ['config', '--get-regexp', '^merge\\.coresoul-'])).stdout;
+  current ??= (await git(v, ['config', '--get-regexp', '^merge\\.coresoul-'])).stdout;
   const own = path.relative(v.soulDir, cli);
   const program = own === path.join('bin', 'coresoul.js') ? own.split(path.sep).join('/') : cli;
   for (const kind of MERGE_KINDS) {
