@@ -70,7 +70,8 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
   const datesOnly = !q.concepts.length;
-  const namedDay = (day: string) => q.days.includes(day) || q.months.includes(day.slice(0, 7));
+  const naming = q.days.length > 0 || q.months.length > 0;
+  const namedDay = (day: string) => naming && (q.days.includes(day) || q.months.includes(day.slice(0, 7)));
   const named = (day: string) => !datesOnly || namedDay(day);
   // The concepts that make a chunk a candidate: the words, else the entities; none for dates alone.
   let narrow = 0;
@@ -100,12 +101,16 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       if (narrow && !(conceptsIn(whole, lookup, undefined, all) & (narrow | (q.days.length || q.months.length ? entities : 0)))) continue;
       reader.keep(file, whole);
     }
-    const check: Chunk[] = [];
-    for (const chunk of reader.chunks(file)) {
-      if (!named(chunk.day)) continue;
-      const wanted = narrowOn(chunk.day);
-      if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
-      else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk); // the filter: skips chunks that cannot match
+    let check: Chunk[] = [];
+    // The filter: skips chunks that cannot match (for every chunk alike, through what the filters said before).
+    if (indexed && narrow && !naming) check = s.chunksHolding(reader.chunks(file), narrow);
+    else {
+      for (const chunk of reader.chunks(file)) {
+        if (!named(chunk.day)) continue;
+        const wanted = narrowOn(chunk.day);
+        if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
+        else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk);
+      }
     }
     // The file's chunks to check, read together: what they hold is read from their bytes.
     const bytes = check.length ? reader.bytesOf(file, check) : [];
@@ -130,24 +135,36 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
 
   const blocks: Block[] = [];
   const needlesOf = (bits: number) => lookup.concepts.flatMap((c, k) => (bits & (1 << k) ? c.needles : []));
+  // The lines a ranked line may be: those that hold a needle of any concept (rank.ts).
+  const anyNeedle = needlesOf(all);
   let matched = 0;
   for (const { file, chunk, narrow: bits } of found) {
     if (matched >= MAX_MATCHED_LINES) break;
     const from = Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES);
     const to = Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES);
-    const lines = reader.range(file, from, to);
     const needles = needlesOf(bits);
     let here = 0;
+    let lines: (string | undefined)[];
     if (needles.length) {
-      for (let i = chunk.start; i < chunk.end; i++) {
-        const line = lines[i];
-        if (!line) continue;
-        const lower = line.toLowerCase();
+      // Only the lines whose bytes hold a needle are decoded, with the lines around them that a snippet shows.
+      const held = reader.linesWith(file, chunk, anyNeedle);
+      lines = held.lines;
+      for (const i of held.at) {
+        const lower = lines[i]!.toLowerCase();
         if (needles.some((n) => lineHas(lower, n))) here++;
       }
       // Its bytes held a word, its lines do not (a word inside another): nothing to read here, with the index or without.
       if (!here) continue;
-    } else here = chunk.end - chunk.start;
+      for (const i of held.at) {
+        let first = Math.max(chunk.sectionStart, i - CONTEXT_LINES);
+        lines = reader.around(file, first, Math.min(chunk.sectionEnd, i + CONTEXT_LINES + 1));
+        // Back to the entry a continuation line belongs to (its author: budget.ts authorOf).
+        while (first > chunk.sectionStart && isContinued(lines[first])) lines = reader.around(file, --first, first + 1);
+      }
+    } else {
+      lines = reader.range(file, from, to);
+      here = chunk.end - chunk.start;
+    }
     matched += here;
     const via = entityDays.get(chunk.day);
     blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, narrow: bits, ...(via && { via }) });
@@ -158,6 +175,9 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   });
   return { blocks, totalLines, entityDays, lock: lockBits, absent };
 }
+
+/** A continuation line of an entry (indented), or a blank line within one. */
+const isContinued = (line: string | undefined) => line !== undefined && (line.startsWith('  ') || !line.trim());
 
 export const isSearchable = (file: VaultFile, line: string) => searchableLine(file.kind, line);
 

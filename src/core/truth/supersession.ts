@@ -59,6 +59,9 @@ const NEW_VALUE: RegExp[] = [
 ];
 const VALUE_VERBS = String.raw`(?:\s*(?:is|are|was|uses?|using|runs?\s+(?:on|with)|=|:|使用|用|是|採用|采用|為|为))`;
 
+/** What every replacing memory says somewhere: a quick test before the phrasings above. */
+const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正/i;
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const overlap = (a: readonly string[], b: ReadonlySet<string>) => a.some((w) => b.has(w));
 
@@ -85,7 +88,6 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     return w;
   };
 
-  const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正/i;
   // First what each replacing memory says, then, for the words they need, which memories hold
   // them (one pass), so a vault is not scanned once per replacement.
   type Claim =
@@ -166,6 +168,16 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     }
   }
   return sortPairs(pairs, index);
+}
+
+/**
+ * Whether a memory says that it replaces another — names it by its place, or says what changed
+ * in a from-to or new-value phrasing — so that `findSupersessions` may make it the newer of a
+ * pair. Without this, a memory replaces nothing, whatever came before it.
+ */
+export function mayReplace(text: string): boolean {
+  if (!TRIGGER.test(text)) return false;
+  return REFERENCE_RE.test(text) || claimOf(0, { id: '', at: '', text }, () => new Set(words(text))) !== undefined;
 }
 
 function sortPairs(pairs: Supersession[], index: Map<string, number>): Supersession[] {
