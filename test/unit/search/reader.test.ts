@@ -67,7 +67,7 @@ describe('lines decoded one by one', () => {
       const n = needle(text)!;
       const at = needleStarts(buf, n, () => foldsToAscii(buf));
       if (!at) {
-        assert.ok(/[^\x00-\x7f]/.test(text) || foldsToAscii(buf), `${text}: only a cased non-ASCII letter or a folding one leaves it to the lines`);
+        assert.ok(Buffer.byteLength(text) !== text.length || foldsToAscii(buf), `${text}: only a cased non-ASCII letter or a folding one leaves it to the lines`);
         continue;
       }
       const lineOf = (p: number) => starts.filter((s) => s <= p).length - 1;
