@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
+import { listVaultFiles } from '../../../src/core/search/index/files';
 import { buildIndex, refreshIndex } from '../../../src/core/search/index/refresh';
 import { LineReader, keepChunkBytes } from '../../../src/core/search/lineReader';
 import { lookupQuery, parseQuery } from '../../../src/core/search/query';
@@ -142,5 +143,49 @@ describe('what a long-lived search keeps', () => {
       assert.ok(!mayReplace(text), text);
       assert.equal(findSupersessions([older, { id: 'n', at: '2025-10-01T10:00:00', text }]).length, 0, text);
     }
+  });
+});
+
+describe('the listing a long-lived search keeps', () => {
+  it('gives the same file for an unchanged one, a new one for a file written since, and reads a folder again whenever its change may be recent', async () => {
+    const v = await tempVault('2026-03-10T09:00:00');
+    const dir = path.join(v.memoryDir, 'chronological');
+    put(v, 'chronological/2026-02-20.md', LINES);
+    put(v, 'chronological/2026-02-21.md', ['# 2026-02-21', '', '- 09:00:00 a line']);
+    const old = new Date('2026-01-01T00:00:00Z');
+    fs.utimesSync(dir, old, old);
+    const rels = () => listVaultFiles(v).filter((f) => f.kind === 'day');
+    const first = rels();
+    assert.deepEqual(first.map((f) => f.rel), ['chronological/2026-02-20.md', 'chronological/2026-02-21.md']);
+    const again = rels();
+    assert.ok(again.every((f, i) => f === first[i]), 'unchanged files: the same objects');
+    fs.appendFileSync(path.join(dir, '2026-02-21.md'), '- 10:00:00 another line\n');
+    fs.utimesSync(dir, old, old);
+    const grown = rels();
+    assert.equal(grown[0], first[0]);
+    assert.notEqual(grown[1], first[1], 'a file written since is looked at afresh');
+    assert.notEqual(grown[1].stamp, first[1].stamp);
+    // A folder changed since, its mtime recent: read again, even when a second change leaves the same mtime.
+    const recent = new Date();
+    put(v, 'chronological/2026-02-22.md', ['# 2026-02-22']);
+    fs.utimesSync(dir, recent, recent);
+    assert.equal(rels().length, 3);
+    put(v, 'chronological/2026-02-23.md', ['# 2026-02-23']);
+    fs.utimesSync(dir, recent, recent);
+    assert.equal(rels().length, 4, 'a change within the same clock tick is not missed');
+    fs.rmSync(path.join(dir, '2026-02-23.md'));
+    fs.utimesSync(dir, recent, recent);
+    assert.equal(rels().length, 3, 'a file gone is not listed');
+  });
+
+  it('learns the names again when a note changes', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: '[[Harriet Vane]] reviewed the ledger migration', entities: [{ kind: 'people', name: 'Harriet Vane' }] });
+    await buildIndex(v);
+    const note = path.join(v.memoryDir, 'entities/people/Harriet Vane.md');
+    const found = () => searchMemory(v, 'Hattie', { today: '2025-12-22' }).results.map((h) => h.text).join('\n');
+    assert.equal(found(), '');
+    fs.writeFileSync(note, fs.readFileSync(note, 'utf8').replace(/^aliases: \[\]$/m, 'aliases: [Hattie]'));
+    assert.match(found(), /reviewed the ledger migration/, 'the alias written since names her');
   });
 });
