@@ -116,7 +116,8 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
     const bytes = check.length ? reader.bytesOf(file, check) : [];
     check.forEach((chunk, k) => {
       const wanted = narrowOn(chunk.day);
-      const mask = bytes[k] ? conceptsIn(bytes[k], lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0) : 0;
+      const buf = bytes[k];
+      const mask = buf ? chunkConcepts(reader, file, chunk, buf, lookup, all) | (lockBits.get(chunk.day) ?? 0) : 0;
       if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
     });
   }
@@ -206,6 +207,16 @@ function taggedDays(v: Vault, q: Query, reader: LineReader): { days: Map<string,
   }
   // An empty map (a vault filled by hand or by another tool) knows no days: the tags still lock.
   return known.length && known.every((d) => days.has(d)) ? { days: new Map(), bits: new Map() } : { days, bits };
+}
+
+/** The concepts of the query (among `within`) that a chunk's bytes may hold, as `conceptsIn` tells, through what the reader kept of them. */
+function chunkConcepts(reader: LineReader, file: VaultFile, chunk: Chunk, buf: Buffer, q: Query, within: number): number {
+  let mask = 0;
+  q.concepts.forEach((c, i) => {
+    if (!(within & (1 << i))) return;
+    if (c.needles.some((n) => reader.linesHolding(file, chunk, buf, n)?.length !== 0)) mask |= 1 << i;
+  });
+  return mask;
 }
 
 /** The concepts of the query (among `within`) that may be in some bytes, before they are decoded (see bytesMayHave). */

@@ -106,7 +106,7 @@ export class FactStore {
 
 /** Facts a search keeps without a long-lived process's store, and such a store's bound. */
 const SEARCH_FACTS = 1 << 16;
-const KEPT_FACTS = 1 << 20;
+const KEPT_FACTS = 1 << 18;
 
 /** The cache and facts of the long-lived process, when it keeps them (keepChunkBytes). */
 let kept: ChunkCache | undefined;
@@ -146,6 +146,9 @@ function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
     fs.closeSync(fd);
   }
 }
+
+const CANNOT_TELL: readonly number[] = [];
+const NO_LINES: readonly number[] = [];
 
 /** Where each of the first `count` lines of a chunk's bytes starts (a chunk holds whole lines). */
 function lineStarts(buf: Buffer, count: number): number[] {
@@ -297,20 +300,34 @@ export class LineReader {
     if (entry?.whole || entry?.read?.has(chunk.start) || !this.view.indexed.has(f.rel) || f.kind === 'entity') return every();
     const [buf] = this.chunkBytes(f, [chunk]);
     if (!buf || buf.includes(0)) return every();
-    const starts = lineStarts(buf, chunk.end - chunk.start);
-    let folds: boolean | undefined;
-    const foldsHere = () => (folds ??= foldsToAscii(buf));
     const held = new Set<number>();
     for (const n of needles) {
-      const hits = needleStarts(buf, n, foldsHere);
+      const hits = this.linesHolding(f, chunk, buf, n);
       if (!hits) return every();
-      for (const p of hits) held.add(lineAt(starts, p));
+      for (const k of hits) held.add(k);
     }
     const at = [...held].sort((a, b) => a - b);
     const lines = entry?.lines ?? [];
+    const starts = at.length ? lineStarts(buf, chunk.end - chunk.start) : [];
     for (const k of at) lines[chunk.start + k] ??= lineText(buf, starts, k);
     if (!entry) this.files.set(f.rel, { lines, whole: false, read: new Set() });
     return { lines, at: at.map((k) => chunk.start + k) };
+  }
+
+  /**
+   * The lines of a chunk (counted from its first) whose bytes `buf` may hold the needle's text in
+   * any letter case, in order, or undefined when the bytes cannot tell (see needleStarts): worked
+   * out once per chunk and text while the file is unchanged (`derived`).
+   */
+  linesHolding(f: VaultFile, chunk: Chunk, buf: Buffer, n: Needle): readonly number[] | undefined {
+    const held = this.derived(f, `holds ${chunk.byteStart} ${n.text}`, () => {
+      const hits = needleStarts(buf, n, () => foldsToAscii(buf));
+      if (!hits) return CANNOT_TELL;
+      if (!hits.length) return NO_LINES;
+      const starts = lineStarts(buf, chunk.end - chunk.start);
+      return [...new Set(hits.map((p) => lineAt(starts, p)))];
+    });
+    return held === CANNOT_TELL ? undefined : held;
   }
 
   /**
