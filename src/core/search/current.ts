@@ -35,7 +35,7 @@ function linkNeedle(link: string): { needle: Needle; hashes: [number, number][] 
  * from the chunks whose index filter and bytes may hold the link, their other lines not decoded.
  */
 function replacingLines(reader: LineReader, file: VaultFile, day: string, link: Needle, linkHashes: [number, number][]): { chunk: Chunk; i: number; line: string }[] {
-  return reader.derived(file, `replacing ${day} ${link.text}`, () => {
+  return reader.derived(file, 'replacing', link.text, day, () => {
     const out: { chunk: Chunk; i: number; line: string }[] = [];
     for (const chunk of reader.chunksOf(file, day)) {
       if (!linkHashes.every((h) => mayHave(chunk, h))) continue;

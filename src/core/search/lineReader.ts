@@ -79,28 +79,33 @@ const NO_CHUNKS: ReadonlyMap<number, Buffer> = new Map();
  * written since has none. At most `maxFacts` are kept; past that, the store starts afresh.
  */
 export class FactStore {
-  private readonly files = new Map<string, { stamp: string; facts: Map<string, unknown> }>();
+  /** Per file, per kind of fact and name (a word, an entity), the facts by place (a chunk's first byte, a day). */
+  private readonly files = new Map<string, { stamp: string; facts: Map<string, Map<string, Map<number | string, unknown>>> }>();
   private count = 0;
 
   constructor(readonly maxFacts: number) {}
 
-  get(f: VaultFile, key: string): unknown {
+  get(f: VaultFile, kind: string, name: string, at: number | string): unknown {
     const entry = this.files.get(f.abs);
-    return entry?.stamp === f.stamp ? entry.facts.get(key) : undefined;
+    return entry?.stamp === f.stamp ? entry.facts.get(kind)?.get(name)?.get(at) : undefined;
   }
 
-  set(f: VaultFile, key: string, value: unknown): void {
+  set(f: VaultFile, kind: string, name: string, at: number | string, value: unknown): void {
     if (this.count >= this.maxFacts) {
       this.files.clear();
       this.count = 0;
     }
     let entry = this.files.get(f.abs);
     if (entry?.stamp !== f.stamp) {
-      this.count -= entry?.facts.size ?? 0;
+      if (entry) for (const byName of entry.facts.values()) for (const byPlace of byName.values()) this.count -= byPlace.size;
       this.files.set(f.abs, (entry = { stamp: f.stamp, facts: new Map() }));
     }
-    if (!entry.facts.has(key)) this.count++;
-    entry.facts.set(key, value);
+    let byName = entry.facts.get(kind);
+    if (!byName) entry.facts.set(kind, (byName = new Map()));
+    let byPlace = byName.get(name);
+    if (!byPlace) byName.set(name, (byPlace = new Map()));
+    if (!byPlace.has(at)) this.count++;
+    byPlace.set(at, value);
   }
 }
 
@@ -204,16 +209,16 @@ export class LineReader {
   }
 
   /**
-   * What `work` makes of an indexed file's lines (read through this reader), `key` naming what
-   * and where: kept by the file's stamp, so a long-lived process works it out once while the
+   * What `work` makes of an indexed file's lines (read through this reader), `kind`, `name` and
+   * `at` naming what and where (a word's lines in the chunk at a byte): kept by the file's stamp, so a long-lived process works it out once while the
    * file is unchanged. `work` must depend on the file's text alone. What came from bytes other
    * than the listing's (a file written under the search) is not kept.
    */
-  derived<T>(f: VaultFile, key: string, work: () => T): T {
-    const known = this.facts.get(f, key);
+  derived<T>(f: VaultFile, kind: string, name: string, at: number | string, work: () => T): T {
+    const known = this.facts.get(f, kind, name, at);
     if (known !== undefined) return known as T;
     const value = work();
-    if (this.view.indexed.has(f.rel) && !this.changed.has(f.rel)) this.facts.set(f, key, value);
+    if (this.view.indexed.has(f.rel) && !this.changed.has(f.rel)) this.facts.set(f, kind, name, at, value);
     return value;
   }
 
@@ -320,7 +325,7 @@ export class LineReader {
    * out once per chunk and text while the file is unchanged (`derived`).
    */
   linesHolding(f: VaultFile, chunk: Chunk, buf: Buffer, n: Needle): readonly number[] | undefined {
-    const held = this.derived(f, `holds ${chunk.byteStart} ${n.text}`, () => {
+    const held = this.derived(f, 'holds', n.text, chunk.byteStart, () => {
       const hits = needleStarts(buf, n, () => foldsToAscii(buf));
       if (!hits) return CANNOT_TELL;
       if (!hits.length) return NO_LINES;

@@ -69,7 +69,7 @@ export class Scoring {
 
   /** The chunks of an indexed file (its index array, in order) that may hold a concept of `within`, by their filters. */
   chunksHolding(chunks: readonly Chunk[], within: number): Chunk[] {
-    const held = new Set<number>();
+    const lists: (readonly number[])[] = [];
     for (let i = 0; i < this.keys.length; i++) {
       if (!(within & (1 << i))) continue;
       for (const keys of this.keys[i]) {
@@ -79,9 +79,12 @@ export class Scoring {
           at = at ? intersect(at, withKey) : withKey;
           if (!at.length) break;
         }
-        for (const c of at ?? chunks.map((_c, j) => j)) held.add(c);
+        if (!at) return [...chunks]; // a needle without keys: any chunk may hold it
+        if (at.length) lists.push(at);
       }
     }
-    return [...held].sort((a, b) => a - b).map((j) => chunks[j]);
+    if (!lists.length) return [];
+    if (lists.length === 1) return lists[0].map((j) => chunks[j]);
+    return [...new Set(lists.flat())].sort((a, b) => a - b).map((j) => chunks[j]);
   }
 }
