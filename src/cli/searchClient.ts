@@ -99,12 +99,13 @@ export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: strin
 /** A hit with, when the code it cites changed since it was written, what changed. */
 export type MarkedHit = SearchResult['results'][number] & { stale?: string };
 
-/** The longest the stale marks may add to a search (git on a large project): past it, nothing is marked. */
-const STALE_BUDGET_MS = 3000;
-
-/** Adds a `stale` field to each hit whose cited code was deleted, moved or changed since; a failing or slow check marks nothing. */
+/**
+ * Adds a `stale` field to each hit whose cited code was deleted, moved or changed since; a failing
+ * check marks nothing. No time bound: the same search in the same project gives the same marks,
+ * however long git takes (the check costs nothing when no hit cites code).
+ */
 export async function markStale(r: SearchResult, root: string): Promise<SearchResult> {
-  const marks = await staleMarks(root, r.results, {}, AbortSignal.timeout(STALE_BUDGET_MS)).catch(() => []);
+  const marks = await staleMarks(root, r.results).catch(() => []);
   marks.forEach((mark, i) => {
     if (mark) (r.results[i] as MarkedHit).stale = mark;
   });

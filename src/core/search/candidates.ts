@@ -71,7 +71,8 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
   const datesOnly = !q.concepts.length;
-  const namedDay = (day: string) => q.days.includes(day) || q.months.includes(day.slice(0, 7));
+  const naming = q.days.length > 0 || q.months.length > 0;
+  const namedDay = (day: string) => naming && (q.days.includes(day) || q.months.includes(day.slice(0, 7)));
   const named = (day: string) => !datesOnly || namedDay(day);
   // The concepts that make a chunk a candidate: the words, and the entities when they lock some days (not every day); else the entities; none for dates alone.
   let narrow = 0;
@@ -101,20 +102,25 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
       if (narrow && !(conceptsIn(whole, lookup, undefined, all) & (narrow | (q.days.length || q.months.length ? entities : 0)))) continue;
       reader.keep(file, whole);
     }
-    const check: Chunk[] = [];
-    for (const chunk of reader.chunks(file)) {
-      if (!named(chunk.day)) continue;
-      const wanted = narrowOn(chunk.day);
-      if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
-      // A day the query names by its date holds the date, a concept of its own: all its lines are candidates.
-      else if (file.kind !== 'entity' && namedDays(chunk.day)) check.push(chunk);
-      else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk); // the filter: skips chunks that cannot match
+    let check: Chunk[] = [];
+    // The filter: skips chunks that cannot match (for every chunk alike, through what the filters said before).
+    if (indexed && narrow && !naming) check = s.chunksHolding(reader.chunks(file), narrow);
+    else {
+      for (const chunk of reader.chunks(file)) {
+        if (!named(chunk.day)) continue;
+        const wanted = narrowOn(chunk.day);
+        if (!wanted) found.push({ file, chunk, mask: 0, bound: 0, day: chunk.day, narrow: 0 });
+        // A day the query names by its date holds the date, a concept of its own: all its lines are candidates.
+        else if (file.kind !== 'entity' && namedDays(chunk.day)) check.push(chunk);
+        else if (!indexed || s.mayHold(chunk, wanted)) check.push(chunk);
+      }
     }
     // The file's chunks to check, read together: what they hold is read from their bytes.
     const bytes = check.length ? reader.bytesOf(file, check) : [];
     check.forEach((chunk, k) => {
       const wanted = narrowOn(chunk.day);
-      const mask = bytes[k] ? conceptsIn(bytes[k], lookup, undefined, all) | (lockBits.get(chunk.day) ?? 0) : 0;
+      const buf = bytes[k];
+      const mask = buf ? chunkConcepts(reader, file, chunk, buf, lookup, all) | (lockBits.get(chunk.day) ?? 0) : 0;
       if (mask & wanted) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: wanted });
       else if (file.kind !== 'entity' && namedDays(chunk.day)) found.push({ file, chunk, mask, bound: 0, day: chunk.day, narrow: 0 });
     });
@@ -134,24 +140,36 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
 
   const blocks: Block[] = [];
   const needlesOf = (bits: number) => lookup.concepts.flatMap((c, k) => (bits & (1 << k) ? c.needles : []));
+  // The lines a ranked line may be: those that hold a needle of any concept (rank.ts).
+  const anyNeedle = needlesOf(all);
   let matched = 0;
   for (const { file, chunk, narrow: bits } of found) {
     if (matched >= MAX_MATCHED_LINES) break;
     const from = Math.max(chunk.sectionStart, chunk.start - CONTEXT_LINES);
     const to = Math.min(chunk.sectionEnd, chunk.end + CONTEXT_LINES);
-    const lines = reader.range(file, from, to);
     const needles = needlesOf(bits);
     let here = 0;
+    let lines: (string | undefined)[];
     if (needles.length) {
-      for (let i = chunk.start; i < chunk.end; i++) {
-        const line = lines[i];
-        if (!line) continue;
-        const lower = line.toLowerCase();
+      // Only the lines whose bytes hold a needle are decoded, with the lines around them that a snippet shows.
+      const held = reader.linesWith(file, chunk, anyNeedle);
+      lines = held.lines;
+      for (const i of held.at) {
+        const lower = lines[i]!.toLowerCase();
         if (needles.some((n) => lineHas(lower, n))) here++;
       }
       // Its bytes held a word, its lines do not (a word inside another): nothing to read here, with the index or without.
       if (!here) continue;
-    } else here = chunk.end - chunk.start;
+      for (const i of held.at) {
+        let first = Math.max(chunk.sectionStart, i - CONTEXT_LINES);
+        lines = reader.around(file, first, Math.min(chunk.sectionEnd, i + CONTEXT_LINES + 1));
+        // Back to the entry a continuation line belongs to (its author: budget.ts authorOf).
+        while (first > chunk.sectionStart && isContinued(lines[first])) lines = reader.around(file, --first, first + 1);
+      }
+    } else {
+      lines = reader.range(file, from, to);
+      here = chunk.end - chunk.start;
+    }
     matched += here;
     const via = entityDays.get(chunk.day);
     blocks.push({ file, day: chunk.day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: chunk.start, end: chunk.end, lines, narrow: bits, ...(via && { via }) });
@@ -162,6 +180,9 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   });
   return { blocks, totalLines, entityDays, lock: lockBits, absent };
 }
+
+/** A continuation line of an entry (indented), or a blank line within one. */
+const isContinued = (line: string | undefined) => line !== undefined && (line.startsWith('  ') || !line.trim());
 
 export const isSearchable = (file: VaultFile, line: string) => searchableLine(file.kind, line);
 
@@ -190,6 +211,16 @@ function taggedDays(v: Vault, q: Query, reader: LineReader): { days: Map<string,
   }
   // An empty map (a vault filled by hand or by another tool) knows no days: the tags still lock.
   return known.length && known.every((d) => days.has(d)) ? { days: new Map(), bits: new Map() } : { days, bits };
+}
+
+/** The concepts of the query (among `within`) that a chunk's bytes may hold, as `conceptsIn` tells, through what the reader kept of them. */
+function chunkConcepts(reader: LineReader, file: VaultFile, chunk: Chunk, buf: Buffer, q: Query, within: number): number {
+  let mask = 0;
+  q.concepts.forEach((c, i) => {
+    if (!(within & (1 << i))) return;
+    if (c.needles.some((n) => reader.linesHolding(file, chunk, buf, n)?.length !== 0)) mask |= 1 << i;
+  });
+  return mask;
 }
 
 /** The concepts of the query (among `within`) that may be in some bytes, before they are decoded (see bytesMayHave). */

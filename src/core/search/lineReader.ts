@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import { type Chunk, chunkLines } from './index/chunks';
 import { type VaultFile, dayLinks, entityHead, fileStamp, lineOffsets, shownPath, splitLines } from './index/files';
 import type { IndexView } from './index/refresh';
+import { type Needle, foldsToAscii, needleStarts } from './words';
 
 const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
 
@@ -73,15 +74,57 @@ export class ChunkCache {
 
 const NO_CHUNKS: ReadonlyMap<number, Buffer> = new Map();
 
-/** The cache of the long-lived process, when it keeps one (keepChunkBytes). */
+/**
+ * What searches worked out from files' lines (LineReader.derived), by file and stamp: a file
+ * written since has none. At most `maxFacts` are kept; past that, the store starts afresh.
+ */
+export class FactStore {
+  /** Per file, per kind of fact and name (a word, an entity), the facts by place (a chunk's first byte, a day). */
+  private readonly files = new Map<string, { stamp: string; facts: Map<string, Map<string, Map<number | string, unknown>>> }>();
+  private count = 0;
+
+  constructor(readonly maxFacts: number) {}
+
+  get(f: VaultFile, kind: string, name: string, at: number | string): unknown {
+    const entry = this.files.get(f.abs);
+    return entry?.stamp === f.stamp ? entry.facts.get(kind)?.get(name)?.get(at) : undefined;
+  }
+
+  set(f: VaultFile, kind: string, name: string, at: number | string, value: unknown): void {
+    if (this.count >= this.maxFacts) {
+      this.files.clear();
+      this.count = 0;
+    }
+    let entry = this.files.get(f.abs);
+    if (entry?.stamp !== f.stamp) {
+      if (entry) for (const byName of entry.facts.values()) for (const byPlace of byName.values()) this.count -= byPlace.size;
+      this.files.set(f.abs, (entry = { stamp: f.stamp, facts: new Map() }));
+    }
+    let byName = entry.facts.get(kind);
+    if (!byName) entry.facts.set(kind, (byName = new Map()));
+    let byPlace = byName.get(name);
+    if (!byPlace) byName.set(name, (byPlace = new Map()));
+    if (!byPlace.has(at)) this.count++;
+    byPlace.set(at, value);
+  }
+}
+
+/** Facts a search keeps without a long-lived process's store, and such a store's bound. */
+const SEARCH_FACTS = 1 << 16;
+const KEPT_FACTS = 1 << 18;
+
+/** The cache and facts of the long-lived process, when it keeps them (keepChunkBytes). */
 let kept: ChunkCache | undefined;
+let keptFacts: FactStore | undefined;
 
 /**
- * Keeps the bytes searches read across searches, up to `maxBytes` (0: each search keeps its own,
- * the default); for a long-lived process that answers many searches over one vault.
+ * Keeps the bytes searches read across searches, up to `maxBytes`, and what they worked out
+ * from them (0: each search keeps its own, the default); for a long-lived process that answers
+ * many searches over one vault.
  */
 export function keepChunkBytes(maxBytes: number): void {
   kept = maxBytes > 0 ? new ChunkCache(maxBytes) : undefined;
+  keptFacts = maxBytes > 0 ? new FactStore(KEPT_FACTS) : undefined;
 }
 
 /** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
@@ -109,24 +152,74 @@ function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
   }
 }
 
+const CANNOT_TELL: readonly number[] = [];
+const NO_LINES: readonly number[] = [];
+
+/** Where each of the first `count` lines of a chunk's bytes starts (a chunk holds whole lines). */
+function lineStarts(buf: Buffer, count: number): number[] {
+  const out = [0];
+  for (let p = buf.indexOf(10); p !== -1 && out.length < count; p = buf.indexOf(10, p + 1)) out.push(p + 1);
+  return out;
+}
+
+/** The line (of `starts`) that holds byte `p`. */
+function lineAt(starts: number[], p: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= p) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Line `k` of a chunk's bytes, as splitLines cuts the decoded text (a line break is \n or \r\n). */
+function lineText(buf: Buffer, starts: number[], k: number): string {
+  if (k >= starts.length) return '';
+  const from = starts[k];
+  let to = k + 1 < starts.length ? starts[k + 1] - 1 : buf.indexOf(10, from);
+  if (to === -1) to = buf.length;
+  else if (to > from && buf[to - 1] === 13) to--;
+  return buf.toString('utf8', from, to);
+}
+
 /**
  * Reads lines for one search; `close` releases its file descriptors.
  */
 export class LineReader {
-  private readonly files = new Map<string, { lines: (string | undefined)[]; whole: boolean }>();
+  /** Per file, its lines decoded so far; `read`: the chunks (by first line) decoded whole. */
+  private readonly files = new Map<string, { lines: (string | undefined)[]; whole: boolean; read?: Set<number> }>();
   private readonly cut = new Map<string, Chunk[]>(); // chunks of files not indexed
+  private readonly days = new Map<string, Map<string, Chunk[]>>();
   private readonly raws = new Map<string, Buffer>();
   private scratch = Buffer.alloc(0);
   private readonly fds = new Map<string, number>();
   /** Files no longer as the listing saw them. */
   private readonly changed = new Set<string>();
   private readonly cache: ChunkCache;
+  private readonly facts: FactStore;
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
   constructor(readonly view: IndexView) {
     this.byRel = new Map(view.files.map((f) => [f.rel, f]));
     this.cache = kept ?? new ChunkCache(SEARCH_CACHE_BYTES);
+    this.facts = keptFacts ?? new FactStore(SEARCH_FACTS);
+  }
+
+  /**
+   * What `work` makes of an indexed file's lines (read through this reader), `kind`, `name` and
+   * `at` naming what and where (a word's lines in the chunk at a byte): kept by the file's stamp, so a long-lived process works it out once while the
+   * file is unchanged. `work` must depend on the file's text alone. What came from bytes other
+   * than the listing's (a file written under the search) is not kept.
+   */
+  derived<T>(f: VaultFile, kind: string, name: string, at: number | string, work: () => T): T {
+    const known = this.facts.get(f, kind, name, at);
+    if (known !== undefined) return known as T;
+    const value = work();
+    if (this.view.indexed.has(f.rel) && !this.changed.has(f.rel)) this.facts.set(f, kind, name, at, value);
+    return value;
   }
 
   /** A whole file, read once; empty (with a warning) when it cannot be read or is not text. */
@@ -143,6 +236,7 @@ export class LineReader {
     let stamp = '';
     const buf = readInto(f.abs, (st) => ((stamp = fileStamp(st)), Buffer.allocUnsafe(st.size)));
     if (stamp === f.stamp && buf.length === f.size) this.cache.add(f, WHOLE, buf);
+    else this.changed.add(f.rel);
     return buf;
   }
 
@@ -175,20 +269,99 @@ export class LineReader {
     const chunks = this.view.indexed.get(f.rel)?.chunks;
     if (!chunks || f.kind === 'entity') return this.all(f);
     const lines = entry?.lines ?? [];
+    const read = entry?.read ?? new Set<number>();
     let missing = false;
     for (let i = from; i < to && !missing; i++) missing = lines[i] === undefined;
     if (!missing) return lines;
     const cover = chunks.filter((c) => c.start < to && c.end > from);
     cover.sort((a, b) => a.start - b.start);
     if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
-    const unread = cover.filter((c) => lines[c.start] === undefined);
+    const unread = cover.filter((c) => !read.has(c.start));
     const bufs = this.chunkBytes(f, unread);
     if (bufs.some((b) => !b)) return this.all(f);
     unread.forEach((c, k) => {
-      const read = splitLines(this.checked(f, () => bufs[k]!).toString('utf8'));
-      for (let i = 0; i < c.end - c.start; i++) lines[c.start + i] = read[i] ?? '';
+      const text = splitLines(this.checked(f, () => bufs[k]!).toString('utf8'));
+      for (let i = 0; i < c.end - c.start; i++) lines[c.start + i] = text[i] ?? '';
+      read.add(c.start);
     });
-    this.files.set(f.rel, { lines, whole: false });
+    this.files.set(f.rel, { lines, whole: false, read });
+    return lines;
+  }
+
+  /**
+   * The lines of a chunk whose bytes may hold one of `needles` (in any letter case; word
+   * boundaries are the caller's to check), decoded one by one: a line that cannot match is not
+   * made into a string. `at` lists them in order; `lines` is the file's lines as `range` gives them.
+   * A file read whole, or bytes that cannot tell (a cased non-ASCII letter), give every line.
+   */
+  linesWith(f: VaultFile, chunk: Chunk, needles: readonly Needle[]): { lines: (string | undefined)[]; at: number[] } {
+    const every = () => {
+      const lines = this.range(f, chunk.start, chunk.end);
+      const at: number[] = [];
+      for (let i = chunk.start; i < chunk.end; i++) if (lines[i] !== undefined) at.push(i);
+      return { lines, at };
+    };
+    const entry = this.files.get(f.rel);
+    if (entry?.whole || entry?.read?.has(chunk.start) || !this.view.indexed.has(f.rel) || f.kind === 'entity') return every();
+    const [buf] = this.chunkBytes(f, [chunk]);
+    if (!buf || buf.includes(0)) return every();
+    const held = new Set<number>();
+    for (const n of needles) {
+      const hits = this.linesHolding(f, chunk, buf, n);
+      if (!hits) return every();
+      for (const k of hits) held.add(k);
+    }
+    const at = [...held].sort((a, b) => a - b);
+    const lines = entry?.lines ?? [];
+    const starts = at.length ? lineStarts(buf, chunk.end - chunk.start) : [];
+    for (const k of at) lines[chunk.start + k] ??= lineText(buf, starts, k);
+    if (!entry) this.files.set(f.rel, { lines, whole: false, read: new Set() });
+    return { lines, at: at.map((k) => chunk.start + k) };
+  }
+
+  /**
+   * The lines of a chunk (counted from its first) whose bytes `buf` may hold the needle's text in
+   * any letter case, in order, or undefined when the bytes cannot tell (see needleStarts): worked
+   * out once per chunk and text while the file is unchanged (`derived`).
+   */
+  linesHolding(f: VaultFile, chunk: Chunk, buf: Buffer, n: Needle): readonly number[] | undefined {
+    const held = this.derived(f, 'holds', n.text, chunk.byteStart, () => {
+      const hits = needleStarts(buf, n, () => foldsToAscii(buf));
+      if (!hits) return CANNOT_TELL;
+      if (!hits.length) return NO_LINES;
+      const starts = lineStarts(buf, chunk.end - chunk.start);
+      return [...new Set(hits.map((p) => lineAt(starts, p)))];
+    });
+    return held === CANNOT_TELL ? undefined : held;
+  }
+
+  /**
+   * The lines of a file of which at least [from, to) are decoded: after `linesWith`, the lines
+   * around those it found, each on its own (a line is not decoded twice, a chunk not read twice).
+   */
+  around(f: VaultFile, from: number, to: number): (string | undefined)[] {
+    const entry = this.files.get(f.rel);
+    const chunks = this.view.indexed.get(f.rel)?.chunks;
+    if (!entry || entry.whole || !chunks || f.kind === 'entity') return this.range(f, from, to);
+    const { lines } = entry;
+    const cover: Chunk[] = [];
+    for (const c of chunks) {
+      if (c.start >= to || c.end <= from || entry.read?.has(c.start)) continue;
+      for (let i = Math.max(from, c.start); i < Math.min(to, c.end); i++) {
+        if (lines[i] !== undefined) continue;
+        cover.push(c);
+        break;
+      }
+    }
+    if (!cover.length) return lines;
+    cover.sort((a, b) => a.start - b.start);
+    const bufs = this.chunkBytes(f, cover);
+    if (bufs.some((b) => !b || b.includes(0))) return this.range(f, from, to);
+    cover.forEach((c, k) => {
+      const buf = bufs[k]!;
+      const starts = lineStarts(buf, c.end - c.start);
+      for (let i = Math.max(from, c.start); i < Math.min(to, c.end); i++) lines[i] ??= lineText(buf, starts, i - c.start);
+    });
     return lines;
   }
 
@@ -271,6 +444,16 @@ export class LineReader {
       return Buffer.alloc(0);
     }
     return buf;
+  }
+
+  /** The chunks of a file on `day`, in order. */
+  chunksOf(f: VaultFile, day: string): readonly Chunk[] {
+    let byDay = this.days.get(f.rel);
+    if (!byDay) {
+      this.days.set(f.rel, (byDay = new Map()));
+      for (const c of this.chunks(f)) (byDay.get(c.day) ?? byDay.set(c.day, []).get(c.day)!).push(c);
+    }
+    return byDay.get(day) ?? [];
   }
 
   chunks(f: VaultFile): Chunk[] {

@@ -29,6 +29,8 @@ import { withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates, withYears } from './dates';
 import type { IndexView } from './index/refresh';
+import type { IndexedFile } from './index/format';
+import type { VaultFile } from './index/files';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
@@ -250,6 +252,18 @@ function checkCount(field: string, n: number, max: number): number {
  */
 function entityNames(view: IndexView, reader: LineReader): EntityName[] {
   const notes = view.files.filter((f) => f.entity);
+  // What the index holds of each note (a note indexed again is a new entry): the same entries, the same names.
+  const entries = notes.map((f) => view.indexed.get(f.rel));
+  if (learnt && learnt.notes.length === notes.length && notes.every((f, i) => f === learnt!.notes[i] && entries[i] === learnt!.entries[i])) return learnt.names;
+  const names = namesOf(notes, reader);
+  learnt = entries.every(Boolean) ? { notes, entries, names } : undefined;
+  return names;
+}
+
+/** The names last learnt, for the notes (and their index entries) they were learnt from: a long-lived process learns them once. */
+let learnt: { notes: VaultFile[]; entries: (IndexedFile | undefined)[]; names: EntityName[] } | undefined;
+
+function namesOf(notes: VaultFile[], reader: LineReader): EntityName[] {
   const firstOf = (name: string) => (/\s/.test(name.trim()) ? name.trim().split(/\s+/)[0].toLowerCase() : '');
   const firsts = new Map<string, number>();
   for (const f of notes) if (f.entity!.kind === 'people') firsts.set(firstOf(f.entity!.name), (firsts.get(firstOf(f.entity!.name)) ?? 0) + 1);

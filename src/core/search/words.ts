@@ -172,21 +172,47 @@ const patternCost = (p: string) => 0.00008 + 0.012 * share(p[0]) + 4 * [...p].re
  * Whether UTF-8 bytes (a whole file, before it is decoded) may hold the needle's text in any
  * letter case: a quick test that never says no to text `lineHas` would find (word boundaries
  * are checked on the lines). `folds` tells whether the bytes hold a letter of FOLDS_TO_ASCII.
- * An ASCII needle is found by two of its characters, in each of their letter cases, with
- * Buffer.indexOf (native speed, no string made of the file), and checked whole at every hit.
  */
 export function bytesMayHave(buf: Buffer, n: Needle, folds: () => boolean): boolean {
+  const at = needleStarts(buf, n, folds, true);
+  return !at || at.length > 0;
+}
+
+/**
+ * Where in UTF-8 bytes the needle's text starts in any letter case, in order (the first only,
+ * with `first`), or undefined when the bytes cannot tell: a cased non-ASCII letter in the needle,
+ * or a letter of FOLDS_TO_ASCII in the bytes (`folds`), is left to the decoded lines. An ASCII
+ * needle is found by two of its characters, in each of their letter cases, with Buffer.indexOf
+ * (native speed, no string made of the bytes), and checked whole at every hit.
+ */
+export function needleStarts(buf: Buffer, n: Needle, folds: () => boolean, first = false): number[] | undefined {
   const t = n.text;
-  if (t === t.toUpperCase()) return buf.includes(t); // nothing with a letter case: the bytes as they are
-  if (Buffer.byteLength(t) !== t.length) return true; // a cased non-ASCII letter: left to the lines
-  if (folds()) return true;
+  const out: number[] = [];
+  if (t === t.toUpperCase()) {
+    // Nothing with a letter case: the bytes as they are.
+    const bytes = textBytes(n);
+    for (let p = buf.indexOf(bytes); p !== -1 && !(first && out.length); p = buf.indexOf(bytes, p + 1)) out.push(p);
+    return out;
+  }
+  if (Buffer.byteLength(t) !== t.length) return undefined;
+  if (folds()) return undefined;
   const { at, patterns } = anchorOf(n);
   for (const v of patterns) {
     for (let p = buf.indexOf(v); p !== -1; p = buf.indexOf(v, p + 1)) {
-      if (p >= at && p - at + t.length <= buf.length && asciiAt(buf, p - at, t)) return true;
+      if (p < at || p - at + t.length > buf.length || !asciiAt(buf, p - at, t)) continue;
+      out.push(p - at);
+      if (first) return out;
     }
   }
-  return false;
+  return patterns.length > 1 ? out.sort((a, b) => a - b) : out;
+}
+
+const encoded = new WeakMap<Needle, Buffer>();
+/** The needle's text as UTF-8. */
+function textBytes(n: Needle): Buffer {
+  let b = encoded.get(n);
+  if (!b) encoded.set(n, (b = Buffer.from(n.text)));
+  return b;
 }
 
 const anchors = new WeakMap<Needle, { at: number; patterns: Buffer[] }>();

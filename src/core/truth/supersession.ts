@@ -75,6 +75,9 @@ const ownerStatement = (subject: string) =>
   new RegExp(`(?:\\bown(?:s|ed)?\\b|\\bowner\\s+of\\b|負責|负责)[^.;。；]{0,40}?${escape(subject)}|${escape(subject)}[^.;。；]{0,30}?(?:\\b(?:is|are)\\s+owned\\s+by\\b|負責人|负责人)`, 'iu');
 const VALUE_VERBS = String.raw`(?:\s*(?:is|are|was|uses?|using|runs?\s+(?:on|with)|=|:|使用|用|是|採用|采用|為|为))`;
 
+/** What every replacing memory says somewhere: a quick test before the phrasings above. */
+const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|over|owned by|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正|接手|接管/i;
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -94,7 +97,6 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     pairs.push({ older, newer, rule, about });
   };
 
-  const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|over|owned by|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正|接手|接管/i;
   // First what each replacing memory says, then, for the words they need, which memories hold
   // them (one pass), so a vault is not scanned once per replacement.
   type Claim =
@@ -249,6 +251,18 @@ function sortPairs(pairs: { older: number; newer: number; rule: SupersessionRule
   return pairs
     .sort((a, b) => b.newer - a.newer || a.older - b.older)
     .map((p) => ({ older: sorted[p.older].id, newer: sorted[p.newer].id, rule: p.rule, about: p.about }));
+}
+
+/**
+ * Whether a memory says that it replaces another — names it by its place, or says what changed
+ * in a from-to, new-owner or new-value phrasing — so that `findSupersessions` may make it the
+ * newer of a pair (read, as there, without its writer's markers). Without this, a memory
+ * replaces nothing, whatever came before it.
+ */
+export function mayReplace(text: string): boolean {
+  const said = withoutWriterMarkers(text);
+  if (!TRIGGER.test(said)) return false;
+  return REFERENCE_RE.test(said) || claimOf(0, { id: '', at: '', text: said }) !== undefined;
 }
 
 /** What a memory says it replaces, if it says so in one of the from-to or new-value phrasings. */

@@ -53,23 +53,30 @@ const TAG_LINE = /^- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]]*)?\]\]/;
  * Every memory file: chronological/*.md and entities/<kind>/*.md, with size and mtime, the raw
  * days of compressed days, keyed `raw/<day>.md`, and the person's own days of the personal scope,
  * keyed `personal/chronological/<day>.md`.
+ *
+ * Every file is looked at afresh (a write or a hand edit shows at once), but a long-lived process
+ * lists a folder again only when it changed, and gets the same VaultFile for a file whose status
+ * is the same (what is worked out of a file may be kept by it): a folder's names are taken as
+ * before while its mtime is the one it had when it was read, and that mtime was older than
+ * RACY_MS then (a change within a coarse clock's tick would not show in it).
  */
 export function listVaultFiles(v: Vault): VaultFile[] {
   const out: VaultFile[] = [];
   const scan = (dir: string, relDir: string, make: (name: string) => Pick<VaultFile, 'kind' | 'entity'>) => {
-    let names: string[];
-    try {
-      names = fs.readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names.sort()) {
-      if (!name.endsWith('.md')) continue;
+    const names = namesIn(dir);
+    for (const name of names) {
       const abs = `${dir}${path.sep}${name}`; // not path.join: thousands of names, already normal
       const st = fs.statSync(abs, { throwIfNoEntry: false });
       if (!st?.isFile()) continue;
+      const known = seen.get(abs);
+      if (known && known.size === st.size && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs && known.ino === st.ino) {
+        out.push(known.file);
+        continue;
+      }
       const rel = `${relDir}/${name}`;
-      out.push({ rel, abs, size: st.size, mtimeMs: st.mtimeMs, stamp: fileStamp(st), ...make(name) });
+      const file: VaultFile = { rel, abs, size: st.size, mtimeMs: st.mtimeMs, stamp: fileStamp(st), ...make(name) };
+      seen.set(abs, { file, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
+      out.push(file);
     }
   };
   scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
@@ -77,7 +84,37 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   scan(path.join(personalDir(v), 'chronological'), `${PERSONAL_DIR}/chronological`, (name) => ({ kind: DAY_FILE.test(personalDayRel(name.slice(0, -3))) ? 'personal' : 'other' }));
   scan(path.join(v.memoryDir, 'archive'), 'archive', (name) => ({ kind: /^\d{4}-\d{2}\.md$/.test(name) ? 'archive' : 'other' }));
   for (const kind of ENTITY_KINDS) scan(path.join(v.entitiesDir, kind), `entities/${kind}`, (name) => ({ kind: 'entity', entity: { kind, name: name.slice(0, -3) } }));
+  if (seen.size > MAX_SEEN) seen.clear();
   return out;
+}
+
+/** A folder's mtime this long before it was read says that no change since can share it. */
+const RACY_MS = 2000;
+/** Files whose listing is kept (a long-lived process over one vault holds a few thousand). */
+const MAX_SEEN = 1 << 17;
+/** The files listed before, by path, with the status they had. */
+const seen = new Map<string, { file: VaultFile; size: number; mtimeMs: number; ctimeMs: number; ino: number }>();
+/** The `.md` names of folders read before, sorted, with the folder's mtime and when they were read. */
+const folders = new Map<string, { mtimeMs: number; readAt: number; names: string[] }>();
+
+/** The `.md` names in a folder, sorted (none when it cannot be read). */
+function namesIn(dir: string): string[] {
+  const st = fs.statSync(dir, { throwIfNoEntry: false });
+  if (!st?.isDirectory()) {
+    folders.delete(dir);
+    return [];
+  }
+  const known = folders.get(dir);
+  if (known && known.mtimeMs === st.mtimeMs && known.mtimeMs < known.readAt - RACY_MS) return known.names;
+  const readAt = Date.now();
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+  } catch {
+    return [];
+  }
+  folders.set(dir, { mtimeMs: st.mtimeMs, readAt, names });
+  return names;
 }
 
 /** A file's stamp (VaultFile.stamp) from its status. */

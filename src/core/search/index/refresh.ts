@@ -48,6 +48,17 @@ function keep(file: string, indexed: Map<string, IndexedFile>, unsaved: boolean)
 }
 const keptFor = (file: string) => (kept?.file === file && kept.stamp === stampOf(file) ? kept : undefined);
 
+/** The last listing put in order, and that order: a long-lived process lists the same files (the same objects) search after search. */
+let ordered: { files: VaultFile[]; order: VaultFile[] } | undefined;
+
+/** Newest days first, then notes: what a budget-limited refresh indexes first is searched most. */
+function newestFirst(files: VaultFile[]): VaultFile[] {
+  if (ordered && ordered.files.length === files.length && ordered.files.every((f, i) => f === files[i])) return ordered.order;
+  const order = [...files].sort((a, b) => (a.kind === 'entity' ? 1 : 0) - (b.kind === 'entity' ? 1 : 0) || (a.rel < b.rel ? 1 : -1));
+  ordered = { files, order };
+  return order;
+}
+
 // ---- refresh --------------------------------------------------------------------------------
 
 export interface RefreshOptions {
@@ -102,8 +113,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   }
   const searchable: VaultFile[] = [];
   const current = new Set<string>(); // files whose entry matches them now
-  // Newest days first, then notes: what a budget-limited refresh indexes first is searched most.
-  const order = [...files].sort((a, b) => (a.kind === 'entity' ? 1 : 0) - (b.kind === 'entity' ? 1 : 0) || (a.rel < b.rel ? 1 : -1));
+  const order = newestFirst(files);
   for (const f of order) {
     const shown = shownPath(f);
     if (f.size > maxBytes(f.kind)) {
