@@ -7,6 +7,9 @@ import { CoreSoulError, inputError } from '../core/shared/errors';
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type OptionValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
+/** The argument `coresoul lint` starts its worker thread with (this bundle again): main.ts runs the worker on seeing it. */
+export const LINT_WORKER_ARG = '--coresoul-lint-worker';
+
 export const GLOBAL_OPTIONS: OptionSpec = {
   root: { type: 'string' },
   now: { type: 'string' },

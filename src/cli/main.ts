@@ -4,11 +4,10 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isMainThread } from 'node:worker_threads';
 import { fixedClock, systemClock } from '../core/shared/clock';
 import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
 import { findWorkspaceRoot } from '../core/vault/layout';
-import { type CliContext, GLOBAL_OPTIONS, printResult } from './command';
+import { type CliContext, GLOBAL_OPTIONS, LINT_WORKER_ARG, printResult } from './command';
 import { commandHelp, usage } from './help';
 import { loadCommand } from './commands';
 
@@ -86,10 +85,11 @@ function interruptSignal(cancellable: boolean): AbortSignal {
 const optionName = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 
-// The bundle started as `coresoul lint`'s worker thread (commands/lint.ts) is that worker, nothing
-// else; its module is initialised only there (required lazily, as commands are).
+// The bundle started as `coresoul lint`'s worker thread (commands/lint.ts, which marks its argv) is
+// that worker, nothing else; its module — and node:worker_threads, which every other command does
+// without — is loaded only there (required lazily, as commands are).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-if (!isMainThread) (require('./lintWorker') as typeof import('./lintWorker')).runLintWorker();
+if (process.argv.includes(LINT_WORKER_ARG) && !(require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread) (require('./lintWorker') as typeof import('./lintWorker')).runLintWorker();
 else {
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

@@ -8,7 +8,7 @@ import type { SecretHit } from '../../core/safety/scan';
 import { CoreSoulError } from '../../core/shared/errors';
 import { localDay } from '../../core/shared/clock';
 import { openVault } from '../../core/vault/layout';
-import type { Command } from '../command';
+import { type Command, LINT_WORKER_ARG } from '../command';
 import type { TruthRequest } from '../lintWorker';
 
 declare const VERSION: string;
@@ -69,7 +69,7 @@ function scanBeside(bundle: string, root: string, signal: AbortSignal): Promise<
 /** `truthOf` the memories in a worker thread (this bundle again, lintWorker.ts): on the other core while this one goes on. */
 function truthInWorker(bundle: string, memories: readonly TruthInput[], signal: AbortSignal): TruthBeside {
   const workerData: TruthRequest = { ids: memories.map((m) => m.id), ats: memories.map((m) => m.at), texts: memories.map((m) => m.text) };
-  const worker = new Worker(bundle, { workerData });
+  const worker = new Worker(bundle, { workerData, argv: [LINT_WORKER_ARG] });
   const stop = () => void worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
   let supersessions!: { resolve: (s: Supersession[]) => void; reject: (e: unknown) => void };
