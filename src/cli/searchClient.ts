@@ -3,8 +3,6 @@
  * printed — and the client side of the warm search server (searchServer.ts). Light on purpose:
  * the quick path (quickSearch.ts) runs on this alone, before the rest of the CLI is compiled.
  */
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -18,6 +16,7 @@ import { bestLine, recordServed } from '../core/vault/usage';
 import { vaultAt } from '../core/vault/layout';
 import { recordedSnippets } from '../core/context/recorded';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
+import { childProcess, nodeCrypto } from '../core/shared/nodeLazy';
 
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' }, archived: { type: 'boolean' } };
 
@@ -123,7 +122,7 @@ export const serverEnabled = () => process.env.CORESOUL_SEARCH_SERVER !== '0';
  */
 export function socketPath(bundle: string, root: string): string {
   const { mtimeMs, size } = fs.statSync(bundle);
-  const id = createHash('sha256').update(`${bundle}\0${mtimeMs}\0${size}\0${root}`).digest('hex').slice(0, 20);
+  const id = nodeCrypto().createHash('sha256').update(`${bundle}\0${mtimeMs}\0${size}\0${root}`).digest('hex').slice(0, 20);
   if (process.platform === 'win32') return `\\\\.\\pipe\\coresoul-search-${id}`;
   const uid = process.getuid!();
   const dir = path.join(process.env.XDG_RUNTIME_DIR || os.tmpdir(), `coresoul-${uid}`);
@@ -164,5 +163,5 @@ export function askServer(socket: string, req: SearchRequest): Promise<SearchRes
 
 /** Starts `coresoul serve-search` for `root` in the background, detached from this process. */
 export function startServer(bundle: string, root: string): void {
-  spawn(process.execPath, [bundle, 'serve-search', '--root', root], { detached: true, stdio: 'ignore', windowsHide: true }).unref();
+  childProcess().spawn(process.execPath, [bundle, 'serve-search', '--root', root], { detached: true, stdio: 'ignore', windowsHide: true }).unref();
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { LINT_RULES, type LintReport, SEVERITIES, type Severity, type TruthBeside, type TruthInput, failsAt, lintVault } from '../../core/lint/lint';
 import type { Contradiction } from '../../core/truth/contradictions';
@@ -10,6 +9,7 @@ import { localDay } from '../../core/shared/clock';
 import { openVault } from '../../core/vault/layout';
 import { type Command, LINT_WORKER_ARG } from '../command';
 import type { TruthRequest } from '../lintWorker';
+import { childProcess } from '../../core/shared/nodeLazy';
 
 declare const VERSION: string;
 
@@ -50,7 +50,7 @@ export const lint: Command = {
  */
 function scanBeside(bundle: string, root: string, signal: AbortSignal): Promise<SecretHit[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bundle, 'scan', '--no-history', '--json', '--root', root], { stdio: ['ignore', 'pipe', 'ignore'], signal, windowsHide: true });
+    const child = childProcess().spawn(process.execPath, [bundle, 'scan', '--no-history', '--json', '--root', root], { stdio: ['ignore', 'pipe', 'ignore'], signal, windowsHide: true });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
     child.on('error', reject);

@@ -7,11 +7,11 @@
  * thread, fixed delta and compression settings and no reuse: the same commits give the same
  * bytes. `git bundle verify`, `git clone` and `git fetch` read it like any other bundle.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { refusedError, vaultError } from '../shared/errors';
 import { initHistory, vaultGitEnv } from '../vault/history';
 import type { Vault } from '../vault/layout';
+import { childProcess } from '../shared/nodeLazy';
 
 export interface BundleInfo {
   /** The ref HEAD pointed at, or a commit id when HEAD was detached. */
@@ -35,7 +35,7 @@ export interface HistoryTips {
  */
 export function historyTips(v: Vault): HistoryTips {
   const sync = (args: string[]) => {
-    const r = spawnSync('git', args, { cwd: v.soulDir, env: vaultGitEnv(), encoding: 'utf8' });
+    const r = childProcess().spawnSync('git', args, { cwd: v.soulDir, env: vaultGitEnv(), encoding: 'utf8' });
     if (r.error) throw vaultError(`cannot run git (${r.error.message.split('\n')[0]}); install git, or pack with --no-history`);
     return r.status === 0 ? r.stdout.trim() : undefined;
   };
@@ -108,7 +108,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Runs git in `cwd` with binary-safe output (a pack goes straight to a file descriptor). */
 function run(cwd: string, args: string[], opts: { stdin?: string; stdout?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd, env: vaultGitEnv(), stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', opts.stdout ?? 'pipe', 'pipe'] });
+    const child = childProcess().spawn('git', args, { cwd, env: vaultGitEnv(), stdio: [opts.stdin === undefined ? 'ignore' : 'pipe', opts.stdout ?? 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout?.on('data', (b: Buffer) => out.push(b));

@@ -3,13 +3,13 @@
  * that pack never writes a path that restore would refuse, and restore accepts nothing else:
  * an archive cannot plant `.git/hooks`, CI workflows or anything outside the soul's folders.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as z from 'zod/mini';
 import { refusedError } from '../shared/errors';
 import { HOSTS } from '../init/scaffold';
 import { CONTROL_RANGE, hasControlCharacter } from '../shared/text';
 import { SOUL_DIR } from '../vault/layout';
+import { nodeCrypto } from '../shared/nodeLazy';
 
 export const MANIFEST = 'MANIFEST.json';
 /** The vault's git history as a `git bundle`; restored into `.CoreSoul/.git`, never placed as a file. */
@@ -91,7 +91,7 @@ export function serializeManifest(m: Manifest): string {
 
 /** sha256 and size of a file, read in chunks (vault files can be large). */
 export function hashFile(file: string): { size: number; sha256: string } {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   const buf = Buffer.alloc(1 << 20);
   const fd = fs.openSync(file, 'r');
   let size = 0;

@@ -6,16 +6,16 @@
  * git exists, then move into place. `coresoul restore` reads the same file (it finds the
  * payload through the `skip=` line).
  */
-import { createHash } from 'node:crypto';
 import { shellQuote } from '../shared/text';
 import { HISTORY_BUNDLE, MANIFEST, type Manifest, serializeManifest } from './layout';
+import { nodeCrypto } from '../shared/nodeLazy';
 
 const SKIP_RE = /^skip=(\d+)$/m;
 export const SCRIPT_MAGIC = '#!/bin/sh\n# Core Soul archive';
 
 /** The script part; the gzip payload starts right after its last byte. */
 export function selfExtractingScript(manifest: Manifest): string {
-  const manifestSum = createHash('sha256').update(serializeManifest(manifest)).digest('hex');
+  const manifestSum = nodeCrypto().createHash('sha256').update(serializeManifest(manifest)).digest('hex');
   const files = [MANIFEST, ...manifest.files.map((f) => f.path)].sort().map((p) => `./${p}`);
   const sums = [{ path: MANIFEST, sha256: manifestSum }, ...manifest.files].map((f) => `${f.sha256}  ./${f.path}`);
   const template = (skip: number) => `${SCRIPT_MAGIC}, created ${manifest.created}: AGENTS.md, skills, the .CoreSoul vault.

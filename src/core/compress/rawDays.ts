@@ -7,7 +7,6 @@
  * commit that holds each day. The cache is local state (git-ignored, never packed): a vault that
  * arrives without it (restored, cloned) rebuilds it from history on its first search.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { atomicWrite, makeDir } from '../shared/fs';
@@ -15,6 +14,7 @@ import { hasHistory, vaultGitEnv } from '../vault/history';
 import type { Vault } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
 import { isHourlySummary } from './hourlySummary';
+import { childProcess } from '../shared/nodeLazy';
 
 const COMMITS = 'commits.tsv';
 export const rawDir = (v: Vault) => path.join(v.soulDir, 'cache', 'raw');
@@ -22,7 +22,7 @@ export const rawDir = (v: Vault) => path.join(v.soulDir, 'cache', 'raw');
 export const rawDayFile = (v: Vault, day: string) => path.join(rawDir(v), `${day}.md`);
 
 const gitIn = (v: Vault, args: string[]) =>
-  execFileSync('git', args, { cwd: v.soulDir, env: vaultGitEnv(), encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+  childProcess().execFileSync('git', args, { cwd: v.soulDir, env: vaultGitEnv(), encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
 
 function readCommits(v: Vault): Map<string, string> {
   const rows = new Map<string, string>();

@@ -8,7 +8,6 @@
  * the secret firewall like every other field; found once per process and workspace, and git's
  * answer kept in the vault's machine-local cache while the files it came from stay as they were.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -18,6 +17,7 @@ import { redactText } from '../safety/secrets';
 import { type Author, markerMachine, markerName } from '../vault/dayEntries';
 import { STAND_IN_IDENTITY, vaultGitEnv } from '../vault/history';
 import type { Vault } from '../vault/layout';
+import { childProcess } from '../shared/nodeLazy';
 
 export type Writer = Pick<Author, 'name' | 'machine'>;
 
@@ -47,7 +47,7 @@ export function writerFields(w: { name?: string; machine?: string }): Writer {
 
 function gitConfig(cwd: string, args: string[]): string {
   try {
-    return execFileSync('git', ['config', ...args], { cwd, env: vaultGitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return childProcess().execFileSync('git', ['config', ...args], { cwd, env: vaultGitEnv(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   } catch {
     return ''; // not set, not a folder git can read, or no git at all
   }
@@ -78,7 +78,7 @@ function gitName(v: Vault): string {
     if (nl !== -1 && fields[i + 1].slice(0, nl) === 'user.name') name = fields[i + 1].slice(nl + 1).trim();
   }
   try {
-    atomicWrite(cacheFile, JSON.stringify({ files: [...files], key: configKey([...files]), name }));
+    atomicWrite(cacheFile, JSON.stringify({ files: [...files], key: configKey([...files]), name }), { durable: false });
   } catch {
     /* a cache that cannot be written only means asking git next time */
   }

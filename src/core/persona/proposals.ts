@@ -6,7 +6,6 @@
  * MemoryWrite into `entities/events/PersonaUpdate.md` and commits. A refused attempt changes
  * nothing but the memory log.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FILE_HEADERS_ONLY, createTwoFilesPatch } from 'diff';
@@ -25,6 +24,7 @@ import { firstIssue } from '../shared/validation';
 import { PERSONA_SECTIONS } from '../vault/personaSections';
 import { type Vault, rel } from '../vault/layout';
 import { type WriteDeps, writeMemory } from '../memory/write';
+import { nodeCrypto } from '../shared/nodeLazy';
 
 export { TRIGGERS, type Proposer, type Trigger } from './gate';
 
@@ -381,7 +381,7 @@ export async function rejectProposal(v: Vault, id: string, deps: PersonaDeps): P
 
 // ---- helpers ----------------------------------------------------------------------------
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sha256 = (text: string) => nodeCrypto().createHash('sha256').update(text).digest('hex');
 
 /** persona.md exactly as it is; it must be valid UTF-8, or rewriting it would change bytes. */
 export function readPersona(v: Vault): string {

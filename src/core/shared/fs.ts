@@ -183,8 +183,12 @@ export function syncDirectory(dir: string): void {
   }
 }
 
-/** Replaces a file's content all at once: a reader sees the old file or the new one, never half. */
-export function atomicWrite(file: string, data: string | Uint8Array): void {
+/**
+ * Replaces a file's content all at once: a reader sees the old file or the new one, never half.
+ * `durable: false` for a cache, which may be lost with a crash (it is made again) and need not
+ * wait for the disk.
+ */
+export function atomicWrite(file: string, data: string | Uint8Array, opts: { durable?: boolean } = {}): void {
   assertPlainWrite(file);
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
@@ -192,7 +196,7 @@ export function atomicWrite(file: string, data: string | Uint8Array): void {
     const fd = fs.openSync(tmp, CREATE_NEW);
     try {
       writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data);
-      fs.fsyncSync(fd);
+      if (opts.durable !== false) fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }

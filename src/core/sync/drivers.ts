@@ -9,7 +9,6 @@
  * Either way, what cannot be merged without losing something is left with conflict markers and
  * both sides, for the person.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -22,6 +21,7 @@ import { countEntities } from '../vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
 import { MERGE_KINDS, type MergeKind } from '../vault/mergeDrivers';
 import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
+import { childProcess } from '../shared/nodeLazy';
 
 export interface DriverFiles {
   /** %O, %A (where the result goes), %B. */
@@ -150,7 +150,7 @@ function settle(merged: Merged, target: string, pathname: string, v: Vault, mark
 /** Conflict markers with both sides in `ours`, as git's own merge writes them. */
 function conflictMarkers(cwd: string, ours: string, base: string, theirs: string): void {
   try {
-    execFileSync('git', ['merge-file', '-L', 'this machine', '-L', 'base', '-L', 'the remote', ours, base, theirs], { cwd, env: vaultGitEnv(), stdio: 'ignore' });
+    childProcess().execFileSync('git', ['merge-file', '-L', 'this machine', '-L', 'base', '-L', 'the remote', ours, base, theirs], { cwd, env: vaultGitEnv(), stdio: 'ignore' });
   } catch {
     // exits with the number of conflicts
   }

@@ -5,7 +5,6 @@
  * Never forces, never rewrites published history. A folder without a vault, or with a fresh one
  * nothing was written to yet, joins the remote's soul instead.
  */
-import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
@@ -21,6 +20,7 @@ import { excludeLocalPaths } from '../vault/localPaths';
 import { type Change, changesOf, changesProblem, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
 import { movePersonal } from '../vault/personal';
+import { childProcess } from '../shared/nodeLazy';
 
 export interface SyncOptions {
   clock: Clock;
@@ -100,7 +100,7 @@ const gitFailed = (args: string[], code: number | null, stdout: string, stderr: 
 function remoteGit(v: Vault, args: string[]): Promise<string> {
   const env = Object.fromEntries(Object.entries(vaultGitEnv()).filter(([k]) => !INTERACTIVE.test(k)));
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = childProcess().spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = { stdout: '', stderr: '' };
     let silence: NodeJS.Timeout | undefined;
     const heard = () => {
@@ -283,7 +283,7 @@ const HEADS_FETCH = '+refs/heads/*:refs/remotes/origin/*';
 /** Git in the project's folder (not the vault's), without a prompt; rejects with git's message. */
 function projectGit(root: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', args, { cwd: root, env: vaultGitEnv(), timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${stderr}\n${err.message}`)) : resolve(stdout)));
+    childProcess().execFile('git', args, { cwd: root, env: vaultGitEnv(), timeout: 120_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${stderr}\n${err.message}`)) : resolve(stdout)));
   });
 }
 

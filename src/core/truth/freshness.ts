@@ -10,10 +10,10 @@
  * through a `LinkWorkspace`): `gitCodeWorkspace(root)` batches the git calls — one `git log` for
  * every citation, one for the deletions of paths already gone, one `git grep` for the symbols.
  */
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type Citation, findCitations } from './citations';
+import { childProcess } from '../shared/nodeLazy';
 
 /** One commit of the project, with what it did to each path (`git log --name-status -M`). */
 export interface CodeCommit {
@@ -180,7 +180,7 @@ export function toEpoch(at: string): number {
 
 function runGit(root: string, args: string[], signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('git', ['-C', root, '-c', 'core.quotepath=off', ...args], { maxBuffer: 1 << 30, signal, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }, (err, stdout) => {
+    childProcess().execFile('git', ['-C', root, '-c', 'core.quotepath=off', ...args], { maxBuffer: 1 << 30, signal, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }, (err, stdout) => {
       if (err && signal?.aborted) reject(signal.reason);
       else if (err && (err as { code?: unknown }).code !== 1) reject(err);
       else resolve(stdout ?? '');

@@ -11,7 +11,6 @@
  * the tips seen when memory was written or synced, and the branches folded in by hand (a squash
  * merge, which git's ancestry cannot see).
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendLines, atomicWrite, readTextIfExists } from '../shared/fs';
@@ -19,6 +18,7 @@ import { lineBranchTag } from './dayEntries';
 import { gitDirs, repoHead } from './gitHead';
 import { vaultGitEnv } from './history';
 import type { Vault } from './layout';
+import { childProcess } from '../shared/nodeLazy';
 
 export const BRANCHES_FILE = 'branches.md';
 const HEADER = '# Branches\n\nWhere each project branch that has memory started, its tips as seen, and branches folded in by hand (coresoul branches; docs/sync.md#branches). Kept by Core Soul: append only.\n\n';
@@ -49,7 +49,7 @@ export function writingBranch(root: string): { branch: string; commit?: string; 
 
 /** Runs git in the project; its output, or undefined when it failed. */
 function projectGit(root: string, args: string[]): string | undefined {
-  const r = spawnSync('git', args, { cwd: root, env: vaultGitEnv(), encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const r = childProcess().spawnSync('git', args, { cwd: root, env: vaultGitEnv(), encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   return r.status === 0 ? r.stdout : undefined;
 }
 
@@ -188,7 +188,7 @@ export function branchView(v: Vault, ask?: string): BranchView {
   const live = liveTips(v.root);
   const reflog = reflogTips(v.root);
   const head = ask === undefined || ask === h?.branch ? h?.commit : (live.get(ask)?.[0] ?? [...(rec.tips.get(ask) ?? [])].pop());
-  const isAncestor = (a: string, b: string) => spawnSync('git', ['merge-base', '--is-ancestor', a, b], { cwd: v.root, env: vaultGitEnv(), stdio: 'ignore' }).status === 0;
+  const isAncestor = (a: string, b: string) => childProcess().spawnSync('git', ['merge-base', '--is-ancestor', a, b], { cwd: v.root, env: vaultGitEnv(), stdio: 'ignore' }).status === 0;
   for (const b of branches) {
     if (serve && rec.folded.get(b)?.has(serve)) continue;
     const start = rec.started.get(b);

@@ -4,8 +4,6 @@
  * Calls the git executable directly: a CLI write must stay quick, and a wrapper library
  * cost more start-up time than the git commands themselves.
  */
-import { execFile, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { vaultError } from '../shared/errors';
@@ -13,6 +11,7 @@ import { isDirectory, withLockAsync } from '../shared/fs';
 import { repoHead } from './gitHead';
 import type { Vault } from './layout';
 import { PERSONAL_DIR } from './localPaths';
+import { childProcess, nodeCrypto } from '../shared/nodeLazy';
 
 /** The identity `initHistory` gives a vault whose user has none configured: nobody's name (memory/author.ts). */
 export const STAND_IN_IDENTITY = { name: 'Core Soul', email: 'coresoul@localhost' };
@@ -40,7 +39,7 @@ export function vaultGitEnv(): NodeJS.ProcessEnv {
 /** Runs git in the vault folder (`input` on its stdin); resolves with its exit code and output, rejects only when git cannot run. */
 export function git(v: Vault, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
+    const child = childProcess().execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') reject(vaultError(`cannot run git (${err.message.split('\n')[0]}); install git, or run init with --no-git`));
       else resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
     });
@@ -70,7 +69,7 @@ export async function initHistory(v: Vault): Promise<void> {
  * same template in the same second still have different roots, and sync can tell one soul from
  * another by their histories (docs/sync.md).
  */
-export const firstCommitMessage = (subject: string) => `${subject}\n\nSoul-Id: ${randomUUID()}`;
+export const firstCommitMessage = (subject: string) => `${subject}\n\nSoul-Id: ${nodeCrypto().randomUUID()}`;
 
 export interface CommitResult {
   committed: boolean;
@@ -153,7 +152,7 @@ export async function readObjects(v: Vault, names: string[]): Promise<(Buffer | 
 /** What `git cat-file` answers for each of `names`, in order (`sha` is the object's id, or the name when it is missing). */
 function catFileInOrder(v: Vault, names: string[], mode: '--batch' | '--batch-check'): Promise<{ sha: string; type: string; size: number; body?: Buffer }[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['cat-file', mode], { cwd: v.soulDir, env: vaultGitEnv() });
+    const child = childProcess().spawn('git', ['cat-file', mode], { cwd: v.soulDir, env: vaultGitEnv() });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.on('error', reject);

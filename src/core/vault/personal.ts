@@ -8,7 +8,6 @@
  * (`memory/entities/people/User.md`): `movePersonal` moves it (and its archive) here, never
  * deleting anything — the shared history keeps what it already held.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fsError } from '../shared/errors';
@@ -16,6 +15,7 @@ import { isDirectory, makeDir } from '../shared/fs';
 import { vaultGitEnv } from './history';
 import { type Vault, entityFile } from './layout';
 import { PERSONAL_DIR, excludeLocalPaths } from './localPaths';
+import { childProcess } from '../shared/nodeLazy';
 
 export const personalDir = (v: Vault) => path.join(v.soulDir, PERSONAL_DIR);
 /** Where the profile was before the personal scope: an entity note of the shared tree. */
@@ -46,7 +46,7 @@ export function preparePersonal(v: Vault): void {
   excludeLocalPaths(v);
   if (isDirectory(path.join(v.soulDir, '.git')) && !fs.existsSync(path.join(dir, '.git'))) {
     try {
-      execFileSync('git', ['init', '-q'], { cwd: dir, env: vaultGitEnv(), stdio: 'ignore' });
+      childProcess().execFileSync('git', ['init', '-q'], { cwd: dir, env: vaultGitEnv(), stdio: 'ignore' });
     } catch (err) {
       throw fsError(err, 'start the personal history in', dir);
     }

@@ -11,13 +11,13 @@
  * before `today` only, so a search never changes its own next answer — the same vault, the same
  * day and the same folded usage give the same ranking, and what today served counts tomorrow.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isDay } from '../shared/clock';
 import { appendLines, atomicWrite, makeDir, readTextIfExists } from '../shared/fs';
 import type { Vault } from './layout';
 import { withoutAuthorMarkers } from './dayEntries';
+import { nodeCrypto } from '../shared/nodeLazy';
 
 export const usageDir = (v: Vault) => path.join(v.soulDir, 'cache', 'usage');
 const SUMMARY = 'served.json';
@@ -36,7 +36,7 @@ export function memoryKey(line: string): string | undefined {
     .replace(/^[-*](?: |$)/, '')
     .replace(/^\d{2}:\d{2}(?::\d{2})?(?: |$)/, '')
     .replace(/^(?:#\w+(?: |$))+/, '');
-  return text.length < 3 ? undefined : createHash('sha1').update(text).digest('hex').slice(0, 12);
+  return text.length < 3 ? undefined : nodeCrypto().createHash('sha1').update(text).digest('hex').slice(0, 12);
 }
 
 /**
@@ -125,7 +125,7 @@ export function servedBefore(v: Vault, today: string): Served | undefined {
     out = { since, through: fresh.length ? fresh[fresh.length - 1] : summary!.through, last };
     if (fresh.length) {
       try {
-        atomicWrite(summaryFile, JSON.stringify({ since: out.since, through: out.through, last: Object.fromEntries(last) }));
+        atomicWrite(summaryFile, JSON.stringify({ since: out.since, through: out.through, last: Object.fromEntries(last) }), { durable: false });
       } catch {
         // a read-only cache: folded again next time
       }

@@ -15,7 +15,6 @@
  * vault it took 125 s to build, 74 MB of JSON and 2.2 s to load in every CLI call. This index
  * builds in ~6 s, weighs ~13% of the vault and loads in ~30 ms.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Vault } from '../../vault/layout';
@@ -23,6 +22,7 @@ import { addFilters } from './bloom';
 import { chunkLines } from './chunks';
 import { type IndexedFile, indexFile, readIndex, writeIndex } from './format';
 import { type VaultFile, dayLinks, entityHead, lineOffsets, listVaultFiles, maxBytes, shownPath, splitLines } from './files';
+import { nodeCrypto } from '../../shared/nodeLazy';
 
 export interface IndexView {
   files: VaultFile[];
@@ -143,14 +143,14 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
       continue;
     }
     changed = true;
-    const sha1 = createHash('sha1').update(buf).digest('hex');
+    const sha1 = nodeCrypto().createHash('sha1').update(buf).digest('hex');
     if (buf.includes(0)) {
       warnings.push(`warning: skipped ${shown}: not a text file`);
       indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: 0, aliases: [], tags: () => [], binary: true, chunks: [] });
       continue;
     }
     const lines = splitLines(buf.toString('utf8'));
-    const grewOnly = old && !old.binary && f.size > old.size && createHash('sha1').update(buf.subarray(0, old.size)).digest('hex') === old.sha1;
+    const grewOnly = old && !old.binary && f.size > old.size && nodeCrypto().createHash('sha1').update(buf.subarray(0, old.size)).digest('hex') === old.sha1;
     const from = grewOnly ? old.tail : 0;
     const cut = chunkLines(f, lines, from, lineOffsets(buf));
     addFilters(f.kind, lines, cut.chunks);
