@@ -50,9 +50,12 @@ export function git(v: Vault, args: string[], input?: string): Promise<{ code: n
 
 async function gitOk(v: Vault, args: string[]): Promise<string> {
   const r = await git(v, args);
-  if (r.code !== 0) throw vaultError(`git ${args[0]} failed in ${v.soulDir}: ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
+  if (r.code !== 0) throw gitFailure(v, args[0], r);
   return r.stdout;
 }
+
+/** A git command that failed, in one line: which, where, and the first line of what git said. */
+const gitFailure = (v: Vault, command: string, r: { stdout: string; stderr: string }) => vaultError(`git ${command} failed in ${v.soulDir}: ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
 
 /** Creates the vault repository; gives it a local identity when the user has none configured. */
 export async function initHistory(v: Vault): Promise<void> {
@@ -113,7 +116,7 @@ async function commitNow(v: Vault, message: string, tidy = false): Promise<Commi
   const done = await git(v, ['-c', `maintenance.auto=${tidy}`, 'commit', '-q', '--no-verify', '-m', message]);
   if (done.code !== 0) {
     if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
-    throw vaultError(`git commit failed in ${v.soulDir}: ${(done.stderr || done.stdout).trim().split('\n')[0]}`);
+    throw gitFailure(v, 'commit', done);
   }
   return { committed: true, hash: repoHead(v.soulDir)?.commit ?? (await gitOk(v, ['rev-parse', 'HEAD'])).trim() };
 }
