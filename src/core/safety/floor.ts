@@ -19,7 +19,8 @@ import type { Invariant } from './invariants';
 const REDEFINED = [
   'deprecated', 'obsolete', 'retired', 'outdated', 'legacy', 'phased out', 'no longer required', 'no longer needed',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
-  'unavailable', 'not available', 'is down', 'formality',
+  'unavailable', 'not available', 'is down', 'formality', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory',
   'rubber stamp', 'rubber-stamp', 'for show', 'anyway', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
@@ -34,7 +35,8 @@ const OUTSIDE_CONTENT = [
   'error message', 'stack trace', 'fetched', 'fetch', 'downloaded', 'scraped', 'pasted', 'file', 'files', 'document', 'documents', 'docs',
   'documentation', 'wiki', 'changelog', 'email', 'emails', 'ticket', 'tickets', 'memory', 'memories', 'memory entry', 'note', 'notes',
   'search result', 'search results', 'api response', 'response', 'dependency', 'package', 'plugin', 'another agent', 'other agents', 'agent',
-  'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript',
+  'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript', 'clipboard', 'terminal output', 'build log', 'ci log',
+  '剪貼簿', '剪贴板', '終端輸出', '终端输出',
   '網頁', '网页', '網站', '网站', '議題', '议题', '評論', '评论', '註解', '注释', '提交訊息', '提交信息', '工具輸出', '工具输出', '日誌', '日志',
   '文件', '檔案', '文檔', '文档', '郵件', '邮件', '記憶', '记忆', '筆記', '笔记', '外部', '下載', '下载', '抓取', '代理',
 ]
@@ -44,9 +46,26 @@ const AUTHORITY = [
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
+  'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
   '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
+  'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
+  '讓你執行', '让你执行', '叫你執行', '叫你执行', '要你執行', '要你执行', 'follow the steps', 'follow the instructions', 'do as it says', 'do as they say', 'carry out',
+  '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
 ];
+/** The systems people rely on, as opposed to a copy. */
+const LIVE = ['production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上'];
+/** Roles above what a task needs. */
+const PRIVILEGED = ['admin', 'administrator', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
+
+/** Whoever is not the person a grant is for. */
+const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
+/** What may be granted. */
+const ACCESS = [
+  'write', 'writable', 'writeable', 'access', 'permission', 'permissions', 'read-write', 'rwx', 'admin', 'root', 'sudo', 'reach', 'login', 'ssh',
+  '可寫', '可写', '寫入', '写入', '讀寫', '读写', '權限', '权限', '訪問', '访问', '存取', '登入', '登录',
+];
+
 /** Branches a change reaches only through the gates. */
 const PROTECTED_BRANCHES = ['main', 'master', 'trunk', 'production branch', 'prod branch', 'release branch', 'default branch', 'protected branch', 'live branch', '主分支', '主幹', '主干', '受保護分支', '受保护分支'];
 
@@ -61,13 +80,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [
       'rimraf', 'shred', 'unlink', 'no-preserve-root', 'dd of', 'shutdown', 'reboot', 'poweroff', 'fork bomb', 'crontab -r', 'iptables -f',
       'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
-      'reset --hard', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
+      'reset --hard', '--force', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
+      '重寫歷史', '重写历史', '線上改', '线上改', '生產上改', '生产上改', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
       '主工作树', '主工作區', '主工作区',
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', '直接', '照樣', '照样', '隨意', '随意'],
     breaks: REDEFINED,
     harmless: [],
+    // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
+    paired: [{ risky: ['edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', '改', '修改', '操作', '執行', '执行'], with: LIVE, within: 4 }],
   },
   {
     id: 'gates-kept',
@@ -78,13 +100,19 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own',
+      'ship the release', 'ship a release', 'cut a release', '發版', '发版',
+      'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
     unguarded: ['directly', 'straight', 'without waiting', 'anyway', '直接', '照樣', '照样'],
     breaks: REDEFINED,
     harmless: [],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
-    paired: [{ risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', '推送', '推到', '推上', '提交到', '合併到', '合并到'], with: PROTECTED_BRANCHES, within: 6 }],
+    paired: [
+      // Approving one's own change is no review: "approve and merge its own PRs".
+      { risky: ['approve', 'merge'], with: ['own'], within: 4 },
+      { risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', '推送', '推到', '推上', '提交到', '合併到', '合并到'], with: PROTECTED_BRANCHES, within: 6 },
+    ],
   },
   {
     id: 'safeguards-kept',
@@ -92,15 +120,23 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
-      'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'pre-push hook',
+      'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
+      // Verification a connection, a download or a login relies on.
+      'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
+      'tls checks', 'ssl checks', 'strict-ssl', 'stricthostkeychecking', 'host key checking', 'host key verification', 'signature verification',
+      'checksum', 'checksums', 'integrity check', 'integrity checks', 'verification', 'authentication', 'firewall', 'selinux', 'apparmor',
+      '證書驗證', '证书验证', '證書校驗', '证书校验', '校驗', '校验', '驗證', '验证', '認證', '认证', '防火牆', '防火墙',
       '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
     ],
-    risky: ['no-gpg-sign', 'no-verify', '--force-with-lease'],
+    risky: [
+      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'curl -k', 'node_tls_reject_unauthorized', 'rejectunauthorized', 'verify=false',
+      'verify_ssl', 'sslverify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
+    ],
     unguarded: [],
     // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
     breaks: [...REDEFINED, 'noise', 'red tape', 'busywork', 'theater', 'theatre', 'useless', 'overrated', 'in the way'],
-    // (Disabling, turning off, 停用 are negations the check reads anyway.)
-    removes: ['delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '關掉', '关掉', '拿掉'],
+    // (Disabling, turning off, 停用, 關掉 are negations the check reads anyway.)
+    removes: ['comment out', 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉'],
     harmless: [],
   },
   {
@@ -109,13 +145,27 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
-      'root privileges', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
+      'root privileges', 'root account', 'root user', 'root 帳號', 'root 账号', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
+      // Access opened to everyone, and the ways around a container's or a host's walls.
+      'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
+      'docker socket', 'docker.sock', '0.0.0.0/0', 'public-read', 'public-read-write', 'publicly accessible', 'public access', 'anonymous access', 'full control',
+      'full access', 'full permissions', 'all permissions', 'all origins', 'any origin', 'principal *', 'principal: *', 'principal "*"', 'public sharing', 'share publicly', 'public link', 'anyone with the link', '0777', '0666',
+      'any ip', 'any ip address', 'all ip addresses', 'without a password', 'no password', 'empty password', 'passwordless', 'without authentication',
+      'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
+      '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
+      '最高權限', '最高权限', '所有權限', '所有权限', '免密碼', '免密码', '免密',
     ],
     unguarded: [],
     breaks: [],
     harmless: [],
+    // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
+    paired: [
+      { risky: EVERYONE, with: ACCESS, within: 4 },
+      // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升'], with: PRIVILEGED, within: 4 },
+    ],
   },
   {
     id: 'secrets-kept',
@@ -124,6 +174,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [
       '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
+      // Files and stores that hold them.
+      'id_rsa', 'id_ed25519', 'id_ecdsa', '.ssh', '.aws', '.npmrc', '.pypirc', '.netrc', '.pgpass', 'kubeconfig', '.kube/config', '.pem', 'keystore',
+      'customer data', 'customer database', 'personal data', 'pii', '客戶資料', '客户数据', '客户资料',
+      'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
     breaks: [],

@@ -314,15 +314,15 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|stop(?:s|ped|ping)? using|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|stop(?:s|ped|ping)? using|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|不(?![同斷断僅仅只但錯错管論论久少然如過过]|可或缺)|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
+    /(?<![a-z])(?:never|not(?! only)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
   ],
 ];
 
@@ -501,10 +501,15 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
   const guards = spans(inv.safeguard, c.low);
   if (guards.length) reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text };
-  const risky = [...riskySpans(inv, c), ...pairedSpans(inv, c, sentence)].sort((a, b) => a.start - b.start);
+  // A condition names a situation ("when a deploy fails", 「部署失敗就回滾」), not what it allows;
+  // words risky anywhere in a sentence that names outside content stay risky there too.
+  const situation = (r: Span) => c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end));
+  const risky = [...riskySpans(inv, c).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0);
-  const allowed = open[0] ?? (DEFERRAL.test(c.low) ? risky[0] : undefined);
+  // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
+  const deferred = DEFERRAL.test(c.low) && !risky.every((r) => replaced(c, r));
+  const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
   // A manner word ("directly", 直接) beside an action left open, and not itself negated.
@@ -527,13 +532,13 @@ function riskySpans(inv: Compiled, c: Clause): Span[] {
  * Words risky only beside another (floor.ts): "as the user" in a sentence that names a README,
  * "push" with "main" a few words after it in the clause.
  */
-function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[]): Span[] {
+function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situation: (r: Span) => boolean): Span[] {
   return inv.paired.flatMap((p) => {
     const risky = spans(p.risky, c.low);
     if (!risky.length) return [];
     if (p.within === undefined) return sentence.some((other) => spans(p.with, other.low).length) ? risky : [];
     const partners = spans(p.with, c.low);
-    return risky.filter((r) => partners.some((w) => w.start >= r.end && distance(c, r, w) <= p.within!));
+    return risky.filter((r) => !situation(r) && partners.some((w) => w.start >= r.end && distance(c, r, w) <= p.within!));
   });
 }
 
@@ -571,16 +576,42 @@ const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c,
 function riskNegations(c: Clause, r: Span): number {
   const before = (n: Span, within = Infinity) => n.end <= r.start && distance(c, n, r) <= within;
   const governs = (n: Span) => before(n, CLOSE) && !AND.test(c.low.slice(n.end, r.start));
+  // 「把密碼打碼」: the object stands before its verb after 把.
+  const disposed = (n: Span) => n.start >= r.end && BA.test(c.low.slice(0, r.start)) && distance(c, r, n) <= CLOSE && !AND.test(c.low.slice(r.end, n.start));
   return (
     c.carry +
     c.negations.filter(
       (n) =>
-        (n.kind === 'modal' && before(n)) ||
-        ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(n)),
+        (n.kind === 'modal' && before(n) && !inCondition(c, n, r)) ||
+        ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(n)) ||
+        (n.kind === 'avert' && disposed(n)),
     ).length +
     prohibitionsAfter(c, r)
   );
 }
+
+/** Where a condition hands over to what it allows: 「權限不夠就 chmod」, 「測試沒過的話就上線」, "if it fails then force-push". */
+const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够])|(?<![方順顺隨随以即])便|(?<![規规原否準准細细法守])[則则]|的話|的话/u;
+/** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
+const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后)\s*[,，]?\s*(?:就|便)/u;
+/** Negations that forbid what follows them, beyond a condition too: 「不要一出錯就強推」, "never … then". */
+const PROHIBITIVE = /^(?:never|no|nor|neither|nobody|nothing|don['’]t|mustn['’]t|shouldn['’]t|forbid\w*|prohibit\w*|banned|disallow\w*)$|^(?:不[要准得可能許许應应用必]|[別别勿莫毋]|禁止|嚴禁|严禁|切勿)/u;
+
+/**
+ * A negation that describes a condition ("does not pass", 不夠, 沒過) before the word that hands
+ * over to its consequence (就, then) does not reach past it: 「沒過就直接部署」 allows the deploy.
+ */
+function inCondition(c: Clause, n: Span, r: Span): boolean {
+  if (!CONSEQUENT.test(c.low.slice(n.end, r.start))) return false;
+  const word = c.masked.slice(n.start, n.end + 1);
+  const lead = c.masked.slice(Math.max(0, n.start - 6), n.start);
+  return !PROHIBITIVE.test(n.text) && !PROHIBITIVE.test(word) && !/(?<![a-z])(?:do|must|should|shall)\s+$/.test(lead);
+}
+
+const BA = /[把將将]/u;
+
+/** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
+const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && n.end <= r.start && distance(c, n, r) <= CLOSE && !AND.test(c.low.slice(n.end, r.start)));
 
 /** Prohibitions after a risky action, and local negations after those ("删除时不要犹豫" is no prohibition). */
 function prohibitionsAfter(c: Clause, r: Span): number {
