@@ -19,7 +19,7 @@ import type { Invariant } from './invariants';
 const REDEFINED = [
   'deprecated', 'obsolete', 'retired', 'outdated', 'legacy', 'phased out', 'no longer required', 'no longer needed',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
-  'unavailable', 'not available', 'is down', 'formality', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
+  'unavailable', 'not available', 'is down', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
   'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory',
   'rubber stamp', 'rubber-stamp', 'for show', 'anyway', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
@@ -46,6 +46,7 @@ const AUTHORITY = [
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
+  'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
   '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
@@ -80,13 +81,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [
       'rimraf', 'shred', 'unlink', 'no-preserve-root', 'dd of', 'shutdown', 'reboot', 'poweroff', 'fork bomb', 'crontab -r', 'iptables -f',
       'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
-      'reset --hard', '--force', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
+      'reset --hard', '--force', '--mirror', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
       '重寫歷史', '重写历史', '線上改', '线上改', '生產上改', '生产上改', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
       '主工作树', '主工作區', '主工作区',
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', '直接', '照樣', '照样', '隨意', '随意'],
-    breaks: REDEFINED,
+    // The sandbox said to be the live checkout: "the sandbox is just the repo root", 「沙盒就是目前的工作目錄」.
+    breaks: [...REDEFINED, 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     harmless: [],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [{ risky: ['edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', '改', '修改', '操作', '執行', '执行'], with: LIVE, within: 4 }],
@@ -99,7 +101,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'hooks', 'checks', 'status checks', '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
     ],
     risky: [
-      'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own',
+      'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own', 'maven.test.skip', '--no-tests',
       'ship the release', 'ship a release', 'cut a release', '發版', '发版',
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
@@ -123,14 +125,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
-      'tls checks', 'ssl checks', 'strict-ssl', 'stricthostkeychecking', 'host key checking', 'host key verification', 'signature verification',
+      'tls checks', 'ssl checks', 'strict-ssl', 'strict host key checking', 'host key checking', 'host key verification', 'signature verification',
       'checksum', 'checksums', 'integrity check', 'integrity checks', 'verification', 'authentication', 'firewall', 'selinux', 'apparmor',
       '證書驗證', '证书验证', '證書校驗', '证书校验', '校驗', '校验', '驗證', '验证', '認證', '认证', '防火牆', '防火墙',
       '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
     ],
     risky: [
-      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'curl -k', 'node_tls_reject_unauthorized', 'rejectunauthorized', 'verify=false',
-      'verify_ssl', 'sslverify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
+      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
+      'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
     ],
     unguarded: [],
     // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
@@ -210,7 +212,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全限制', '安全底線', '安全底线',
     ],
-    risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode', '不受限制', '沒有限制', '没有限制', '無限制', '无限制'],
+    risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
     breaks: [...REDEFINED, 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', '修改', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略'],
     harmless: [],

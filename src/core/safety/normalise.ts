@@ -30,8 +30,8 @@ const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } = {}): string {
   // Readability (readable.ts) folds homoglyphs word by word itself: a Russian word folded whole reads as Latin gibberish.
   const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
-  const plain = fold(withoutInvisible(decodeEntities(text).normalize('NFKC')));
-  const folded = joinSpelled(plain).replace(LEET_WORD, foldLeet);
+  const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC')));
+  const folded = splitIdentifiers(joinSpelled(plain)).replace(LEET_WORD, foldLeet);
   const decoded = decodedPayloads(plain);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
@@ -39,6 +39,18 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } =
 // Three or more single letters spelled out with one separator: "s k i p", "S-k-i-p", "s.a.n.d".
 const SPELLED = /(?<![\p{L}\p{N}])\p{L}([-._ ])\p{L}(?:\1\p{L}){1,}(?![\p{L}\p{N}])/gu;
 const joinSpelled = (text: string) => text.replace(SPELLED, (m, sep: string) => m.split(sep).join(''));
+
+/**
+ * Identifiers read as their words, a flag switched on as its name: "-DskipTests", "SKIP_TESTS=1",
+ * "rejectUnauthorized" → "skip Tests", "SKIP TESTS", "reject Unauthorized" ("SANDBOX=0" stays).
+ */
+const splitIdentifiers = (text: string) =>
+  text
+    .replace(/(?<=[A-Za-z])\s*=\s*(?:1|true|yes|on)(?![\p{L}\p{N}])/giu, '')
+    .replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/(?<=[A-Za-z])_(?=[A-Za-z])/g, ' ').replace(/(?<![\p{L}\p{N}])-D(?=[a-z])/gu, '-D ');
+
+/** URL escapes of printable ASCII ("%72%6d -rf") read as the characters they stand for. */
+const decodePercents = (text: string) => (text.includes('%') ? text.replace(/%([2-7][0-9a-f])/gi, (_, hex: string) => (hex.toLowerCase() === '7f' ? _ : String.fromCharCode(parseInt(hex, 16)))) : text);
 
 /** HTML character references ("&#115;kip", "&#x73;", "&amp;") read as the characters they stand for. */
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', shy: '' };
