@@ -17,6 +17,7 @@ const PLACEHOLDER = new RegExp(
     String.raw`(?:(?:my|your|the|some|example|sample|dummy|fake|test)[-_]?)?(?:pass(?:word|wd)?|pwd|secret|token|api[-_]?key|key|changeme|change[-_]me|redacted|placeholder|none|null|nil|undefined|empty|todo|tbd|hidden|masked)s?`,
     String.raw`(?:your|my|insert|enter|put|replace)[-_ ].*|.*[-_ ](?:here|goes[-_ ]here)`,
     String.raw`(?:x{3,}|\*{3,})[\w-]*|[\w-]*(?:x{6,}|\*{3,})`,
+    String.raw`[\w/+=-]*EXAMPLE(?:KEY)?`, // AKIAIOSFODNN7EXAMPLE: the example values of a vendor's docs (gitleaks allows them too)
   ].join('|')})$`,
   'i',
 );

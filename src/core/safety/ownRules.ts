@@ -165,6 +165,10 @@ export const OWN_RULES: readonly OwnRule[] = [
   rule('password', ['pass', 'pin', 'pwd'], String.raw`\b(?:set|change|changed|reset|update|updated)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?:[\w.@-]+\s+){0,2}(?:password|passphrase|passcode|pin|pwd)\s+to\s+${VALUE}`, said),
   // "root / password Qwerty!234": the word right before a value with letters and digits.
   rule('password', ['pass', 'pw'], String.raw`\b(?:password|passwd|passphrase|pwd?)\s+(?<s>[^\s(\[{<"'\x60\x02][^\s\x02]{5,})`, (v) => said(v) && /\d/.test(v) && /\p{L}/u.test(v)),
+  // A ~/.pgpass line, hostname:port:database:username:password (a port of digits, a host with a letter).
+  rule('pgpass-password', ['pgpass', ':5432:', ':3306:', ':6432:'], String.raw`(?:^|\s)[\w.-]*[A-Za-z][\w.-]*:(?:\d{2,5}|\*):[\w*.-]+:[\w*.@-]+:(?<s>\S{4,})`, (v) => !isStandIn(v) && looksRandom(v)),
+  // New Relic's keys name themselves (gitleaks asks for the word "newrelic" beside them).
+  rule('new-relic-key', ['nrak-', 'nrii-', 'nrjs-'], String.raw`\b(?<s>NR(?:AK|II|JS)-[A-Z0-9]{27,32})\b`),
   // "api key NRAK-…", "token: glc_…": a credential word right before a random token, no operator needed.
   rule('keyword-token', ['key', 'token', 'secret', 'pat', 'credential'], String.raw`\b(?:key|token|secret|pat|credentials?|access key|api key|auth)\b[\s:=]+(?<s>[\w.+/=-]{16,})`, (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && entropy(v) >= 3.5),
   // In any language: «le mot de passe du serveur est …», „das Passwort lautet …", la contraseña es …, パスワードは…,
