@@ -46,6 +46,8 @@ const AUTHORITY = [
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
+  'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
+  'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
@@ -81,14 +83,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [
       'rimraf', 'shred', 'unlink', 'no-preserve-root', 'dd of', 'shutdown', 'reboot', 'poweroff', 'fork bomb', 'crontab -r', 'iptables -f',
       'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
-      'reset --hard', '--force', '--mirror', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
+      'reset --hard', '--force', '--mirror', 'dropdb', 'drop database', 'drop table', 'truncate table', 'flushall', 'flushdb', 'for real', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
       '重寫歷史', '重写历史', '線上改', '线上改', '生產上改', '生产上改', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
       '主工作树', '主工作區', '主工作区',
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', '直接', '照樣', '照样', '隨意', '随意'],
-    // The sandbox said to be the live checkout: "the sandbox is just the repo root", 「沙盒就是目前的工作目錄」.
-    breaks: [...REDEFINED, 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
+    // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
+    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     harmless: [],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [{ risky: ['edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', '改', '修改', '操作', '執行', '执行'], with: LIVE, within: 4 }],
@@ -106,7 +108,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
-    unguarded: ['directly', 'straight', 'without waiting', 'anyway', '直接', '照樣', '照样'],
+    unguarded: ['directly', 'straight', 'without waiting', 'anyway', 'as usual', '直接', '照樣', '照样', '照常', '照舊', '照旧'],
     breaks: REDEFINED,
     harmless: [],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
@@ -172,7 +174,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'secrets-kept',
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
-    safeguard: ['environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '環境變數', '环境变量'],
+    safeguard: [
+      'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
+      '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
+    ],
     risky: [
       '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',

@@ -402,7 +402,7 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -410,7 +410,7 @@ function sentences(markdown: string): string[][] {
 
 function analyse(text: string, masks: Masks): Clause {
   const low = text.toLowerCase();
-  const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|如果|若|假如|要是|當|当)/.test(low) ? 'condition' : 'rule';
+  const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|如果|若|假如|要是|當|当)/.test(low) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
   for (let i = 0; i < low.length; i++) {
     const c = low[i];
@@ -501,9 +501,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
   const guards = spans(inv.safeguard, c.low);
   if (guards.length) reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text };
-  // A condition names a situation ("when a deploy fails", 「部署失敗就回滾」), not what it allows;
+  // A condition that reports how an action went names a situation ("when a deploy fails",
+  // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
-  const situation = (r: Span) => c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end));
+  const situation = (r: Span) => (c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end));
   const risky = [...riskySpans(inv, c).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0);
@@ -594,6 +595,9 @@ function riskNegations(c: Clause, r: Span): number {
 const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够])|(?<![方順顺隨随以即])便|(?<![規规原否準准細细法守])[則则]|的話|的话/u;
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后)\s*[,，]?\s*(?:就|便)/u;
+/** How an action went: it failed, broke, was rejected, timed out. */
+const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+
 /** Negations that forbid what follows them, beyond a condition too: 「不要一出錯就強推」, "never … then". */
 const PROHIBITIVE = /^(?:never|no|nor|neither|nobody|nothing|don['’]t|mustn['’]t|shouldn['’]t|forbid\w*|prohibit\w*|banned|disallow\w*)$|^(?:不[要准得可能許许應应用必]|[別别勿莫毋]|禁止|嚴禁|严禁|切勿)/u;
 
@@ -627,6 +631,13 @@ function negationsBetween(c: Clause, a: Span, b: Span): number {
 
 const quote = (c: Clause) => (c.text.length > 160 ? `${c.text.slice(0, 159)}…` : c.text);
 
+/** A Chinese condition closed at its end, with no 如果 before it: 「沙盒不可用時」, 「測試沒過的話」. */
+const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
+
+/** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix it, or not go on. */
+const REMEDY =
+  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no)(?![a-z])|停|等|[问問]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
 
@@ -644,7 +655,9 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
-    if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
+    if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids)) {
+      out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: `goes on when the safeguard "${r.safeguard.word}" is missing, instead of stopping or asking` });
+    } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
       out.push({ quote: quote(c), why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
     } else if (c.role !== 'condition' && r.unguarded) {
       out.push({ quote: quote(c), why: `allows "${r.unguarded.risky}" in an unguarded way ("${r.unguarded.how}")` });
