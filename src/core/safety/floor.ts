@@ -19,7 +19,8 @@ import type { Invariant } from './invariants';
 const REDEFINED = [
   'deprecated', 'obsolete', 'retired', 'outdated', 'legacy', 'phased out', 'no longer required', 'no longer needed',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
-  'unavailable', 'not available', 'is down', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
+  'unavailable', 'not available', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
+  '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
   'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory',
   'rubber stamp', 'rubber-stamp', 'for show', 'anyway', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
@@ -46,7 +47,7 @@ const AUTHORITY = [
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
-  'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
+  '親口', '亲口', '當作我', '当作我', '當成我', '当成我', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
@@ -219,7 +220,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', '修改', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略'],
+    breaks: [...REDEFINED, 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', '修改', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略'],
     harmless: [],
   },
 ];

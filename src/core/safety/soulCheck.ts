@@ -314,7 +314,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|stop(?:s|ped|ping)? using|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)? using|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   [
     'avert',
@@ -410,7 +410,7 @@ function sentences(markdown: string): string[][] {
 
 function analyse(text: string, masks: Masks): Clause {
   const low = text.toLowerCase();
-  const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|如果|若|假如|要是|當|当)/.test(low) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
+  const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(low) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
   for (let i = 0; i < low.length; i++) {
     const c = low[i];
@@ -636,7 +636,7 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no)(?![a-z])|停|等|[问問]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry)(?![a-z])|停|等|[问問]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
