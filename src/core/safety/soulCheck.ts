@@ -322,7 +322,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
+    /(?<![a-z])(?:never|not(?! only| just| merely)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
   ],
 ];
 
@@ -562,8 +562,14 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
 /** Where a safeguard is the setting, not the object: "flag rm -rf in code review", 「代码审查时指出」. */
 const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![a-z])|時|时|中|裡|里/u;
 
-/** A verb that removes the safeguard it governs ("delete the old backups"): before it, with no setting, "and" or time between. */
-const removes = (c: Clause, r: Span, g: Span) => r.end <= g.start && distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start));
+/**
+ * A verb that removes the safeguard it governs ("delete the old backups"): before it, with no
+ * setting, "and" or time between; or after it when 把 put the object first (「把測試步驟註解掉」).
+ */
+const removes = (c: Clause, r: Span, g: Span) =>
+  r.end <= g.start
+    ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start))
+    : g.end <= r.start && BA.test(c.low.slice(0, g.start)) && distance(c, g, r) <= CLOSE + 1 && !AND.test(c.low.slice(g.end, r.start));
 
 /** A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not only setting the scene. */
 const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.start));
@@ -631,6 +637,13 @@ function negationsBetween(c: Clause, a: Span, b: Span): number {
 
 const quote = (c: Clause) => (c.text.length > 160 ? `${c.text.slice(0, 159)}…` : c.text);
 
+/**
+ * A condition keeps its safeguard for what follows only when it says the safeguard was met or is
+ * where the work happens: "when the tests pass", "when working in the sandbox" — not "if review
+ * takes more than an hour".
+ */
+const MET = /(?<![a-z])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|finished|complete[ds]?|in|inside|within|using)(?![a-z])|通[过過]|[过過]了|[绿綠]|完成|[在用]/u;
+
 /** A Chinese condition closed at its end, with no 如果 before it: 「沙盒不可用時」, 「測試沒過的話」. */
 const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
@@ -651,7 +664,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
   const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
   const stretches = clauses.map((c, i) => (i && TURN.test(c.low) ? ++stretch : stretch));
-  const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept));
+  const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept && (clauses[i].role !== 'condition' || MET.test(clauses[i].low))));
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
