@@ -22,7 +22,7 @@ const REDEFINED = [
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
   'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory',
-  'rubber stamp', 'rubber-stamp', 'for show', 'anyway', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
+  'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
@@ -50,7 +50,7 @@ const AUTHORITY = [
   '親口', '亲口', '當作我', '当作我', '當成我', '当成我', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
-  'as if they asked', 'as if they said', 'as if they typed', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
+  'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
   '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
   'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
@@ -63,7 +63,7 @@ const LIVE = ['production', 'prod', 'live database', 'live system', 'live server
 const PRIVILEGED = ['admin', 'administrator', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
 
 /** Whoever is not the person a grant is for. */
-const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
+const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
 /** What may be granted. */
 const ACCESS = [
   'write', 'writable', 'writeable', 'access', 'permission', 'permissions', 'read-write', 'rwx', 'admin', 'root', 'sudo', 'reach', 'login', 'ssh',
@@ -136,7 +136,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
     ],
     risky: [
-      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
+      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable',
+      'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
     ],
     unguarded: [],
@@ -149,7 +150,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'least-privilege',
     rule: 'never allow widening permissions or running with more privilege than a task needs.',
-    safeguard: [],
+    // The person asking for it, each time: "use sudo only when I ask for it".
+    safeguard: ['when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求'],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
@@ -171,6 +173,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
+      { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
       { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升'], with: PRIVILEGED, within: 4 },
     ],
   },

@@ -402,7 +402,7 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
-      .map((s) => s.split(/[,，](?!\s*or not\b)|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -487,8 +487,12 @@ const compile = (i: Invariant): Compiled => ({
 });
 
 interface Reading {
-  /** The clause names the safeguard: whether it keeps it. */
-  safeguard?: { kept: boolean; word: string };
+  /**
+   * The clause names the safeguard: whether it keeps it; `later` when it comes after the action
+   * ("deploy before the tests pass", 「審查通過之前先部署」) and so guards nothing; `setting` when it
+   * is where the work happens ("in the sandbox", 在沙盒裡).
+   */
+  safeguard?: { kept: boolean; word: string; later?: boolean; setting?: boolean };
   /** A risky action the clause does not forbid outright. */
   allows?: string;
   /** The clause names risky actions and forbids them all. */
@@ -500,7 +504,11 @@ interface Reading {
 function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
   const guards = spans(inv.safeguard, c.low);
-  if (guards.length) reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text };
+  if (guards.length) {
+    const later = guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
+    const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
+    reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
+  }
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
@@ -513,7 +521,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
-  // A manner word ("directly", 直接) beside an action left open, and not itself negated.
+  // A manner word ("directly", 直接) beside an action left open, and not itself negated — unless
+  // the safeguard is where it happens (「在沙盒裡可以隨意刪除」).
+  if (reading.safeguard?.kept && reading.safeguard.setting) return reading;
   for (const how of spans(inv.unguarded, c.low)) {
     const r = open.find((r) => distance(c, r, how) <= NEAR && negationsBetween(c, r, how) % 2 === 0);
     if (r) return { ...reading, unguarded: { risky: r.text, how: how.text } };
@@ -644,6 +654,12 @@ const quote = (c: Clause) => (c.text.length > 160 ? `${c.text.slice(0, 159)}…`
  */
 const MET = /(?<![a-z])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|finished|complete[ds]?|in|inside|within|using)(?![a-z])|通[过過]|[过過]了|[绿綠]|完成|[在用]/u;
 
+/** A safeguard that comes after what the clause allows: "before the tests pass", 「審查通過之前」. */
+const BEFORE_IT = /(?<![a-z])(?:before|until|till|prior to|ahead of)(?:\s+[^\s,.;]+){0,2}\s+$/u;
+const AFTER_IT_BEFORE = /^[^,，。.;；]{0,6}?(?:之前|以前)/u;
+/** A safeguard named as the place of the work: "in the sandbox", 在沙盒裡. */
+const AT = /(?<![a-z])(?:in|inside|within|into)\s+(?:the\s+|a\s+|your\s+|our\s+)?$|在\s*$/u;
+
 /** A Chinese condition closed at its end, with no 如果 before it: 「沙盒不可用時」, 「測試沒過的話」. */
 const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
@@ -664,7 +680,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
   const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
   const stretches = clauses.map((c, i) => (i && TURN.test(c.low) ? ++stretch : stretch));
-  const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept && (clauses[i].role !== 'condition' || MET.test(clauses[i].low))));
+  const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept && !readings[i].safeguard?.later && (clauses[i].role !== 'condition' || MET.test(clauses[i].low))));
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
