@@ -109,22 +109,27 @@ export class FactStore {
   }
 }
 
-/** Facts a search keeps without a long-lived process's store, and such a store's bound. */
-const SEARCH_FACTS = 1 << 16;
+/** The facts a process keeps across its searches (past that, its store starts afresh). */
 const KEPT_FACTS = 1 << 18;
 
-/** The cache and facts of the long-lived process, when it keeps them (keepChunkBytes). */
+/** The bytes a long-lived process keeps, when it keeps them (keepChunkBytes). */
 let kept: ChunkCache | undefined;
-let keptFacts: FactStore | undefined;
+/**
+ * What searches worked out from files' text, kept across the searches of this process (by file
+ * stamp, so a file written since has none): a search in the extension, which keeps its index
+ * loaded, does not work out again what the last one did. Small: line numbers and the few lines
+ * that say they replace something, no file bytes.
+ */
+let keptFacts = new FactStore(KEPT_FACTS);
 
 /**
- * Keeps the bytes searches read across searches, up to `maxBytes`, and what they worked out
- * from them (0: each search keeps its own, the default); for a long-lived process that answers
- * many searches over one vault.
+ * Keeps the bytes searches read across searches, up to `maxBytes` (0: each search keeps its own,
+ * the default), and starts the facts afresh; for a long-lived process that answers many
+ * searches over one vault.
  */
 export function keepChunkBytes(maxBytes: number): void {
   kept = maxBytes > 0 ? new ChunkCache(maxBytes) : undefined;
-  keptFacts = maxBytes > 0 ? new FactStore(KEPT_FACTS) : undefined;
+  keptFacts = new FactStore(KEPT_FACTS);
 }
 
 /** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
@@ -205,7 +210,7 @@ export class LineReader {
   constructor(readonly view: IndexView) {
     this.byRel = new Map(view.files.map((f) => [f.rel, f]));
     this.cache = kept ?? new ChunkCache(SEARCH_CACHE_BYTES);
-    this.facts = keptFacts ?? new FactStore(SEARCH_FACTS);
+    this.facts = keptFacts;
   }
 
   /**

@@ -123,6 +123,21 @@ describe('what a long-lived search keeps', () => {
     }
   });
 
+  it('keeps what searches worked out across the searches of a process by file stamp: a day written since is read again', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: 'Test runner setup: the monorepo runs [[Jest]] 29 with ts-jest', entities: [{ kind: 'objects', name: 'Jest' }] });
+    writeAt(v, '2025-10-28T10:00:00', { text: '[[Jest]] printed a deprecation warning again', entities: [{ kind: 'objects', name: 'Jest' }] });
+    await buildIndex(v);
+    const answer = () => JSON.stringify(searchMemory(v, 'Which test runner do we use?', { today: '2025-12-22' }).results.map((h) => h.text));
+    const before = answer();
+    assert.equal(answer(), before, 'the next search in the process, the same answer');
+    writeAt(v, '2025-10-28T11:00:00', { text: 'Moved the monorepo from [[Jest]] to [[Vitest]]: cold start was over 40 s', entities: [{ kind: 'objects', name: 'Jest' }, { kind: 'objects', name: 'Vitest' }] });
+    const after = answer();
+    assert.match(after, /Moved the monorepo/, 'the day written since: its replacing lines worked out again');
+    keepChunkBytes(0); // the facts start afresh
+    assert.equal(answer(), after, 'a search with nothing kept gives the same answer');
+  });
+
   it('tells the lines that may replace another from the others, as the supersession rules read the newer one', () => {
     const older = { id: 'o', at: '2025-09-01T10:00:00', text: 'The monorepo runs Jest 29 with ts-jest; the port is 5432' };
     const newer = [
