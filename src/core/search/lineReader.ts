@@ -204,6 +204,10 @@ export class LineReader {
   private readonly changed = new Set<string>();
   private readonly cache: ChunkCache;
   private readonly facts: FactStore;
+  /** What this search worked out of files it reads whole (not indexed, or written under it). */
+  private readonly ownFacts = new FactStore(KEPT_FACTS);
+  /** The day tags of entity notes, per note. */
+  private readonly tagsOf = new Map<string, string[]>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
@@ -220,10 +224,13 @@ export class LineReader {
    * than the listing's (a file written under the search) is not kept.
    */
   derived<T>(f: VaultFile, kind: string, name: string, at: number | string, work: () => T): T {
-    const known = this.facts.get(f, kind, name, at);
+    const kept = this.view.indexed.has(f.rel) && !this.changed.has(f.rel);
+    const facts = kept ? this.facts : this.ownFacts;
+    const known = facts.get(f, kind, name, at);
     if (known !== undefined) return known as T;
     const value = work();
-    if (this.view.indexed.has(f.rel) && !this.changed.has(f.rel)) this.facts.set(f, kind, name, at, value);
+    // Not indexed (or changed since the listing): kept for this search only, which reads the file once.
+    facts.set(f, kind, name, at, value);
     return value;
   }
 
@@ -493,7 +500,9 @@ export class LineReader {
   }
 
   tags(f: VaultFile): string[] {
-    return this.view.indexed.get(f.rel)?.tags() ?? dayLinks(this.all(f));
+    let days = this.tagsOf.get(f.rel);
+    if (!days) this.tagsOf.set(f.rel, (days = this.view.indexed.get(f.rel)?.tags() ?? dayLinks(this.all(f))));
+    return days;
   }
 }
 
