@@ -32,7 +32,14 @@ export interface SearchRequest {
   recorded?: boolean;
 }
 
-export type Reply = { result: SearchResult } | { error: { kind: ErrorKind; message: string } };
+/** `served`: the usage keys of the answer's hits (vault/usage.ts servedKeys), worked out by the server. */
+export type Reply = { result: SearchResult; served?: string[] } | { error: { kind: ErrorKind; message: string } };
+
+/**
+ * The usage keys a server sent with its answers: the caller records them as they are, without
+ * loading node:crypto (their hash) for one append.
+ */
+const servedWith = new WeakMap<SearchResult, string[]>();
 
 const count = (name: string, value: unknown, fallback: number): number => {
   if (value === undefined) return fallback;
@@ -84,7 +91,7 @@ export function searchOptions(req: SearchRequest): SearchOptions {
  */
 export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
   for (const w of r.warnings) warn(w);
-  if (r.results.length) recordServed(vaultAt(req.root), r.results.map(bestLine), req.options.today ?? localDay(new Date()));
+  if (r.results.length) recordServed(vaultAt(req.root), r.results.map(bestLine), req.options.today ?? localDay(new Date()), servedWith.get(r));
   const { warnings: _w, matched: _m, ...json } = r;
   if (!r.results.length && r.matched && (req.options.page ?? 1) > 1) return { json, text: `nothing more: pages 1 to ${(req.options.page ?? 1) - 1} showed every match` };
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
@@ -172,8 +179,9 @@ export function askServer(socket: string, req: SearchRequest): Promise<SearchRes
         } catch {
           return resolve(undefined);
         }
-        if ('error' in reply) reject(new CoreSoulError(reply.error.kind, reply.error.message));
-        else resolve(reply.result);
+        if ('error' in reply) return reject(new CoreSoulError(reply.error.kind, reply.error.message));
+        if (reply.served) servedWith.set(reply.result, reply.served);
+        resolve(reply.result);
       }),
     );
   });
