@@ -142,6 +142,22 @@ function hasNoteLines(text: string): boolean {
   return NOTE_LINE.test(text.slice(offset));
 }
 
+/** The bytes of a note looked at first for a hand-written line: most notes have one near the top. */
+const NOTE_HEAD_BYTES = 16 * 1024;
+
+/**
+ * Whether an entity note's bytes hold a body line that is not a date tag: looked for in its
+ * first whole lines (at least the 64 its head is read from, so the head is the same), then, none
+ * there, in all of it. A note of thousands of tag lines is not decoded whole for a line on top.
+ */
+function noteHasLines(raw: Buffer): boolean {
+  const cut = raw.lastIndexOf(10, NOTE_HEAD_BYTES);
+  let whole = 0;
+  for (let p = raw.indexOf(10); p !== -1 && p <= cut && whole < 64; p = raw.indexOf(10, p + 1)) whole++;
+  if (whole >= 64 && cut < raw.length - 1 && hasNoteLines(raw.toString('latin1', 0, cut + 1))) return true;
+  return hasNoteLines(raw.toString('latin1'));
+}
+
 /** A whole file read into the buffer `room(status)` gives; the bytes read, as a view of it. */
 function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
   const fd = fs.openSync(file, 'r');
@@ -474,7 +490,7 @@ export class LineReader {
     let chunks = this.cut.get(f.rel);
     if (!chunks) {
       // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
-      chunks = f.kind === 'entity' && !hasNoteLines(this.raw(f).toString('latin1')) ? [] : chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks;
+      chunks = f.kind === 'entity' && !noteHasLines(this.raw(f)) ? [] : chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks;
       this.cut.set(f.rel, chunks);
     }
     return chunks;
