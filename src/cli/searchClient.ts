@@ -16,7 +16,7 @@ import { bestLine, recordServed } from '../core/vault/usage';
 import { vaultAt } from '../core/vault/layout';
 import { recordedSnippets } from '../core/context/recorded';
 import type { CommandResult, OptionSpec, OptionValues } from './command';
-import { childProcess, nodeCrypto } from '../core/shared/nodeLazy';
+import { childProcess } from '../core/shared/nodeLazy';
 
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' }, archived: { type: 'boolean' } };
 
@@ -32,7 +32,14 @@ export interface SearchRequest {
   recorded?: boolean;
 }
 
-export type Reply = { result: SearchResult } | { error: { kind: ErrorKind; message: string } };
+/** `served`: the usage keys of the answer's hits (vault/usage.ts servedKeys), worked out by the server. */
+export type Reply = { result: SearchResult; served?: string[] } | { error: { kind: ErrorKind; message: string } };
+
+/**
+ * The usage keys a server sent with its answers: the caller records them as they are, without
+ * loading node:crypto (their hash) for one append.
+ */
+const servedWith = new WeakMap<SearchResult, string[]>();
 
 const count = (name: string, value: unknown, fallback: number): number => {
   if (value === undefined) return fallback;
@@ -84,7 +91,7 @@ export function searchOptions(req: SearchRequest): SearchOptions {
  */
 export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
   for (const w of r.warnings) warn(w);
-  if (r.results.length) recordServed(vaultAt(req.root), r.results.map(bestLine), req.options.today ?? localDay(new Date()));
+  if (r.results.length) recordServed(vaultAt(req.root), r.results.map(bestLine), req.options.today ?? localDay(new Date()), servedWith.get(r));
   const { warnings: _w, matched: _m, ...json } = r;
   if (!r.results.length && r.matched && (req.options.page ?? 1) > 1) return { json, text: `nothing more: pages 1 to ${(req.options.page ?? 1) - 1} showed every match` };
   if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
@@ -122,7 +129,7 @@ export const serverEnabled = () => process.env.CORESOUL_SEARCH_SERVER !== '0';
  */
 export function socketPath(bundle: string, root: string): string {
   const { mtimeMs, size } = fs.statSync(bundle);
-  const id = nodeCrypto().createHash('sha256').update(`${bundle}\0${mtimeMs}\0${size}\0${root}`).digest('hex').slice(0, 20);
+  const id = nameHash(`${bundle}\0${mtimeMs}\0${size}\0${root}`);
   if (process.platform === 'win32') return `\\\\.\\pipe\\coresoul-search-${id}`;
   const uid = process.getuid!();
   const dir = path.join(process.env.XDG_RUNTIME_DIR || os.tmpdir(), `coresoul-${uid}`);
@@ -130,6 +137,24 @@ export function socketPath(bundle: string, root: string): string {
   const st = fs.lstatSync(dir);
   if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o077) !== 0) throw new Error(`${dir} is not private to this user`);
   return path.join(dir, `search-${id}.sock`);
+}
+
+/**
+ * 80 bits of three 32-bit multiplicative hashes of `text`, in hex: a socket's name, no secret (the
+ * folder is private). Loading node:crypto would cost every warm search more than its reply. Two
+ * names that clash cost a search on its own: a server answers only for its own vault.
+ */
+function nameHash(text: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  let h3 = 0x2545f491;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995) ^ (h2 >>> 13);
+    h3 = Math.imul(h3 ^ c, 0x85ebca6b) ^ (h3 >>> 15);
+  }
+  return [h1, h2, h3].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('').slice(0, 20);
 }
 
 /** The server's answer, or undefined when there is no server (or it is not answering): search locally then. */
@@ -154,8 +179,9 @@ export function askServer(socket: string, req: SearchRequest): Promise<SearchRes
         } catch {
           return resolve(undefined);
         }
-        if ('error' in reply) reject(new CoreSoulError(reply.error.kind, reply.error.message));
-        else resolve(reply.result);
+        if ('error' in reply) return reject(new CoreSoulError(reply.error.kind, reply.error.message));
+        if (reply.served) servedWith.set(reply.result, reply.served);
+        resolve(reply.result);
       }),
     );
   });

@@ -19,6 +19,7 @@ import { buildIndex } from '../core/search/index/refresh';
 import { keepChunkBytes } from '../core/search/lineReader';
 import { countTokens } from '../core/shared/tokens';
 import { type Vault, openVault } from '../core/vault/layout';
+import { bestLine, servedKeys } from '../core/vault/usage';
 import { type Reply, type SearchRequest, searchOptions } from './searchClient';
 
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;
@@ -79,7 +80,8 @@ function answer(v: Vault, line: string, building: boolean): Reply | undefined {
     const req = JSON.parse(line) as SearchRequest;
     if (path.resolve(req.root) !== v.root) return undefined;
     openVault(v.root); // a vault gone or damaged since: the error the caller would get alone
-    return { result: searchMemory(v, req.query, building ? { ...searchOptions(req), indexBudgetMs: 0 } : searchOptions(req)) };
+    const result = searchMemory(v, req.query, building ? { ...searchOptions(req), indexBudgetMs: 0 } : searchOptions(req));
+    return { result, served: servedKeys(result.results.map(bestLine)) };
   } catch (err) {
     return err instanceof CoreSoulError ? { error: { kind: err.kind, message: err.message } } : undefined;
   }

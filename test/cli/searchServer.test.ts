@@ -67,6 +67,22 @@ describe('the warm search server (coresoul serve-search)', () => {
     assert.equal(bad.stderr, cli(['search', '  ', '--root', v.root]).stderr);
   });
 
+  it('records as used the lines of a warm answer exactly as a search on its own does (the server sends their usage keys)', async () => {
+    const v = await fixtureVault();
+    serve(v.root);
+    await waitFor('the server socket', () => fs.existsSync(socketPath(CLI, v.root)));
+    const usage = path.join(v.soulDir, 'cache', 'usage');
+    const served = (env: NodeJS.ProcessEnv) => {
+      fs.rmSync(usage, { recursive: true, force: true });
+      const r = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root, '--now', '2026-03-11T09:00:00'], { env });
+      assert.equal(r.code, 0, r.stderr);
+      return fs.readFileSync(path.join(usage, '2026-03-11.log'), 'utf8');
+    };
+    const warm = served(ON);
+    assert.match(warm, /^[0-9a-f]{12}\n/);
+    assert.equal(warm, served({ CORESOUL_SEARCH_SERVER: '0' }));
+  });
+
   it('answers a warm search before the rest of the CLI starts, printing exactly what the CLI prints, and leaves anything else to it', async () => {
     const v = await fixtureVault();
     serve(v.root);

@@ -109,22 +109,27 @@ export class FactStore {
   }
 }
 
-/** Facts a search keeps without a long-lived process's store, and such a store's bound. */
-const SEARCH_FACTS = 1 << 16;
+/** The facts a process keeps across its searches (past that, its store starts afresh). */
 const KEPT_FACTS = 1 << 18;
 
-/** The cache and facts of the long-lived process, when it keeps them (keepChunkBytes). */
+/** The bytes a long-lived process keeps, when it keeps them (keepChunkBytes). */
 let kept: ChunkCache | undefined;
-let keptFacts: FactStore | undefined;
+/**
+ * What searches worked out from files' text, kept across the searches of this process (by file
+ * stamp, so a file written since has none): a search in the extension, which keeps its index
+ * loaded, does not work out again what the last one did. Small: line numbers and the few lines
+ * that say they replace something, no file bytes.
+ */
+let keptFacts = new FactStore(KEPT_FACTS);
 
 /**
- * Keeps the bytes searches read across searches, up to `maxBytes`, and what they worked out
- * from them (0: each search keeps its own, the default); for a long-lived process that answers
- * many searches over one vault.
+ * Keeps the bytes searches read across searches, up to `maxBytes` (0: each search keeps its own,
+ * the default), and starts the facts afresh; for a long-lived process that answers many
+ * searches over one vault.
  */
 export function keepChunkBytes(maxBytes: number): void {
   kept = maxBytes > 0 ? new ChunkCache(maxBytes) : undefined;
-  keptFacts = maxBytes > 0 ? new FactStore(KEPT_FACTS) : undefined;
+  keptFacts = new FactStore(KEPT_FACTS);
 }
 
 /** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
@@ -135,6 +140,22 @@ function hasNoteLines(text: string): boolean {
   let offset = 0;
   for (let i = 0; i < bodyStart; i++) offset += lines[i].length + 1;
   return NOTE_LINE.test(text.slice(offset));
+}
+
+/** The bytes of a note looked at first for a hand-written line: most notes have one near the top. */
+const NOTE_HEAD_BYTES = 16 * 1024;
+
+/**
+ * Whether an entity note's bytes hold a body line that is not a date tag: looked for in its
+ * first whole lines (at least the 64 its head is read from, so the head is the same), then, none
+ * there, in all of it. A note of thousands of tag lines is not decoded whole for a line on top.
+ */
+function noteHasLines(raw: Buffer): boolean {
+  const cut = raw.lastIndexOf(10, NOTE_HEAD_BYTES);
+  let whole = 0;
+  for (let p = raw.indexOf(10); p !== -1 && p <= cut && whole < 64; p = raw.indexOf(10, p + 1)) whole++;
+  if (whole >= 64 && cut < raw.length - 1 && hasNoteLines(raw.toString('latin1', 0, cut + 1))) return true;
+  return hasNoteLines(raw.toString('latin1'));
 }
 
 /** A whole file read into the buffer `room(status)` gives; the bytes read, as a view of it. */
@@ -199,13 +220,17 @@ export class LineReader {
   private readonly changed = new Set<string>();
   private readonly cache: ChunkCache;
   private readonly facts: FactStore;
+  /** What this search worked out of files it reads whole (not indexed, or written under it). */
+  private readonly ownFacts = new FactStore(KEPT_FACTS);
+  /** The day tags of entity notes, per note. */
+  private readonly tagsOf = new Map<string, string[]>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
   constructor(readonly view: IndexView) {
     this.byRel = new Map(view.files.map((f) => [f.rel, f]));
     this.cache = kept ?? new ChunkCache(SEARCH_CACHE_BYTES);
-    this.facts = keptFacts ?? new FactStore(SEARCH_FACTS);
+    this.facts = keptFacts;
   }
 
   /**
@@ -215,10 +240,13 @@ export class LineReader {
    * than the listing's (a file written under the search) is not kept.
    */
   derived<T>(f: VaultFile, kind: string, name: string, at: number | string, work: () => T): T {
-    const known = this.facts.get(f, kind, name, at);
+    const kept = this.view.indexed.has(f.rel) && !this.changed.has(f.rel);
+    const facts = kept ? this.facts : this.ownFacts;
+    const known = facts.get(f, kind, name, at);
     if (known !== undefined) return known as T;
     const value = work();
-    if (this.view.indexed.has(f.rel) && !this.changed.has(f.rel)) this.facts.set(f, kind, name, at, value);
+    // Not indexed (or changed since the listing): kept for this search only, which reads the file once.
+    facts.set(f, kind, name, at, value);
     return value;
   }
 
@@ -462,7 +490,7 @@ export class LineReader {
     let chunks = this.cut.get(f.rel);
     if (!chunks) {
       // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
-      chunks = f.kind === 'entity' && !hasNoteLines(this.raw(f).toString('latin1')) ? [] : chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks;
+      chunks = f.kind === 'entity' && !noteHasLines(this.raw(f)) ? [] : chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks;
       this.cut.set(f.rel, chunks);
     }
     return chunks;
@@ -488,7 +516,9 @@ export class LineReader {
   }
 
   tags(f: VaultFile): string[] {
-    return this.view.indexed.get(f.rel)?.tags() ?? dayLinks(this.all(f));
+    let days = this.tagsOf.get(f.rel);
+    if (!days) this.tagsOf.set(f.rel, (days = this.view.indexed.get(f.rel)?.tags() ?? dayLinks(this.all(f))));
+    return days;
   }
 }
 

@@ -277,9 +277,10 @@ function namesOf(notes: VaultFile[], reader: LineReader): EntityName[] {
     const name = f.entity!.name;
     const first = f.entity!.kind === 'people' ? firstOf(name) : '';
     const short = numeronym(name);
-    const forms = new Set([...reader.aliases(f)].map((a) => a.toLowerCase()));
-    const learnt = [first.length >= 3 && firsts.get(first) === 1 ? first : '', ...[name, ...reader.aliases(f)].flatMap(writtenForms), short && shorts.get(short) === 1 ? short : ''];
-    const aliases = [...reader.aliases(f)];
+    const own = reader.aliases(f); // a note not indexed yet: its head read once
+    const forms = new Set(own.map((a) => a.toLowerCase()));
+    const learnt = [first.length >= 3 && firsts.get(first) === 1 ? first : '', ...[name, ...own].flatMap(writtenForms), short && shorts.get(short) === 1 ? short : ''];
+    const aliases = [...own];
     for (const form of learnt) {
       if (!form || form === name.toLowerCase() || forms.has(form)) continue;
       forms.add(form);

@@ -43,7 +43,26 @@ export function stem(w: string): string {
  * run is not segmented (the costly part, and of no use to a query without such words): it stands
  * as one placeholder term per two characters, so the text's length still counts.
  */
-export function terms(text: string, cjk = true): string[] {
+export function terms(text: string, cjk = true): readonly string[] {
+  const memo = cjk ? withCjk : withoutCjk;
+  let out = memo.get(text);
+  if (!out) {
+    if (memo.size >= MEMO_LINES) memo.clear();
+    memo.set(text, (out = cut(text, cjk)));
+  }
+  return out;
+}
+
+/**
+ * The terms of texts cut before, with CJK runs segmented and without: a search ranks the same
+ * lines as the one before it (an entity's days), and cutting a line (the segmenter, the stemmer)
+ * costs more than looking it up. Past MEMO_LINES texts, the memo starts afresh.
+ */
+const MEMO_LINES = 1 << 16;
+const withCjk = new Map<string, readonly string[]>();
+const withoutCjk = new Map<string, readonly string[]>();
+
+function cut(text: string, cjk: boolean): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(RUN)) {
     let w = m[0];

@@ -12,7 +12,29 @@ const PLAIN = { disallowedSpecial: new Set<string>() };
 
 export function countTokens(text: string): number {
   if (!text) return 0;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  encoding ??= require('gpt-tokenizer/encoding/cl100k_base') as Encoding;
-  return encoding.countTokens(text, PLAIN);
+  let n = counted.get(text);
+  if (n === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    encoding ??= require('gpt-tokenizer/encoding/cl100k_base') as Encoding;
+    n = encoding.countTokens(text, PLAIN);
+    if (text.length <= MEMO_TEXT) {
+      if (countedChars > MEMO_CHARS) {
+        counted.clear();
+        countedChars = 0;
+      }
+      counted.set(text, n);
+      countedChars += text.length;
+    }
+  }
+  return n;
 }
+
+/**
+ * Counts of texts counted before: a search counts the same snippets as the one before it (and
+ * its pages, budget shares and checks count a text more than once), and the encoder costs more
+ * than a lookup. Texts up to MEMO_TEXT characters; past MEMO_CHARS in all, it starts afresh.
+ */
+const MEMO_TEXT = 64 * 1024;
+const MEMO_CHARS = 8 * 1024 * 1024;
+const counted = new Map<string, number>();
+let countedChars = 0;

@@ -39,21 +39,27 @@ export function memoryKey(line: string): string | undefined {
   return text.length < 3 ? undefined : nodeCrypto().createHash('sha1').update(text).digest('hex').slice(0, 12);
 }
 
-/**
- * Records that these lines (a snippet's text, one line or many) were served on `day`: one append.
- * A cache that cannot be written (read-only, full) records nothing and fails nothing: the answer
- * was served either way, and decay only ever knows less.
- */
-export function recordServed(v: Vault, lines: Iterable<string>, day: string): void {
+/** The keys of served lines (memoryKey), each once: what `recordServed` appends. */
+export function servedKeys(lines: Iterable<string>): string[] {
   const keys = new Set<string>();
   for (const l of lines) {
     const k = memoryKey(l);
     if (k) keys.add(k);
   }
-  if (!keys.size || !isDay(day) || !fs.existsSync(v.soulDir)) return;
+  return [...keys];
+}
+
+/**
+ * Records that these lines (a snippet's text, one line or many) were served on `day`: one append
+ * (of `keys`, when the caller has them already: the search server works them out for its answers).
+ * A cache that cannot be written (read-only, full) records nothing and fails nothing: the answer
+ * was served either way, and decay only ever knows less.
+ */
+export function recordServed(v: Vault, lines: Iterable<string>, day: string, keys = servedKeys(lines)): void {
+  if (!keys.length || !isDay(day) || !fs.existsSync(v.soulDir)) return;
   try {
     makeDir(usageDir(v));
-    appendLines(path.join(usageDir(v), `${day}.log`), `${[...keys].join('\n')}\n`);
+    appendLines(path.join(usageDir(v), `${day}.log`), `${keys.join('\n')}\n`);
   } catch {
     // see above
   }

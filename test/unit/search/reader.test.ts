@@ -123,6 +123,33 @@ describe('what a long-lived search keeps', () => {
     }
   });
 
+  it('keeps what searches worked out across the searches of a process by file stamp: a day written since is read again', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: 'Test runner setup: the monorepo runs [[Jest]] 29 with ts-jest', entities: [{ kind: 'objects', name: 'Jest' }] });
+    writeAt(v, '2025-10-28T10:00:00', { text: '[[Jest]] printed a deprecation warning again', entities: [{ kind: 'objects', name: 'Jest' }] });
+    await buildIndex(v);
+    const answer = () => JSON.stringify(searchMemory(v, 'Which test runner do we use?', { today: '2025-12-22' }).results.map((h) => h.text));
+    const before = answer();
+    assert.equal(answer(), before, 'the next search in the process, the same answer');
+    writeAt(v, '2025-10-28T11:00:00', { text: 'Moved the monorepo from [[Jest]] to [[Vitest]]: cold start was over 40 s', entities: [{ kind: 'objects', name: 'Jest' }, { kind: 'objects', name: 'Vitest' }] });
+    const after = answer();
+    assert.match(after, /Moved the monorepo/, 'the day written since: its replacing lines worked out again');
+    keepChunkBytes(0); // the facts start afresh
+    assert.equal(answer(), after, 'a search with nothing kept gives the same answer');
+  });
+
+  it('finds a hand-written line of an entity note not indexed yet wherever it is: near its top, or after thousands of tag lines', async () => {
+    const v = await tempVault('2026-03-10T09:00:00');
+    const tags = Array.from({ length: 3000 }, (_, i) => `- [[2025-${String((i % 12) + 1).padStart(2, '0')}-01]] 09:00:00 routine entry ${i} about [[Harbor]]`);
+    put(v, 'entities/objects/Harbor.md', ['---', 'aliases: [harbour]', '---', '# Harbor', '', ...tags, 'The registry mirror keeps a zephyrine copy of every image']);
+    put(v, 'entities/objects/Dock.md', ['# Dock', '', 'The dock holds the quartzite ledger', ...tags.map((t) => t.replace('[[Harbor]]', '[[Dock]]'))]);
+    put(v, 'entities/objects/Pier.md', ['# Pier', '', ...tags.map((t) => t.replace('[[Harbor]]', '[[Pier]]'))]);
+    const nothingIndexed = { indexBudgetMs: 0, today: '2026-03-10' };
+    assert.match(searchMemory(v, 'zephyrine', nothingIndexed).results[0]?.text ?? '', /zephyrine copy/, 'a line after 3000 tag lines');
+    assert.match(searchMemory(v, 'quartzite', nothingIndexed).results[0]?.text ?? '', /quartzite ledger/, 'a line near the top');
+    assert.ok(!searchMemory(v, 'routine entry 17', nothingIndexed).results.some((h) => h.file.endsWith('Pier.md')), 'a note of tag lines alone: nothing of it is searched');
+  });
+
   it('tells the lines that may replace another from the others, as the supersession rules read the newer one', () => {
     const older = { id: 'o', at: '2025-09-01T10:00:00', text: 'The monorepo runs Jest 29 with ts-jest; the port is 5432' };
     const newer = [
