@@ -13,7 +13,7 @@ import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '.
 import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
 import { refsUnder, repoHead } from '../vault/gitHead';
 import { type Vault, rel, vaultAt } from '../vault/layout';
-import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
+import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
@@ -471,7 +471,7 @@ function resolvedByHand(v: Vault, { unmerged, why }: Conflicted): void {
  * the files git tracks (`everything`: of every file, also one not tracked yet).
  */
 async function finishMerge(v: Vault, message: string, everything: boolean): Promise<void> {
-  if (fs.existsSync(v.mapFile)) writeMemoryMap(v, readMemoryMap(v));
+  if (fs.existsSync(v.mapFile)) refreshMemoryMap(v);
   if (everything) await gitOk(v, ['add', '-A']);
   await gitOk(v, [...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', ...(everything ? [] : ['-a']), '-m', message]);
 }

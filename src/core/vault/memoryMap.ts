@@ -167,6 +167,12 @@ export function writeMemoryMap(v: Vault, map: MemoryMap): void {
   cache.set(v.mapFile, { key: statKey(fs.statSync(v.mapFile)), map });
 }
 
+/** Brings memory_map.md's derived counts (days by level, entity notes on disk) up to date: rewritten only when they differ from what it says. */
+export function refreshMemoryMap(v: Vault): void {
+  const map = readMemoryMap(v);
+  if (serializeMemoryMap(map, countEntities(v)) !== fs.readFileSync(v.mapFile, 'utf8')) writeMemoryMap(v, map);
+}
+
 export function countEntities(v: Vault): Record<EntityKind, number> {
   const counts = {} as Record<EntityKind, number>;
   for (const kind of ENTITY_KINDS) {
