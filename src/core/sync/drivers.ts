@@ -17,7 +17,7 @@ import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
 import { catFile, git, vaultGitEnv } from '../vault/history';
-import { countEntities } from '../vault/memoryMap';
+import { countEntities, refreshedMemoryMap } from '../vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
 import { MERGE_KINDS, type MergeKind } from '../vault/mergeDrivers';
 import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
@@ -47,6 +47,8 @@ interface Merging {
 }
 
 const DAY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
+/** memory_map.md's path in the vault, as git names it. */
+const MAP_PATH = 'memory/memory_map.md';
 const MONTH_RE = /^\d{4}-\d{2}\.md$/;
 
 /** Runs one merge as git asks a driver to, in the vault's work tree `cwd`. */
@@ -135,6 +137,14 @@ export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | u
       withTempFiles([base, theirs], ([b, t]) => conflictMarkers(v.soulDir, file, b, t));
       why.push(merged.why);
     }
+  }
+  // memory_map.md's counts follow the merged notes (the merge's commit finds nothing left to
+  // count), unless a file is left to the person: the sync stops there.
+  if (!why.length && fs.existsSync(v.mapFile) && !(unmerged.includes(MAP_PATH) && !done.some((d) => d.pathname === MAP_PATH))) {
+    const merged = done.find((d) => d.pathname === MAP_PATH);
+    const fresh = refreshedMemoryMap(v, merged?.data ?? fs.readFileSync(v.mapFile, 'utf8'));
+    if (fresh !== undefined && merged) merged.data = fresh;
+    else if (fresh !== undefined) done.push({ file: v.mapFile, data: fresh, pathname: MAP_PATH });
   }
   // The merged files go to the disk together.
   await atomicWriteAll(done);

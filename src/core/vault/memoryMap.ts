@@ -169,8 +169,13 @@ export function writeMemoryMap(v: Vault, map: MemoryMap): void {
 
 /** Brings memory_map.md's derived counts (days by level, entity notes on disk) up to date: rewritten only when they differ from what it says. */
 export function refreshMemoryMap(v: Vault): void {
-  const map = readMemoryMap(v);
-  if (serializeMemoryMap(map, countEntities(v)) !== fs.readFileSync(v.mapFile, 'utf8')) writeMemoryMap(v, map);
+  if (refreshedMemoryMap(v, fs.readFileSync(v.mapFile, 'utf8')) !== undefined) writeMemoryMap(v, readMemoryMap(v));
+}
+
+/** memory_map.md's `text` with its derived counts brought up to date, or undefined when they already are. */
+export function refreshedMemoryMap(v: Vault, text: string): string | undefined {
+  const fresh = serializeMemoryMap(parseMemoryMap(text, rel(v, v.mapFile)), countEntities(v));
+  return fresh === text ? undefined : fresh;
 }
 
 export function countEntities(v: Vault): Record<EntityKind, number> {
