@@ -189,17 +189,65 @@ export function syncDirectory(dir: string): void {
  * wait for the disk.
  */
 export function atomicWrite(file: string, data: string | Uint8Array, opts: { durable?: boolean } = {}): void {
+  const tmp = writeTemp(file, data);
+  try {
+    if (opts.durable !== false) fs.fsyncSync(tmp.fd);
+  } catch (err) {
+    discard(tmp);
+    throw fsError(err, 'write', file);
+  }
+  fs.closeSync(tmp.fd);
+  renameInto(tmp.path, file);
+}
+
+/**
+ * Replaces several files' contents, each all at once and durably (as atomicWrite does): every
+ * new content is written, then sent to the disk together — the disk is waited for once, not once
+ * per file — before any file is replaced. A failure to write replaces none.
+ */
+export async function atomicWriteAll(files: { file: string; data: string | Uint8Array }[]): Promise<void> {
+  const temps: { path: string; fd: number }[] = [];
+  try {
+    for (const { file, data } of files) temps.push(writeTemp(file, data));
+  } catch (err) {
+    temps.forEach(discard);
+    throw err;
+  }
+  const synced = await Promise.allSettled(temps.map((t) => new Promise<void>((resolve, reject) => fs.fsync(t.fd, (err) => (err ? reject(err) : resolve())))));
+  const failed = synced.findIndex((r) => r.status === 'rejected');
+  if (failed !== -1) {
+    temps.forEach(discard);
+    throw fsError((synced[failed] as PromiseRejectedResult).reason, 'write', files[failed].file);
+  }
+  for (const t of temps) fs.closeSync(t.fd);
+  for (const [i, { file }] of files.entries()) renameInto(temps[i].path, file);
+}
+
+/** Writes `data` to a new temporary file beside `file`; returns its path and its descriptor, still open. */
+function writeTemp(file: string, data: string | Uint8Array): { path: string; fd: number } {
   assertPlainWrite(file);
   const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  let fd: number | undefined;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const fd = fs.openSync(tmp, CREATE_NEW);
-    try {
-      writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data);
-      if (opts.durable !== false) fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    fd = fs.openSync(tmp, CREATE_NEW);
+    writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data);
+    return { path: tmp, fd };
+  } catch (err) {
+    if (fd !== undefined) discard({ path: tmp, fd });
+    else fs.rmSync(tmp, { force: true });
+    throw fsError(err, 'write', file);
+  }
+}
+
+/** Closes and removes a temporary file that will not replace anything. */
+function discard(tmp: { path: string; fd: number }): void {
+  fs.closeSync(tmp.fd);
+  fs.rmSync(tmp.path, { force: true });
+}
+
+function renameInto(tmp: string, file: string): void {
+  try {
     fs.renameSync(tmp, file);
   } catch (err) {
     fs.rmSync(tmp, { force: true });

@@ -12,12 +12,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { atomicWrite } from '../shared/fs';
+import { atomicWrite, atomicWriteAll } from '../shared/fs';
 import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
 import { catFile, git, vaultGitEnv } from '../vault/history';
-import { countEntities } from '../vault/memoryMap';
+import { countEntities, refreshedMemoryMap } from '../vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
 import { MERGE_KINDS, type MergeKind } from '../vault/mergeDrivers';
 import { type Merged, mergeDayFile, mergeEntityNote, mergeMemoryMaps, mergeMonthFile } from './merge';
@@ -47,6 +47,8 @@ interface Merging {
 }
 
 const DAY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
+/** memory_map.md's path in the vault, as git names it. */
+const MAP_PATH = 'memory/memory_map.md';
 const MONTH_RE = /^\d{4}-\d{2}\.md$/;
 
 /** Runs one merge as git asks a driver to, in the vault's work tree `cwd`. */
@@ -57,7 +59,13 @@ export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: s
   const theirsRev = theirsCommit(cwd);
   const merging: Merging = { theirs: theirsRev, entityCounts: () => mergedEntityCounts(v, theirsRev) };
   const merged = await mergeVersions(v, kind, files.pathname, [base, ours, theirs], merging);
-  return settle(merged, files.ours, files.pathname, v, () => conflictMarkers(cwd, files.ours, files.base, files.theirs));
+  if (!merged.ok) {
+    conflictMarkers(cwd, files.ours, files.base, files.theirs);
+    return { merged: false, why: merged.why };
+  }
+  atomicWrite(files.ours, merged.text);
+  keepRaw(v, files.pathname, merged.raw);
+  return { merged: true };
 }
 
 /**
@@ -116,6 +124,7 @@ export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | u
   // The work tree already holds the merge's entity notes.
   const merging: Merging = { theirs: 'MERGE_HEAD', entityCounts: async () => countEntities(v) };
   const why: string[] = [];
+  const done: { file: string; data: string; pathname: string; raw?: string }[] = [];
   for (const p of paths) {
     const kind = kindOf(p);
     if (!kind) continue;
@@ -123,9 +132,23 @@ export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | u
     const file = path.join(v.soulDir, p);
     if (!fs.existsSync(file) || !fs.readFileSync(file).equals(ours)) continue;
     const merged = await mergeVersions(v, kind, p, [base, ours, theirs], merging);
-    const r = settle(merged, file, p, v, () => withTempFiles([base, theirs], ([b, t]) => conflictMarkers(v.soulDir, file, b, t)));
-    if (!r.merged) why.push(r.why!);
+    if (merged.ok) done.push({ file, data: merged.text, pathname: p, raw: merged.raw });
+    else {
+      withTempFiles([base, theirs], ([b, t]) => conflictMarkers(v.soulDir, file, b, t));
+      why.push(merged.why);
+    }
   }
+  // memory_map.md's counts follow the merged notes (the merge's commit finds nothing left to
+  // count), unless a file is left to the person: the sync stops there.
+  if (!why.length && fs.existsSync(v.mapFile) && !(unmerged.includes(MAP_PATH) && !done.some((d) => d.pathname === MAP_PATH))) {
+    const merged = done.find((d) => d.pathname === MAP_PATH);
+    const fresh = refreshedMemoryMap(v, merged?.data ?? fs.readFileSync(v.mapFile, 'utf8'));
+    if (fresh !== undefined && merged) merged.data = fresh;
+    else if (fresh !== undefined) done.push({ file: v.mapFile, data: fresh, pathname: MAP_PATH });
+  }
+  // The merged files go to the disk together.
+  await atomicWriteAll(done);
+  for (const d of done) keepRaw(v, d.pathname, d.raw);
   return { unmerged, why };
 }
 
@@ -134,17 +157,6 @@ async function mergeVersions(v: Vault, kind: MergeKind, pathname: string, versio
   const [b, o, t] = versions.map(decodeUtf8Strict);
   if (b === undefined || o === undefined || t === undefined) return { ok: false, why: 'not valid UTF-8' };
   return mergeText(v, kind, b || undefined, o, t, pathname, merging);
-}
-
-/** Puts a merge's result into `target`, or conflict markers (`markers`) when it could not merge. */
-function settle(merged: Merged, target: string, pathname: string, v: Vault, markers: () => void): DriverResult {
-  if (merged.ok) {
-    atomicWrite(target, merged.text);
-    if (merged.raw !== undefined) keepRaw(v, pathname, merged.raw);
-    return { merged: true };
-  }
-  markers();
-  return { merged: false, why: merged.why };
 }
 
 /** Conflict markers with both sides in `ours`, as git's own merge writes them. */
@@ -171,7 +183,8 @@ function withTempFiles(contents: Buffer[], use: (files: string[]) => void): void
 }
 
 /** Search's copy of a day's raw lines (compress/rawDays.ts) follows the day compressed again; it is a cache, so a failure only costs recall. */
-function keepRaw(v: Vault, pathname: string, raw: string): void {
+function keepRaw(v: Vault, pathname: string, raw: string | undefined): void {
+  if (raw === undefined) return;
   const day = DAY_RE.exec(path.basename(pathname))?.[1];
   try {
     if (day) keepMergedRawDay(v, day, raw);

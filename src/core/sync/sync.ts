@@ -10,17 +10,18 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
-import { git, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
+import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
 import { refsUnder, repoHead } from '../vault/gitHead';
 import { type Vault, rel, vaultAt } from '../vault/layout';
-import { readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
+import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
-import { type Change, changesOf, changesProblem, incomingProblem } from '../vault/incoming';
+import { type Change, type Commit, type Divergence, changesProblem, divergence, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
 import { movePersonal } from '../vault/personal';
 import { childProcess } from '../shared/nodeLazy';
+import { type Fetch, NO_HOUSEKEEPING, ORIGIN_REFS, fetchStarted, namesOrigin, remoteGit, startFetch } from './fetch';
 
 export interface SyncOptions {
   clock: Clock;
@@ -56,77 +57,6 @@ function gitLine(err: unknown): string {
   const text = String((err as Error)?.message ?? err);
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   return (lines.find((l) => /^(fatal|error|remote|!)/.test(l)) ?? lines[0] ?? 'unknown error').replace(/^(fatal|error): /, '');
-}
-
-/** What a sync never runs: an editor, a pager or a password prompt (it is not interactive). */
-const INTERACTIVE = /^(EDITOR|VISUAL|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS)$/i;
-
-/**
- * Git's own housekeeping (`git maintenance run --auto`, after a fetch, a merge or a commit) is left
- * to the weekly compression's commit (vault/history.ts, `tidy`): a sync does not wait for it.
- */
-const NO_HOUSEKEEPING = ['-c', 'maintenance.auto=false'];
-
-/** How long the remote's work (a fetch, a push) may stay silent before it is stopped: a network that dropped. */
-const SILENT_MS = 120_000;
-
-/**
- * How sync runs git in the vault, rejecting with git's message. `run`: its own work, as the
- * vault's history runs git. `remote`: fetch and push, with the vault's git environment
- * (vaultGitEnv: nothing that points git at another repository, no prompt) less what would only
- * serve a person at a terminal — the git variables that remain are the user's own way of reaching
- * a remote (a CA file, an SSH command, a proxy, extra configuration) — stopped when silent for
- * two minutes.
- */
-interface VaultGit {
-  run(args: string[], input?: string): Promise<string>;
-  remote(args: string[]): Promise<string>;
-}
-
-function vaultGit(v: Vault): VaultGit {
-  return {
-    async run(args, input) {
-      const r = await git(v, args, input);
-      if (r.code !== 0) throw gitFailed(args, r.code, r.stdout, r.stderr);
-      return r.stdout;
-    },
-    remote: (args) => remoteGit(v, args),
-  };
-}
-
-const gitFailed = (args: string[], code: number | null, stdout: string, stderr: string) => new Error(`${stderr}\n${stdout}`.trim() || `git ${args[0]} exited with ${code}`);
-
-/** Git for the remote's work (VaultGit's `remote`). */
-function remoteGit(v: Vault, args: string[]): Promise<string> {
-  const env = Object.fromEntries(Object.entries(vaultGitEnv()).filter(([k]) => !INTERACTIVE.test(k)));
-  return new Promise((resolve, reject) => {
-    const child = childProcess().spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = { stdout: '', stderr: '' };
-    let silence: NodeJS.Timeout | undefined;
-    const heard = () => {
-      clearTimeout(silence);
-      silence = setTimeout(() => {
-        child.kill();
-        reject(new Error(`git ${args[0]} was silent for ${SILENT_MS / 60_000} minutes and was stopped`));
-      }, SILENT_MS);
-    };
-    for (const stream of ['stdout', 'stderr'] as const) {
-      child[stream].on('data', (chunk: Buffer) => {
-        out[stream] += chunk.toString();
-        heard();
-      });
-    }
-    child.on('error', (err) => {
-      clearTimeout(silence);
-      reject(vaultError(`cannot run git (${err.message}); install git`));
-    });
-    child.on('close', (code) => {
-      clearTimeout(silence);
-      if (code === 0) resolve(out.stdout);
-      else reject(gitFailed(args, code, out.stdout, out.stderr));
-    });
-    heard();
-  });
 }
 
 /** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
@@ -166,9 +96,9 @@ async function readConfig(v: Vault): Promise<VaultConfig> {
 }
 
 async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
-  const g = vaultGit(v);
   // A vault that names a remote of its own, and no other given: it is fetched while the configuration is read.
-  const early = opts.remote === undefined && !signal?.aborted && ORIGIN_SECTION.test(readTextIfExists(path.join(v.soulDir, '.git', 'config')) ?? '') ? startFetch(v, g) : undefined;
+  // (the CLI may have started that fetch already, while it loaded: fetch.ts)
+  const early = opts.remote === undefined ? (fetchStarted(v) ?? (!signal?.aborted && namesOrigin(v) ? startFetch(v) : undefined)) : undefined;
   const config = await readConfig(v).catch(async (err: unknown) => {
     await early?.done.catch(() => undefined);
     throw err;
@@ -176,33 +106,17 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
   // No origin after all: the remote is fetched once connected.
   if (early && config.url === undefined) await early.done.catch(() => undefined);
   const before = config.url;
-  const { url: remote, namespace } = await connectRemote(g, opts.remote, v.root, config);
+  const { url: remote, namespace } = await connectRemote(v, opts.remote, config);
   // Offline or refused, the vault stays connected where it was: nothing changed.
-  const reconnect = () => (before === remote ? undefined : before === undefined ? g.run(['remote', 'remove', 'origin']) : g.run(['remote', 'set-url', 'origin', before]));
+  const reconnect = () => (before === remote ? undefined : before === undefined ? gitOk(v, ['remote', 'remove', 'origin']) : gitOk(v, ['remote', 'set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, g, { remote, namespace, drivers: config.text }, opts, signal, config.url === undefined ? undefined : early);
+    const report = await pullAndPush(v, { remote, namespace, drivers: config.text }, opts, signal, config.url === undefined ? undefined : early);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
     if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await reconnect();
     throw err;
   }
-}
-
-/** The section of `.git/config` that names `origin`. */
-const ORIGIN_SECTION = /^\s*\[remote "origin"\]/m;
-
-/** A fetch from `origin` under way, and the remote-tracking refs it started from. */
-interface Fetch {
-  fetched: Map<string, string>;
-  done: Promise<unknown>;
-}
-
-function startFetch(v: Vault, g: VaultGit): Fetch {
-  const fetched = refsUnder(v.soulDir, ORIGIN_REFS);
-  const done = g.remote(['fetch', 'origin']);
-  done.catch(() => undefined); // whoever waits for it sees the failure; until then it is not an unhandled one
-  return { fetched, done };
 }
 
 /** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
@@ -213,15 +127,15 @@ interface Origin {
 }
 
 /** `early`: the first fetch, when it is already under way. */
-async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOptions, signal?: AbortSignal, early?: Fetch): Promise<SyncReport> {
+async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?: AbortSignal, early?: Fetch): Promise<SyncReport> {
   const { remote } = origin;
-  const branch = repoHead(v.soulDir)?.branch ?? (await g.run(['symbolic-ref', '--short', 'HEAD'])).trim();
+  const branch = repoHead(v.soulDir)?.branch ?? (await gitOk(v, ['symbolic-ref', '--short', 'HEAD'])).trim();
   const report: SyncReport = { remote, branch, joined: false, offline: false, pulled: 0, pushed: 0, merged: false, warnings: [] };
 
   for (let attempt = 1; ; attempt++) {
     // A fetch under way is waited for first: a stop then puts the refs back once it has moved them.
     if (attempt > 1 || !early) signal?.throwIfAborted();
-    const { fetched, done } = (attempt === 1 && early) || startFetch(v, g);
+    const { fetched, done } = (attempt === 1 && early) || startFetch(v);
     try {
       await done;
     } catch (err) {
@@ -232,24 +146,24 @@ async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOpti
     let ahead: number | undefined;
     try {
       signal?.throwIfAborted();
-      if (upstream && (await isFresh(v, g))) {
-        await join(v, g, upstream, opts);
+      if (upstream && (await isFresh(v))) {
+        await join(v, upstream, opts);
         report.joined = true;
         // Everything the remote holds came in: a join pulls its whole history.
-        report.pulled += Number((await g.run(['rev-list', '--count', upstream.ref])).trim());
+        report.pulled += Number((await gitOk(v, ['rev-list', '--count', upstream.ref])).trim());
       }
       if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
       report.branch = upstream?.branch ?? branch;
-      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, g, upstream?.ref, origin.drivers, opts, report));
+      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, upstream?.ref, origin.drivers, opts, report));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
-      if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(g, v, fetched);
+      if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(v, fetched);
       throw err;
     }
-    ahead ??= Number((await g.run(['rev-list', '--count', 'HEAD'])).trim());
+    ahead ??= Number((await gitOk(v, ['rev-list', '--count', 'HEAD'])).trim());
     if (!ahead) return report;
     try {
-      await g.remote(['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
+      await remoteGit(v, ['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
       report.pushed += ahead;
       return report;
     } catch (err) {
@@ -263,13 +177,10 @@ async function pullAndPush(v: Vault, g: VaultGit, origin: Origin, opts: SyncOpti
   }
 }
 
-/** Where `origin`'s branches are tracked. */
-const ORIGIN_REFS = 'refs/remotes/origin/';
-
 /** Puts the remote-tracking refs back where they were before a fetch (`was`, as refsUnder read them). */
-async function resetRemoteRefs(g: VaultGit, v: Vault, was: Map<string, string>): Promise<void> {
+async function resetRemoteRefs(v: Vault, was: Map<string, string>): Promise<void> {
   const gone = [...refsUnder(v.soulDir, ORIGIN_REFS).keys()].filter((ref) => !was.has(ref)).map((ref) => `delete ${ref}\n`);
-  await g.run(['update-ref', '--stdin'], [...gone, ...[...was].map(([ref, id]) => `update ${ref} ${id}\n`)].join(''));
+  await gitOk(v, ['update-ref', '--stdin'], [...gone, ...[...was].map(([ref, id]) => `update ${ref} ${id}\n`)].join(''));
 }
 
 /**
@@ -302,23 +213,23 @@ const namespaceOf = (fetch: string | undefined) => (fetch === PROJECT_FETCH ? PR
  * else the project's own `origin`, whose `refs/coresoul/heads/*` then hold the vault's branches.
  * `config`: the vault's, as readConfig read it.
  */
-async function connectRemote(g: VaultGit, url: string | undefined, root: string, config: VaultConfig): Promise<{ url: string; namespace: string }> {
+async function connectRemote(v: Vault, url: string | undefined, config: VaultConfig): Promise<{ url: string; namespace: string }> {
   const origin = config.url;
   if (url === undefined && origin === undefined) {
-    const project = await projectRemote(root);
+    const project = await projectRemote(v.root);
     if (project) {
-      await g.run(['remote', 'add', 'origin', project]);
-      await g.run(['config', 'remote.origin.fetch', PROJECT_FETCH]);
+      await gitOk(v, ['remote', 'add', 'origin', project]);
+      await gitOk(v, ['config', 'remote.origin.fetch', PROJECT_FETCH]);
       return { url: project, namespace: PROJECT_REFS };
     }
   }
   if (url !== undefined) {
-    if (origin !== undefined && namespaceOf(config.fetch) !== 'refs/heads/') await g.run(['config', 'remote.origin.fetch', HEADS_FETCH]);
+    if (origin !== undefined && namespaceOf(config.fetch) !== 'refs/heads/') await gitOk(v, ['config', 'remote.origin.fetch', HEADS_FETCH]);
     if (!url.trim() || /[\0\r\n]/.test(url)) throw inputError('expected a git URL or path', 'remote');
     // A local path is kept absolute, so the remote still resolves from the vault's folder.
     const resolved = /^[a-z][a-z0-9+.-]*:\/\/|^[^/\\]+@[^/\\]+:/i.test(url) || !fs.existsSync(url) ? url : path.resolve(url);
-    if (origin === undefined) await g.run(['remote', 'add', 'origin', resolved]);
-    else if (origin !== resolved) await g.run(['remote', 'set-url', 'origin', resolved]);
+    if (origin === undefined) await gitOk(v, ['remote', 'add', 'origin', resolved]);
+    else if (origin !== resolved) await gitOk(v, ['remote', 'set-url', 'origin', resolved]);
     return { url: resolved, namespace: 'refs/heads/' };
   }
   if (origin === undefined) throw inputError('this vault has no remote yet, and the project has no origin to share it through: add one (git remote add origin <url>), or run coresoul sync --remote <url> once (any git URL, a local path or a bare repository)', 'remote');
@@ -338,10 +249,10 @@ function remoteBranch(v: Vault, local: string): { branch: string; ref: string } 
 }
 
 /** A vault nothing was written to yet: no commits but init's, no day in its memory map. */
-async function isFresh(v: Vault, g: VaultGit): Promise<boolean> {
+async function isFresh(v: Vault): Promise<boolean> {
   if (!fs.existsSync(v.mapFile)) return true;
   if (Object.keys(readMemoryMap(v).days).length) return false;
-  const subjects = await g.run(['log', '--format=%s']).catch(() => ''); // none on an unborn branch
+  const subjects = await gitOk(v, ['log', '--format=%s']).catch(() => ''); // none on an unborn branch
   return subjects.split('\n').filter(Boolean).every((s) => INIT_SUBJECT.test(s));
 }
 
@@ -355,12 +266,12 @@ async function refuseUnsafeIncoming(v: Vault, tip: string, have: string | undefi
 }
 
 /** Takes the remote's soul, then lays out the bootloader, skills and CLI as `init` would. */
-async function join(v: Vault, g: VaultGit, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
+async function join(v: Vault, upstream: { branch: string; ref: string }, opts: SyncOptions): Promise<void> {
   // The whole history taken is read first (nothing of it is here yet, but init's commit).
-  const head = (await g.run(['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
+  const head = (await gitOk(v, ['rev-parse', '-q', '--verify', 'HEAD^{commit}']).catch(() => '')).trim();
   await refuseUnsafeIncoming(v, upstream.ref, head || undefined);
-  await g.run(['checkout', '-f', '-B', upstream.branch, upstream.ref]);
-  await g.run(['branch', `--set-upstream-to=origin/${upstream.branch}`]);
+  await gitOk(v, ['checkout', '-f', '-B', upstream.branch, upstream.ref]);
+  await gitOk(v, ['branch', `--set-upstream-to=origin/${upstream.branch}`]);
   // Loaded here: a sync that does not join does not pay for initialising init's modules.
   const { initVault } = await import('../init/scaffold');
   await initVault(v.root, { clock: opts.clock, cliBundle: opts.cliBundle, git: true });
@@ -371,39 +282,35 @@ async function join(v: Vault, g: VaultGit, upstream: { branch: string; ref: stri
  * local, merge what arrived. Writers wait meanwhile, so no line lands in the middle of a merge.
  * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
  */
-async function mergeLocked(v: Vault, g: VaultGit, upstream: string | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
+async function mergeLocked(v: Vault, upstream: string | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
   await ensureDrivers(v, opts, drivers);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
-    const { theirs } = await divergence(v, 'MERGE_HEAD');
-    const rules = await incomingRules(v, theirs, await changesOf(v, theirs.map((c) => c.id)), 'MERGE_HEAD');
+    const { theirs, changes } = await diverged(v, 'MERGE_HEAD');
+    const rules = await incomingRules(v, theirs, changes, 'MERGE_HEAD');
     // A crash between the merge and the merging of its memory files left them as git did.
     resolvedByHand(v, await mergeConflicted(v));
     keepReviewedRules(v, rules);
-    await finishMerge(v, g, 'sync: merge completed', true);
+    await finishMerge(v, 'sync: merge completed', true);
     report.merged = true;
     await proposeIncoming(v, rules, opts, report);
   }
   if (!upstream) {
-    await commitLocal(g, await g.run(['status', '--porcelain']));
+    await commitLocal(v, await gitOk(v, ['status', '--porcelain']));
     return undefined;
   }
-  // Read before the local commit below, which the remote does not hold.
-  const { ours, theirs, related } = await divergence(v, upstream);
+  // What is local is read while the two histories are compared (both before the local commit
+  // below, which the remote does not hold).
+  const local = gitOk(v, ['status', '--porcelain']);
+  local.catch(() => undefined); // waited for below, unless the comparison fails first
+  const { ours, theirs, related, changes } = await diverged(v, upstream);
   if (!related) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
   // Every incoming commit is read before the local commit: a refusal leaves HEAD, the index and
   // the files as they were. Meanwhile: what is local, and (for a merge that changes no
   // attributes) the merge driver of each file that arrives.
-  let changes: Change[];
-  try {
-    changes = await changesOf(v, theirs.map((c) => c.id));
-  } catch (err) {
-    throw refusedError(`refused the remote's commits: ${(err as Error).message}; nothing was merged or changed`);
-  }
   const paths = [...new Set(changes.map((c) => c.path))];
-  const local = g.run(['status', '--porcelain']);
   const [why, status, kinds] = await Promise.all([
     changesProblem(v, changes),
     local,
@@ -411,17 +318,17 @@ async function mergeLocked(v: Vault, g: VaultGit, upstream: string | undefined, 
     paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? undefined : ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined)),
   ]);
   if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
-  const committed = (await commitLocal(g, status)) ? 1 : 0;
+  const committed = (await commitLocal(v, status)) ? 1 : 0;
   if (!theirs.length) return ours + committed;
   report.pulled += theirs.length;
   const rules = await incomingRules(v, theirs, changes, upstream);
   if (!ours && !committed) {
     // HEAD is an ancestor of what arrived.
-    await g.run([...NO_HOUSEKEEPING, 'merge', '--ff-only', upstream]);
+    await gitOk(v, [...NO_HOUSEKEEPING, 'merge', '--ff-only', upstream]);
     const kept = keepReviewedRules(v, rules);
     if (kept) {
-      await g.run(['add', '-A']);
-      await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: the team\'s rules as reviewed here (the remote\'s change waits for review)']);
+      await gitOk(v, ['add', '-A']);
+      await gitOk(v, [...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: the team\'s rules as reviewed here (the remote\'s change waits for review)']);
     }
     await proposeIncoming(v, rules, opts, report);
     return kept ? 1 : 0;
@@ -431,39 +338,30 @@ async function mergeLocked(v: Vault, g: VaultGit, upstream: string | undefined, 
   if (merge.code !== 0 && !fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(`${merge.stderr}\n${merge.stdout}`)}`);
   resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v, kinds));
   const kept = keepReviewedRules(v, rules);
-  await finishMerge(v, g, `sync: merge ${theirs.length} commit(s) from the remote`, kept);
+  await finishMerge(v, `sync: merge ${theirs.length} commit(s) from the remote`, kept);
   report.merged = true;
   await proposeIncoming(v, rules, opts, report);
   return ours + committed + 1;
 }
 
 /** Commits what is local (`status`: `git status --porcelain`); whether there was anything. */
-async function commitLocal(g: VaultGit, status: string): Promise<boolean> {
+async function commitLocal(v: Vault, status: string): Promise<boolean> {
   if (!status.trim()) return false;
-  await g.run(['add', '-A']);
-  await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: local changes']);
+  await gitOk(v, ['add', '-A']);
+  await gitOk(v, [...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', '-m', 'sync: local changes']);
   return true;
 }
 
-interface Commit {
-  id: string;
-  parents: string[];
-}
-
 /**
- * How HEAD and `tip` diverged, in one `git rev-list`: how many commits HEAD holds that `tip`
- * does not, the commits of `tip` HEAD lacks (newest first, with their parents), and whether the
- * two histories share any commit (a listed commit has a parent that is not listed, or one side
- * holds the other).
+ * How HEAD and `tip` diverged and what the incoming commits change (vault/incoming.ts), every
+ * commit read before anything changes; a history git cannot read is refused.
  */
-async function divergence(v: Vault, tip: string): Promise<{ ours: number; theirs: Commit[]; related: boolean }> {
-  const r = await git(v, ['rev-list', '--left-right', '--parents', `HEAD...${tip}`]);
-  if (r.code !== 0) throw refusedError(`refused the remote's commits: cannot list the commits (${r.stderr.trim().split('\n')[0]}); nothing was merged or changed`);
-  const listed = r.stdout.split('\n').filter(Boolean).map((l) => ({ side: l[0], id: l.slice(1).split(' ')[0], parents: l.slice(1).split(' ').slice(1) }));
-  const ids = new Set(listed.map((c) => c.id));
-  const theirs = listed.filter((c) => c.side === '>').map(({ id, parents }) => ({ id, parents }));
-  const ours = listed.length - theirs.length;
-  return { ours, theirs, related: !ours || !theirs.length || listed.some((c) => c.parents.some((p) => !ids.has(p))) };
+async function diverged(v: Vault, tip: string): Promise<Divergence> {
+  try {
+    return await divergence(v, tip);
+  } catch (err) {
+    throw refusedError(`refused the remote's commits: ${(err as Error).message}; nothing was merged or changed`);
+  }
 }
 
 /**
@@ -504,10 +402,10 @@ function resolvedByHand(v: Vault, { unmerged, why }: Conflicted): void {
  * The derived counts of memory_map.md as the merged files make them, then the merge commit, of
  * the files git tracks (`everything`: of every file, also one not tracked yet).
  */
-async function finishMerge(v: Vault, g: VaultGit, message: string, everything: boolean): Promise<void> {
-  if (fs.existsSync(v.mapFile)) writeMemoryMap(v, readMemoryMap(v));
-  if (everything) await g.run(['add', '-A']);
-  await g.run([...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', ...(everything ? [] : ['-a']), '-m', message]);
+async function finishMerge(v: Vault, message: string, everything: boolean): Promise<void> {
+  if (fs.existsSync(v.mapFile)) refreshMemoryMap(v);
+  if (everything) await gitOk(v, ['add', '-A']);
+  await gitOk(v, [...NO_HOUSEKEEPING, 'commit', '-q', '--no-verify', ...(everything ? [] : ['-a']), '-m', message]);
 }
 
 /**
@@ -597,7 +495,7 @@ export async function syncState(root: string): Promise<{ ahead: number; behind: 
   const branch = repoHead(v.soulDir)?.branch;
   const upstream = branch ? remoteBranch(v, branch) : undefined;
   if (!upstream) return undefined;
-  const [ahead, behind] = (await vaultGit(v).run(['rev-list', '--left-right', '--count', `HEAD...${upstream.ref}`])).trim().split(/\s+/).map(Number);
+  const [ahead, behind] = (await gitOk(v, ['rev-list', '--left-right', '--count', `HEAD...${upstream.ref}`])).trim().split(/\s+/).map(Number);
   return { ahead, behind };
 }
 

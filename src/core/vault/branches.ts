@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendLines, atomicWrite, readTextIfExists } from '../shared/fs';
 import { lineBranchTag } from './dayEntries';
-import { gitDirs, repoHead } from './gitHead';
+import { gitDirs, refsUnder, repoHead } from './gitHead';
 import { vaultGitEnv } from './history';
 import type { Vault } from './layout';
 import { childProcess } from '../shared/nodeLazy';
@@ -128,13 +128,12 @@ export function foldBranch(v: Vault, b: string, into: string): boolean {
   return true;
 }
 
-/** The tips of the project's local and remote-tracking branches, by branch name. */
+/** The tips of the project's local and remote-tracking branches, by branch name, read from its refs (loose and packed) without running git. */
 function liveTips(root: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const refs = projectGit(root, ['for-each-ref', '--format=%(objectname) %(refname)', 'refs/heads', 'refs/remotes']) ?? '';
-  for (const l of refs.split('\n')) {
-    const m = /^(\S+) refs\/(?:heads|remotes\/[^/]+)\/(.+)$/.exec(l);
-    if (m && m[2] !== 'HEAD') out.set(m[2], [...(out.get(m[2]) ?? []), m[1]]);
+  for (const [ref, id] of [...refsUnder(root, 'refs/heads/'), ...refsUnder(root, 'refs/remotes/')]) {
+    const m = /^refs\/(?:heads|remotes\/[^/]+)\/(.+)$/.exec(ref);
+    if (m && m[1] !== 'HEAD') out.set(m[1], [...(out.get(m[1]) ?? []), id]);
   }
   return out;
 }

@@ -48,14 +48,16 @@ export function git(v: Vault, args: string[], input?: string): Promise<{ code: n
   });
 }
 
-async function gitOk(v: Vault, args: string[]): Promise<string> {
-  const r = await git(v, args);
-  if (r.code !== 0) throw gitFailure(v, args[0], r);
+/** Runs git in the vault folder (`input` on its stdin); its output, or a one-line error (gitFailure) when it failed. */
+export async function gitOk(v: Vault, args: string[], input?: string): Promise<string> {
+  const r = await git(v, args, input);
+  if (r.code !== 0) throw gitFailure(v, args, r);
   return r.stdout;
 }
 
-/** A git command that failed, in one line: which, where, and the first line of what git said. */
-const gitFailure = (v: Vault, command: string, r: { stdout: string; stderr: string }) => vaultError(`git ${command} failed in ${v.soulDir}: ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
+/** A git command that failed, in one line: which (its first word after any `-c` option), where, and the first line of what git said. */
+const gitFailure = (v: Vault, args: string[], r: { stdout: string; stderr: string }) =>
+  vaultError(`git ${args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-c') ?? args[0]} failed in ${v.soulDir}: ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
 
 /** Creates the vault repository; gives it a local identity when the user has none configured. */
 export async function initHistory(v: Vault): Promise<void> {
@@ -116,7 +118,7 @@ async function commitNow(v: Vault, message: string, tidy = false): Promise<Commi
   const done = await git(v, ['-c', `maintenance.auto=${tidy}`, 'commit', '-q', '--no-verify', '-m', message]);
   if (done.code !== 0) {
     if ((await git(v, ['diff', '--cached', '--quiet'])).code === 0) return { committed: false };
-    throw gitFailure(v, 'commit', done);
+    throw gitFailure(v, ['commit'], done);
   }
   return { committed: true, hash: repoHead(v.soulDir)?.commit ?? (await gitOk(v, ['rev-parse', 'HEAD'])).trim() };
 }

@@ -6,8 +6,9 @@
  * files at shared paths may come in: no symbolic link, no submodule, nothing machine-local or
  * ignored here (git overwrites an ignored file when a commit adds it: `bin/coresoul.js` is what
  * every skill, hook and merge driver runs), no `.gitattributes` that names a filter, diff or merge
- * driver of its own, no `.gitignore` that un-ignores. Reading runs only plumbing (rev-list,
- * diff-tree, check-ignore, cat-file), which never runs a driver or filter.
+ * driver of its own, no `.gitignore` that un-ignores. Reading runs only git commands that never run
+ * a driver or filter: rev-list, diff-tree and `log --raw` (which compare object ids, never contents),
+ * check-ignore, cat-file.
  */
 import { catFile, git } from './history';
 import type { Vault } from './layout';
@@ -84,17 +85,75 @@ export async function changesOf(v: Vault, commits: string[]): Promise<Change[]> 
   if (!commits.length) return [];
   const tree = await git(v, ['diff-tree', '-r', '-m', '--root', '--no-renames', '--no-abbrev', '-z', '--stdin'], `${commits.join('\n')}\n`);
   if (tree.code !== 0) throw new Error(`cannot read the commits (${firstLine(tree.stderr)})`);
-  const tokens = tree.stdout.split('\0');
+  return readRaw(tree.stdout, (t) => (/^[0-9a-f]{40,64}$/.test(t) ? { id: t, rest: '' } : undefined)).changes;
+}
+
+export interface Commit {
+  id: string;
+  parents: string[];
+}
+
+export interface Divergence {
+  /** How many commits HEAD holds that the tip does not. */
+  ours: number;
+  /** The commits of the tip HEAD lacks, newest first, with their parents. */
+  theirs: Commit[];
+  /** Whether the two histories share any commit. */
+  related: boolean;
+  /** Every change of `theirs`, as changesOf reads them. */
+  changes: Change[];
+}
+
+/**
+ * How HEAD and `tip` diverged, and what the commits HEAD lacks change, in one `git log` (a
+ * commit of each side, newest first, with its parents and its changes against each parent, as
+ * `changesOf` reads them): the two histories share a commit when a listed commit has a parent
+ * that is not listed, or one side holds the other. The options that user configuration could
+ * change are given (merges against every parent, whatever `log.diffMerges` says; no colour, no
+ * signature), and the output is git's raw format. Throws when git cannot list them.
+ */
+export async function divergence(v: Vault, tip: string): Promise<Divergence> {
+  const log = await git(v, ['-c', 'log.diffMerges=separate', 'log', '--left-right', '--parents', '-m', '--raw', '--root', '--no-renames', '--no-abbrev', '--no-color', '--no-show-signature', '-z', '--format=%m%H %P', `HEAD...${tip}`, '--']);
+  if (log.code !== 0) throw new Error(`cannot list the commits (${firstLine(log.stderr)})`);
+  const listed = new Map<string, Commit & { side: string }>();
+  const { changes } = readRaw(log.stdout, (t) => {
+    const m = /^([<>])([0-9a-f]{40,64})((?: [0-9a-f]{40,64})*) ?(?:\n|$)/.exec(t); // a root commit's has a space and no parent
+    if (!m) return undefined;
+    // A merge is listed once per parent it differs from.
+    if (!listed.has(m[2])) listed.set(m[2], { side: m[1], id: m[2], parents: m[3].split(' ').filter(Boolean) });
+    return { id: m[2], rest: t.slice(m[0].length) };
+  });
+  const theirs = [...listed.values()].filter((c) => c.side === '>').map(({ id, parents }) => ({ id, parents }));
+  const ours = listed.size - theirs.length;
+  const right = new Set(theirs.map((c) => c.id));
+  return {
+    ours,
+    theirs,
+    related: !ours || !theirs.length || [...listed.values()].some((c) => c.parents.some((p) => !listed.has(p))),
+    changes: changes.filter((c) => right.has(c.commit)),
+  };
+}
+
+/**
+ * The changes in git's raw output with `-z` (`:<mode> <mode> <blob> <blob> <status>`, then the
+ * path), each tied to the commit whose header `header` recognises (it returns the commit's id and
+ * what follows the header in the same field).
+ */
+function readRaw(out: string, header: (field: string) => { id: string; rest: string } | undefined): { changes: Change[] } {
+  const fields = out.split('\0');
   const changes: Change[] = [];
   let commit = '';
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
+  for (let i = 0; i < fields.length; i++) {
+    let t = fields[i];
+    const h = header(t);
+    if (h) [commit, t] = [h.id, h.rest];
+    if (t.startsWith('\n')) t = t.slice(1); // `git log` ends its header with a NUL, then starts a line
     if (t.startsWith(':')) {
       const [, mode, , blob] = t.slice(1).split(' ');
-      changes.push({ commit, mode, blob, path: tokens[++i] });
-    } else if (/^[0-9a-f]{40,64}$/.test(t)) commit = t;
+      changes.push({ commit, mode, blob, path: fields[++i] });
+    }
   }
-  return changes;
+  return { changes };
 }
 
 /**

@@ -167,6 +167,17 @@ export function writeMemoryMap(v: Vault, map: MemoryMap): void {
   cache.set(v.mapFile, { key: statKey(fs.statSync(v.mapFile)), map });
 }
 
+/** Brings memory_map.md's derived counts (days by level, entity notes on disk) up to date: rewritten only when they differ from what it says. */
+export function refreshMemoryMap(v: Vault): void {
+  if (refreshedMemoryMap(v, fs.readFileSync(v.mapFile, 'utf8')) !== undefined) writeMemoryMap(v, readMemoryMap(v));
+}
+
+/** memory_map.md's `text` with its derived counts brought up to date, or undefined when they already are. */
+export function refreshedMemoryMap(v: Vault, text: string): string | undefined {
+  const fresh = serializeMemoryMap(parseMemoryMap(text, rel(v, v.mapFile)), countEntities(v));
+  return fresh === text ? undefined : fresh;
+}
+
 export function countEntities(v: Vault): Record<EntityKind, number> {
   const counts = {} as Record<EntityKind, number>;
   for (const kind of ENTITY_KINDS) {

@@ -14,7 +14,7 @@ import { applyProposal, proposePersonaChange } from '../../../src/core/persona/p
 import { profileFile } from '../../../src/core/profile/profile';
 import { fixedClock } from '../../../src/core/shared/clock';
 import { CoreSoulError } from '../../../src/core/shared/errors';
-import { appendLines, atomicWrite, createExclusive, withLock } from '../../../src/core/shared/fs';
+import { appendLines, atomicWrite, atomicWriteAll, createExclusive, withLock } from '../../../src/core/shared/fs';
 import { type Vault, dayFile, entityFile } from '../../../src/core/vault/layout';
 import { listing } from '../../support/archiveFixtures';
 import { tempDir, tempVault, writeAt } from '../../support/helpers';
@@ -179,6 +179,23 @@ describe('writes never follow a link out of the vault', () => {
       execFileSync('mkfifo', [dayFile(v, DAY)]);
       assert.throws(() => writeAt(v, AT, 'into a fifo'), (e: unknown) => e instanceof CoreSoulError && e.kind === 'refused' && /not a regular file/.test(e.message));
     }
+  });
+
+  it('several atomic rewrites at once (a sync merge): all replaced; a link among them replaces none, leaves no temporary file and none open', async () => {
+    const v = await tempVault(AT);
+    const files = ['a.md', 'b.md', 'c.md'].map((f) => path.join(v.memoryDir, f));
+    await atomicWriteAll(files.map((file, i) => ({ file, data: `first ${i}\n` })));
+    assert.deepEqual(files.map((f) => fs.readFileSync(f, 'utf8')), ['first 0\n', 'first 1\n', 'first 2\n']);
+    const outside = outsideFile();
+    fs.symlinkSync(outside, path.join(v.memoryDir, 'link.md'));
+    const before = entries(v);
+    const open = () => (fs.existsSync('/proc/self/fd') ? fs.readdirSync('/proc/self/fd').length : 0);
+    const fds = open();
+    await assert.rejects(atomicWriteAll([...files, path.join(v.memoryDir, 'link.md')].map((file) => ({ file, data: 'second\n' }))), refusal(/memory\/link\.md/));
+    assert.deepEqual(entries(v), before, 'no file replaced, no temporary file left');
+    assert.deepEqual(files.map((f) => fs.readFileSync(f, 'utf8')), ['first 0\n', 'first 1\n', 'first 2\n']);
+    assert.equal(fs.readFileSync(outside, 'utf8'), BASHRC);
+    assert.equal(open(), fds, 'every temporary file was closed');
   });
 
   it('a refused write leaves no file open: the files it opened before the refusal are closed', { skip: !fs.existsSync('/proc/self/fd') }, async () => {

@@ -1,6 +1,6 @@
 /**
  * Refs read from a repository's files without running git (vault/gitHead.ts): sync lists the
- * remote-tracking refs this way, so they must be exactly what `git for-each-ref` lists — loose
+ * remote-tracking refs this way, and branch-aware memory the project's branches, so they must be exactly what `git for-each-ref` lists — loose
  * refs, packed ones, a loose ref newer than its packed copy, a symbolic ref by its target.
  */
 import assert from 'node:assert/strict';
@@ -41,5 +41,25 @@ describe('refsUnder: refs from .git, as git for-each-ref lists them', () => {
     assert.equal(refsUnder(dir, 'refs/remotes/origin/').get('refs/remotes/origin/main'), second);
     assert.deepEqual(refsUnder(dir, 'refs/remotes/nowhere/'), new Map());
     assert.deepEqual(refsUnder(tempDir('coresoul-norepo-'), 'refs/'), new Map());
+  });
+
+  it("lists a project's branches from a linked worktree (its refs are the main one's), packed, loose and deleted ones as git does", () => {
+    const dir = tempDir('coresoul-refs-');
+    git(dir, 'init', '-q', '-b', 'main');
+    fs.writeFileSync(path.join(dir, 'a'), '1');
+    git(dir, 'add', 'a');
+    git(dir, 'commit', '-qm', 'one');
+    for (const b of ['packed', 'gone', 'team/x']) git(dir, 'branch', b);
+    git(dir, 'pack-refs', '--all');
+    git(dir, 'branch', '-D', 'gone');
+    const linked = path.join(tempDir('coresoul-refs-wt-'), 'wt');
+    git(dir, 'worktree', 'add', '-q', '-b', 'feature', linked);
+    fs.writeFileSync(path.join(linked, 'a'), '2');
+    git(linked, 'commit', '-qam', 'two');
+    for (const prefix of ['refs/heads/', 'refs/remotes/']) {
+      const want = listed(linked, prefix);
+      assert.deepEqual(new Map([...refsUnder(linked, prefix)].sort()), new Map([...want].sort()), prefix);
+    }
+    assert.deepEqual([...refsUnder(linked, 'refs/heads/').keys()].sort(), ['refs/heads/feature', 'refs/heads/main', 'refs/heads/packed', 'refs/heads/team/x']);
   });
 });
