@@ -21,7 +21,6 @@ import { type Change, type Commit, type Divergence, changesProblem, divergence, 
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
 import { movePersonal } from '../vault/personal';
 import { childProcess } from '../shared/nodeLazy';
-import { type Fetch, NO_HOUSEKEEPING, ORIGIN_REFS, fetchStarted, namesOrigin, remoteGit, startFetch } from './fetch';
 
 export interface SyncOptions {
   clock: Clock;
@@ -57,6 +56,57 @@ function gitLine(err: unknown): string {
   const text = String((err as Error)?.message ?? err);
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
   return (lines.find((l) => /^(fatal|error|remote|!)/.test(l)) ?? lines[0] ?? 'unknown error').replace(/^(fatal|error): /, '');
+}
+
+/** What a sync never runs: an editor, a pager or a password prompt (it is not interactive). */
+const INTERACTIVE = /^(EDITOR|VISUAL|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS)$/i;
+
+/**
+ * Git's own housekeeping (`git maintenance run --auto`, after a fetch, a merge or a commit) is left
+ * to the weekly compression's commit (vault/history.ts, `tidy`): a sync does not wait for it.
+ */
+const NO_HOUSEKEEPING = ['-c', 'maintenance.auto=false'];
+
+/** How long the remote's work (a fetch, a push) may stay silent before it is stopped: a network that dropped. */
+const SILENT_MS = 120_000;
+
+/**
+ * Git for the remote's work (fetch and push), rejecting with what git said: the vault's git
+ * environment (vaultGitEnv: nothing that points git at another repository, no prompt) less what
+ * would only serve a person at a terminal — the git variables that remain are the user's own way
+ * of reaching a remote (a CA file, an SSH command, a proxy, extra configuration) — stopped when
+ * silent for two minutes. The rest of sync's git runs as the vault's history runs it (gitOk).
+ */
+function remoteGit(v: Vault, args: string[]): Promise<string> {
+  const env = Object.fromEntries(Object.entries(vaultGitEnv()).filter(([k]) => !INTERACTIVE.test(k)));
+  return new Promise((resolve, reject) => {
+    const child = childProcess().spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    let silence: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => {
+        child.kill();
+        reject(new Error(`git ${args[0]} was silent for ${SILENT_MS / 60_000} minutes and was stopped`));
+      }, SILENT_MS);
+    };
+    for (const stream of ['stdout', 'stderr'] as const) {
+      child[stream].on('data', (chunk: Buffer) => {
+        out[stream] += chunk.toString();
+        heard();
+      });
+    }
+    child.on('error', (err) => {
+      clearTimeout(silence);
+      reject(vaultError(`cannot run git (${err.message}); install git`));
+    });
+    child.on('close', (code) => {
+      clearTimeout(silence);
+      if (code === 0) resolve(out.stdout);
+      else reject(new Error(`${out.stderr}\n${out.stdout}`.trim() || `git ${args[0]} exited with ${code}`));
+    });
+    heard();
+  });
 }
 
 /** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
@@ -97,8 +147,7 @@ async function readConfig(v: Vault): Promise<VaultConfig> {
 
 async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   // A vault that names a remote of its own, and no other given: it is fetched while the configuration is read.
-  // (the CLI may have started that fetch already, while it loaded: fetch.ts)
-  const early = opts.remote === undefined ? (fetchStarted(v) ?? (!signal?.aborted && namesOrigin(v) ? startFetch(v) : undefined)) : undefined;
+  const early = opts.remote === undefined && !signal?.aborted && ORIGIN_SECTION.test(readTextIfExists(path.join(v.soulDir, '.git', 'config')) ?? '') ? startFetch(v) : undefined;
   const config = await readConfig(v).catch(async (err: unknown) => {
     await early?.done.catch(() => undefined);
     throw err;
@@ -117,6 +166,22 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
     if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await reconnect();
     throw err;
   }
+}
+
+/** The section of `.git/config` that names `origin`. */
+const ORIGIN_SECTION = /^\s*\[remote "origin"\]/m;
+
+/** A fetch from `origin` under way, and the remote-tracking refs it started from. */
+interface Fetch {
+  fetched: Map<string, string>;
+  done: Promise<unknown>;
+}
+
+function startFetch(v: Vault): Fetch {
+  const fetched = refsUnder(v.soulDir, ORIGIN_REFS);
+  const done = remoteGit(v, ['fetch', 'origin']);
+  done.catch(() => undefined); // whoever waits for it sees the failure; until then it is not an unhandled one
+  return { fetched, done };
 }
 
 /** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
@@ -176,6 +241,9 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
     }
   }
 }
+
+/** Where `origin`'s branches are tracked. */
+const ORIGIN_REFS = 'refs/remotes/origin/';
 
 /** Puts the remote-tracking refs back where they were before a fetch (`was`, as refsUnder read them). */
 async function resetRemoteRefs(v: Vault, was: Map<string, string>): Promise<void> {
