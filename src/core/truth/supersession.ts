@@ -87,11 +87,33 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * newest replacer first. `signal` stops it between memories.
  */
 export function findSupersessions(memories: readonly SupersessionInput[], signal?: AbortSignal): Supersession[] {
+  return namedPairs(memories, supersessionsAmong(memories, signal));
+}
+
+/** A supersession with its two memories by their index in the list it was found in. */
+export interface SupersessionAt {
+  older: number;
+  newer: number;
+  rule: SupersessionRule;
+  about: string;
+}
+
+/** The pairs `supersessionsAmong(memories)` found, with the memories' ids. */
+export function namedPairs(memories: readonly SupersessionInput[], pairs: readonly SupersessionAt[]): Supersession[] {
+  return pairs.map((p) => ({ older: memories[p.older].id, newer: memories[p.newer].id, rule: p.rule, about: p.about }));
+}
+
+/**
+ * `findSupersessions`, each memory named by its index in `memories`: for a caller that marks
+ * a million memories superseded or not, without looking up a million ids.
+ */
+export function supersessionsAmong(memories: readonly SupersessionInput[], signal?: AbortSignal): SupersessionAt[] {
   // What each says, without who wrote it: one author's name in two memories is no shared subject.
-  const sorted = memories.map((m) => (m.text.includes('[') ? { ...m, text: withoutWriterMarkers(m.text) } : m)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const order = memories.map((_, i) => i).sort((a, b) => (memories[a].at < memories[b].at ? -1 : memories[a].at > memories[b].at ? 1 : 0));
+  const sorted = order.map((i) => (memories[i].text.includes('[') ? { ...memories[i], text: withoutWriterMarkers(memories[i].text) } : memories[i]));
   // Memories by their place in `sorted` (a vault holds a million: no map or set of ids).
   const byPlace = new Map<string, number[]>();
-  const pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[] = [];
+  const pairs: SupersessionAt[] = [];
   const seen = new Uint8Array(sorted.length);
   const add = (older: number, newer: number, rule: SupersessionRule, about: string) => {
     if (older === newer || sorted[older].id === sorted[newer].id || seen[older]) return;
@@ -129,7 +151,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     const claim = claimOf(n, newer);
     if (claim) claims.push(claim);
   }
-  if (!claims.length) return sortPairs(pairs, sorted);
+  if (!claims.length) return sortPairs(pairs, order);
 
   const needed = new Set<number>();
   for (const c of claims) for (const w of c.rule === 'from-to' ? c.xWords : c.subjectWords) needed.add(wordHash(w));
@@ -234,7 +256,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
       }
     }
   }
-  return sortPairs(pairs, sorted);
+  return sortPairs(pairs, order);
 }
 
 /** The index of the first memory of `sorted` (by time) written at `at` or later. */
@@ -249,10 +271,11 @@ function firstAt(sorted: readonly SupersessionInput[], at: string): number {
   return lo;
 }
 
-function sortPairs(pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[], sorted: readonly SupersessionInput[]): Supersession[] {
+/** Pairs by their places in time (`order[place]`: that memory's index), newest replacer first, named by index. */
+function sortPairs(pairs: SupersessionAt[], order: readonly number[]): SupersessionAt[] {
   return pairs
     .sort((a, b) => b.newer - a.newer || a.older - b.older)
-    .map((p) => ({ older: sorted[p.older].id, newer: sorted[p.newer].id, rule: p.rule, about: p.about }));
+    .map((p) => ({ older: order[p.older], newer: order[p.newer], rule: p.rule, about: p.about }));
 }
 
 /**
