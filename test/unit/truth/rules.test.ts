@@ -10,7 +10,7 @@ import { findDuplicates } from '../../../src/core/truth/duplicates';
 import { type CodeWorkspace, checkFreshness, gitCodeWorkspace } from '../../../src/core/truth/freshness';
 import { staleMarks } from '../../../src/core/truth/marks';
 import { dayLines, entityLines } from '../../../src/core/truth/memories';
-import { findSupersessions } from '../../../src/core/truth/supersession';
+import { FROM_TO, findSupersessions } from '../../../src/core/truth/supersession';
 import { wordHash, wordHashes, words } from '../../../src/core/truth/words';
 import { tempDir } from '../../support/helpers';
 
@@ -149,6 +149,26 @@ describe('supersession', () => {
     ];
     for (const [old, replacement] of cases) {
       assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'from-to']], replacement);
+    }
+  });
+  it("each from-to phrasing's hint is in every text it matches, and in its own examples", () => {
+    const examples = [
+      'Moved from Jest to Vitest for tests.',
+      'Replaced Memcached with Redis for the cache.',
+      'Grunt was replaced by Vite in the build.',
+      'Styles use plain CSS instead of Sass.',
+      'We stopped using PagerDuty; alerts go to Opsgenie.',
+      'We no longer use Docker Compose.',
+      'Metrics use Prometheus, not StatsD.',
+      'We dropped Flow for TypeScript.',
+      '打包從 webpack 改為 Vite',
+      '文件不再使用 Confluence',
+      'Moment 已被取代',
+    ];
+    // Each phrasing matches one example; upper case, other words around, and every phrasing against every example.
+    FROM_TO.forEach(({ re }, i) => assert.ok(re.test(examples[i]), examples[i]));
+    for (const text of examples.flatMap((e) => [e, e.toUpperCase(), `Note: ${e} Later, ${e.toLowerCase()}`])) {
+      for (const { re, hint } of FROM_TO) if (re.test(text)) assert.ok(hint.test(text), `${re} matches "${text}", its hint ${hint} does not`);
     }
   });
   it('new-value phrasings supersede an older statement of the same subject', () => {
