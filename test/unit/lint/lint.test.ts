@@ -92,7 +92,7 @@ describe('lint', () => {
     const flags = marked(ms, [...named, `${ms[0].file}:100000`, 'nowhere.md:1', ms[2].id]);
     assert.deepEqual(
       ms.filter((_, i) => flags[i]).map((m) => m.id),
-      ms.filter((m, i) => i % 3 === 1 || i === 2).map((m) => m.id),
+      ms.filter((_, i) => i % 3 === 1 || i === 2).map((m) => m.id),
     );
   });
 
