@@ -273,6 +273,15 @@ describe('contradictions', () => {
     assert.deepEqual(findContradictions(ms).map((c) => [c.older, c.newer]), [['a', 'b'], ['c', 'd']]);
     assert.deepEqual(findContradictions(ms, new Set(['a', 'c'])), []);
   });
+  it('finds the same shapes behind [[links]] and writer markers, in any case, in English and Chinese', () => {
+    const pairs = (a: string, b: string) => findContradictions([mem('2026-01-01T10:00:00', a, 'a'), mem('2026-02-01T10:00:00', b, 'b')]).map((c) => [c.older, c.newer]);
+    const found = [['a', 'b']];
+    assert.deepEqual(pairs('[by Al on box] The [[main database]] IS MySQL.', 'The main database [[Is]] [[Postgres]].'), found);
+    assert.deepEqual(pairs('The CI RUNS ON Jenkins.', '[from agent: copilot] The CI [[runs]] on GitHub Actions.'), found);
+    assert.deepEqual(pairs('[[ALWAYS]] squash merge.', '[by Al on box] [[Never|NEVER]] squash merge.'), found);
+    assert.deepEqual(pairs('測試[[使用]] Jest', '測試使用 Vitest'), found);
+    assert.deepEqual(pairs('主資料庫是 MySQL', '主資料庫是[[Postgres]]'), found);
+  });
 });
 
 describe('memories read from the vault', () => {
