@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { LINT_RULES, type LintReport, SEVERITIES, type Severity, type TruthBeside, type TruthInput, failsAt, lintVault } from '../../core/lint/lint';
+import { LINT_RULES, type LintReport, SEVERITIES, type Severity, type TruthBeside, failsAt, lintVault } from '../../core/lint/lint';
 import type { Contradiction } from '../../core/truth/contradictions';
 import type { Supersession } from '../../core/truth/supersession';
 import { toSarif } from '../../core/lint/sarif';
@@ -36,7 +36,7 @@ export const lint: Command = {
     if (opts.sarif && ctx.json) throw new CoreSoulError('usage', '--sarif and --json: choose one');
     const v = openVault(ctx.root);
     const secrets = opts['no-secrets'] ? false : ctx.bundle ? () => scanBeside(ctx.bundle!, v.root, ctx.signal) : undefined;
-    const truthBeside = ctx.bundle ? (memories: readonly TruthInput[]) => truthInWorker(ctx.bundle!, memories, ctx.signal) : undefined;
+    const truthBeside = ctx.bundle ? () => truthInWorker(ctx.bundle!, v.root, ctx.signal) : undefined;
     const report = await lintVault(v, { secrets, today: localDay(ctx.clock.now()), truthBeside }, ctx.signal);
     const exitCode = report.counts.secret ? 3 : failsAt(report, failOn) ? LINT_FINDINGS_EXIT : 0;
     if (opts.sarif) return { json: undefined, text: JSON.stringify(toSarif(report, typeof VERSION === 'string' ? VERSION : '0.0.0'), null, 2), exitCode };
@@ -66,9 +66,9 @@ function scanBeside(bundle: string, root: string, signal: AbortSignal): Promise<
   });
 }
 
-/** `truthOf` the memories in a worker thread (this bundle again, lintWorker.ts): on the other core while this one goes on. */
-function truthInWorker(bundle: string, memories: readonly TruthInput[], signal: AbortSignal): TruthBeside {
-  const workerData: TruthRequest = { ids: memories.map((m) => m.id), ats: memories.map((m) => m.at), texts: memories.map((m) => m.text) };
+/** `truthOf` the vault's memories in a worker thread (this bundle again, lintWorker.ts), read there: on the other core while this one goes on. */
+function truthInWorker(bundle: string, root: string, signal: AbortSignal): TruthBeside {
+  const workerData: TruthRequest = { root };
   const worker = new Worker(bundle, { workerData, argv: [LINT_WORKER_ARG] });
   const stop = () => void worker.terminate();
   signal.addEventListener('abort', stop, { once: true });

@@ -16,7 +16,7 @@ import { type Contradiction, findContradictions } from '../truth/contradictions'
 import { duplicateKeys, findDuplicates } from '../truth/duplicates';
 import { type CodeWorkspace, type StaleCitation, checkFreshness, gitCodeWorkspace } from '../truth/freshness';
 import { type TruthMemory, readMemories } from '../truth/memories';
-import { type Supersession, findSupersessions } from '../truth/supersession';
+import { type Supersession, namedPairs, supersessionsAmong } from '../truth/supersession';
 import { ARCHIVE_AFTER_DAYS, unusedMemories } from '../truth/unused';
 import { servedBefore } from '../vault/usage';
 import { takenBack } from '../vault/dayEntries';
@@ -74,11 +74,12 @@ export interface LintOptions {
   /** Today (`YYYY-MM-DD`), for how long memories went unused; default the system's. */
   today?: string;
   /**
-   * `truthOf` the memories, run beside this thread (the CLI: a worker thread), its supersessions
-   * told as soon as they are found (this thread groups duplicates meanwhile); default `truthOf`
-   * in this thread, in turn.
+   * `truthOf` the vault's memories (`memoriesToLint`), read and run beside this thread (the CLI:
+   * a worker thread that reads the files itself while this thread reads them too), its
+   * supersessions told as soon as they are found (this thread groups duplicates meanwhile);
+   * default `truthOf` in this thread, in turn. Started before this thread reads the vault.
    */
-  truthBeside?: (memories: readonly TruthInput[]) => TruthBeside;
+  truthBeside?: () => TruthBeside;
 }
 
 /** `Truth` from beside: the supersessions first, then the contradictions among what they leave current. */
@@ -100,10 +101,22 @@ export interface Truth {
  * contradictions are looked for.
  */
 export function truthOf(memories: readonly TruthInput[], signal?: AbortSignal, found?: (supersessions: Supersession[]) => void): Truth {
-  const supersessions = findSupersessions(memories, signal);
+  const pairs = supersessionsAmong(memories, signal);
+  const supersessions = namedPairs(memories, pairs);
   found?.(supersessions);
-  const superseded = new Set(supersessions.map((p) => p.older));
-  return { supersessions, contradictions: findContradictions(memories.filter((m) => !superseded.has(m.id)), superseded, signal) };
+  const superseded = new Uint8Array(memories.length);
+  for (const p of pairs) superseded[p.older] = 1;
+  return { supersessions, contradictions: findContradictions(memories.filter((_, i) => !superseded[i]), undefined, signal) };
+}
+
+/**
+ * The memories the rules read, of the vault's (`readMemories`). The profile (User.md) counts its
+ * own repeats ("seen N×"): its lines are not memories here; nor is a retracted entry (coresoul
+ * forget): all it says is its mark and who wrote it.
+ */
+export function memoriesToLint(v: Vault, all: readonly TruthMemory[]): TruthMemory[] {
+  const profile = rel(v, profileFile(v));
+  return all.filter((m) => m.file !== profile && takenBack(m.text) !== 'retracted');
 }
 
 const at = (id: string): LintLocation => {
@@ -134,6 +147,12 @@ export interface LintDetail {
 export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: AbortSignal): Promise<LintDetail> {
   const secrets = opts.secrets === false ? undefined : (opts.secrets ?? (async () => (await scanVault(v, { history: false }, signal)).found))();
   secrets?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  // With a thread beside this one, it reads the memories and finds supersessions and
+  // contradictions while this one reads them too, works out every memory's duplicate keys and
+  // checks the citations; either way, the same findings.
+  const beside = opts.truthBeside?.();
+  beside?.supersessions.catch(() => undefined); // awaited below
+  beside?.contradictions.catch(() => undefined);
   const findings: LintFinding[] = [];
   const add = (rule: LintRuleId, loc: LintLocation, message: string, related?: LintLocation[]) =>
     findings.push({ rule, severity: LINT_RULES[rule].severity, file: loc.file, line: loc.line, message, ...(related && { related }) });
@@ -209,25 +228,17 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   signal?.throwIfAborted();
 
   // Truth: supersession first (a superseded memory is history: not a contradiction, not a duplicate's first).
-  // The profile (User.md) counts its own repeats ("seen N×"): its lines are not memories here;
-  // nor is a retracted entry (coresoul forget): all it says is its mark and who wrote it.
-  const profile = rel(v, profileFile(v));
-  const memories = all.filter((m) => m.file !== profile && takenBack(m.text) !== 'retracted');
-  // With a thread beside this one, it finds supersessions and contradictions while this one works
-  // out every memory's duplicate keys and checks the citations; either way, the same findings.
-  const beside = opts.truthBeside?.(memories);
-  beside?.supersessions.catch(() => undefined); // awaited below
-  beside?.contradictions.catch(() => undefined);
+  const memories = memoriesToLint(v, all);
   const keys = beside && duplicateKeys(memories.map((m) => m.text), signal);
   const staleChecked = checkFreshness(memories, opts.code ?? gitCodeWorkspace(v.root), {}, signal);
   staleChecked.catch(() => undefined); // awaited below
   const here = beside ? undefined : truthOf(memories, signal);
   const pairs = here ? here.supersessions : await beside!.supersessions;
-  const superseded = new Set(pairs.map((p) => p.older));
+  const superseded = marked(memories, pairs.map((p) => p.older));
   const current: TruthMemory[] = [];
   const currentAt: number[] = []; // each current memory's place in `memories`, where its duplicate keys are
   memories.forEach((m, i) => {
-    if (superseded.has(m.id)) return;
+    if (superseded[i]) return;
     current.push(m);
     currentAt.push(i);
   });
@@ -239,7 +250,7 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   }
   const stale = await staleChecked;
   memories.forEach((m, i) => {
-    if (superseded.has(m.id)) return; // history: what it cited may well be gone
+    if (superseded[i]) return; // history: what it cited may well be gone
     for (const s of stale[i]) {
       const dead = s.staleness.state !== 'moved' && s.staleness.state !== 'changed';
       add(dead ? 'dead-citation' : 'changed-citation', m, s.mark);
@@ -268,7 +279,7 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
   const counts = Object.fromEntries(Object.keys(LINT_RULES).map((r) => [r, 0])) as Record<LintRuleId, number>;
   for (const f of findings) counts[f.rule]++;
   return {
-    report: { findings, counts, memories: memories.length, files, superseded: superseded.size },
+    report: { findings, counts, memories: memories.length, files, superseded: superseded.reduce((n, x) => n + x, 0) },
     memories,
     stale,
     supersessions: pairs,
@@ -278,6 +289,35 @@ export async function lintDetail(v: Vault, opts: LintOptions = {}, signal?: Abor
       return { from, to, count };
     }),
   };
+}
+
+/**
+ * Which of `memories` (as `memoriesToLint` gives them: file after file, each file's lines in
+ * order) the `ids` name, index for index: found by file and line, so that no memory's id is
+ * looked up (a million ids hashed cost a second). An id of no memory marks nothing.
+ */
+export function marked(memories: readonly TruthMemory[], ids: readonly string[]): Uint8Array {
+  const flags = new Uint8Array(memories.length);
+  const files = new Map<string, { from: number; to: number }>();
+  for (let i = 0; i < memories.length; i++) {
+    const f = memories[i].file;
+    if (i && f === memories[i - 1].file) files.get(f)!.to = i + 1;
+    else files.set(f, { from: i, to: i + 1 });
+  }
+  for (const id of ids) {
+    const { file, line } = at(id);
+    const range = files.get(file);
+    if (!range) continue;
+    let lo = range.from;
+    let hi = range.to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (memories[mid].line < line) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < range.to && memories[lo].line === line) flags[lo] = 1;
+  }
+  return flags;
 }
 
 /** Profile sections (User.md `## …`) holding more managed entries than the cap. */

@@ -21,6 +21,8 @@ export type ContradictionInput = { id: string; at: string; text: string };
 const STATEMENT = /^(?:the |our |we )?([a-z][\w -]{1,30}?)\s+(?:is|are|uses|runs on)\s+([^.;,]{1,40})\.?$/i;
 const STATEMENT_ZH = /^([\p{Script=Han}A-Za-z ]{1,12}?)(?:使用|採用|采用|是)([^，。；]{1,30})。?$/u;
 const POLARITY = /^(always|never)\s+(.{3,80}?)[.!]?$/i;
+/** Words each of the three shapes holds, looked for first in the memory as written (most memories say none of them). */
+const HINT = /\b(?:is|are|uses|runs|always|never)\b|使用|採用|采用|是/i;
 
 /** Pairs of current memories that disagree; `superseded` holds the ids already replaced (left out). */
 export function findContradictions(memories: readonly ContradictionInput[], superseded: ReadonlySet<string> = new Set(), signal?: AbortSignal): Contradiction[] {
@@ -29,20 +31,21 @@ export function findContradictions(memories: readonly ContradictionInput[], supe
   let n = 0;
   for (const m of memories) {
     if (++n % 4096 === 0) signal?.throwIfAborted();
-    if (superseded.has(m.id)) continue;
+    if (superseded.size && superseded.has(m.id)) continue; // none given: no id looked up (a million cost a second)
+    if (!HINT.test(m.text)) continue;
     const text = stripLinks(withoutWriterMarkers(m.text)).trim(); // what it says, not who wrote it
     if (text.length > 120) continue;
     const s = STATEMENT.exec(text) ?? STATEMENT_ZH.exec(text);
     if (s) {
       const subject = words(s[1]).join(' ');
       const value = words(s[2]);
-      if (subject && value.length) bySubject.set(subject, [...(bySubject.get(subject) ?? []), { m, value }]);
+      if (subject && value.length) listed(bySubject, subject).push({ m, value });
       continue;
     }
     const p = POLARITY.exec(text);
     if (p) {
       const rule = words(p[2]).join(' ');
-      if (rule) byRule.set(rule, [...(byRule.get(rule) ?? []), { m, positive: p[1].toLowerCase() === 'always' }]);
+      if (rule) listed(byRule, rule).push({ m, positive: p[1].toLowerCase() === 'always' });
     }
   }
   const out: Contradiction[] = [];
@@ -63,4 +66,11 @@ export function findContradictions(memories: readonly ContradictionInput[], supe
     }
   }
   return out;
+}
+
+/** The list of `key` in `lists`, made empty when it has none (a subject stated a thousand times is not copied a thousand times). */
+function listed<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = []));
+  return list;
 }

@@ -120,32 +120,30 @@ export function findDuplicates(memories: readonly DuplicateInput[], signal?: Abo
     const rb = find(b);
     if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb); // the earliest stays the root
   };
-  // 30-bit keys in flat tables (no allocation per memory); a fingerprint match is confirmed on the words.
-  const exact = new IntTable(sorted.length);
-  const buckets = Array.from({ length: BANDS }, () => new IntTable(sorted.length));
+  const words = (i: number) => from[q[i] + 1] - from[q[i]];
+  const sameWords = (a: number, b: number) => equalIds(pool, from[q[a]], words(a), from[q[b]], words(b));
+  // Each memory's first: the earliest with its fingerprint (a repeat when their words are the
+  // same), and, among the memories compared near (three words or more, not a repeat), the
+  // earliest with its bucket in each band.
+  const withWords = positions(sorted.length, (i) => words(i) > 0);
+  const exactFirst = firstWithKey(withWords, (i) => of.fingerprint[q[i]], sorted.length);
+  const repeat = (i: number) => exactFirst[i] !== i && sameWords(exactFirst[i], i);
+  const near = positions(sorted.length, (i) => words(i) >= MIN_WORDS_NEAR && !repeat(i));
+  const bandFirst = Array.from({ length: BANDS }, (_, b) => firstWithKey(near, (i) => bands[q[i] * BANDS + b], sorted.length));
   const sim = new Map<number, number>();
   for (let i = 0; i < sorted.length; i++) {
     if (i % 4096 === 0) signal?.throwIfAborted();
-    const k = q[i];
-    const n = from[k + 1] - from[k];
+    const n = words(i);
     if (!n) continue;
-    const key = of.fingerprint[k];
-    const same = exact.get(key);
-    if (same !== -1 && equalIds(pool, from[q[same]], from[q[same] + 1] - from[q[same]], from[k], n)) {
-      union(same, i);
+    if (repeat(i)) {
+      union(exactFirst[i], i);
       continue;
     }
-    if (same === -1) exact.set(key, i);
     if (n < MIN_WORDS_NEAR) continue;
     for (let b = 0; b < BANDS; b++) {
-      const bucket = bands[k * BANDS + b];
-      const j = buckets[b].get(bucket);
-      if (j === -1) {
-        buckets[b].set(bucket, i);
-        continue;
-      }
-      if (find(j) === find(i)) continue;
-      const s = jaccardIds(pool, from[q[j]], from[q[j] + 1] - from[q[j]], from[k], n);
+      const j = bandFirst[b][i];
+      if (j === i || find(j) === find(i)) continue;
+      const s = jaccardIds(pool, from[q[j]], words(j), from[q[i]], n);
       if (s >= NEAR_DUPLICATE) {
         union(j, i);
         if (!sim.has(i)) sim.set(i, s);
@@ -206,30 +204,51 @@ function distinctIds(ws: number[], buffer: Int32Array): number {
   return n;
 }
 
-/** A fixed-size open-addressing table from non-negative 30-bit keys to memory indexes (-1: none). */
-class IntTable {
-  private readonly keys: Int32Array;
-  private readonly values: Int32Array;
-  private readonly mask: number;
-  constructor(capacity: number) {
-    let size = 16;
-    while (size < capacity * 2) size *= 2;
-    this.keys = new Int32Array(size).fill(-1);
-    this.values = new Int32Array(size);
-    this.mask = size - 1;
+/** The numbers below `n` that `keep` keeps, in order. */
+function positions(n: number, keep: (i: number) => boolean): Int32Array {
+  const out = new Int32Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) if (keep(i)) out[m++] = i;
+  return out.subarray(0, m);
+}
+
+const RADIX = 10;
+const DIGITS = 1 << RADIX;
+
+/**
+ * For each of `members` (ascending), the first member with the same 30-bit key (`first[member]`;
+ * -1 for a number not a member): a stable radix sort of the keys, then one pass over each run of
+ * equal keys — sequential memory access, where a table of a million keys misses the caches at
+ * every lookup.
+ */
+function firstWithKey(members: Int32Array, keyOf: (i: number) => number, n: number): Int32Array {
+  const m = members.length;
+  let keys = new Int32Array(m);
+  let who = Int32Array.from(members);
+  for (let j = 0; j < m; j++) keys[j] = keyOf(members[j]);
+  let keys2 = new Int32Array(m);
+  let who2 = new Int32Array(m);
+  const count = new Int32Array(DIGITS);
+  for (let shift = 0; shift < 30; shift += RADIX) {
+    count.fill(0);
+    for (let j = 0; j < m; j++) count[(keys[j] >>> shift) & (DIGITS - 1)]++;
+    for (let d = 0, at = 0; d < DIGITS; d++) {
+      const c = count[d];
+      count[d] = at;
+      at += c;
+    }
+    for (let j = 0; j < m; j++) {
+      const to = count[(keys[j] >>> shift) & (DIGITS - 1)]++;
+      keys2[to] = keys[j];
+      who2[to] = who[j];
+    }
+    [keys, keys2] = [keys2, keys];
+    [who, who2] = [who2, who];
   }
-  private slot(key: number): number {
-    let i = Math.imul(key, 0x9e3779b1) & this.mask;
-    while (this.keys[i] !== -1 && this.keys[i] !== key) i = (i + 1) & this.mask;
-    return i;
+  const first = new Int32Array(n).fill(-1);
+  for (let j = 0, head = 0; j < m; j++) {
+    if (j === 0 || keys[j] !== keys[j - 1]) head = who[j];
+    first[who[j]] = head;
   }
-  get(key: number): number {
-    const i = this.slot(key);
-    return this.keys[i] === key ? this.values[i] : -1;
-  }
-  set(key: number, value: number): void {
-    const i = this.slot(key);
-    this.keys[i] = key;
-    this.values[i] = value;
-  }
+  return first;
 }

@@ -17,7 +17,7 @@
  *    "X is the owner of S", 「X負責S」) and does not name Y is superseded.
  */
 import { type TruthMemory } from './memories';
-import { wordHash, wordHashes, words } from './words';
+import { WordHashSet, wordHash, wordHashes, words } from './words';
 import { withoutWriterMarkers } from '../vault/dayEntries';
 
 export type SupersessionRule = 'reference' | 'from-to' | 'new-value';
@@ -38,22 +38,35 @@ export type SupersessionInput = Pick<TruthMemory, 'id' | 'at' | 'text'>;
 const REFERENCE_RE = /\b(?:corrects|supersedes|replaces|retracts|更正|取代)\s*\[\[(\d{4}-\d{2}-\d{2})\]\]\s*(\d{2}:\d{2}(?::\d{2})?)/i;
 const END = String.raw`(?=[,.;:!?，。；：！？)（(]|\s+(?:to|with|by|for|as|in|on|and|but|because|since|now)\b|$)`;
 const X = String.raw`([^,.;:!?，。；：！？]{1,40}?)`;
-/** Phrases that name the old value X (group 1). */
 /** A change of value told as done or as now so (past, -ing, third person present; not a plan's bare "move to"). */
 const CHANGED = String.raw`(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|went|convert(?:ed|s|ing)|port(?:ed|s|ing))`;
-const FROM_TO: RegExp[] = [
-  new RegExp(String.raw`\b${CHANGED}\b[^,.;:!?]{0,30}?\bfrom\s+${X}\s+(?:to|over to)\b`, 'i'),
-  new RegExp(String.raw`\breplac(?:ed|ing|e)\s+${X}\s+(?:with|by)\b`, 'i'),
-  new RegExp(String.raw`(?:^|[\s,;])${X}\s+(?:was|is|has been|got|were|have been)\s+replaced\s+(?:by|with)\b`, 'i'),
-  new RegExp(String.raw`\binstead of\s+${X}${END}`, 'i'),
-  new RegExp(String.raw`\b(?:stopped|stop|quit|ceased)\s+using\s+${X}(?=[,.;:!?，。；：！？]|$)`, 'i'),
-  new RegExp(String.raw`\bno longer\s+(?:use|uses|using|used)?\s*${X}(?=[,.;:!?，。；：！？]|$)`, 'i'),
-  new RegExp(String.raw`\b(?:use|uses|using)\s+[^,.;]{1,40},?\s+not\s+${X}${END}`, 'i'),
-  new RegExp(String.raw`\bdropped\s+${X}\s+(?:for|in favou?r of)\b`, 'i'),
-  /從\s*([^，。；！？,;!?]{1,30}?)\s*(?:改為|改成|換成|改用|遷移到|迁移到|换成|改为|切換到|切换到)/,
-  /不再(?:使用|用|採用|采用)\s*([^，。；！？,;!?]{1,30})/,
-  /([A-Za-z][\w.+#-]*)\s*(?:已經|已)?(?:被)?(?:取代|淘汰|棄用|弃用)/,
+/**
+ * Phrases that name the old value X (group 1), each with a `hint`: words it cannot match
+ * without, looked for first (most texts hold none, and a phrasing that starts with the old value
+ * is otherwise tried at every place of a text).
+ */
+export const FROM_TO: { re: RegExp; hint: RegExp }[] = [
+  { re: new RegExp(String.raw`\b${CHANGED}\b[^,.;:!?]{0,30}?\bfrom\s+${X}\s+(?:to|over to)\b`, 'i'), hint: /from/i },
+  { re: new RegExp(String.raw`\breplac(?:ed|ing|e)\s+${X}\s+(?:with|by)\b`, 'i'), hint: /replac/i },
+  { re: new RegExp(String.raw`(?:^|[\s,;])${X}\s+(?:was|is|has been|got|were|have been)\s+replaced\s+(?:by|with)\b`, 'i'), hint: /replaced/i },
+  { re: new RegExp(String.raw`\binstead of\s+${X}${END}`, 'i'), hint: /instead of/i },
+  { re: new RegExp(String.raw`\b(?:stopped|stop|quit|ceased)\s+using\s+${X}(?=[,.;:!?，。；：！？]|$)`, 'i'), hint: /using/i },
+  { re: new RegExp(String.raw`\bno longer\s+(?:use|uses|using|used)?\s*${X}(?=[,.;:!?，。；：！？]|$)`, 'i'), hint: /no longer/i },
+  { re: new RegExp(String.raw`\b(?:use|uses|using)\s+[^,.;]{1,40},?\s+not\s+${X}${END}`, 'i'), hint: /not/i },
+  { re: new RegExp(String.raw`\bdropped\s+${X}\s+(?:for|in favou?r of)\b`, 'i'), hint: /dropped/i },
+  { re: /從\s*([^，。；！？,;!?]{1,30}?)\s*(?:改為|改成|換成|改用|遷移到|迁移到|换成|改为|切換到|切换到)/, hint: /從/ },
+  { re: /不再(?:使用|用|採用|采用)\s*([^，。；！？,;!?]{1,30})/, hint: /不再/ },
+  { re: /([A-Za-z][\w.+#-]*)\s*(?:已經|已)?(?:被)?(?:取代|淘汰|棄用|弃用)/, hint: /取代|淘汰|棄用|弃用/ },
 ];
+/** The from-to phrasings a text says a change in, in order: each match, and which phrasing (its index). */
+function* fromTo(text: string): Generator<{ m: RegExpExecArray; at: number }> {
+  for (let at = 0; at < FROM_TO.length; at++) {
+    const { re, hint } = FROM_TO[at];
+    if (!hint.test(text)) continue;
+    const m = re.exec(text);
+    if (m) yield { m, at };
+  }
+}
 /** Phrases that name only the new value: group 1 the subject before, or group 2 the subject after. */
 const NEW_VALUE: RegExp[] = [
   new RegExp(String.raw`^(?:(?:we|i|the team)\s+)?(?:(?:have|'ve)\s+)?${CHANGED}\s+to\s+([^,.;]+?)\s+(?:as|for)\s+(?:the|our|a)?\s*([^,.;]+)`, 'i'),
@@ -87,11 +100,33 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * newest replacer first. `signal` stops it between memories.
  */
 export function findSupersessions(memories: readonly SupersessionInput[], signal?: AbortSignal): Supersession[] {
+  return namedPairs(memories, supersessionsAmong(memories, signal));
+}
+
+/** A supersession with its two memories by their index in the list it was found in. */
+export interface SupersessionAt {
+  older: number;
+  newer: number;
+  rule: SupersessionRule;
+  about: string;
+}
+
+/** The pairs `supersessionsAmong(memories)` found, with the memories' ids. */
+export function namedPairs(memories: readonly SupersessionInput[], pairs: readonly SupersessionAt[]): Supersession[] {
+  return pairs.map((p) => ({ older: memories[p.older].id, newer: memories[p.newer].id, rule: p.rule, about: p.about }));
+}
+
+/**
+ * `findSupersessions`, each memory named by its index in `memories`: for a caller that marks
+ * a million memories superseded or not, without looking up a million ids.
+ */
+export function supersessionsAmong(memories: readonly SupersessionInput[], signal?: AbortSignal): SupersessionAt[] {
   // What each says, without who wrote it: one author's name in two memories is no shared subject.
-  const sorted = memories.map((m) => (m.text.includes('[') ? { ...m, text: withoutWriterMarkers(m.text) } : m)).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const order = memories.map((_, i) => i).sort((a, b) => (memories[a].at < memories[b].at ? -1 : memories[a].at > memories[b].at ? 1 : 0));
+  const sorted = order.map((i) => (memories[i].text.includes('[') ? { ...memories[i], text: withoutWriterMarkers(memories[i].text) } : memories[i]));
   // Memories by their place in `sorted` (a vault holds a million: no map or set of ids).
   const byPlace = new Map<string, number[]>();
-  const pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[] = [];
+  const pairs: SupersessionAt[] = [];
   const seen = new Uint8Array(sorted.length);
   const add = (older: number, newer: number, rule: SupersessionRule, about: string) => {
     if (older === newer || sorted[older].id === sorted[newer].id || seen[older]) return;
@@ -129,10 +164,9 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
     const claim = claimOf(n, newer);
     if (claim) claims.push(claim);
   }
-  if (!claims.length) return sortPairs(pairs, sorted);
+  if (!claims.length) return sortPairs(pairs, order);
 
-  const needed = new Set<number>();
-  for (const c of claims) for (const w of c.rule === 'from-to' ? c.xWords : c.subjectWords) needed.add(wordHash(w));
+  const needed = new WordHashSet(claims.flatMap((c) => (c.rule === 'from-to' ? c.xWords : c.subjectWords).map(wordHash)));
   const postings = new Map<number, number[]>();
   const scratch: number[] = [];
   // Every memory's word hashes too, one after another (memory i's from hashesFrom[i] to hashesFrom[i + 1]).
@@ -158,7 +192,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
   }
   const replacements = new Int8Array(sorted.length); // 0 not known yet, 1 a replacement, -1 not one
   const isReplacement = (i: number) => {
-    if (!replacements[i]) replacements[i] = TRIGGER.test(sorted[i].text) && FROM_TO.some((re) => re.test(sorted[i].text)) ? 1 : -1;
+    if (!replacements[i]) replacements[i] = TRIGGER.test(sorted[i].text) && !fromTo(sorted[i].text).next().done ? 1 : -1;
     return replacements[i] === 1;
   };
   // The words the claims compare, numbered: a candidate is read once, as the few of them it
@@ -167,7 +201,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
   const number = (ws: readonly string[]) => ws.map((w) => vocabulary.get(w) ?? vocabulary.set(w, vocabulary.size).get(w)!);
   const numbered = claims.map((c) =>
     c.rule === 'from-to'
-      ? { ...c, xIds: number(c.xWords), newValueIds: number(c.newValue), subjectIds: number(c.subject), subjectHashes: new Set(c.subject.map(wordHash)) }
+      ? { ...c, xIds: number(c.xWords), newValueIds: number(c.newValue), subjectIds: number(c.subject), subjectHashes: new WordHashSet(c.subject.map(wordHash)) }
       : { ...c, yIds: number(c.yWords) },
   );
   const heldCache: (number[] | undefined)[] = [];
@@ -189,7 +223,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
    * none of them (a word's hash is among its text's, as the postings rely on), and its words need
    * not be read — most candidates share no word with the replacement's subject.
    */
-  const mayHoldOne = (i: number, ws: ReadonlySet<number>) => {
+  const mayHoldOne = (i: number, ws: WordHashSet) => {
     for (let k = hashesFrom[i]; k < hashesFrom[i + 1]; k++) if (ws.has(hashes[k])) return true;
     return false;
   };
@@ -234,7 +268,7 @@ export function findSupersessions(memories: readonly SupersessionInput[], signal
       }
     }
   }
-  return sortPairs(pairs, sorted);
+  return sortPairs(pairs, order);
 }
 
 /** The index of the first memory of `sorted` (by time) written at `at` or later. */
@@ -249,10 +283,11 @@ function firstAt(sorted: readonly SupersessionInput[], at: string): number {
   return lo;
 }
 
-function sortPairs(pairs: { older: number; newer: number; rule: SupersessionRule; about: string }[], sorted: readonly SupersessionInput[]): Supersession[] {
+/** Pairs by their places in time (`order[place]`: that memory's index), newest replacer first, named by index. */
+function sortPairs(pairs: SupersessionAt[], order: readonly number[]): SupersessionAt[] {
   return pairs
     .sort((a, b) => b.newer - a.newer || a.older - b.older)
-    .map((p) => ({ older: sorted[p.older].id, newer: sorted[p.newer].id, rule: p.rule, about: p.about }));
+    .map((p) => ({ older: order[p.older], newer: order[p.newer], rule: p.rule, about: p.about }));
 }
 
 /**
@@ -269,16 +304,14 @@ export function mayReplace(text: string): boolean {
 
 /** What a memory says it replaces, if it says so in one of the from-to or new-value phrasings. */
 function claimOf(n: number, newer: SupersessionInput) {
-  for (const re of FROM_TO) {
-    const m = re.exec(newer.text);
-    if (!m) continue;
+  for (const { m, at } of fromTo(newer.text)) {
     const x = m[1].trim().replace(/^(?:the|a|an|our)\s+/i, '');
     const latin = x.match(/[A-Za-z][\w.+#-]*/g) ?? [];
     const xWords = words(/[\u3400-\u9fff]/.test(x) && latin.length ? latin.join(' ') : x);
     if (!xWords.length) continue;
     const subject = [...new Set(words(newer.text))].filter((w) => !xWords.includes(w));
     const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
-    const newValue = FROM_TO.indexOf(re) < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
+    const newValue = at < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
     return { n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue };
   }
   // A new owner before a new value: "P moves to the Payouts team. Y takes over billing" is about billing.

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { failsAt, lintVault, truthOf } from '../../../src/core/lint/lint';
+import { failsAt, lintVault, marked, memoriesToLint, truthOf } from '../../../src/core/lint/lint';
 import { duplicateKeys, findDuplicates } from '../../../src/core/truth/duplicates';
 import { readMemories } from '../../../src/core/truth/memories';
 import type { Supersession } from '../../../src/core/truth/supersession';
@@ -72,10 +72,10 @@ describe('lint', () => {
     let asked = 0;
     const beside = await lintVault(s.vault, {
       secrets: false,
-      truthBeside: (ms) => {
+      truthBeside: () => {
         asked++;
         let told: Supersession[] | undefined;
-        const { contradictions } = truthOf(ms, undefined, (found) => (told = found));
+        const { contradictions } = truthOf(memoriesToLint(s.vault, readMemories(s.vault)), undefined, (found) => (told = found));
         return { supersessions: Promise.resolve(told!), contradictions: Promise.resolve(contradictions) };
       },
     });
@@ -83,6 +83,17 @@ describe('lint', () => {
     assert.equal(asked, 1);
     assert.ok(alone.counts.duplicate > 0 && alone.superseded > 0, JSON.stringify(alone.counts));
     assert.deepEqual(beside, alone);
+  });
+
+  it('marks memories by id through their file and line: every memory named, nothing else, an id of no memory ignored', async () => {
+    const s = await buildTruthScenario(tempDir('coresoul-lint-marked-'));
+    const ms = memoriesToLint(s.vault, readMemories(s.vault));
+    const named = ms.filter((_, i) => i % 3 === 1).map((m) => m.id);
+    const flags = marked(ms, [...named, `${ms[0].file}:100000`, 'nowhere.md:1', ms[2].id]);
+    assert.deepEqual(
+      ms.filter((_, i) => flags[i]).map((m) => m.id),
+      ms.filter((_, i) => i % 3 === 1 || i === 2).map((m) => m.id),
+    );
   });
 
   it('groups duplicates the same from keys worked out for a larger list, each memory at its place there', async () => {

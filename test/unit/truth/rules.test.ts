@@ -10,7 +10,7 @@ import { findDuplicates } from '../../../src/core/truth/duplicates';
 import { type CodeWorkspace, checkFreshness, gitCodeWorkspace } from '../../../src/core/truth/freshness';
 import { staleMarks } from '../../../src/core/truth/marks';
 import { dayLines, entityLines } from '../../../src/core/truth/memories';
-import { findSupersessions } from '../../../src/core/truth/supersession';
+import { FROM_TO, findSupersessions } from '../../../src/core/truth/supersession';
 import { wordHash, wordHashes, words } from '../../../src/core/truth/words';
 import { tempDir } from '../../support/helpers';
 
@@ -151,6 +151,26 @@ describe('supersession', () => {
       assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'from-to']], replacement);
     }
   });
+  it("each from-to phrasing's hint is in every text it matches, and in its own examples", () => {
+    const examples = [
+      'Moved from Jest to Vitest for tests.',
+      'Replaced Memcached with Redis for the cache.',
+      'Grunt was replaced by Vite in the build.',
+      'Styles use plain CSS instead of Sass.',
+      'We stopped using PagerDuty; alerts go to Opsgenie.',
+      'We no longer use Docker Compose.',
+      'Metrics use Prometheus, not StatsD.',
+      'We dropped Flow for TypeScript.',
+      '打包從 webpack 改為 Vite',
+      '文件不再使用 Confluence',
+      'Moment 已被取代',
+    ];
+    // Each phrasing matches one example; upper case, other words around, and every phrasing against every example.
+    FROM_TO.forEach(({ re }, i) => assert.ok(re.test(examples[i]), examples[i]));
+    for (const text of examples.flatMap((e) => [e, e.toUpperCase(), `Note: ${e} Later, ${e.toLowerCase()}`])) {
+      for (const { re, hint } of FROM_TO) if (re.test(text)) assert.ok(hint.test(text), `${re} matches "${text}", its hint ${hint} does not`);
+    }
+  });
   it('new-value phrasings supersede an older statement of the same subject', () => {
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'Switched to ESLint as the linter.', 'new')]), [['old', 'new', 'new-value']]);
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', '編輯器使用 Vim', 'old'), mem('2026-02-01T10:00:00', '編輯器改用 Helix', 'new')]), [['old', 'new', 'new-value']]);
@@ -252,6 +272,15 @@ describe('contradictions', () => {
     const ms = [mem('2026-01-01T10:00:00', 'The main database is MySQL.', 'a'), mem('2026-02-01T10:00:00', 'The main database is Postgres.', 'b'), mem('2026-01-01T11:00:00', 'Always squash merge.', 'c'), mem('2026-02-01T11:00:00', 'Never squash merge.', 'd')];
     assert.deepEqual(findContradictions(ms).map((c) => [c.older, c.newer]), [['a', 'b'], ['c', 'd']]);
     assert.deepEqual(findContradictions(ms, new Set(['a', 'c'])), []);
+  });
+  it('finds the same shapes behind [[links]] and writer markers, in any case, in English and Chinese', () => {
+    const pairs = (a: string, b: string) => findContradictions([mem('2026-01-01T10:00:00', a, 'a'), mem('2026-02-01T10:00:00', b, 'b')]).map((c) => [c.older, c.newer]);
+    const found = [['a', 'b']];
+    assert.deepEqual(pairs('[by Al on box] The [[main database]] IS MySQL.', 'The main database [[Is]] [[Postgres]].'), found);
+    assert.deepEqual(pairs('The CI RUNS ON Jenkins.', '[from agent: copilot] The CI [[runs]] on GitHub Actions.'), found);
+    assert.deepEqual(pairs('[[ALWAYS]] squash merge.', '[by Al on box] [[Never|NEVER]] squash merge.'), found);
+    assert.deepEqual(pairs('測試[[使用]] Jest', '測試使用 Vitest'), found);
+    assert.deepEqual(pairs('主資料庫是 MySQL', '主資料庫是[[Postgres]]'), found);
   });
 });
 
