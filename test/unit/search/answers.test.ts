@@ -63,6 +63,16 @@ describe('a date as a term of the query', () => {
     const r = searchMemory(v, 'Where did I volunteer last weekend?', { today: '2025-12-22' });
     assert.match(r.results[0]?.text ?? '', /volunteered at the food bank/);
   });
+
+  it('does not read an older line\'s "last week" as the week asked about, unless it holds another word of the query', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 8; i++) writeAt(v, `2025-09-${String(10 + i).padStart(2, '0')}T10:00:00`, `Bounce rate was 0.${i}% last week, nothing to do`);
+    for (let i = 0; i < 8; i++) writeAt(v, `2025-12-${String(15 + (i % 5)).padStart(2, '0')}T1${i}:00:00`, `Reviewed PR ${i} from the platform team`);
+    writeAt(v, '2025-12-19T11:00:00', { text: 'Deploy freeze from 22 Dec to 2 Jan: only hotfixes go to prod', kind: 'decision' });
+    const r = searchMemory(v, 'Which decisions did we make last week?', { today: '2025-12-22', maxTokens: 300 });
+    assert.match(r.results.map((h) => h.text).join('\n'), /Deploy freeze/, JSON.stringify(r.results.map((h) => h.text)));
+    assert.ok(!r.results.some((h) => /Bounce rate/.test(h.text)), 'a September "last week" is another week');
+  });
 });
 
 describe('names as people write them', () => {
