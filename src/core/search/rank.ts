@@ -12,7 +12,7 @@
  */
 import type { VaultFile } from './index/files';
 import type { Query } from './query';
-import { isStopWord, terms } from './terms';
+import { derived, isStopWord, terms } from './terms';
 import { type Needle, hasCjk, lineHas } from './words';
 import { NO_DATES } from './dates';
 
@@ -136,6 +136,13 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
+  // A line's word derived from a word of the query, or the reverse (owner, ownership for "own"): that word, once worked out per stem.
+  const derivations = new Map<string, number | undefined>();
+  const stems = [...byStem].filter(([st, k]) => qt[k].stem === st);
+  const derivedStem = (w: string) => {
+    if (!derivations.has(w)) derivations.set(w, stems.find(([st]) => derived(st, w))?.[1]);
+    return derivations.get(w);
+  };
   // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
   // (A candidate block's lines that name only an entity of the query count: a speaker's turn after the question.)
   const needles = inp.lookup.concepts.flatMap((c) => c.needles);
@@ -157,7 +164,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       // week" in September is no answer to "last week" asked in December): its words of that time count only beside another word of the query.
       const before = inp.timeFrom !== undefined && !!block.day && block.day < inp.timeFrom;
       for (const w of words) {
-        const k = byStem.get(w);
+        const k = byStem.get(w) ?? derivedStem(w);
         if (k !== undefined) tf[k]++;
       }
       qt.forEach((t, k) => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { namedConcepts, parseQuery } from '../../../src/core/search/query';
 import { searchMemory } from '../../../src/core/search/search';
+import { derived } from '../../../src/core/search/terms';
 import { tempVault, writeAt } from '../../support/helpers';
 
 describe('current before stale', () => {
@@ -85,6 +86,24 @@ describe('names as people write them', () => {
     assert.match(first('What does Tomas do?'), /takes over the dunning job/);
     assert.match(first('What did INC-47 change?'), /every 15 minutes/);
     assert.match(first('shared memory of the k8s pods'), /1 GiB of shared memory/);
+  });
+});
+
+describe('a word and its derivations', () => {
+  it('joins a word and what is derived from it (own, ownership; pay, payment), never a word that only begins alike', () => {
+    assert.ok(derived('own', 'ownership') && derived('ownership', 'own') && derived('pay', 'payment') && derived('lead', 'leadership') && derived('kind', 'kindness'));
+    assert.ok(!derived('care', 'career') && !derived('own', 'owner') && !derived('ow', 'owment') && !derived('own', 'owning'));
+  });
+
+  it('ranks the line that names the entity and a derivation of the question\'s word first', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: '[[Tomás]] is on the customers page', entities: [{ kind: 'people', name: 'Tomás' }] });
+    writeAt(v, '2025-09-02T11:00:00', 'Atlas had their own webhook endpoint returning 500s');
+    writeAt(v, '2025-09-02T12:00:00', 'Each test now builds its own fixture');
+    writeAt(v, '2025-11-03T10:00:00', { text: '[[Tomás]] takes over ownership of billing and the dunning job', entities: [{ kind: 'people', name: 'Tomás' }] });
+    writeAt(v, '2025-11-03T11:00:00', 'Refactored the row menu into its own component');
+    const r = searchMemory(v, 'What does Tomas own these days?', { today: '2025-12-22' });
+    assert.match(r.results[0]?.text.split('\n').find((l) => l.includes('ownership')) ?? '', /takes over ownership/, JSON.stringify(r.results.map((h) => h.text)));
   });
 });
 
