@@ -136,12 +136,14 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
-  // A line's word derived from a word of the query, or the reverse (owner, ownership for "own"): that word, once worked out per stem.
-  const derivations = new Map<string, number | undefined>();
+  // The term of a line's word (-1: none), worked out once per word: by its stem, or as derived from a word of the query or
+  // the reverse (ownership for "own").
   const stems = [...byStem].filter(([st, k]) => qt[k].stem === st);
-  const derivedStem = (w: string) => {
-    if (!derivations.has(w)) derivations.set(w, stems.find(([st]) => derived(st, w))?.[1]);
-    return derivations.get(w);
+  const termOf = new Map<string, number>();
+  const termOfWord = (w: string) => {
+    let k = termOf.get(w);
+    if (k === undefined) termOf.set(w, (k = byStem.get(w) ?? stems.find(([st]) => derived(st, w))?.[1] ?? -1));
+    return k;
   };
   // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
   // (A candidate block's lines that name only an entity of the query count: a speaker's turn after the question.)
@@ -164,8 +166,8 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       // week" in September is no answer to "last week" asked in December): its words of that time count only beside another word of the query.
       const before = inp.timeFrom !== undefined && !!block.day && block.day < inp.timeFrom;
       for (const w of words) {
-        const k = byStem.get(w) ?? derivedStem(w);
-        if (k !== undefined) tf[k]++;
+        const k = termOfWord(w);
+        if (k >= 0) tf[k]++;
       }
       qt.forEach((t, k) => {
         if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
