@@ -163,7 +163,7 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       const named = subjectOf(compiled, written);
       // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
       // that names no soul word but points back at one is read with that word in its place.
-      const sentence = !named && subject ? resolveAnaphor(written, subject) ?? written : written;
+      const sentence = topicsResolved(compiled, !named && subject ? resolveAnaphor(written, subject) ?? written : written);
       subject = named ?? subject;
       const clauses = sentence.map((c) => analyse(c, masks));
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
@@ -203,6 +203,19 @@ function resolveAnaphor(sentence: string[], subject: string): string[] | undefin
   if (at !== -1) return sentence.map((c, i) => (i === at ? c.replace(ANAPHOR, subject) : c));
   if (sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [`${subject}${sentence[0]}`];
   return undefined;
+}
+
+/**
+ * A clause that is only a soul word ("Tests, never mind them.", "The sandbox — skip it."): the
+ * topic of the clause after it, which points back at it and is read with the word in its place.
+ */
+function topicsResolved(compiled: Compiled[], sentence: string[]): string[] {
+  return sentence.map((clause, i) => {
+    const topic = i ? sentence[i - 1].replace(/^(?:the|a|an|our|your|my|this|that|these|those)\s+/i, '').replace(/[.!?:]+$/, '').trim() : '';
+    const word = topic && subjectOf(compiled, [topic]);
+    if (!word || word.length !== topic.length || subjectOf(compiled, [clause])) return clause;
+    return resolveAnaphor([clause], word)?.[0] ?? clause;
+  });
 }
 
 // ---- words ------------------------------------------------------------------------------
@@ -402,7 +415,7 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
-      .map((s) => s.split(/[,，](?!\s*or not\b)|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );

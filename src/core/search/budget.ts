@@ -70,6 +70,14 @@ const MARKERS = /\[(?:from|by) [^\]\n]*\] /g;
 const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').replace(MARKERS, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
 const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
 
+/** The head line of the entry that line `i` continues (an indented line after an entry), when it is above `i` in the section and read. */
+function entryHead(block: ScoredLine['block'], i: number): number | undefined {
+  let j = i;
+  while (j > block.sectionStart && /^\s+\S/.test(block.lines[j] ?? '') && block.lines[j - 1] !== undefined) j--;
+  return j < i && ENTRY.test(block.lines[j] ?? '') ? j : undefined;
+}
+const ENTRY = /^[-*]\s+\d{1,2}:\d{2}/;
+
 export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   const shown = new Set<string>();
   const said = new Set<string>();
@@ -97,7 +105,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       const { block, i } = hit;
       if (shown.has(keyOf(hit, i)) || said.has(sayingOf(block.lines[i] ?? ''))) continue;
       // A smaller budget (a hook's, a topic's share) gives each hit less context, in proportion: room for more hits.
-      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)].map((n) => Math.round((n * Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS)) / FULL_CONTEXT_TOKENS));
+      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)].map((n) => Math.round(n * (Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS) / FULL_CONTEXT_TOKENS) ** 2));
       // The run of lines around the hit not shown yet, within its day section.
       const lo = Math.max(block.sectionStart, i - before);
       const hi = Math.min(block.sectionEnd, block.lines.length, i + after + 1);
@@ -105,6 +113,9 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       let e = i + 1;
       while (s > lo && !shown.has(keyOf(hit, s - 1)) && block.lines[s - 1] !== undefined) s--;
       while (e < hi && !shown.has(keyOf(hit, e)) && block.lines[e] !== undefined) e++;
+      // A continuation line (a pasted trace under an entry) is shown with the head of its entry: what the entry is.
+      const head = entryHead(block, s);
+      if (head !== undefined && e - head <= MAX_SNIPPET_LINES && !shown.has(keyOf(hit, head))) s = head;
       const room = opts.maxTokens - used;
       const near = snippets.find((p) => p.line.block.file === block.file && p.line.block.sectionStart === block.sectionStart && s <= p.end && e >= p.start);
       const tryRun = (from: number, to: number): { snippet: Snippet; cost: number } | undefined => {

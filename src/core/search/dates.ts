@@ -100,3 +100,13 @@ export function queryDates(q: Query, today: string): (day: string) => boolean {
   if (!ranges.length) return NO_DATES;
   return (day: string) => ranges.some(([from, to]) => day >= from && day <= to);
 }
+
+/**
+ * The first day of the times a query tells relative to today ("last week", "4 years ago"), or
+ * undefined when it tells none: a line written before it cannot retell that time (its "last week"
+ * is another week).
+ */
+export function relativeFrom(q: Query, today: string): string | undefined {
+  const starts = q.times.filter((t) => t.kind !== 'month').map((t) => rangeOf(t, today)[0]);
+  return starts.length ? starts.reduce((a, b) => (b < a ? b : a)) : undefined;
+}

@@ -26,6 +26,8 @@ export interface Concept {
   /** Alternatives: a line has the concept when it has any of them. */
   needles: Needle[];
   entity?: EntityName;
+  /** A word of a time told relative to today ("last week"): memory may retell it (rank.ts). */
+  time?: boolean;
   /** A plain English noun's narrower words (narrower.ts): a line that names one of them is about the concept too. */
   kinds?: Needle[];
 }
@@ -260,7 +262,7 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   const times: Time[] = [];
   // A month named without its year is a date (taken out); a time told relative to today stays words too: memory retells it ("4 years ago").
   rest = takeMonths(rest, times);
-  takeTimes(rest, times);
+  const timeless = new Set(segmentWords(takeTimes(rest, times)));
   // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
   rest = rest.replace(COMPOUND, (token) => {
     const n = needle(token, { exact: true });
@@ -274,7 +276,7 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   const kinds = content.length ? kindsOf(list) : [];
   list.forEach((w, j) => {
     const n = needle(w);
-    if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }) });
+    if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }) });
   });
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless], times };
 }

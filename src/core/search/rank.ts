@@ -12,7 +12,7 @@
  */
 import type { VaultFile } from './index/files';
 import type { Query } from './query';
-import { isStopWord, terms } from './terms';
+import { derived, isStopWord, terms } from './terms';
 import { type Needle, hasCjk, lineHas } from './words';
 import { NO_DATES } from './dates';
 
@@ -57,6 +57,8 @@ export interface RankInput {
   /** Per day an entity of the query is tagged with, the concepts (bits) it holds there (the lock). */
   lock?: ReadonlyMap<string, number>;
   searchable: (file: VaultFile, line: string) => boolean;
+  /** The first day of the query's relative times (dates.ts relativeFrom): their words count only on lines of that day or later. */
+  timeFrom?: string;
 }
 
 const K1 = 1.2;
@@ -91,6 +93,8 @@ interface Term {
   /** A long plain word of the query, also found where a line's word goes on from it (postgres → PostgreSQL). */
   word?: Needle;
   needles?: Needle[];
+  /** A word of a time told relative to today ("last", "week"). */
+  time?: boolean;
   /** The stems of a word's narrower words: the term of its kinds. */
   kinds?: Set<string>;
   entity?: boolean;
@@ -102,13 +106,13 @@ interface Term {
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
 function queryTerms(q: Query, dated: boolean): Term[] {
   const out: Term[] = [];
-  const addStem = (stem: string, word?: Needle) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }) });
+  const addStem = (stem: string, word: Needle | undefined, time: boolean) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }), ...(time && { time }) });
   for (const c of q.concepts) {
     const n = c.needles[0];
     const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text) && !hasCjk(n.text);
     // A Chinese word counts where its characters are, as the index finds it: the segmenter cuts a line by its context (的灑水器換成), not by the query's words.
     if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
-    else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined));
+    else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined, !!c.time));
   }
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
   // A date the query names or implies is a term like a word: every line of those days holds it, rarer the fewer they are.
@@ -132,6 +136,15 @@ export function rankLines(inp: RankInput): ScoredLine[] {
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
+  // The term of a line's word (-1: none), worked out once per word: by its stem, or as derived from a word of the query or
+  // the reverse (ownership for "own").
+  const stems = [...byStem].filter(([st, k]) => qt[k].stem === st);
+  const termOf = new Map<string, number>();
+  const termOfWord = (w: string) => {
+    let k = termOf.get(w);
+    if (k === undefined) termOf.set(w, (k = byStem.get(w) ?? stems.find(([st]) => derived(st, w))?.[1] ?? -1));
+    return k;
+  };
   // A line that holds none of the lookup needles cannot match: skipped before it is cut into terms.
   // (A candidate block's lines that name only an entity of the query count: a speaker's turn after the question.)
   const needles = inp.lookup.concepts.flatMap((c) => c.needles);
@@ -149,13 +162,17 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       if (needles.length && !dated && !needles.some((n) => lineHas(lower, n))) continue;
       const words = terms(line, cjk);
       const tf = new Float32Array(qt.length);
+      // A line written before the time a query tells relative to today retells another time ("bounce rate was fine last
+      // week" in September is no answer to "last week" asked in December): its words of that time count only beside another word of the query.
+      const before = inp.timeFrom !== undefined && !!block.day && block.day < inp.timeFrom;
       for (const w of words) {
-        const k = byStem.get(w);
-        if (k !== undefined) tf[k]++;
+        const k = termOfWord(w);
+        if (k >= 0) tf[k]++;
       }
       qt.forEach((t, k) => {
         if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
       });
+      if (before && !qt.some((t, k) => tf[k] && !t.time)) continue;
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;
       totalLen += words.length;

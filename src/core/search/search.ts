@@ -27,7 +27,7 @@ import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
 import { withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
-import { NO_DATES, queryDates, withYears } from './dates';
+import { NO_DATES, queryDates, relativeFrom, withYears } from './dates';
 import type { IndexView } from './index/refresh';
 import type { IndexedFile } from './index/format';
 import type { VaultFile } from './index/files';
@@ -178,11 +178,12 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // Named by their date, not told relative to today ("last weekend" may be a conversation's, not today's).
   const namedDays = q.times.length ? queryDates({ ...q, times: [] }, today) : dateDays;
   const lookup = lookupQuery(q);
+  const timeFrom = relativeFrom(q, today);
   // A line of a branch this search leaves out is searched for nothing, nor brought in as a replacement.
   const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
   const rank = (byEntities: boolean) => {
     const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, namedDays, byEntities, opts.archived);
-    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays, entityDays, lock, searchable }), absent };
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays, entityDays, lock, searchable, timeFrom }), absent };
   };
   let { ranked, absent } = rank(false);
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines

@@ -78,3 +78,16 @@ function cut(text: string, cjk: boolean): string[] {
   }
   return out;
 }
+
+/** English derivational endings that keep a word's subject: own → ownership, pay → payment, lead → leadership. */
+const DERIVED = /^(?:ership|erships|ship|ships|ment|ments|ness)$/;
+
+/**
+ * Whether two stems are one word and its derivation ("own" and "ownership", "owner" and "own"),
+ * which Porter's stemmer leaves apart: the shorter (three letters or more) begins the longer, and
+ * what follows is a derivational ending.
+ */
+export function derived(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length >= 3 && long.length > short.length && long.startsWith(short) && DERIVED.test(long.slice(short.length)) && /^[a-z]+$/.test(long);
+}

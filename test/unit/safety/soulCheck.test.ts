@@ -274,6 +274,21 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
     assert.deepEqual(check('Never skip the sandbox. Skip pleasantries.'), []);
   });
 
+  it('reads a dash as the end of a clause: a rule, then why, the negation of the rule not the reason\'s', () => {
+    // A harmless learnt preference (a memory that teaches one is checked in every hook's context).
+    const kept = [
+      'Always use pnpm in this repo, never npm or yarn — the lockfile is pnpm-lock.yaml and mixing package managers has broken CI before.',
+      'Never hand-edit the lockfile—it has broken the tests twice.',
+      'Do not squash release commits – the changelog script and the CI checks read them.',
+      'Never — under any circumstances — skip the tests.',
+    ];
+    assert.deepEqual(kept.filter((t) => check(t).length), []);
+    // What a dash joins is still read: the safeguard dropped after it, or pointed back at before it.
+    for (const t of ['Feel free to deploy — the tests are optional.', "Don't bother with CI—just merge.", 'Skip the tests – they are slow.', 'Tests — never mind them.', 'Tests, never mind them.', 'The sandbox -- skip it.']) {
+      assert.ok(check(t).length, t);
+    }
+  });
+
   it('names the floor in the verdict', async () => {
     const verdict = await checkSoul(SOUL_MD, INVARIANTS, [{ section: 'S', content: 'Be concise.' }]);
     assert.deepEqual(verdict.invariants.slice(4), ['sandbox-kept', 'gates-kept', 'safeguards-kept', 'least-privilege', 'secrets-kept', 'person-speaks', 'soul-kept']);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { namedConcepts, parseQuery } from '../../../src/core/search/query';
 import { searchMemory } from '../../../src/core/search/search';
+import { derived } from '../../../src/core/search/terms';
 import { tempVault, writeAt } from '../../support/helpers';
 
 describe('current before stale', () => {
@@ -63,6 +64,16 @@ describe('a date as a term of the query', () => {
     const r = searchMemory(v, 'Where did I volunteer last weekend?', { today: '2025-12-22' });
     assert.match(r.results[0]?.text ?? '', /volunteered at the food bank/);
   });
+
+  it('does not read an older line\'s "last week" as the week asked about, unless it holds another word of the query', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 8; i++) writeAt(v, `2025-09-${String(10 + i).padStart(2, '0')}T10:00:00`, `Bounce rate was 0.${i}% last week, nothing to do`);
+    for (let i = 0; i < 8; i++) writeAt(v, `2025-12-${String(15 + (i % 5)).padStart(2, '0')}T1${i}:00:00`, `Reviewed PR ${i} from the platform team`);
+    writeAt(v, '2025-12-19T11:00:00', { text: 'Deploy freeze from 22 Dec to 2 Jan: only hotfixes go to prod', kind: 'decision' });
+    const r = searchMemory(v, 'Which decisions did we make last week?', { today: '2025-12-22', maxTokens: 300 });
+    assert.match(r.results.map((h) => h.text).join('\n'), /Deploy freeze/, JSON.stringify(r.results.map((h) => h.text)));
+    assert.ok(!r.results.some((h) => /Bounce rate/.test(h.text)), 'a September "last week" is another week');
+  });
 });
 
 describe('names as people write them', () => {
@@ -75,6 +86,24 @@ describe('names as people write them', () => {
     assert.match(first('What does Tomas do?'), /takes over the dunning job/);
     assert.match(first('What did INC-47 change?'), /every 15 minutes/);
     assert.match(first('shared memory of the k8s pods'), /1 GiB of shared memory/);
+  });
+});
+
+describe('a word and its derivations', () => {
+  it('joins a word and what is derived from it (own, ownership; pay, payment), never a word that only begins alike', () => {
+    assert.ok(derived('own', 'ownership') && derived('ownership', 'own') && derived('pay', 'payment') && derived('lead', 'leadership') && derived('kind', 'kindness'));
+    assert.ok(!derived('care', 'career') && !derived('own', 'owner') && !derived('ow', 'owment') && !derived('own', 'owning'));
+  });
+
+  it('ranks the line that names the entity and a derivation of the question\'s word first', async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    writeAt(v, '2025-09-02T10:00:00', { text: '[[Tomás]] is on the customers page', entities: [{ kind: 'people', name: 'Tomás' }] });
+    writeAt(v, '2025-09-02T11:00:00', 'Atlas had their own webhook endpoint returning 500s');
+    writeAt(v, '2025-09-02T12:00:00', 'Each test now builds its own fixture');
+    writeAt(v, '2025-11-03T10:00:00', { text: '[[Tomás]] takes over ownership of billing and the dunning job', entities: [{ kind: 'people', name: 'Tomás' }] });
+    writeAt(v, '2025-11-03T11:00:00', 'Refactored the row menu into its own component');
+    const r = searchMemory(v, 'What does Tomas own these days?', { today: '2025-12-22' });
+    assert.match(r.results[0]?.text.split('\n').find((l) => l.includes('ownership')) ?? '', /takes over ownership/, JSON.stringify(r.results.map((h) => h.text)));
   });
 });
 

@@ -62,9 +62,21 @@ describe('search pipeline', () => {
     assert.deepEqual([first.start, first.line, first.text.split('\n').length], [19, 23, 10]);
     assert.deepEqual([second.start, second.line, second.text.split('\n').length], [30, 33, 8], 'the second hit: 3 lines before, 4 after');
     for (const h of [best, first, second]) assert.equal(cited(v, h), h.text);
-    // A smaller budget (a hook's 800 tokens) gives each hit less context, in proportion: 2 before and 2 after.
+    // A smaller budget (a hook's 800 tokens) gives each hit less context, in proportion to the square of its share: 1 before and 1 after.
     const [small] = searchMemory(v, 'zebra crossing', { maxTokens: 800 }).results;
-    assert.deepEqual([small.start, small.line, small.text.split('\n').length], [21, 23, 5]);
+    assert.deepEqual([small.start, small.line, small.text.split('\n').length], [22, 23, 3]);
+  });
+
+  it('shows a hit on a continuation line (a pasted trace) with the head of its entry, whatever the context', async () => {
+    const v = await fixtureVault();
+    const lines = Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 filler ${i}`);
+    lines.splice(10, 1, '- 10:10:00 #error Fixed the webhook crash: the signature check read the parsed body', '  Error: No signatures found matching the expected signature', '    at Object.verifyHeader (Webhooks.js:118:19)', '    at Object.constructEvent (Webhooks.js:19:24)');
+    put(v, 'chronological/2025-11-04.md', ['# 2025-11-04', '', ...lines]);
+    for (const maxTokens of [2000, 800, 300]) {
+      const [hit] = searchMemory(v, 'verifyHeader', { maxTokens }).results;
+      assert.match(hit.text, /^- 10:10:00 #error Fixed the webhook crash/m, `${maxTokens}: ${hit.text}`);
+      assert.equal(hit.line, 15, 'the citation still names the line that matched');
+    }
   });
 
   it('reaches the entity through an alias', async () => {
