@@ -37,9 +37,10 @@ export type SupersessionInput = Pick<TruthMemory, 'id' | 'at' | 'text'>;
 
 const REFERENCE_RE = /\b(?:corrects|supersedes|replaces|retracts|更正|取代)\s*\[\[(\d{4}-\d{2}-\d{2})\]\]\s*(\d{2}:\d{2}(?::\d{2})?)/i;
 const END = String.raw`(?=[,.;:!?，。；：！？)（(]|\s+(?:to|with|by|for|as|in|on|and|but|because|since|now)\b|$)`;
-const X = String.raw`([^,.;:!?，。；：！？]{1,40}?)`;
+// A value may hold a version's dot ("Ruby 3.2", "Node 18.17"), never a sentence's.
+const X = String.raw`((?:[^,.;:!?，。；：！？]|(?<=\d)\.(?=\d)){1,40}?)`;
 /** A change of value told as done or as now so (past, -ing, third person present; not a plan's bare "move to"). */
-const CHANGED = String.raw`(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|went|convert(?:ed|s|ing)|port(?:ed|s|ing))`;
+const CHANGED = String.raw`(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|went|convert(?:ed|s|ing)|port(?:ed|s|ing)|upgrad(?:ed|es|ing)|downgrad(?:ed|es|ing)|bump(?:ed|s|ing))`;
 /**
  * Phrases that name the old value X (group 1), each with a `hint`: words it cannot match
  * without, looked for first (most texts hold none, and a phrasing that starts with the old value
@@ -69,7 +70,8 @@ function* fromTo(text: string): Generator<{ m: RegExpExecArray; at: number }> {
 }
 /** Phrases that name only the new value: group 1 the subject before, or group 2 the subject after. */
 const NEW_VALUE: RegExp[] = [
-  new RegExp(String.raw`^(?:(?:we|i|the team)\s+)?(?:(?:have|'ve)\s+)?${CHANGED}\s+to\s+([^,.;]+?)\s+(?:as|for)\s+(?:the|our|a)?\s*([^,.;]+)`, 'i'),
+  // "We went with Y for the S", "chose Y as the S": a choice made names the new value too.
+  new RegExp(String.raw`^(?:(?:we|i|the team)\s+)?(?:(?:have|'ve)\s+)?(?:${CHANGED}\s+to|(?:went|settled|opted)\s+(?:with|for)|chose|picked|adopted)\s+([^,.;]+?)\s+(?:as|for)\s+(?:the|our|a)?\s*([^,.;]+)`, 'i'),
   new RegExp(String.raw`^(?:the\s+|our\s+)?([^,.;]{2,30}?)\s+(?:has\s+)?${CHANGED}\s+to\s+([^,.;]+)`, 'i'),
   /^(?:我們|我们|已經|已|現在|现在)?\s*([^，。；！？,.;!?]{1,12}?)\s*(?:改用|換成|换成|改為|改为|改成)\s*([^，。；！？,.;!?]+)/,
 ];
@@ -91,7 +93,7 @@ const ownerStatement = (subject: string) =>
 const VALUE_VERBS = String.raw`(?:\s*(?:is|are|was|uses?|using|runs?\s+(?:on|with)|=|:|使用|用|是|採用|采用|為|为))`;
 
 /** What every replacing memory says somewhere: a quick test before the phrasings above. */
-const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|corrects|supersedes|retracts|over|owned by|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正|接手|接管/i;
+const TRIGGER = /from|replac|instead|stop|quit|ceased|no longer|not |dropped|switch|mov|chang|migrat|convert|port|went|chose|picked|adopted|opted|settled|corrects|supersedes|retracts|over|owned by|從|不再|取代|淘汰|棄用|弃用|改用|換成|换成|改為|改为|改成|更正|接手|接管/i;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -311,7 +313,7 @@ function claimOf(n: number, newer: SupersessionInput) {
     if (!xWords.length) continue;
     const subject = [...new Set(words(newer.text))].filter((w) => !xWords.includes(w));
     const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
-    const newValue = at < 3 ? newerValues(newer.text, m.index + m[0].length) : [];
+    const newValue = at < 3 ? newerValues(newer.text, m.index + m[0].length, xWords) : [];
     return { n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue };
   }
   // A new owner before a new value: "P moves to the Payouts team. Y takes over billing" is about billing.
@@ -338,9 +340,11 @@ function claimOf(n: number, newer: SupersessionInput) {
   return undefined;
 }
 
-/** The words of what follows the old value ("… to Vitest for unit tests" → vitest, unit, test): the new value, roughly. */
-function newerValues(text: string, from: number): string[] {
-  const rest = /^\s*(?:to|with|by|over to|改為|改成|換成|改用)?\s*([^,.;，。；]{1,30})/i.exec(text.slice(from));
-  const first = rest ? words(rest[1]).slice(0, 1) : [];
-  return first;
+/**
+ * The first word of what follows the old value that the old value does not hold ("… to Vitest for
+ * unit tests" → vitest; "from Ruby 3.2 to Ruby 3.3" → 3.3): the new value, roughly.
+ */
+function newerValues(text: string, from: number, xWords: readonly string[]): string[] {
+  const rest = /^\s*(?:to|with|by|over to|改為|改成|換成|改用)?\s*((?:[^,.;，。；]|(?<=\d)\.(?=\d)){1,30})/i.exec(text.slice(from));
+  return rest ? words(rest[1]).filter((w) => !xWords.includes(w)).slice(0, 1) : [];
 }

@@ -146,6 +146,9 @@ describe('supersession', () => {
       // Told in the present as well as the past: the change is made, whatever the tense.
       ['Email goes through Postmark.', 'Email moves from Postmark to SES this week.'],
       ['The queue is RabbitMQ.', 'The queue switches from RabbitMQ to NATS.'],
+      // A version is a value with a dot in it, and the product's name stays: the new version is the new value.
+      ['The service runs on Ruby 3.2.', 'Upgraded the service from Ruby 3.2 to Ruby 3.3.'],
+      ['CI uses Node 18.17.', 'Bumped CI from Node 18.17 to Node 20.'],
     ];
     for (const [old, replacement] of cases) {
       assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'from-to']], replacement);
@@ -175,6 +178,11 @@ describe('supersession', () => {
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'Switched to ESLint as the linter.', 'new')]), [['old', 'new', 'new-value']]);
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', '編輯器使用 Vim', 'old'), mem('2026-02-01T10:00:00', '編輯器改用 Helix', 'new')]), [['old', 'new', 'new-value']]);
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'The linter switches to ESLint.', 'new')]), [['old', 'new', 'new-value']]);
+    // A choice made names the new value too.
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The test runner is Jest.', 'old'), mem('2026-02-01T10:00:00', 'We went with Vitest as the test runner.', 'new')]), [['old', 'new', 'new-value']]);
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The test runner is Jest.', 'old'), mem('2026-02-01T10:00:00', 'We chose Vitest for the test runner.', 'new')]), [['old', 'new', 'new-value']]);
+    // Upgrading to a version the older memory already names is no change.
+    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The service runs on Ruby 3.3.', 'old'), mem('2026-02-01T10:00:00', 'Upgraded the service from Ruby 3.2 to Ruby 3.3.', 'new')]), []);
     // A plan is no change yet: "should move from X to Y" names no done or current change.
     assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'We test with Jest.', 'old'), mem('2026-02-01T10:00:00', 'We should move from Jest to Vitest.', 'new')]), []);
   });
