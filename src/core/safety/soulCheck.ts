@@ -17,6 +17,12 @@
  *    safeguard;
  *  - "… unless/except/除非 …" that excuses a safeguard rule or a prohibition is refused unless the
  *    exception itself names the safeguard.
+ *  - conditions ("if …", "should …", 「…時」「…的話」): a negation that describes the situation
+ *    (不夠, "does not pass") does not reach past 就/then; a risky action the condition reports as
+ *    gone wrong names the situation; a condition keeps its safeguard for what follows only when it
+ *    was met or is the place of the work; one that finds its safeguard missing must be followed by
+ *    stopping, asking, waiting or fixing it. A safeguard that comes after the action ("before the
+ *    tests pass") guards nothing.
  * Around a safeguard, sentence-wide negations ("never", "not", 不, 禁止 …) count anywhere in the
  * clause and verbs and adjectives ("skip", "optional", 跳過, 可選 …) within six words. A risky
  * action is governed only by a negation before it, a verb just before it ("avoid", "flag", 阻止)
