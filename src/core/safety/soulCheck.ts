@@ -596,9 +596,14 @@ const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![
  * setting, "and" or time between; or after it when 把 put the object first (「把測試步驟註解掉」).
  */
 const removes = (c: Clause, r: Span, g: Span) =>
-  r.end <= g.start
-    ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start))
-    : g.end <= r.start && BA.test(c.low.slice(0, g.start)) && distance(c, g, r) <= CLOSE + 1 && !AND.test(c.low.slice(g.end, r.start));
+  r.end <= g.start ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) : disposedOf(c, g, r, CLOSE + 1);
+
+/** 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first, with no "and" between. */
+const disposedOf = (c: Clause, object: Span, verb: Span, within: number) =>
+  object.end <= verb.start && BA.test(c.low.slice(0, object.start)) && distance(c, object, verb) <= within && !AND.test(c.low.slice(object.end, verb.start));
+
+/** A verb or "instead of" that governs the risky action `r` right after it ("avoid deleting", "flag rm -rf"). */
+const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c, n, r) <= CLOSE && !AND.test(c.low.slice(n.end, r.start));
 
 /** A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not only setting the scene. */
 const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.start));
@@ -610,17 +615,14 @@ const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c,
  * unnecessary files" leave it open.
  */
 function riskNegations(c: Clause, r: Span): number {
-  const before = (n: Span, within = Infinity) => n.end <= r.start && distance(c, n, r) <= within;
-  const governs = (n: Span) => before(n, CLOSE) && !AND.test(c.low.slice(n.end, r.start));
-  // 「把密碼打碼」: the object stands before its verb after 把.
-  const disposed = (n: Span) => n.start >= r.end && BA.test(c.low.slice(0, r.start)) && distance(c, r, n) <= CLOSE && !AND.test(c.low.slice(r.end, n.start));
   return (
     c.carry +
     c.negations.filter(
       (n) =>
-        (n.kind === 'modal' && before(n) && !inCondition(c, n, r)) ||
-        ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(n)) ||
-        (n.kind === 'avert' && disposed(n)),
+        (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
+        ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(c, n, r)) ||
+        // 「把密碼打碼」: the object stands before its verb after 把.
+        (n.kind === 'avert' && disposedOf(c, r, n, CLOSE)),
     ).length +
     prohibitionsAfter(c, r)
   );
@@ -650,7 +652,7 @@ function inCondition(c: Clause, n: Span, r: Span): boolean {
 const BA = /[把將将]/u;
 
 /** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
-const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && n.end <= r.start && distance(c, n, r) <= CLOSE && !AND.test(c.low.slice(n.end, r.start)));
+const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && governs(c, n, r));
 
 /** Prohibitions after a risky action, and local negations after those ("删除时不要犹豫" is no prohibition). */
 function prohibitionsAfter(c: Clause, r: Span): number {
