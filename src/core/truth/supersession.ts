@@ -37,8 +37,9 @@ export type SupersessionInput = Pick<TruthMemory, 'id' | 'at' | 'text'>;
 
 const REFERENCE_RE = /\b(?:corrects|supersedes|replaces|retracts|更正|取代)\s*\[\[(\d{4}-\d{2}-\d{2})\]\]\s*(\d{2}:\d{2}(?::\d{2})?)/i;
 const END = String.raw`(?=[,.;:!?，。；：！？)（(]|\s+(?:to|with|by|for|as|in|on|and|but|because|since|now)\b|$)`;
-// A value may hold a version's dot ("Ruby 3.2", "Node 18.17"), never a sentence's.
-const X = String.raw`((?:[^,.;:!?，。；：！？]|(?<=\d)\.(?=\d)){1,40}?)`;
+/** A version's dot ("Ruby 3.2", "Node 18.17"): a value may hold it, never a sentence's. */
+const VERSION_DOT = String.raw`(?<=\d)\.(?=\d)`;
+const X = String.raw`((?:[^,.;:!?，。；：！？]|${VERSION_DOT}){1,40}?)`;
 /** A change of value told as done or as now so (past, -ing, third person present; not a plan's bare "move to"). */
 const CHANGED = String.raw`(?:mov(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|chang(?:ed|es|ing)|went|convert(?:ed|s|ing)|port(?:ed|s|ing)|upgrad(?:ed|es|ing)|downgrad(?:ed|es|ing)|bump(?:ed|s|ing))`;
 /**
@@ -340,11 +341,12 @@ function claimOf(n: number, newer: SupersessionInput) {
   return undefined;
 }
 
+const NEWER_VALUE = new RegExp(String.raw`^\s*(?:to|with|by|over to|改為|改成|換成|改用)?\s*((?:[^,.;，。；]|${VERSION_DOT}){1,30})`, 'i');
 /**
  * The first word of what follows the old value that the old value does not hold ("… to Vitest for
  * unit tests" → vitest; "from Ruby 3.2 to Ruby 3.3" → 3.3): the new value, roughly.
  */
 function newerValues(text: string, from: number, xWords: readonly string[]): string[] {
-  const rest = /^\s*(?:to|with|by|over to|改為|改成|換成|改用)?\s*((?:[^,.;，。；]|(?<=\d)\.(?=\d)){1,30})/i.exec(text.slice(from));
+  const rest = NEWER_VALUE.exec(text.slice(from));
   return rest ? words(rest[1]).filter((w) => !xWords.includes(w)).slice(0, 1) : [];
 }
