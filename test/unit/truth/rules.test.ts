@@ -132,6 +132,12 @@ const mem = (at: string, text: string, id = `${at} ${text}`) => ({ id, at, text 
 
 describe('supersession', () => {
   const pairs = (ms: ReturnType<typeof mem>[]) => findSupersessions(ms).map((p) => [p.older, p.newer, p.rule]);
+  /** What a memory of February finds it replaces in one of January: `[['old', 'new', rule]]` or nothing. */
+  const replaces = (old: string, newer: string) => pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', newer, 'new')]);
+  /** Each `[older, newer]` pair: the newer replaces the older by `rule`. */
+  const eachReplaces = (cases: [string, string][], rule: string) => {
+    for (const [old, replacement] of cases) assert.deepEqual(replaces(old, replacement), [['old', 'new', rule]], replacement);
+  };
   it('from-to phrasings name the old value: the older memory holding it is superseded', () => {
     const cases: [string, string][] = [
       ['We test with Jest.', 'Moved from Jest to Vitest for tests.'],
@@ -150,9 +156,7 @@ describe('supersession', () => {
       ['The service runs on Ruby 3.2.', 'Upgraded the service from Ruby 3.2 to Ruby 3.3.'],
       ['CI uses Node 18.17.', 'Bumped CI from Node 18.17 to Node 20.'],
     ];
-    for (const [old, replacement] of cases) {
-      assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'from-to']], replacement);
-    }
+    eachReplaces(cases, 'from-to');
   });
   it("each from-to phrasing's hint is in every text it matches, and in its own examples", () => {
     const examples = [
@@ -175,16 +179,16 @@ describe('supersession', () => {
     }
   });
   it('new-value phrasings supersede an older statement of the same subject', () => {
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'Switched to ESLint as the linter.', 'new')]), [['old', 'new', 'new-value']]);
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', '編輯器使用 Vim', 'old'), mem('2026-02-01T10:00:00', '編輯器改用 Helix', 'new')]), [['old', 'new', 'new-value']]);
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The linter is TSLint.', 'old'), mem('2026-02-01T10:00:00', 'The linter switches to ESLint.', 'new')]), [['old', 'new', 'new-value']]);
+    assert.deepEqual(replaces('The linter is TSLint.', 'Switched to ESLint as the linter.'), [['old', 'new', 'new-value']]);
+    assert.deepEqual(replaces('編輯器使用 Vim', '編輯器改用 Helix'), [['old', 'new', 'new-value']]);
+    assert.deepEqual(replaces('The linter is TSLint.', 'The linter switches to ESLint.'), [['old', 'new', 'new-value']]);
     // A choice made names the new value too.
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The test runner is Jest.', 'old'), mem('2026-02-01T10:00:00', 'We went with Vitest as the test runner.', 'new')]), [['old', 'new', 'new-value']]);
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The test runner is Jest.', 'old'), mem('2026-02-01T10:00:00', 'We chose Vitest for the test runner.', 'new')]), [['old', 'new', 'new-value']]);
+    assert.deepEqual(replaces('The test runner is Jest.', 'We went with Vitest as the test runner.'), [['old', 'new', 'new-value']]);
+    assert.deepEqual(replaces('The test runner is Jest.', 'We chose Vitest for the test runner.'), [['old', 'new', 'new-value']]);
     // Upgrading to a version the older memory already names is no change.
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'The service runs on Ruby 3.3.', 'old'), mem('2026-02-01T10:00:00', 'Upgraded the service from Ruby 3.2 to Ruby 3.3.', 'new')]), []);
+    assert.deepEqual(replaces('The service runs on Ruby 3.3.', 'Upgraded the service from Ruby 3.2 to Ruby 3.3.'), []);
     // A plan is no change yet: "should move from X to Y" names no done or current change.
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'We test with Jest.', 'old'), mem('2026-02-01T10:00:00', 'We should move from Jest to Vitest.', 'new')]), []);
+    assert.deepEqual(replaces('We test with Jest.', 'We should move from Jest to Vitest.'), []);
   });
   it('a new owner supersedes an older statement of who owns the same thing, not one of another thing or naming the new owner', () => {
     const cases: [string, string][] = [
@@ -193,11 +197,9 @@ describe('supersession', () => {
       ['Kenji is the owner of the on-call rotation.', 'Handed the on-call rotation over to Dana.'],
       ['[[Priya]] 負責 billing', '[[Tomás]] 接手 billing'],
     ];
-    for (const [old, replacement] of cases) {
-      assert.deepEqual(pairs([mem('2026-01-01T10:00:00', old, 'old'), mem('2026-02-01T10:00:00', replacement, 'new')]), [['old', 'new', 'new-value']], replacement);
-    }
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'Marco owns the dashboard.', 'old'), mem('2026-02-01T10:00:00', 'Lena takes over the release checklist.', 'new')]), []);
-    assert.deepEqual(pairs([mem('2026-01-01T10:00:00', 'Tomás owns billing.', 'old'), mem('2026-02-01T10:00:00', 'Tomás takes over billing.', 'new')]), [], 'it already names the new owner');
+    eachReplaces(cases, 'new-value');
+    assert.deepEqual(replaces('Marco owns the dashboard.', 'Lena takes over the release checklist.'), []);
+    assert.deepEqual(replaces('Tomás owns billing.', 'Tomás takes over billing.'), [], 'it already names the new owner');
   });
   it('a reference names the older memory by day and time (as coresoul correct writes it)', () => {
     assert.deepEqual(pairs([mem('2026-01-01T10:30:00', 'Port is 8080.', 'old'), mem('2026-02-01T10:00:00', 'Port is 9090 (corrects [[2026-01-01]] 10:30:00)', 'new')]), [['old', 'new', 'reference']]);
