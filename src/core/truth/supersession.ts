@@ -60,13 +60,13 @@ export const FROM_TO: { re: RegExp; hint: RegExp }[] = [
   { re: /不再(?:使用|用|採用|采用)\s*([^，。；！？,;!?]{1,30})/, hint: /不再/ },
   { re: /([A-Za-z][\w.+#-]*)\s*(?:已經|已)?(?:被)?(?:取代|淘汰|棄用|弃用)/, hint: /取代|淘汰|棄用|弃用/ },
 ];
+/** The same phrasings, each finding every change a text tells ("upgraded A from 14 to 17 and moved B from X to Y"). */
+const FROM_TO_ALL = FROM_TO.map(({ re }) => new RegExp(re.source, `${re.flags}g`));
 /** The from-to phrasings a text says a change in, in order: each match, and which phrasing (its index). */
-function* fromTo(text: string): Generator<{ m: RegExpExecArray; at: number }> {
+function* fromTo(text: string): Generator<{ m: RegExpMatchArray; at: number }> {
   for (let at = 0; at < FROM_TO.length; at++) {
-    const { re, hint } = FROM_TO[at];
-    if (!hint.test(text)) continue;
-    const m = re.exec(text);
-    if (m) yield { m, at };
+    if (!FROM_TO[at].hint.test(text)) continue;
+    for (const m of text.matchAll(FROM_TO_ALL[at])) yield { m, at };
   }
 }
 /** Phrases that name only the new value: group 1 the subject before, or group 2 the subject after. */
@@ -164,8 +164,7 @@ export function supersessionsAmong(memories: readonly SupersessionInput[], signa
       }
       continue;
     }
-    const claim = claimOf(n, newer);
-    if (claim) claims.push(claim);
+    claims.push(...claimsOf(n, newer));
   }
   if (!claims.length) return sortPairs(pairs, order);
 
@@ -302,21 +301,22 @@ function sortPairs(pairs: SupersessionAt[], order: readonly number[]): Supersess
 export function mayReplace(text: string): boolean {
   const said = withoutWriterMarkers(text);
   if (!TRIGGER.test(said)) return false;
-  return REFERENCE_RE.test(said) || claimOf(0, { id: '', at: '', text: said }) !== undefined;
+  return REFERENCE_RE.test(said) || claimsOf(0, { id: '', at: '', text: said }).length > 0;
 }
 
-/** What a memory says it replaces, if it says so in one of the from-to or new-value phrasings. */
-function claimOf(n: number, newer: SupersessionInput) {
-  for (const { m, at } of fromTo(newer.text)) {
+/** What a memory says it replaces: every change it tells in the from-to phrasings, else one in the new-value phrasings. */
+function claimsOf(n: number, newer: SupersessionInput) {
+  const fromTos = [...fromTo(newer.text)].flatMap(({ m, at }) => {
     const x = m[1].trim().replace(/^(?:the|a|an|our)\s+/i, '');
     const latin = x.match(/[A-Za-z][\w.+#-]*/g) ?? [];
     const xWords = words(/[\u3400-\u9fff]/.test(x) && latin.length ? latin.join(' ') : x);
-    if (!xWords.length) continue;
+    if (!xWords.length) return [];
     const subject = [...new Set(words(newer.text))].filter((w) => !xWords.includes(w));
     const phrase = xWords.length >= 2 ? new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(x)}`, 'iu') : undefined;
-    const newValue = at < 3 ? newerValues(newer.text, m.index + m[0].length, xWords) : [];
-    return { n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue };
-  }
+    const newValue = at < 3 ? newerValues(newer.text, m.index! + m[0].length, xWords) : [];
+    return [{ n, rule: 'from-to' as const, x, xWords, subject, phrase, newValue }];
+  });
+  if (fromTos.length) return fromTos;
   // A new owner before a new value: "P moves to the Payouts team. Y takes over billing" is about billing.
   for (const [re, owner, of] of OWNER_HINT.test(newer.text) ? NEW_OWNER : []) {
     const m = re.exec(newer.text);
@@ -325,7 +325,7 @@ function claimOf(n: number, newer: SupersessionInput) {
     const yWords = words(m[owner]);
     const subjectWords = words(subject);
     if (!subjectWords.length || !yWords.length) continue;
-    return { n, rule: 'new-value' as const, subject, subjectWords, yWords, statement: ownerStatement(subject) };
+    return [{ n, rule: 'new-value' as const, subject, subjectWords, yWords, statement: ownerStatement(subject) }];
   }
   for (const re of NEW_VALUE) {
     const m = re.exec(newer.text.trim());
@@ -336,9 +336,9 @@ function claimOf(n: number, newer: SupersessionInput) {
     const subjectWords = words(subject);
     if (!subjectWords.length || !yWords.length) continue;
     const statement = new RegExp(`(?:^|[^\\p{L}\\p{N}])${escape(subject)}s?${VALUE_VERBS}`, 'iu');
-    return { n, rule: 'new-value' as const, subject, subjectWords, yWords, statement };
+    return [{ n, rule: 'new-value' as const, subject, subjectWords, yWords, statement }];
   }
-  return undefined;
+  return [];
 }
 
 const NEWER_VALUE = new RegExp(String.raw`^\s*(?:to|with|by|over to|改為|改成|換成|改用)?\s*((?:[^,.;，。；]|${VERSION_DOT}){1,30})`, 'i');

@@ -187,6 +187,9 @@ describe('supersession', () => {
     assert.deepEqual(replaces('The test runner is Jest.', 'We chose Vitest for the test runner.'), [['old', 'new', 'new-value']]);
     // Upgrading to a version the older memory already names is no change.
     assert.deepEqual(replaces('The service runs on Ruby 3.3.', 'Upgraded the service from Ruby 3.2 to Ruby 3.3.'), []);
+    // Two changes in one memory: each finds what it replaces, the second as well as the first.
+    const twice = 'Upgraded stripe-node from 14 to 17.4 and moved the pinned apiVersion from 2023-10-16 to 2024-06-20.';
+    assert.deepEqual(replaces('The client sets apiVersion 2023-10-16 explicitly.', twice), [['old', 'new', 'from-to']]);
     // A plan is no change yet: "should move from X to Y" names no done or current change.
     assert.deepEqual(replaces('We test with Jest.', 'We should move from Jest to Vitest.'), []);
   });
