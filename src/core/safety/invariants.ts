@@ -31,6 +31,8 @@ export interface Invariant {
   paired?: { risky: string[]; with: string[]; within?: number }[];
   /** Verbs that remove the safeguard when they govern it, before it: "delete the old backups", not "confirm before you delete" (the floor's). */
   removes?: string[];
+  /** The soul.md invariant whose safeguard this one (the floor's) guards too: that invariant also knows these safeguard words. */
+  guards?: string;
 }
 
 const words = z.optional(z.array(z.string().check(z.minLength(1))));

@@ -142,6 +142,7 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
   const masks: Masks = {
     all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.unguarded, ...i.breaks, ...i.harmless])),
     guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.breaks, ...i.harmless])),
+    risky: alternation(invariants.flatMap((i) => i.risky)),
   };
   return (changes) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })));
 }
@@ -356,7 +357,7 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$)|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$)|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -374,6 +375,8 @@ const AND = /(?<![a-z])(?:and|or|then|but)(?![a-z])|[,，和及並并再]|然後
 interface Masks {
   all?: Terms;
   guard?: Terms;
+  /** Every invariant's risky words: what a clause may be about. */
+  risky?: Terms;
 }
 
 interface Clause {
@@ -393,6 +396,8 @@ interface Clause {
   carry: number;
   /** Units (words; a Han character is half a word) before each offset. */
   units: number[];
+  /** Risky words of any invariant in the clause. */
+  objects: Span[];
 }
 
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
@@ -437,7 +442,7 @@ function analyse(text: string, masks: Masks): Clause {
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
   const masked = maskOut(low, masks.all);
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units };
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: spans(masks.risky, low) };
 }
 
 /** A clause of negations and soul words only ("never delete", 「不要刪除」): the head of a list. */
@@ -522,11 +527,16 @@ interface Reading {
 
 function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
-  const guards = spans(inv.safeguard, c.low);
+  // A safeguard whose words stand around a risky object is about that object: "never write
+  // passwords to memory" forbids the passwords (their own invariant reads it), it keeps the memory.
+  const guards = spans(inv.safeguard, c.low).filter((g) => !c.objects.some((o) => g.start < o.start && o.end < g.end));
   if (guards.length) {
-    const later = guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
+    // "Don't run them until you've read them": the negation holds the action back until the
+    // safeguard is done — a precondition, kept, not a safeguard that comes too late.
+    const held = guards.map((g) => heldUntil(c, g)).find((n) => n !== undefined);
+    const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
-    reading.safeguard = { kept: guardNegations(inv, c, guards) % 2 === 0, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
+    reading.safeguard = { kept: (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
   }
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
@@ -534,7 +544,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const situation = (r: Span) => (c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end));
   const risky = [...riskySpans(inv, c).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
-  const open = risky.filter((r) => riskNegations(c, r) % 2 === 0);
+  const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || classed(c, r) === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
   const deferred = DEFERRAL.test(c.low) && !risky.every((r) => replaced(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
@@ -550,12 +560,50 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   return reading;
 }
 
+/** "until", "before" right before a safeguard: the action waits for it. */
+const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,2}\s+$/u;
+
+/** The modal negations that hold an action back until safeguard `g` ("never …, not until …"), if any. */
+function heldUntil(c: Clause, g: Span): number | undefined {
+  const before = c.low.slice(Math.max(0, g.start - 24), g.start);
+  const m = UNTIL.exec(before);
+  if (!m) return undefined;
+  const at = g.start - (before.length - m.index);
+  const held = c.negations.filter((n) => n.kind === 'modal' && n.end <= at).length;
+  return held ? held : undefined;
+}
+
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause): Span[] {
   const harmless = spans(inv.harmless, c.low);
   const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
   const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
-  return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)));
+  return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)) && classed(c, r) !== 'as');
+}
+
+/** A kind of action rather than an action: "destructive", 破壞性. */
+const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆)$/u;
+/**
+ * What puts a kind in question or in a class: "unsure whether it is destructive", "treat it as
+ * destructive", 「是否具破壞性」「當作有破壞性處理」.
+ */
+const CLASSING =
+  /(?:(?<![a-z])(?:treat|regard|count|classify|class|mark|label|handle|consider|deem)(?:s|ed|ing)?\s+(?:[^\s,.;]+\s+){0,4}?(?:as|to be)\s+|(?<![a-z])whether\s+(?:[^\s,.;]+\s+){0,5}?|(?<![a-z])(?:unsure|not sure|uncertain|doubt|ask|check|know|tell|wonder)\s+if\s+(?:[^\s,.;]+\s+){0,5}?)(?:(?:is|are|was|were|be|it|a|an|if|seems?|looks?|potentially|possibly|really|too|very|not|non-?|un)\s*)*$|(?:是否|是不是|有沒有|有没有|會不會|会不会|當作|当作|當成|当成|視為|视为|視作|视作|看作|看成|算作|歸為|归为|列為|列为|認定為?|认定为?|判定為?|判定为?)[^，。,;；\p{Script=Han}]{0,2}(?:是|有|具有?|屬於|属于|算|不是|沒有|没有|不具)?\s*$/u;
+
+/**
+ * A kind named only to ask or class by it (`'as'`): "treat it as destructive" is not destroying;
+ * declared not that kind (`'not'`): "treat it as non-destructive" lets it through unguarded.
+ * A kind given to a thing (「有破壞性的指令」, "destructive commands") is neither (`undefined`).
+ */
+function classed(c: Clause, r: Span): 'as' | 'not' | undefined {
+  if (!KIND.test(r.text)) return undefined;
+  const before = c.low.slice(Math.max(0, r.start - 60), r.start);
+  const m = CLASSING.exec(before);
+  if (!m) return undefined;
+  // The negations inside the classing words: "as non-destructive", 「當作沒有破壞性」, "don't treat it as …" before them.
+  const from = r.start - (before.length - m.index);
+  const negated = c.negations.filter((n) => n.kind === 'modal' && n.end <= r.start && (n.start >= from || /^(?:\s*ever)?\s*$|^[要應应該该再]*(?:[把將将][^，。,;；]{0,16})?$/u.test(c.low.slice(n.end, from)))).length;
+  return negated % 2 ? 'not' : 'as';
 }
 
 /**
@@ -579,7 +627,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   return (
     c.carry +
     modalCount(c, negations) +
-    negations.filter((n) => n.kind === 'local' && near(n)).length +
+    negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards))).length +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
@@ -587,6 +635,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     Math.min(1, spans(inv.breaks, c.low).filter(near).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
   );
 }
+
+/** A copula before a word: "… is optional", "… are unnecessary", 「…是可選的」. */
+const COPULA = /(?<![a-z])(?:is|are|was|were|be|being|been|seems?|becomes?|counts? as|remains?)(?:\s+(?:now|really|just|totally|entirely|completely|quite|kind of|sort of|basically))*\s+$|(?:是|變得|变得|算是?)\s*$/u;
+
+/** A negation said of the clause's subject ("writing to memory at the end of each turn is optional"), the safeguard before it. */
+const predicates = (c: Clause, n: Span, guards: Span[]) => COPULA.test(c.low.slice(Math.max(0, n.start - 30), n.start)) && guards.some((g) => g.end <= n.start);
 
 /** Where a safeguard is the setting, not the object: "flag rm -rf in code review", 「代码审查时指出」. */
 const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![a-z])|時|时|中|裡|里/u;
@@ -605,8 +659,11 @@ const disposedOf = (c: Clause, object: Span, verb: Span, within: number) =>
 /** A verb or "instead of" that governs the risky action `r` right after it ("avoid deleting", "flag rm -rf"). */
 const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c, n, r) <= CLOSE && !AND.test(c.low.slice(n.end, r.start));
 
-/** A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not only setting the scene. */
-const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.start));
+/**
+ * A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not
+ * only setting the scene — also when the safeguard is the scene ("test the restore in a container").
+ */
+const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end));
 
 /**
  * Negations of a risky action. Only what governs it counts: a modal before it ("never delete"), a

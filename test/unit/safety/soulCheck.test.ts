@@ -132,9 +132,9 @@ describe('soul check (T4.3)', () => {
   });
 
   it('takes its words from soul.md, so a user can add a safeguard word', () => {
-    const text = 'You may skip the staging copy.';
+    const text = 'You may skip the shadow workspace.';
     assert.deepEqual(violations(text), []);
-    const extended = parseInvariants(SOUL_MD.replace('safeguard: [sandbox,', 'safeguard: [staging copy, sandbox,'));
+    const extended = parseInvariants(SOUL_MD.replace('safeguard: [sandbox,', 'safeguard: [shadow workspace, sandbox,'));
     assert.equal(ruleViolations(extended, [{ section: 'S', content: text }]).length, 1);
   });
 });
@@ -291,6 +291,6 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
 
   it('names the floor in the verdict', async () => {
     const verdict = await checkSoul(SOUL_MD, INVARIANTS, [{ section: 'S', content: 'Be concise.' }]);
-    assert.deepEqual(verdict.invariants.slice(4), ['sandbox-kept', 'gates-kept', 'safeguards-kept', 'least-privilege', 'secrets-kept', 'person-speaks', 'soul-kept']);
+    assert.deepEqual(verdict.invariants.slice(4), ['sandbox-kept', 'gates-kept', 'safeguards-kept', 'least-privilege', 'secrets-kept', 'person-speaks', 'memory-kept', 'outside-code-reviewed', 'soul-kept']);
   });
 });

@@ -119,7 +119,8 @@ sandbox-first:
 no-blind-execution:
   safeguard: [review script, read script, inspect script, audit script, check script, review code,
     read code, inspect code, review command, read command, inspect command, review it, read it,
-    inspect it, audit it, review them, read them, inspect them, audit them, verify checksum,
+    inspect it, audit it, review them, read them, inspect them, audit them, explain it, explain them,
+    explain command, explain script, understand it, understand them, verify checksum,
     verify signature, sandbox, scratch copy, throwaway, in container, in vm,
     先審查, 先审查, 審查腳本, 审查脚本, 審查過, 审查过, 審查後, 审查后, 審閱腳本, 审阅脚本,
     閱讀腳本, 阅读脚本, 先閱讀, 先阅读, 先看過, 先看过, 先檢查, 先检查, 檢查腳本, 检查脚本,
