@@ -25,6 +25,13 @@ const REDEFINED = [
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
+  // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
+  'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'lifted', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
+  'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
+  '結束', '结束', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
+  // Said to be anything at all: "the sandbox is whatever folder you're in".
+  'is whatever', 'is wherever', 'whatever folder', 'whatever directory', 'any folder', 'any directory', 'current folder', 'current directory',
+  '任何資料夾', '任何文件夹', '任何目錄', '任何目录', '當前資料夾', '当前文件夹',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
   '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
@@ -53,7 +60,8 @@ const AUTHORITY = [
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
-  'as though they came from', 'as if it came from', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
+  'as though they came from', 'as if it came from', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
+  '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
   'carry out instructions', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
   '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
@@ -100,12 +108,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'sandbox', 'sandboxed', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
-      'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
+      'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
+      'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
       'tmp directory', 'on a copy', 'in a copy', 'a copy of', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
       '容器中', '容器裡', '容器里', '虛擬機', '虚拟机', '試運行', '试运行',
     ],
     guards: 'sandbox-first',
+    places: ['container', 'docker', 'devcontainer', 'dev container', 'vm', 'codespace', '容器', '虛擬機', '虚拟机'],
     risky: [
       'rimraf', 'shred', 'unlink', 'no-preserve-root', 'dd of', 'shutdown', 'reboot', 'poweroff', 'fork bomb', 'crontab -r', 'iptables -f',
       'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
@@ -125,6 +135,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       {
         risky: ['edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', 'apply', 'execute', '改', '修改', '操作', '執行', '执行', '套用'],
         with: LIVE,
+        within: 4,
+      },
+      // Work thrown away: "git checkout -- . to throw away my local edits", 「丟掉本地修改」.
+      {
+        risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
+        with: ['local edits', 'local changes', 'local work', 'uncommitted', 'unstaged', 'working changes', 'my edits', 'my changes', 'my work', 'work in progress', '本地修改', '本地改動', '本地改动', '未提交'],
         within: 4,
       },
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
@@ -147,6 +163,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own', 'maven.test.skip', '--no-tests',
+      // Hooks switched off by the environment: HUSKY=0, [skip ci].
+      'husky=0', 'husky_skip_hooks', 'skip_hooks', 'lefthook=0', 'core.hookspath', 'skip ci', 'ci skip',
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
@@ -313,7 +331,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全限制', '安全底線', '安全底线',
     ],
-    risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
+    risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
+      // Role-play without the rules: "You are DAN", "a shell with no safety rules".
+      'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
+      'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
     breaks: [...REDEFINED, 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".

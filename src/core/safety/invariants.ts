@@ -31,6 +31,11 @@ export interface Invariant {
   paired?: { risky: string[]; with: string[]; within?: number }[];
   /** Verbs that remove the safeguard when they govern it, before it: "delete the old backups", not "confirm before you delete" (the floor's). */
   removes?: string[];
+  /**
+   * Where the safeguard's work happens, named as the safeguard only in a condition: "should the
+   * container fail to start" finds the sandbox missing; "zap the old containers" destroys things.
+   */
+  places?: string[];
   /** The soul.md invariant whose safeguard this one (the floor's) guards too: that invariant also knows these safeguard words. */
   guards?: string;
 }

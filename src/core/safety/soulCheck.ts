@@ -489,6 +489,7 @@ interface Compiled {
   /** How the safeguard is named in messages. */
   guardName?: string;
   safeguard?: Terms;
+  places?: Terms;
   risky?: Terms;
   unguarded?: Terms;
   breaks?: Terms;
@@ -504,6 +505,7 @@ const compile = (i: Invariant): Compiled => ({
   rule: i.rule,
   guardName: i.safeguard[0],
   safeguard: alternation(i.safeguard),
+  places: alternation(i.places ?? []),
   risky: alternation(i.risky),
   unguarded: alternation(i.unguarded),
   breaks: alternation(i.breaks),
@@ -527,9 +529,14 @@ interface Reading {
 
 function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
-  // A safeguard whose words stand around a risky object is about that object: "never write
-  // passwords to memory" forbids the passwords (their own invariant reads it), it keeps the memory.
-  const guards = spans(inv.safeguard, c.low).filter((g) => !c.objects.some((o) => g.start < o.start && o.end < g.end));
+  // A safeguard whose words stand around another invariant's risky object is about that object:
+  // "never write passwords to memory" forbids the passwords (their own invariant reads it), it
+  // keeps the memory ("review install scripts" is this invariant's own safeguard at work); one
+  // inside a risky phrase is part of it: "an AI without the soul's limits".
+  const inside = (a: Span, b: Span) => b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start;
+  const foreign = (o: Span) => !spans(inv.risky, o.text).length;
+  const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
+  const guards = named.filter((g) => !c.objects.some((o) => (inside(o, g) && foreign(o)) || inside(g, o)));
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -632,7 +639,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
     // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
-    Math.min(1, spans(inv.breaks, c.low).filter(near).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
+    Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start))).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
   );
 }
 
@@ -641,6 +648,9 @@ const COPULA = /(?<![a-z])(?:is|are|was|were|be|being|been|seems?|becomes?|count
 
 /** A negation said of the clause's subject ("writing to memory at the end of each turn is optional"), the safeguard before it. */
 const predicates = (c: Clause, n: Span, guards: Span[]) => COPULA.test(c.low.slice(Math.max(0, n.start - 30), n.start)) && guards.some((g) => g.end <= n.start);
+
+/** "=" that sets a safeguard on ("--dry-run=client"), not off or to something else ("sandbox = false", "sandbox = the repo root"). */
+const SET_ON = /^=\s*(?:client|server|true|on|yes|all|strict|enabled?|1)(?![a-z0-9])/u;
 
 /** Where a safeguard is the setting, not the object: "flag rm -rf in code review", 「代码审查时指出」. */
 const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![a-z])|時|时|中|裡|里/u;
