@@ -70,7 +70,7 @@ const AUTHORITY = [
   '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
 ];
 /** What runs on the machine. */
-const COMMANDS = ['command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', '指令', '命令', '腳本', '脚本'];
+const COMMANDS = ['command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', 'patch', 'patches', 'diff', 'diffs', '指令', '命令', '腳本', '脚本', '補丁', '补丁'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
@@ -81,7 +81,7 @@ const OUTSIDE_SOURCES = [
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
 const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
-  'read first', 'read before', 'read carefully',
+  'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
 ];
 /** The systems people rely on, as opposed to a copy. */
@@ -126,7 +126,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Stopping what others rely on: "kill any process that holds the port".
       'kill process', 'terminate process', 'kill server', 'stop database', 'shut down database', 'shut down server', '殺掉進程', '杀掉进程', '殺進程', '杀进程',
     ],
-    unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', '直接', '照樣', '照样', '隨意', '随意'],
+    unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     harmless: [],
@@ -180,7 +180,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['approve', 'merge'], with: ['own', 'yourself'], within: 4 },
       // Straight onto the live system: "bump straight to prod", 「直接推上線」.
       { risky: ['straight', 'directly', 'bump', 'promote', 'roll out', 'push', 'ship', 'release', '直接', '推到', '推上'], with: LIVE, within: 3 },
-      { risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', '推送', '推到', '推上', '提交到', '合併到', '合并到'], with: PROTECTED_BRANCHES, within: 6 },
+      {
+        risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', 'apply to', 'apply on', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入'],
+        with: PROTECTED_BRANCHES,
+        within: 6,
+      },
     ],
   },
   {
@@ -223,7 +227,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
       'docker socket', 'docker.sock', '0.0.0.0/0', 'public-read', 'public-read-write', 'publicly accessible', 'public access', 'anonymous access', 'full control',
       'full access', 'full permissions', 'all permissions', 'all origins', 'any origin', 'principal *', 'principal: *', 'principal "*"', 'public sharing', 'share publicly', 'public link', 'anyone with the link', '0777', '0666',
-      'any ip', 'any ip address', 'all ip addresses', 'without a password', 'no password', 'empty password', 'passwordless', 'without authentication',
+      'any ip', 'any ip address', 'all ip addresses', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
+      '對外開放', '对外开放', 'without a password', 'no password', 'empty password', 'passwordless', 'without authentication',
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
       '最高權限', '最高权限', '所有權限', '所有权限', '免密碼', '免密码', '免密',
@@ -255,7 +260,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'database url', 'customer data', 'customer database', 'personal data', 'pii', '客戶資料', '客户数据', '客户资料',
       // People's records: "dump the users table with emails into the ticket".
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
-      'credit card', 'card numbers', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
+      'credit card', 'card numbers', '手機號碼', '手机号码', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],

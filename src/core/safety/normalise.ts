@@ -36,9 +36,10 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } =
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
 
-// Three or more single letters spelled out with one separator: "s k i p", "S-k-i-p", "s.a.n.d".
-const SPELLED = /(?<![\p{L}\p{N}])\p{L}([-._ ])\p{L}(?:\1\p{L}){1,}(?![\p{L}\p{N}])/gu;
-const joinSpelled = (text: string) => text.replace(SPELLED, (m, sep: string) => m.split(sep).join(''));
+// Single letters spelled out with one separator: three or more with a space ("s k i p"), two or
+// more with a hyphen, dot or underscore ("S-k-i-p", "s.a.n.d", "r-m -r-f").
+const SPELLED = /(?<![\p{L}\p{N}])\p{L}(?:( )\p{L}(?: \p{L}){1,}|([-._])\p{L}(?:\2\p{L})*)(?![\p{L}\p{N}])/gu;
+const joinSpelled = (text: string) => text.replace(SPELLED, (m, space?: string, mark?: string) => m.split((space ?? mark)!).join(''));
 
 /**
  * Identifiers read as their words, a flag switched on as its name: "-DskipTests", "SKIP_TESTS=1",

@@ -240,7 +240,8 @@ function termPattern(term: string): string {
   const parts = t.split(/[\s_-]+/).filter(Boolean);
   const body = parts.map((part, i) => {
     let re = escapeRegExp(part);
-    if (/^[a-z]{3,}$/.test(part)) {
+    if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) re = `${part.slice(0, -1)}(?:y|ies|ied|ying)`; // copy → copies, apply → applied
+    else if (/^[a-z]{3,}$/.test(part)) {
       const stem = part.replace(/e$/, '');
       re = `${escapeRegExp(stem)}${stem.at(-1)}?(?:e|es|s|ed|d|en|ing|ion|ions|er|ers|ly)?`;
     }
@@ -334,7 +335,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)? using|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking)|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   [
     'avert',
@@ -525,6 +526,10 @@ interface Reading {
   forbids?: boolean;
   /** The clause allows a risky action in an unguarded way. */
   unguarded?: { risky: string; how: string };
+  /** It asks whether something is of a risky kind ("unsure whether it is destructive"). */
+  asks?: boolean;
+  /** It classes something as a risky kind ("treat it as destructive"). */
+  classes?: boolean;
 }
 
 function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
@@ -549,6 +554,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
   const situation = (r: Span) => (c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end));
+  const kinds = spans(inv.risky, c.low).map((r) => classed(c, r));
+  if (kinds.includes('asked')) reading.asks = true;
+  if (kinds.includes('as')) reading.classes = true;
   const risky = [...riskySpans(inv, c).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || classed(c, r) === 'not');
@@ -585,7 +593,7 @@ function riskySpans(inv: Compiled, c: Clause): Span[] {
   const harmless = spans(inv.harmless, c.low);
   const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
   const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
-  return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)) && classed(c, r) !== 'as');
+  return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)) && !['as', 'asked'].includes(classed(c, r) as string));
 }
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
@@ -594,17 +602,27 @@ const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|�
  * What puts a kind in question or in a class: "unsure whether it is destructive", "treat it as
  * destructive", 「是否具破壞性」「當作有破壞性處理」.
  */
-const CLASSING =
-  /(?:(?<![a-z])(?:treat|regard|count|classify|class|mark|label|handle|consider|deem)(?:s|ed|ing)?\s+(?:[^\s,.;]+\s+){0,4}?(?:as|to be)\s+|(?<![a-z])whether\s+(?:[^\s,.;]+\s+){0,5}?|(?<![a-z])(?:unsure|not sure|uncertain|doubt|ask|check|know|tell|wonder)\s+if\s+(?:[^\s,.;]+\s+){0,5}?)(?:(?:is|are|was|were|be|it|a|an|if|seems?|looks?|potentially|possibly|really|too|very|not|non-?|un)\s*)*$|(?:是否|是不是|有沒有|有没有|會不會|会不会|當作|当作|當成|当成|視為|视为|視作|视作|看作|看成|算作|歸為|归为|列為|列为|認定為?|认定为?|判定為?|判定为?)[^，。,;；\p{Script=Han}]{0,2}(?:是|有|具有?|屬於|属于|算|不是|沒有|没有|不具)?\s*$/u;
+const KIND_WORDS = '(?:(?:is|are|was|were|be|it|a|an|if|seems?|looks?|potentially|possibly|really|too|very|not|non-?|un)\\s*)*$';
+const KIND_HAN = '[^，。,;；\\p{Script=Han}]{0,2}(?:是|有|具有?|屬於|属于|算|不是|沒有|没有|不具)?\\s*$';
+const CLASSING = new RegExp(
+  `(?<![a-z])(?:treat|regard|count|classify|class|mark|label|handle|consider|deem)(?:s|ed|ing)?\\s+(?:[^\\s,.;]+\\s+){0,4}?(?:as|to be)\\s+${KIND_WORDS}|(?:當作|当作|當成|当成|視為|视为|視作|视作|看作|看成|算作|歸為|归为|列為|列为|認定為?|认定为?|判定為?|判定为?)${KIND_HAN}`,
+  'u',
+);
+const ASKING = new RegExp(
+  `(?:(?<![a-z])whether\\s+(?:[^\\s,.;]+\\s+){0,5}?|(?<![a-z])(?:unsure|not sure|uncertain|doubt|ask|check|know|tell|wonder)\\s+if\\s+(?:[^\\s,.;]+\\s+){0,5}?)${KIND_WORDS}|(?:是否|是不是|有沒有|有没有|會不會|会不会)${KIND_HAN}`,
+  'u',
+);
 
 /**
- * A kind named only to ask or class by it (`'as'`): "treat it as destructive" is not destroying;
- * declared not that kind (`'not'`): "treat it as non-destructive" lets it through unguarded.
- * A kind given to a thing (「有破壞性的指令」, "destructive commands") is neither (`undefined`).
+ * A kind named only to class by it (`'as'`): "treat it as destructive" is not destroying; declared
+ * not that kind (`'not'`): "treat it as non-destructive" lets it through unguarded; asked about
+ * (`'asked'`): "unsure whether it is destructive" must be answered by what follows (judgeSentence).
+ * A kind given to a thing (「有破壞性的指令」, "destructive commands") is none of them (`undefined`).
  */
-function classed(c: Clause, r: Span): 'as' | 'not' | undefined {
+function classed(c: Clause, r: Span): 'as' | 'not' | 'asked' | undefined {
   if (!KIND.test(r.text)) return undefined;
   const before = c.low.slice(Math.max(0, r.start - 60), r.start);
+  if (ASKING.test(before)) return 'asked';
   const m = CLASSING.exec(before);
   if (!m) return undefined;
   // The negations inside the classing words: "as non-destructive", 「當作沒有破壞性」, "don't treat it as …" before them.
@@ -631,6 +649,12 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
   const negations = c.guardNegations;
+  // "… even if CI hasn't finished": the action goes on whatever the safeguard's state, which the
+  // negations after the concession only describe. A prohibition before it still counts ("never
+  // merge, even if CI is green"); one after the safeguard concedes something else ("wait for
+  // review even if it takes a day").
+  const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start))));
+  if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
   return (
     c.carry +
     modalCount(c, negations) +
@@ -639,9 +663,15 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
     // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
-    Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start))).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
+    Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
   );
 }
+
+/** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
+const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what))(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
+
+/** The main clause's obligation after a concession: 「不管怎樣都要用沙盒」, "even so, still use". */
+const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|照樣要|照样要/u;
 
 /** A copula before a word: "… is optional", "… are unnecessary", 「…是可選的」. */
 const COPULA = /(?<![a-z])(?:is|are|was|were|be|being|been|seems?|becomes?|counts? as|remains?)(?:\s+(?:now|really|just|totally|entirely|completely|quite|kind of|sort of|basically))*\s+$|(?:是|變得|变得|算是?)\s*$/u;
@@ -772,7 +802,10 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
-    if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids)) {
+    const answered = (from: number) => clauses.slice(from).some((next, j) => REMEDY.test(next.low) || readings[from + j].classes || readings[from + j].safeguard?.kept || readings[from + j].forbids);
+    if (r.asks && clauses.length > i + 1 && !answered(i + 1)) {
+      out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: 'goes on when unsure whether an action is of a risky kind, instead of treating it as one or stopping' });
+    } else if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids)) {
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: `goes on when the safeguard "${r.safeguard.word}" is missing, instead of stopping or asking` });
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
       out.push({ quote: quote(c), why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
