@@ -17,7 +17,7 @@ import type { Invariant } from './invariants';
 
 /** Words that declare a safeguard gone, redefined or unavailable ("deprecated", "means", 就是). */
 const REDEFINED = [
-  'deprecated', 'obsolete', 'retired', 'outdated', 'legacy', 'phased out', 'no longer required', 'no longer needed',
+  'deprecated', 'obsolete', 'retired', 'outdated', 'is legacy', 'are legacy', 'as legacy', 'now legacy', 'phased out', 'no longer required', 'no longer needed',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
@@ -28,6 +28,8 @@ const REDEFINED = [
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'lifted', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
+  // Confined to some cases, so optional in the rest: "the clean room only applies to Fridays".
+  'only applies', 'applies only', 'only matters', 'only counts', 'only for fridays', 'only on fridays', '只適用', '只适用', '只在',
   '結束', '结束', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
   // Said to be anything at all: "the sandbox is whatever folder you're in".
   'is whatever', 'is wherever', 'whatever folder', 'whatever directory', 'any folder', 'any directory', 'current folder', 'current directory',
@@ -70,7 +72,10 @@ const AUTHORITY = [
   '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
 ];
 /** What runs on the machine. */
-const COMMANDS = ['command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', 'patch', 'patches', 'diff', 'diffs', '指令', '命令', '腳本', '脚本', '補丁', '补丁'];
+const COMMANDS = [
+  'command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', 'patch', 'patches', 'diff', 'diffs',
+  // Runners that fetch and run code in one go.
+  'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest', '指令', '命令', '腳本', '脚本', '補丁', '补丁'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
@@ -80,7 +85,7 @@ const OUTSIDE_SOURCES = [
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
 const REVIEWED = [
-  ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
+  ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
 ];
@@ -107,7 +112,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'sandbox', 'sandboxed', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
-      'in vm', 'virtual machine', 'dry run', 'dry-run', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
+      'in vm', 'virtual machine', 'dry run', 'dry-run', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
       'tmp directory', 'on a copy', 'in a copy', 'a copy of', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
@@ -241,7 +246,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升'], with: PRIVILEGED, within: 4 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升'], with: PRIVILEGED, within: 6 },
     ],
   },
   {
@@ -249,7 +254,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
-      'from the environment', 'from env', 'process.env', 'os.environ', '從環境', '从环境',
+      'from the environment', 'from env', '從環境', '从环境',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [

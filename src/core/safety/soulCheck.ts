@@ -339,7 +339,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -655,17 +655,34 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // review even if it takes a day").
   const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start))));
   if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
+  // A relative clause after the safeguard says something of another thing: "tests can be skipped
+  // for refactors that don't change behavior" — its "don't" is the refactors'.
+  const after = Math.max(...guards.map((g) => g.end));
+  const relative = (n: Span) => n.start >= after && RELATIVE.test(c.low.slice(after, n.start));
   return (
     c.carry +
-    modalCount(c, negations) +
+    modalCount(c, negations.filter((n) => !relative(n))) +
     negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards))).length +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
     // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
-    Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
+    Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
   );
 }
+
+/** Words that open a relative clause. */
+const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where)\s/u;
+
+/** Words that say what a thing is: "means", 就是. */
+const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias for|指的是|就是|等於|等于|即是)$/u;
+
+/**
+ * "sandbox means a throwaway copy": a safeguard defined as another safeguard keeps it; "the same
+ * tests as any other change" compares, it redefines nothing.
+ */
+const definedAsGuard = (c: Clause, b: Span, guards: Span[]) =>
+  (DEFINES.test(b.text) && guards.some((g) => g.start >= b.end && distance(c, b, g) <= CLOSE)) || (b.text.startsWith('same') && guards.some((g) => b.start < g.start && g.end < b.end));
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what))(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
@@ -728,7 +745,7 @@ function riskNegations(c: Clause, r: Span): number {
 /** Where a condition hands over to what it allows: 「權限不夠就 chmod」, 「測試沒過的話就上線」, "if it fails then force-push". */
 const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够])|(?<![方順顺隨随以即])便|(?<![規规原否準准細细法守])[則则]|的話|的话/u;
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
-const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后)\s*[,，]?\s*(?:就|便)/u;
+const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
 /** How an action went: it failed, broke, was rejected, timed out. */
 const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
