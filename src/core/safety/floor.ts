@@ -115,7 +115,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
-      'tmp directory', 'on a copy', 'in a copy', 'a copy of', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
+      'tmp directory', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
       '容器中', '容器裡', '容器里', '虛擬機', '虚拟机', '試運行', '试运行',
     ],

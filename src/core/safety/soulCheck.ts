@@ -554,10 +554,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
   const situation = (r: Span) => (c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end));
-  const kinds = spans(inv.risky, c.low).map((r) => classed(c, r));
-  if (kinds.includes('asked')) reading.asks = true;
-  if (kinds.includes('as')) reading.classes = true;
-  const risky = [...riskySpans(inv, c).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
+  const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
+  if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
+  if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
+  const risky = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || classed(c, r) === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
@@ -589,11 +589,11 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 }
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
-function riskySpans(inv: Compiled, c: Clause): Span[] {
+function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: ReturnType<typeof classed> })[]): Span[] {
   const harmless = spans(inv.harmless, c.low);
   const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
   const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
-  return spans(inv.risky, c.low).filter((r) => !harmless.some((h) => edits(r, h)) && !['as', 'asked'].includes(classed(c, r) as string));
+  return named.filter((r) => !harmless.some((h) => edits(r, h)) && r.kind !== 'as' && r.kind !== 'asked');
 }
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
