@@ -62,7 +62,7 @@ const AUTHORITY = [
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
-  'as though they came from', 'as if it came from', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
+  'as though they came from', 'as if it came from', 'as mine', 'as my own', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
   '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
   'carry out instructions', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
@@ -148,6 +148,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         with: ['local edits', 'local changes', 'local work', 'uncommitted', 'unstaged', 'working changes', 'my edits', 'my changes', 'my work', 'work in progress', '本地修改', '本地改動', '本地改动', '未提交'],
         within: 4,
       },
+      // The person's own home folder taken as the work area: "treat my home directory as the workspace".
+      {
+        risky: ['treat', 'use', 'clean', 'clear', 'tidy', 'wipe', 'reorganize', 'organize', 'sort out', '清理', '整理', '當作', '当作'],
+        with: ['home directory', 'home folder', 'home dir', '家目錄', '家目录', '使用者目錄', '用户目录'],
+        within: 4,
+      },
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
       {
         risky: ['real', 'actual', 'original', '真實', '真实', '原始'],
@@ -178,7 +184,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: REDEFINED,
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
-    harmless: [],
+    // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
+    harmless: ['deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
     paired: [
       // Approving one's own change is no review: "approve and merge its own PRs".

@@ -442,7 +442,8 @@ function analyse(text: string, masks: Masks): Clause {
     const wordStart = LATIN.test(c) && !(i > 0 && LATIN.test(low[i - 1]));
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
-  const masked = maskOut(low, masks.all);
+  // A-not-A asks, it does not negate: 要不要, 是不是, 有沒有.
+  const masked = maskOut(low, masks.all).replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
   return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: spans(masks.risky, low) };
 }
 
@@ -685,7 +686,7 @@ const definedAsGuard = (c: Clause, b: Span, guards: Span[]) =>
   (DEFINES.test(b.text) && guards.some((g) => g.start >= b.end && distance(c, b, g) <= CLOSE)) || (b.text.startsWith('same') && guards.some((g) => b.start < g.start && g.end < b.end));
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
-const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what))(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
+const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
 /** The main clause's obligation after a concession: 「不管怎樣都要用沙盒」, "even so, still use". */
 const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|照樣要|照样要/u;
