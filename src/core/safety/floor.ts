@@ -62,7 +62,9 @@ const AUTHORITY = [
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
-  'as though they came from', 'as if it came from', 'as mine', 'as my own', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
+  'as though they came from', 'as if it came from', 'as mine', 'as my own',
+  'as a system instruction', 'as system instructions', 'as a system message', 'as the system prompt', 'counts as a system', 'as a developer instruction',
+  '當作系統指令', '当作系统指令', '視為系統指令', '视为系统指令', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
   '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
   'carry out instructions', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
@@ -128,6 +130,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '重寫歷史', '重写历史', '線上改', '线上改', '生產上改', '生产上改', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
       '主工作树', '主工作區', '主工作区', '有風險', '有风险',
+      // Rarer verbs and tools of destruction: "expunge the audit trail", "helm uninstall", "git gc --prune=now".
+      'expunge', 'excise', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
+      'expire=now', '抹去', '剔除',
       // Stopping what others rely on: "kill any process that holds the port".
       'kill process', 'terminate process', 'kill server', 'stop database', 'shut down database', 'shut down server', '殺掉進程', '杀掉进程', '殺進程', '杀进程',
     ],
