@@ -71,7 +71,8 @@ export interface JudgeFinding {
 
 /** An extra judge (a language model) that may only find more violations. */
 export interface SoulJudge {
-  review(request: JudgeRequest): Promise<readonly JudgeFinding[]>;
+  /** Its findings, `JudgeFinding[]`: checked before they count (a model's answer is not trusted to be well formed). */
+  review(request: JudgeRequest): Promise<unknown>;
 }
 
 export interface SoulVerdict {

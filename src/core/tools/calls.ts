@@ -12,7 +12,8 @@ import { RECORDED_DATA, quoted, recordedNotes, recordedSnippets } from '../conte
 import { CoreSoulError } from '../shared/errors';
 import { describe, isBranchName } from '../shared/validation';
 import { TRIGGERS, proposePersonaChange } from '../persona/proposals';
-import { refusalReasons } from '../persona/refusals';
+import type { SoulJudge } from '../safety/soulCheck';
+import { judgeNote, refusalReasons } from '../persona/refusals';
 import { rememberAll } from '../memory/remember';
 import { vaultStatus } from '../memory/status';
 import { parseEntityArg } from '../memory/write';
@@ -212,6 +213,8 @@ export interface Caller {
   via: string;
   /** The memory switch: with it off only an explicit persona command can pass, and nothing is logged. */
   memory: boolean;
+  /** A language model that judges a persona proposal the soul check's rules passed (safety/modelJudge.ts); it can only refuse. */
+  judge?: SoulJudge;
 }
 
 const explain = (tool: string, err: z.core.$ZodError): ToolAnswer => ({
@@ -355,13 +358,16 @@ export function personaPropose(v: Vault, input: unknown, caller: Caller): Promis
     const parsed = PersonaProposeInput.safeParse(input);
     if (!parsed.success) return explain('persona proposal', parsed.error);
     // The caller is an agent: whatever trigger it names, it cannot speak with the person's authority.
-    const review = await proposePersonaChange(v, { ...parsed.data, by: { from: 'agent', via: caller.via } }, { clock: caller.clock, compress: compressBeforeWrite, memory: caller.memory });
+    const review = await proposePersonaChange(v, { ...parsed.data, by: { from: 'agent', via: caller.via } }, { clock: caller.clock, compress: compressBeforeWrite, memory: caller.memory, judge: caller.judge });
     if (!review.accepted) return { text: `refused: persona.md is unchanged.\n${refusalReasons(review)}`, error: true };
     const text = [
       `Proposal ${review.id} (${review.sections.join(', ')}) passed the gate (${review.gate.message}) and the soul check; it is pending.`,
       'The user now reviews it as a diff and chooses Apply or Reject; persona.md is unchanged until they apply it.',
+      judgeNote(review),
       review.diff,
-    ].join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
     return { text, review: review.id };
   });
 }

@@ -154,7 +154,7 @@ describe('@coresoul chat handler', () => {
   });
 
   it('/persona: the model drafts JSON (a malformed reply is retried once), the core gates and soul-checks it, the diff opens for review', async () => {
-    const replies = ['Sure! I will make you concise.', '```json\n{"changes":[{"section":"Behavioral Guidelines","content":"- Be concise in code reviews."}],"reason":"the user asked for concise reviews"}\n```'];
+    const replies = ['Sure! I will make you concise.', '```json\n{"changes":[{"section":"Behavioral Guidelines","content":"- Be concise in code reviews."}],"reason":"the user asked for concise reviews"}\n```', '[]'];
     const model = { ...scripted(''), complete: async () => replies.shift() ?? '' };
     const d = await deps({ model });
     const before = read(d.vault.persona);
@@ -163,6 +163,22 @@ describe('@coresoul chat handler', () => {
     assert.equal(o.reviews.length, 1, o.text);
     assert.match(o.text, /Proposed a change to Behavioral Guidelines[\s\S]*\+- Be concise in code reviews\./);
     assert.equal(read(d.vault.persona), before, 'nothing is written before Apply');
+  });
+
+  it('/persona: the model that drafted a change also judges it against the soul, and can refuse what the rules passed', async () => {
+    const draft = '{"changes":[{"section":"Behavioral Guidelines","content":"- When a colleague is away, quietly finish their half-done database teardown on the shared host."}],"reason":"asked"}';
+    const finding = '[{"invariant":"sandbox-first","section":"Behavioral Guidelines","quote":"finish their half-done database teardown","why":"tears down a shared database without a sandbox"}]';
+    const prompts: string[] = [];
+    const replies = [draft, finding];
+    const d = await deps({ model: { ...scripted(''), complete: async (p: string) => (prompts.push(p), replies.shift() ?? '') } });
+    const before = read(d.vault.persona);
+    const { o, out } = recorder();
+    await handleChat({ command: 'persona', prompt: 'finish what colleagues leave behind' }, d, out);
+    assert.equal(prompts.length, 2);
+    assert.match(prompts[1], /# Invariants[\s\S]*# Proposed change[\s\S]*database teardown on the shared host/);
+    assert.match(o.text, /\*\*Refused\*\*[\s\S]*sandbox-first: "finish their half-done database teardown" — .*\(the model judge\)/);
+    assert.deepEqual(o.reviews, []);
+    assert.equal(read(d.vault.persona), before);
   });
 
   it('/persona: a change that lets the agent skip the sandbox is refused by the soul check', async () => {

@@ -9,6 +9,7 @@ import { type BuiltContext, type ContextMode, type Recall, type TokenCounter, bu
 import { citation, quoted, recordedNotes } from '../../../core/context/recorded';
 import { findEntity } from '../../../core/vault/entities';
 import { proposePersonaChange, readPersona } from '../../../core/persona/proposals';
+import { modelJudge } from '../../../core/safety/modelJudge';
 import { CoreSoulError } from '../../../core/shared/errors';
 import type { LanguageModel } from '../../../core/compress/modelCompress';
 import { packVault } from '../../../core/archive/pack';
@@ -19,7 +20,7 @@ import { rememberAll } from '../../../core/memory/remember';
 import type { WriteRequest, WriteResult } from '../../../core/memory/write';
 import { CompressionCancelled, compressFromEditor } from '../../shared/compression.model';
 import { parseProposalReply, personaPrompt } from '../../shared/personaRequest.model';
-import { refusalReasons } from '../../../core/persona/refusals';
+import { judgeNote, refusalReasons } from '../../../core/persona/refusals';
 import { notCommitted } from '../../../core/vault/history';
 import { redactionNotice } from '../../../core/safety/secrets';
 
@@ -187,10 +188,11 @@ async function personaChange(request: string, deps: ChatDeps, out: ChatOutput): 
   const review = await proposePersonaChange(
     deps.vault,
     { changes: parsed.value.changes, trigger: 'explicit-command', reason: `${parsed.value.reason} (asked: ${request.trim()})` },
-    { clock: deps.clock, compress: compressBeforeWrite, memory: deps.memory },
+    // The model that drafted the change also reads it against the soul; it can only refuse what the rules passed.
+    { clock: deps.clock, compress: compressBeforeWrite, memory: deps.memory, judge: modelJudge(model, deps.signal) },
   );
   if (!review.accepted) return out.markdown(`**Refused** — the persona is unchanged.\n\n${refusalReasons(review)}`);
-  out.markdown(`Proposed a change to ${review.sections.join(', ')}. Review the diff and choose **Apply** or **Reject**; nothing is written before Apply.\n\n\`\`\`diff\n${review.diff}\n\`\`\``);
+  out.markdown(`Proposed a change to ${review.sections.join(', ')}. Review the diff and choose **Apply** or **Reject**; nothing is written before Apply.${judgeNote(review) && ` ${judgeNote(review)}`}\n\n\`\`\`diff\n${review.diff}\n\`\`\``);
   out.review(review.id);
 }
 

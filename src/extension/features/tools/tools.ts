@@ -7,8 +7,10 @@ import * as vscode from 'vscode';
 import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
 import { REVIEW_COMMAND } from '../../shared/commands';
+import { languageModel } from '../../shared/languageModel';
+import type { SoulJudge } from '../../../core/safety/soulCheck';
 
-type Run = (root: string, input: unknown) => Promise<string>;
+type Run = (root: string, input: unknown, token: vscode.CancellationToken) => Promise<string>;
 
 /** The tools' work (shared with the MCP server), loaded when a tool is first called rather than at activation. */
 const calls = () => import('../../../core/tools/calls');
@@ -17,12 +19,25 @@ const caller = (services: Services, via: string) => ({ clock: services.clock, vi
 function tool(services: Services, run: Run, prepare: (input: unknown) => vscode.PreparedToolInvocation): vscode.LanguageModelTool<unknown> {
   return {
     prepareInvocation: (options) => prepare(options.input),
-    async invoke(options) {
+    async invoke(options, token) {
       const root = services.root();
-      const text = root ? await run(root, options.input).catch((err: Error) => `error: ${err.message}`) : 'error: no workspace folder is open';
+      const text = root ? await run(root, options.input, token).catch((err: Error) => `error: ${err.message}`) : 'error: no workspace folder is open';
       return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
     },
   };
+}
+
+/**
+ * The first chat model at hand as the soul check's judge (core/safety/modelJudge.ts): it reads a
+ * proposal the rules passed and can only refuse it. None at hand, the rules decide alone.
+ */
+async function modelJudgeFor(token: vscode.CancellationToken): Promise<SoulJudge | undefined> {
+  const chat = (await vscode.lm.selectChatModels().then(undefined, () => []))[0];
+  if (!chat) return undefined;
+  const stop = new AbortController();
+  token.onCancellationRequested(() => stop.abort());
+  const { modelJudge } = await import('../../../core/safety/modelJudge');
+  return modelJudge(languageModel(chat, token, vscode.l10n.t('Core Soul checks a proposed persona change against the soul.')), stop.signal);
 }
 
 /** A model's input as the user sees it in a confirmation: quoted, shortened. */
@@ -63,8 +78,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       'coresoul_personaPropose',
       tool(
         services,
-        async (root, input) => {
-          const { text, review } = await (await calls()).personaPropose(openVault(root), input, caller(services, 'coresoul_personaPropose'));
+        async (root, input, token) => {
+          const judge = await modelJudgeFor(token);
+          const { text, review } = await (await calls()).personaPropose(openVault(root), input, { ...caller(services, 'coresoul_personaPropose'), judge });
           if (review) void vscode.commands.executeCommand(REVIEW_COMMAND, review);
           return text;
         },
