@@ -21,6 +21,7 @@ import { readTextIfExists } from '../core/shared/fs';
 import { neutraliseInvisible } from '../core/shared/text';
 import { shown } from '../core/safety/secrets';
 import * as calls from '../core/tools/calls';
+import { modelJudge } from '../core/safety/modelJudge';
 import { type Vault, dayFile, openVault } from '../core/vault/layout';
 
 export interface McpOptions {
@@ -62,6 +63,23 @@ export function mcpServer(opts: McpOptions): McpServer {
       return clientName(server.server.getClientVersion()?.name) ?? 'mcp';
     },
   };
+  /**
+   * The client's own model as the soul check's judge (core/safety/modelJudge.ts), through MCP
+   * sampling, when the client offers it: asked about a persona proposal the rules passed, it can
+   * only refuse. A client without sampling leaves the rules to decide alone.
+   */
+  const samplingJudge = (signal: AbortSignal) =>
+    server.server.getClientCapabilities()?.sampling
+      ? modelJudge(
+          {
+            complete: async (prompt, s) => {
+              const reply = await server.server.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: prompt } }], maxTokens: 1000 }, { signal: s, timeout: 120_000 });
+              return reply.content.type === 'text' ? reply.content.text : '';
+            },
+          },
+          signal,
+        )
+      : undefined;
   /** The vault, opened per call: it may be created, repaired or damaged while the server runs. */
   const answer = async (run: (v: Vault) => Promise<calls.ToolAnswer>): Promise<CallToolResult> => {
     const result = await calls.guarded(() => run(openVault(opts.root)));
@@ -169,7 +187,7 @@ export function mcpServer(opts: McpOptions): McpServer {
         inputSchema: calls.PersonaProposeInput.shape,
         annotations: APPENDS,
       },
-      (input) => answer((v) => calls.personaPropose(v, input, caller)),
+      (input, extra) => answer((v) => calls.personaPropose(v, input, { ...caller, judge: samplingJudge(extra.signal) })),
     );
   }
   server.registerTool(
