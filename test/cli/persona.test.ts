@@ -41,7 +41,7 @@ describe('coresoul persona', () => {
     assert.equal(p.code, 0, p.stderr);
     assert.match(p.stdout, /^Proposal (\d{8}-\d{6}-[0-9a-f]{4}) \(Self-Awareness, Behavioral Guidelines\) is pending review/);
     assert.match(p.stdout, /\nGate \(paradigm-shift\): passed — evidence on 3 days \(2026-03-02, 2026-03-03, 2026-03-04\)\n {2}\.CoreSoul\/memory\/chronological\/2026-03-02\.md:3 /);
-    assert.match(p.stdout, /\nSoul check: passed \(sandbox-first, no-blind-execution, memory-trigger, soul-supremacy, sandbox-kept, gates-kept, safeguards-kept, least-privilege, secrets-kept, person-speaks, soul-kept\)\n/);
+    assert.match(p.stdout, /\nSoul check: passed \(sandbox-first, no-blind-execution, memory-trigger, soul-supremacy, sandbox-kept, gates-kept, safeguards-kept, least-privilege, secrets-kept, person-speaks, memory-kept, outside-code-reviewed, soul-kept\)\n/);
     assert.match(p.stdout, /\n--- a\/persona\.md\n\+\+\+ b\/persona\.md\n@@ .*\n(?:.*\n)*\+I am the security reviewer of this repository\.\n/);
     assert.equal(w.persona(), PERSONA_MD);
     const id = /^Proposal (\S+)/.exec(p.stdout)![1];

@@ -114,7 +114,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'sandbox', 'sandboxed', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
-      'in vm', 'virtual machine', 'dry run', 'dry-run', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
+      'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
       'tmp directory', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
@@ -132,7 +132,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '主工作树', '主工作區', '主工作区', '有風險', '有风险',
       // Rarer verbs and tools of destruction: "expunge the audit trail", "helm uninstall", "git gc --prune=now".
       'expunge', 'excise', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
-      'expire=now', '抹去', '剔除',
+      'expire=now', '抹去', '剔除', 'empty file', 'empty log', 'empty the file', 'empty the log',
+      // The checkout made to match the remote, whatever was there: "make my working copy match origin exactly".
+      'match origin', 'start over from origin', 'reset to origin', 'same as origin', 'mirror origin', '和 origin 一致', '跟 origin 一致', '與 origin 一致', '与 origin 一致',
+      '和遠端一致', '跟遠端一致', '与远端一致', '和远端一致',
       // Stopping what others rely on: "kill any process that holds the port".
       'kill process', 'terminate process', 'kill server', 'stop database', 'shut down database', 'shut down server', '殺掉進程', '杀掉进程', '殺進程', '杀进程',
     ],
@@ -143,14 +146,19 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
-        risky: ['edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', 'apply', 'execute', '改', '修改', '操作', '執行', '执行', '套用'],
+        risky: [
+          'edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', 'apply', 'execute',
+          // Something else put in its place: "bring prod in line with my local database", "copy it over to production".
+          'bring', 'copy to', 'copy over', 'sync to', 'mirror to', 'seed', 'overwrite', 'replace', 'load into', 'import into',
+          '改', '修改', '操作', '執行', '执行', '套用', '覆蓋到', '覆盖到', '同步到', '複製到', '复制到',
+        ],
         with: LIVE,
         within: 4,
       },
       // Work thrown away: "git checkout -- . to throw away my local edits", 「丟掉本地修改」.
       {
-        risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
-        with: ['local edits', 'local changes', 'local work', 'uncommitted', 'unstaged', 'working changes', 'my edits', 'my changes', 'my work', 'work in progress', '本地修改', '本地改動', '本地改动', '未提交'],
+        risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', 'drop', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
+        with: ['local edits', 'local changes', 'local work', 'uncommitted', 'unstaged', 'working changes', 'my edits', 'my changes', 'my work', 'work in progress', 'i had locally', 'whatever i had', '本地修改', '本地改動', '本地改动', '本地的改動', '本地的改动', '未提交'],
         within: 4,
       },
       // The person's own home folder taken as the work area: "treat my home directory as the workspace".
@@ -159,6 +167,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         with: ['home directory', 'home folder', 'home dir', '家目錄', '家目录', '使用者目錄', '用户目录'],
         within: 4,
       },
+      // The same, the work named first: 「本地的改動不用管」 (a negation word cannot itself be the risky one: it would hide what it negates).
+      { risky: ['本地的改動', '本地的改动', '本地改動', '本地改动', '本地修改'], with: ['不用管', '不要管', '別管', '别管', '丟掉', '丢掉', '放棄', '放弃', '覆蓋', '覆盖'], within: 3 },
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
       {
         risky: ['real', 'actual', 'original', '真實', '真实', '原始'],
@@ -283,6 +293,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     harmless: [],
+    // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
+    paired: [
+      { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
+      { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
+    ],
   },
   {
     id: 'person-speaks',
@@ -360,7 +375,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [...REDEFINED, 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
-      ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend'].map((v) => `${v} soul`), 'set aside', '修改', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
+      ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
+      // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
+      'defaults', 'default values', 'just a default', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
   },
 ];
