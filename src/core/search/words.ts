@@ -11,6 +11,8 @@
  * whose filter lacks one of them cannot match (no false negatives).
  */
 
+import { minimatch } from 'minimatch';
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 // Runs of non-CJK letters/digits, or runs of CJK characters.
 const RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}\p{M}])+/gu;
@@ -113,6 +115,12 @@ export interface Needle {
   /** A Latin word of 4+ letters alone may match as a prefix; everything else must end at a boundary. */
   prefix: boolean;
   keys: string[];
+  /**
+   * A file's path (`src/billing/proration.ts`): the needle's text starts a glob (`src/billing/*`),
+   * and it matches only where the whole glob written there matches the path (`src/billing/**`,
+   * not `src/billing/*.sql`). See `globNeedles`.
+   */
+  path?: string;
 }
 
 export function needle(text: string, opts: { exact?: boolean } = {}): Needle | undefined {
@@ -138,9 +146,38 @@ export function findNeedle(lower: string, n: Needle): number {
   for (let i = lower.indexOf(t); i !== -1; i = lower.indexOf(t, i + 1)) {
     if (isWordChar(t[0]) && isWordChar(lower[i - 1])) continue;
     if (!n.prefix && isWordChar(t[t.length - 1]) && isWordChar(lower[i + t.length])) continue;
+    if (n.path !== undefined && !globMatches(lower, i, n.path)) continue;
     return i;
   }
   return -1;
+}
+
+/** A glob as written in a line: up to a space, a quote or a bracket, without the punctuation that ends a sentence. */
+const GLOB_TEXT = /[^\s`'"()[\]<>,;]+/y;
+
+/** Whether the glob written at `at` in a line (not inside another path: `web/app/**`) matches `path`. */
+function globMatches(lower: string, at: number, path: string): boolean {
+  if (at > 0 && /[\p{L}\p{N}_./*-]/u.test(lower[at - 1])) return false;
+  GLOB_TEXT.lastIndex = at;
+  const glob = GLOB_TEXT.exec(lower)?.[0].replace(/[.:]+$/, '');
+  return !!glob && minimatch(path, glob, { dot: true });
+}
+
+/**
+ * The globs that may name a file's path, as needles: one per folder it is in (`src/billing/*`,
+ * `src/*` for `src/billing/proration.ts`), each matching where a line writes a glob from that
+ * folder that matches the path — `src/billing/**` in "Tomás owns src/billing/**", as CODEOWNERS
+ * and similar files write ownership. None for a name without a folder.
+ */
+export function globNeedles(path: string): Needle[] {
+  const lower = path.toLowerCase();
+  const parts = lower.split('/');
+  const out: Needle[] = [];
+  for (let k = parts.length - 1; k >= 1; k--) {
+    const n = needle(`${parts.slice(0, k).join('/')}/*`, { exact: true });
+    if (n) out.push({ ...n, path: lower });
+  }
+  return out;
 }
 
 export const lineHas = (lowerLine: string, n: Needle) => findNeedle(lowerLine, n) !== -1;
