@@ -163,6 +163,9 @@ function globMatches(lower: string, at: number, path: string): boolean {
   return !!glob && minimatch(path, glob, { dot: true });
 }
 
+/** Globs are looked for from at most this many of a path's folders, from its root: ownership is written for the first few. */
+const MAX_GLOB_FOLDERS = 8;
+
 /**
  * The globs that may name a file's path, as needles: one per folder it is in (`src/billing/*`,
  * `src/*` for `src/billing/proration.ts`), each matching where a line writes a glob from that
@@ -173,7 +176,7 @@ export function globNeedles(path: string): Needle[] {
   const lower = path.toLowerCase();
   const parts = lower.split('/');
   const out: Needle[] = [];
-  for (let k = parts.length - 1; k >= 1; k--) {
+  for (let k = Math.min(parts.length - 1, MAX_GLOB_FOLDERS); k >= 1; k--) {
     const n = needle(`${parts.slice(0, k).join('/')}/*`, { exact: true });
     if (n) out.push({ ...n, path: lower });
   }

@@ -100,6 +100,8 @@ describe('words', () => {
     assert.ok(!named('web/app/payments/** is the front end'), 'a folder of the same name elsewhere');
     assert.ok(!named('app/paymentsv2/** is new'));
     assert.deepEqual(globNeedles('refund.py'), [], 'a name without a folder has no glob');
+    const deep = globNeedles(`${'a/'.repeat(40)}x.ts`);
+    assert.deepEqual([deep.length, deep[deep.length - 1].text], [8, 'a/*'], 'the first folders of a very deep path');
     // Its keys are those of every line it matches (the index never skips such a line).
     for (const line of ['Lena owns app/payments/**', 'app/**/*.py: Ravi']) {
       const keys = new Set<string>();
