@@ -116,9 +116,10 @@ export interface Needle {
   prefix: boolean;
   keys: string[];
   /**
-   * A file's path (`src/billing/proration.ts`): the needle's text starts a glob (`src/billing/*`),
-   * and it matches only where the whole glob written there matches the path (`src/billing/**`,
-   * not `src/billing/*.sql`). See `globNeedles`.
+   * A file's path (`src/billing/proration.ts`): the needle's text is one of its folders
+   * (`src/billing/`), and it matches only where what is written from there is a glob or a folder
+   * that holds the path (`src/billing/**`, `/src/billing/`; not `src/billing/*.sql`, not a
+   * sibling file). See `globNeedles`.
    */
   path?: string;
 }
@@ -152,32 +153,39 @@ export function findNeedle(lower: string, n: Needle): number {
   return -1;
 }
 
-/** A glob as written in a line: up to a space, a quote or a bracket, without the punctuation that ends a sentence. */
+/** A glob as written in a line: up to a space, a quote or a bracket. */
 const GLOB_TEXT = /[^\s`'"()[\]<>,;]+/y;
+const PATH_CHAR = /[\p{L}\p{N}_./*-]/u;
 
-/** Whether the glob written at `at` in a line (not inside another path: `web/app/**`) matches `path`. */
+/**
+ * Whether what a line writes at `at` names `path`: a glob that matches it, or a folder that holds
+ * it (`src/billing/`, read as `src/billing/**` as CODEOWNERS and .gitignore read it), perhaps from
+ * the root (`/src/billing/`), not inside another path (`web/src/billing/**`); the punctuation that
+ * ends a sentence is not part of it.
+ */
 function globMatches(lower: string, at: number, path: string): boolean {
-  if (at > 0 && /[\p{L}\p{N}_./*-]/u.test(lower[at - 1])) return false;
+  const from = lower[at - 1] === '/' ? at - 1 : at;
+  if (from > 0 && PATH_CHAR.test(lower[from - 1])) return false;
   GLOB_TEXT.lastIndex = at;
-  const glob = GLOB_TEXT.exec(lower)?.[0].replace(/[.:]+$/, '');
-  return !!glob && minimatch(path, glob, { dot: true });
+  const written = GLOB_TEXT.exec(lower)?.[0].replace(/[.:]+$/, '') ?? '';
+  return minimatch(path, written.endsWith('/') ? `${written}**` : written, { dot: true });
 }
 
 /** Globs are looked for from at most this many of a path's folders, from its root: ownership is written for the first few. */
 const MAX_GLOB_FOLDERS = 8;
 
 /**
- * The globs that may name a file's path, as needles: one per folder it is in (`src/billing/*`,
- * `src/*` for `src/billing/proration.ts`), each matching where a line writes a glob from that
- * folder that matches the path — `src/billing/**` in "Tomás owns src/billing/**", as CODEOWNERS
- * and similar files write ownership. None for a name without a folder.
+ * The folders of a file's path as needles for the globs written about them: one per folder it is
+ * in (`src/billing/`, `src/` for `./src/billing/proration.ts`), each matching where a line writes
+ * a glob or a folder that holds the path — `src/billing/**` in "Tomás owns src/billing/**",
+ * `/src/billing/` in a CODEOWNERS line. None for a name without a folder.
  */
 export function globNeedles(path: string): Needle[] {
-  const lower = path.toLowerCase();
+  const lower = path.toLowerCase().replace(/^(?:\.{1,2}\/)+/, '');
   const parts = lower.split('/');
   const out: Needle[] = [];
   for (let k = Math.min(parts.length - 1, MAX_GLOB_FOLDERS); k >= 1; k--) {
-    const n = needle(`${parts.slice(0, k).join('/')}/*`, { exact: true });
+    const n = needle(`${parts.slice(0, k).join('/')}/`, { exact: true });
     if (n) out.push({ ...n, path: lower });
   }
   return out;

@@ -34,9 +34,9 @@ describe('query', () => {
     assert.equal(path.label, 'app/payments/stripe/refund.py');
     assert.deepEqual(path.needles.map((n) => [n.text, n.path ?? null]), [
       ['app/payments/stripe/refund.py', null],
-      ['app/payments/stripe/*', 'app/payments/stripe/refund.py'],
-      ['app/payments/*', 'app/payments/stripe/refund.py'],
-      ['app/*', 'app/payments/stripe/refund.py'],
+      ['app/payments/stripe/', 'app/payments/stripe/refund.py'],
+      ['app/payments/', 'app/payments/stripe/refund.py'],
+      ['app/', 'app/payments/stripe/refund.py'],
     ]);
     assert.ok(labels('Who reviews app/payments/stripe/refund.py? And ./infra/deploy.yml, too').includes('./infra/deploy.yml'));
     assert.deepEqual(labels('node.js and v1.2.3'), ['node.js', 'v1.2.3'], 'a name without a folder is no path');
