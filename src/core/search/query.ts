@@ -5,7 +5,7 @@
  */
 import { isDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
-import { type Needle, findNeedle, needle, segmentWords } from './words';
+import { type Needle, findNeedle, globNeedles, needle, segmentWords } from './words';
 import { replaceControlCharacters } from '../shared/text';
 import { narrowerWords } from './narrower';
 import { isStopWord, stem } from './terms';
@@ -60,6 +60,8 @@ export type Time =
   | { kind: 'weekday'; day: number; lastWeek?: boolean }
   | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean };
 
+/** A file's path with its folders (`src/billing/proration.ts`, `./infra/deploy.yml`): folders, then a name with an extension. */
+const PATH = /(?<![\p{L}\p{N}_./-])(?:\.{1,2}\/)?(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)+[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}_/-])/gu;
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
 // "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
 const PHRASES = /"([^"]*)"|\u201c([^\u201d]*)\u201d|\u300c([^\u300d]*)\u300d|\u300e([^\u300f]*)\u300f/g;
@@ -263,6 +265,12 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   // A month named without its year is a date (taken out); a time told relative to today stays words too: memory retells it ("4 years ago").
   rest = takeMonths(rest, times);
   const timeless = new Set(segmentWords(takeTimes(rest, times)));
+  // A file's path, also before a comma or a question mark: it is also found where a glob names its folder (`src/billing/**`).
+  rest = rest.replace(PATH, (path) => {
+    const n = needle(path, { exact: true });
+    if (n) add({ label: n.text, needles: [n, ...globNeedles(path)] });
+    return ' ';
+  });
   // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
   rest = rest.replace(COMPOUND, (token) => {
     const n = needle(token, { exact: true });

@@ -11,6 +11,8 @@
  * whose filter lacks one of them cannot match (no false negatives).
  */
 
+import { minimatch } from 'minimatch';
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 // Runs of non-CJK letters/digits, or runs of CJK characters.
 const RUNS = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}\p{M}])+/gu;
@@ -113,6 +115,13 @@ export interface Needle {
   /** A Latin word of 4+ letters alone may match as a prefix; everything else must end at a boundary. */
   prefix: boolean;
   keys: string[];
+  /**
+   * A file's path (`src/billing/proration.ts`): the needle's text is one of its folders
+   * (`src/billing/`), and it matches only where what is written from there is a glob or a folder
+   * that holds the path (`src/billing/**`, `/src/billing/`; not `src/billing/*.sql`, not a
+   * sibling file). See `globNeedles`.
+   */
+  path?: string;
 }
 
 export function needle(text: string, opts: { exact?: boolean } = {}): Needle | undefined {
@@ -138,9 +147,48 @@ export function findNeedle(lower: string, n: Needle): number {
   for (let i = lower.indexOf(t); i !== -1; i = lower.indexOf(t, i + 1)) {
     if (isWordChar(t[0]) && isWordChar(lower[i - 1])) continue;
     if (!n.prefix && isWordChar(t[t.length - 1]) && isWordChar(lower[i + t.length])) continue;
+    if (n.path !== undefined && !globMatches(lower, i, n.path)) continue;
     return i;
   }
   return -1;
+}
+
+/** A glob as written in a line: up to a space, a quote or a bracket. */
+const GLOB_TEXT = /[^\s`'"()[\]<>,;]+/y;
+const PATH_CHAR = /[\p{L}\p{N}_./*-]/u;
+
+/**
+ * Whether what a line writes at `at` names `path`: a glob that matches it, or a folder that holds
+ * it (`src/billing/`, read as `src/billing/**` as CODEOWNERS and .gitignore read it), perhaps from
+ * the root (`/src/billing/`), not inside another path (`web/src/billing/**`); the punctuation that
+ * ends a sentence is not part of it.
+ */
+function globMatches(lower: string, at: number, path: string): boolean {
+  const from = lower[at - 1] === '/' ? at - 1 : at;
+  if (from > 0 && PATH_CHAR.test(lower[from - 1])) return false;
+  GLOB_TEXT.lastIndex = at;
+  const written = GLOB_TEXT.exec(lower)?.[0].replace(/[.:]+$/, '') ?? '';
+  return minimatch(path, written.endsWith('/') ? `${written}**` : written, { dot: true });
+}
+
+/** Globs are looked for from at most this many of a path's folders, from its root: ownership is written for the first few. */
+const MAX_GLOB_FOLDERS = 8;
+
+/**
+ * The folders of a file's path as needles for the globs written about them: one per folder it is
+ * in (`src/billing/`, `src/` for `./src/billing/proration.ts`), each matching where a line writes
+ * a glob or a folder that holds the path — `src/billing/**` in "Tomás owns src/billing/**",
+ * `/src/billing/` in a CODEOWNERS line. None for a name without a folder.
+ */
+export function globNeedles(path: string): Needle[] {
+  const lower = path.toLowerCase().replace(/^(?:\.{1,2}\/)+/, '');
+  const parts = lower.split('/');
+  const out: Needle[] = [];
+  for (let k = Math.min(parts.length - 1, MAX_GLOB_FOLDERS); k >= 1; k--) {
+    const n = needle(`${parts.slice(0, k).join('/')}/`, { exact: true });
+    if (n) out.push({ ...n, path: lower });
+  }
+  return out;
 }
 
 export const lineHas = (lowerLine: string, n: Needle) => findNeedle(lowerLine, n) !== -1;

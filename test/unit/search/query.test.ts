@@ -29,6 +29,19 @@ describe('query', () => {
     assert.deepEqual(labels('the'), ['the']);
   });
 
+  it('keeps a file\'s path whole, also before a comma or a question mark, and finds it through the globs of its folders', () => {
+    const [path] = parseQuery('Who reviews app/payments/stripe/refund.py? And ./infra/deploy.yml, too', ENTITIES).concepts;
+    assert.equal(path.label, 'app/payments/stripe/refund.py');
+    assert.deepEqual(path.needles.map((n) => [n.text, n.path ?? null]), [
+      ['app/payments/stripe/refund.py', null],
+      ['app/payments/stripe/', 'app/payments/stripe/refund.py'],
+      ['app/payments/', 'app/payments/stripe/refund.py'],
+      ['app/', 'app/payments/stripe/refund.py'],
+    ]);
+    assert.ok(labels('Who reviews app/payments/stripe/refund.py? And ./infra/deploy.yml, too').includes('./infra/deploy.yml'));
+    assert.deepEqual(labels('node.js and v1.2.3'), ['node.js', 'v1.2.3'], 'a name without a folder is no path');
+  });
+
   it('drops a Chinese piece made only of function characters (還是, 哪個, 一下, 幫我查, 時候), and keeps no function word beside a name', () => {
     assert.deepEqual(labels('幫我查一下 staging 是哪個 port？'), ['staging', 'port']);
     assert.deepEqual(labels('客戶升級方案的時候怎麼算？'), ['客戶', '升級', '方案', '算']);

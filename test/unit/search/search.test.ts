@@ -97,6 +97,18 @@ describe('search pipeline', () => {
     assert.match(mixed.results[0].text, /資料庫遷移計畫/);
   });
 
+  it('finds who owns a file through a glob of its folder, above the many lines about its siblings', async () => {
+    const v = await fixtureVault();
+    const day = (d: string, line: string) => put(v, `chronological/${d}.md`, [`# ${d}`, '', `- 10:00:00 ${line}`]);
+    day('2025-09-02', 'Reorg: [[Lena]] owns app/payments/** now; ask her to review anything there.');
+    for (let d = 1; d <= 12; d++) day(`2025-11-${String(d).padStart(2, '0')}`, `[[Ravi]] reviewed my change to app/payments/ledger_${d}.py: approved.`);
+    day('2025-11-20', 'Fixtures for app/payments/*.sql moved to the seed folder; review went fine.');
+    const [first] = searchMemory(v, 'Who should review app/payments/stripe/refund.py?').results;
+    assert.match(first.text, /Lena\]\] owns app\/payments\/\*\*/, 'the glob that holds the file, though older than every review of a sibling');
+    const r = searchMemory(v, 'Who should review app/payments/stripe/refund.py?', { maxTokens: 120 });
+    assert.ok(!r.results.some((h) => /\.sql/.test(h.text) && h.score === 1), 'a glob of its folder that names other files is no match');
+  });
+
   it('ranks snippets with every concept of a mixed query above those with some', async () => {
     const v = await fixtureVault();
     const r = searchMemory(v, 'Kubernetes 遷移');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bytesMayHave, foldsToAscii, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../../src/core/search/words';
+import { bytesMayHave, foldsToAscii, globNeedles, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../../src/core/search/words';
 
 const has = (line: string, text: string, exact = false) => lineHas(line.toLowerCase(), needle(text, { exact })!);
 
@@ -84,6 +84,33 @@ describe('words', () => {
     assert.ok(!may('遷移', '移遷'));
     assert.ok(may('k8s', 'a \u212a8s cluster'), 'a Kelvin sign lower-cases to k');
     assert.ok(!may('k8s', 'a K8 s cluster'));
+  });
+
+  it('finds a file\'s path where a glob of one of its folders matches it, never a glob that does not', () => {
+    const globs = globNeedles('App/Payments/stripe/refund.py');
+    assert.deepEqual(globs.map((n) => n.text), ['app/payments/stripe/', 'app/payments/', 'app/'], 'one per folder, the nearest first');
+    const named = (line: string) => globs.some((n) => lineHas(line.toLowerCase(), n));
+    assert.ok(named('Lena owns app/payments/** since the reorg'));
+    assert.ok(named('reviewers: app/payments/stripe/*.py, the rest to Ravi'), 'a glob on the file\'s own folder');
+    assert.ok(named('everything under `app/**` goes to the platform team.'), 'in backticks, before a full stop');
+    assert.ok(named('App/Payments/**/*.PY is Lena\'s'), 'in any letter case');
+    assert.ok(named('app/**/*.py: Ravi'), 'a glob that spans folders');
+    assert.ok(named('/app/payments/ @lena'), 'a folder from the root, as CODEOWNERS writes it');
+    assert.ok(named('Lena looks after app/payments/.'), 'a folder holds its files');
+    assert.ok(!named('migrations in app/payments/*.sql'), 'a glob of its folder that names other files');
+    assert.ok(!named('app/payments/stripe/webhook.py was refactored'), 'a sibling file is no glob of it');
+    assert.ok(!named('web/app/payments/** is the front end'), 'a folder of the same name elsewhere');
+    assert.ok(!named('app/paymentsv2/** is new'));
+    assert.deepEqual(globNeedles('refund.py'), [], 'a name without a folder has no glob');
+    const deep = globNeedles(`${'a/'.repeat(40)}x.ts`);
+    assert.deepEqual([deep.length, deep[deep.length - 1].text], [8, 'a/'], 'the first folders of a very deep path');
+    assert.deepEqual(globNeedles('./infra/deploy.yml').map((n) => [n.text, n.path]), [['infra/', 'infra/deploy.yml']], 'a path from here is the same path');
+    // Its keys are those of every line it matches (the index never skips such a line).
+    for (const line of ['Lena owns app/payments/**', 'app/**/*.py: Ravi']) {
+      const keys = new Set<string>();
+      indexKeys(line.toLowerCase(), (tag, s, from, to) => keys.add(`${String.fromCharCode(tag)}:${s.slice(from, to)}`));
+      for (const n of globs.filter((g) => lineHas(line.toLowerCase(), g))) assert.ok(n.keys.every((k) => keys.has(k)), `${n.text} in ${line}`);
+    }
   });
 
   it('has no needle for text without letters or digits', () => {
