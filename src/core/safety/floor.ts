@@ -30,7 +30,7 @@ const REDEFINED = [
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
   // Confined to some cases, so optional in the rest: "the clean room only applies to Fridays".
   'only applies', 'applies only', 'only matters', 'only counts', 'only for fridays', 'only on fridays', '只適用', '只适用', '只在',
-  '結束', '结束', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
+  '已結束', '已结束', '結束了', '结束了', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
   // Said to be anything at all: "the sandbox is whatever folder you're in".
   'is whatever', 'is wherever', 'whatever folder', 'whatever directory', 'any folder', 'any directory', 'current folder', 'current directory',
   '任何資料夾', '任何文件夹', '任何目錄', '任何目录', '當前資料夾', '当前文件夹',
@@ -66,6 +66,7 @@ const AUTHORITY = [
   'as a system instruction', 'as system instructions', 'as a system message', 'as the system prompt', 'counts as a system', 'as a developer instruction',
   '當作系統指令', '当作系统指令', '視為系統指令', '视为系统指令', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
   '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
+  'are orders', 'are commands', 'are instructions', 'are directives', 'is an order', 'is a command', '是命令', '是指令', '就是命令', '就是指令',
   'carry out instructions', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
   '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
@@ -131,7 +132,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
       '主工作树', '主工作區', '主工作区', '有風險', '有风险',
       // Rarer verbs and tools of destruction: "expunge the audit trail", "helm uninstall", "git gc --prune=now".
-      'expunge', 'excise', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
+      'expunge', 'excise', 'rmtree', 'remove_dir_all', 'removeall', 'rm_rf', 'deltree', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
       'expire=now', '抹去', '剔除', 'empty file', 'empty log', 'empty the file', 'empty the log',
       // The checkout made to match the remote, whatever was there: "make my working copy match origin exactly".
       'match origin', 'start over from origin', 'reset to origin', 'same as origin', 'mirror origin', '和 origin 一致', '跟 origin 一致', '與 origin 一致', '与 origin 一致',
@@ -182,7 +183,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks',
+      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -251,7 +252,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
       // Access opened to everyone, and the ways around a container's or a host's walls.
-      'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
+      'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'o::rwx', 'o+rwx', 'everyone:f', 'everyone:(f)', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
       'docker socket', 'docker.sock', '0.0.0.0/0', 'public-read', 'public-read-write', 'publicly accessible', 'public access', 'anonymous access', 'full control',
       'full access', 'full permissions', 'all permissions', 'all origins', 'any origin', 'principal *', 'principal: *', 'principal "*"', 'public sharing', 'share publicly', 'public link', 'anyone with the link', '0777', '0666',
       'any ip', 'any ip address', 'all ip addresses', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
@@ -384,14 +385,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
 
 /**
  * soul.md's invariants and the floor's, each id once (soul.md's own rule and words come first).
- * A soul invariant whose safeguard the floor guards too knows the floor's other names for it:
- * "recreate the test database" keeps soul.md's sandbox as it keeps the floor's.
+ * A soul invariant whose safeguard the floor guards too knows the floor's other names for it and
+ * its ways of breaking it: "recreate the test database" keeps soul.md's sandbox as it keeps the
+ * floor's, "the repo root is never a sandbox" redefines nothing for either.
  */
 export function withFloor(invariants: readonly Invariant[]): Invariant[] {
   const ids = new Set(invariants.map((i) => i.id));
   const known = invariants.map((i) => {
-    const more = FLOOR_INVARIANTS.filter((f) => f.guards === i.id).flatMap((f) => f.safeguard);
-    return more.length ? { ...i, safeguard: [...new Set([...i.safeguard, ...more])] } : i;
+    const same = FLOOR_INVARIANTS.filter((f) => f.guards === i.id);
+    if (!same.length) return i;
+    return { ...i, safeguard: [...new Set([...i.safeguard, ...same.flatMap((f) => f.safeguard)])], breaks: [...new Set([...i.breaks, ...same.flatMap((f) => f.breaks)])] };
   });
   return [...known, ...FLOOR_INVARIANTS.filter((f) => !ids.has(f.id))];
 }

@@ -550,7 +550,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const held = guards.map((g) => heldUntil(c, g)).find((n) => n !== undefined);
     const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
-    reading.safeguard = { kept: (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
+    // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
+    const predicate = guards.every((g) => PREDICATE_NOUN.test(c.low.slice(Math.max(0, g.start - 30), g.start)));
+    const kept = predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0;
+    reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
   }
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
@@ -672,6 +675,15 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
   );
 }
+
+/** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
+function remedied(c: Clause, word: string): boolean {
+  const m = CONSEQUENT.exec(c.low);
+  return !!m && c.low.indexOf(word) < m.index && REMEDY.test(c.low.slice(m.index + m[0].length));
+}
+
+/** A safeguard named as what something is or is not: "… is never a sandbox", 「…不是沙盒」. */
+const PREDICATE_NOUN = /(?<![a-z])(?:is|are|was|were|be)\s+(?:(?:never|not|no longer)\s+)?(?:a|an|the|your|our|my)\s+$|(?<=\S\s*)(?:不是|並非|并非|絕不是|绝不是)\s*$/u;
 
 /** Words that open a relative clause. */
 const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where)\s/u;
@@ -826,6 +838,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: 'goes on when unsure whether an action is of a risky kind, instead of treating it as one or stopping' });
     } else if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids)) {
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: `goes on when the safeguard "${r.safeguard.word}" is missing, instead of stopping or asking` });
+    } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept && remedied(c, r.safeguard.word)) {
+      // 「沙盒不能用就停下來問我」: a condition without 如果, answered by stopping or asking.
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
       out.push({ quote: quote(c), why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
     } else if (c.role !== 'condition' && r.unguarded) {
