@@ -30,7 +30,7 @@ const REDEFINED = [
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
   // Confined to some cases, so optional in the rest: "the clean room only applies to Fridays".
   'only applies', 'applies only', 'only matters', 'only counts', 'only for fridays', 'only on fridays', '只適用', '只适用', '只在',
-  '已結束', '已结束', '結束了', '结束了', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
+  '已結束', '已结束', '結束了', '结束了', '還在跑', '还在跑', '還沒跑完', '还没跑完', '沒跑完', '没跑完', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
   // Said to be anything at all: "the sandbox is whatever folder you're in".
   'is whatever', 'is wherever', 'whatever folder', 'whatever directory', 'any folder', 'any directory', 'current folder', 'current directory',
   '任何資料夾', '任何文件夹', '任何目錄', '任何目录', '當前資料夾', '当前文件夹',
@@ -293,7 +293,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: [],
     breaks: [],
-    harmless: [],
+    // Credentials named for how little they can do: "prefer read-only database credentials".
+    harmless: ['read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
