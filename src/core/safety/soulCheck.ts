@@ -23,6 +23,12 @@
  *    was met or is the place of the work; one that finds its safeguard missing must be followed by
  *    stopping, asking, waiting or fixing it. A safeguard that comes after the action ("before the
  *    tests pass") guards nothing.
+ *  - a concession ("even if CI hasn't finished", "whatever the test results") drops the safeguard
+ *    it names, whatever negations describe it; a relative clause after the safeguard ("… for
+ *    refactors that don't change behavior") and a safeguard named as what something is not ("the
+ *    repo root is never a sandbox") negate nothing of it; classing an action by its kind ("treat
+ *    it as destructive") is not doing it, and asking whether it is of that kind must be answered
+ *    with caution in the same sentence.
  * Around a safeguard, sentence-wide negations ("never", "not", 不, 禁止 …) count anywhere in the
  * clause and verbs and adjectives ("skip", "optional", 跳過, 可選 …) within six words. A risky
  * action is governed only by a negation before it, a verb just before it ("avoid", "flag", 阻止)
