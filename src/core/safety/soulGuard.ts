@@ -42,4 +42,4 @@ export function soulGuard(v: Vault): SoulGuard {
 export const refusedPlaceholder = (violations: readonly Violation[]) => `[refused by the soul check: ${refusalWhy(violations)}]`;
 
 /** One line on why a text may not stand: "breaks sandbox-first: drops or makes optional …". */
-export const refusalWhy = (violations: readonly Violation[]) => violations.map((x) => (x.invariant === UNREADABLE ? x.why : `breaks ${x.invariant}: ${x.why}`)).join('; ');
+export const refusalWhy = (violations: readonly Violation[]) => [...new Set(violations.map((x) => (x.invariant === UNREADABLE ? x.why : `breaks ${x.invariant}: ${x.why}`)))].join('; ');
