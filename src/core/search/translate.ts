@@ -9,8 +9,10 @@ import { lemmas } from './narrower';
 import { type Query, namedConcepts, wordNeedles } from './query';
 import { isStopWord } from './terms';
 
-/** English translations of a Chinese word, at most. */
+/** English translations of a Chinese word, at most… */
 const MAX_ENGLISH = 6;
+/** …and entries (each in both its forms) for an English word: the table's commoner ones. */
+const MAX_CHINESE = 8;
 /** A Chinese word: the table's are two to four Han characters. */
 const HAN_WORD = /^\p{Script=Han}{2,}$/u;
 const ENGLISH_WORD = /^[a-z]{3,}$/;
@@ -34,15 +36,17 @@ export function withTranslations(q: Query, chinese: boolean): Query {
 }
 
 /**
- * The Chinese words that translate a lower-cased English word: those of the word itself, then of
- * the base forms it may be inflected from ("numbers" → number, "translated" → translate).
+ * The Chinese words that translate a lower-cased English word, the commoner entries first, in both
+ * their forms: those of the word itself, then of the base forms it may be inflected from
+ * ("numbers" → number, "translated" → translate).
  */
 export function chineseOf(word: string): string[] {
   const t = translationTable();
   const out = new Set<string>();
   for (const form of new Set(baseForms(word))) {
     const at = t.indexOf(`\n${form}\t`);
-    if (at !== -1) for (const w of t.slice(at + form.length + 2, t.indexOf('\n', at + 1)).split(' ')) out.add(w);
+    if (at === -1) continue;
+    for (const entry of t.slice(at + form.length + 2, t.indexOf('\n', at + 1)).split(' ').slice(0, MAX_CHINESE)) for (const w of entry.split(',')) out.add(w);
   }
   return [...out];
 }
@@ -56,7 +60,7 @@ export function englishOf(word: string): string[] {
   const found: { english: string; place: number }[] = [];
   for (let at = t.indexOf(word); at !== -1; at = t.indexOf(word, at + 1)) {
     const end = at + word.length;
-    if ((t[at - 1] !== ' ' && t[at - 1] !== '\t') || (t[end] !== ' ' && t[end] !== '\n')) continue; // inside a longer word
+    if (!' \t,'.includes(t[at - 1]) || !' \n,'.includes(t[end])) continue; // inside a longer word
     const start = t.lastIndexOf('\n', at) + 1;
     const tab = t.indexOf('\t', start);
     found.push({ english: t.slice(start, tab), place: t.slice(tab, at).split(' ').length });

@@ -2,12 +2,12 @@
  * The table of English words and the Chinese words that translate them, which search reads
  * (translate.ts) both ways, made from CC-CEDICT (the `cc-cedict` package's data; its licence,
  * CC BY-SA 4.0, heads the table, an adaptation shared under the same licence): one line per
- * English word, `word<TAB>中文 中文 …`, the Chinese words (two to four Han characters, each
- * entry in its Traditional and Simplified forms) whose gloss is that word once "to", "to be", an
- * article and a closing preposition are taken off ("to be responsible for" → responsible) — the
- * commoner entries first — the more headwords of the dictionary hold the word (報告, in 研究報告
- * and 報告書, before 稟報), the commoner it is — then the word in an earlier sense, of an entry with
- * fewer senses; at most MAX_CHINESE entries.
+ * English word, `word<TAB>繁體,简体 詞 …`, the entries (a Chinese word of two to four Han
+ * characters, in its Traditional and, when it differs, Simplified form) whose gloss is that word
+ * once "to", "to be", an article and a closing preposition are taken off ("to be responsible for"
+ * → responsible) — the commoner entries first — the more headwords of the dictionary hold the
+ * word (報告, in 研究報告 and 報告書, before 稟報), the commoner it is — then the word in an earlier
+ * sense, of an entry with fewer senses; at most MAX_ENTRIES.
  *
  * Only English words common enough to be one token of cl100k_base (the tokenizer search counts
  * with: "invoice", "deploy", not "aardvark") have a line. Left out: variants ("variant of …"),
@@ -22,7 +22,7 @@ import * as path from 'node:path';
 import { eng } from 'stopword';
 import { countTokens } from 'gpt-tokenizer/encoding/cl100k_base';
 
-const MAX_CHINESE = 8;
+const MAX_ENTRIES = 16;
 const WORD = /^\p{Script=Han}{2,4}$/u;
 /** Senses that are no translation: references to other entries, names, idioms' renderings. */
 const NOT_A_SENSE = /^(?:see |see also|also |variant|old variant|japanese variant|erhua|used in|abbr\.|surname|classifier|cl:|lit\.|fig\.|\(fig\.\)|\(lit\.\))/i;
@@ -67,7 +67,7 @@ function makeTable(data: string): string {
   for (const [traditional, simplified, , glosses, variantOf] of entries) {
     if (variantOf.length || !WORD.test(traditional) || !WORD.test(simplified)) continue;
     const senses = Array.isArray(glosses) ? glosses : [glosses];
-    const forms = [...new Set([traditional, simplified])].join(' ');
+    const forms = [...new Set([traditional, simplified])].join(',');
     senses.forEach((gloss, sense) => {
       for (const english of gloss.split(/;\s*/).flatMap(englishOf)) {
         const byForms = toChinese.get(english) ?? toChinese.set(english, new Map()).get(english)!;
@@ -80,7 +80,7 @@ function makeTable(data: string): string {
   const lines: string[] = [];
   for (const [english, byForms] of toChinese) {
     const ordered = [...byForms].sort(([x, a], [y, b]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || (x < y ? -1 : 1));
-    lines.push(`${english}\t${ordered.slice(0, MAX_CHINESE).map(([forms]) => forms).join(' ')}`);
+    lines.push(`${english}\t${ordered.slice(0, MAX_ENTRIES).map(([forms]) => forms).join(' ')}`);
   }
   lines.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const head = [
