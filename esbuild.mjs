@@ -1,8 +1,9 @@
 // Bundles the entry points: the VS Code extension (and its health view's worker and page), the language server and the CLI.
 // Each is one self-contained CommonJS file in dist/ (only `vscode` stays external), but for what
 // the extension loads only after activation, from files beside it: the [[link]] client library
-// (dist/languageclient.js), the tokenizer's rank table (dist/cl100k_base.json.gz) and WordNet's
-// kinds of nouns for search (dist/narrower.txt) and its English words for the soul check (dist/lexicon.txt).
+// (dist/languageclient.js), the tokenizer's rank table (dist/cl100k_base.json.gz), WordNet's
+// kinds of nouns for search (dist/narrower.txt), CC-CEDICT's English and Chinese words for search
+// (dist/translation.txt) and WordNet's English words for the soul check (dist/lexicon.txt).
 import * as esbuild from 'esbuild';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -222,6 +223,8 @@ const besideBundle = (specifier, file) => ({
 const LAZY = /src[\\/](?:core[\\/]archive[\\/]tarLib|core[\\/]safety[\\/]gitleaksLib|mcp[\\/]sdkLib)\.ts$/;
 // WordNet's kinds of nouns, for search (src/core/search/narrower.ts).
 const NARROWER = /src[\\/]core[\\/]search[\\/]narrowerTable\.ts$/;
+// CC-CEDICT's English words and their Chinese translations, for search (src/core/search/translate.ts).
+const TRANSLATION = /src[\\/]core[\\/]search[\\/]translationTable\.ts$/;
 // WordNet's English words, for the soul check's readability (src/core/safety/readable.ts).
 const LEXICON = /src[\\/]core[\\/]safety[\\/]lexiconTable\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
@@ -237,7 +240,7 @@ const common = {
   legalComments: 'linked',
   define: { VERSION: JSON.stringify(version) },
   logLevel: 'warning',
-  plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable'), prebuiltTable(LEXICON, 'lexiconTable')],
+  plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable'), prebuiltTable(TRANSLATION, 'translationTable'), prebuiltTable(LEXICON, 'lexiconTable')],
 };
 
 /**
@@ -262,9 +265,15 @@ const helpInComment = (filter, json, trailing) => ({
 });
 
 // The CLI starts with a warm search's quick path (src/cli/entry.ts); main.ts, the rest, the
-// help texts and WordNet's table are carried in comments at its end, read on first use.
+// help texts and the word tables (WordNet's, CC-CEDICT's) are carried in comments at its end, read on first use.
 const trailing = trailingComments();
-const cliPlugins = [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable', { trailing }), prebuiltTable(LEXICON, 'lexiconTable', { trailing })];
+const cliPlugins = [
+  lazyText(LAZY),
+  lazyJson(RANKS),
+  prebuiltTable(NARROWER, 'narrowerTable', { trailing }),
+  prebuiltTable(TRANSLATION, 'translationTable', { trailing }),
+  prebuiltTable(LEXICON, 'lexiconTable', { trailing }),
+];
 const cli = {
   ...common,
   entryPoints: ['src/cli/entry.ts'],
@@ -279,7 +288,7 @@ const builds = [
     entryPoints: ['src/extension/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', { beside: 'narrower.txt' }), prebuiltTable(LEXICON, 'lexiconTable', { beside: 'lexicon.txt' }), besideBundle('vscode-languageclient/node', 'languageclient.js')],
+    plugins: [lazyText(LAZY), lazyJson(RANKS, 'cl100k_base.json.gz'), prebuiltTable(NARROWER, 'narrowerTable', { beside: 'narrower.txt' }), prebuiltTable(TRANSLATION, 'translationTable', { beside: 'translation.txt' }), prebuiltTable(LEXICON, 'lexiconTable', { beside: 'lexicon.txt' }), besideBundle('vscode-languageclient/node', 'languageclient.js')],
   },
   { ...common, entryPoints: ['vscode-languageclient/node'], outfile: 'dist/languageclient.js', external: ['vscode'] },
   { ...common, entryPoints: ['src/server/server.ts'], outfile: 'dist/server.js' },

@@ -23,7 +23,7 @@ function load(): Map<string, string> {
 }
 
 /** The lemma forms a lower-cased English word may have: itself, then its singulars. */
-function lemmas(w: string): string[] {
+export function lemmas(w: string): string[] {
   const out = [w];
   if (w.endsWith('ies')) out.push(`${w.slice(0, -3)}y`);
   if (w.endsWith('es')) out.push(w.slice(0, -2));

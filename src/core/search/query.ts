@@ -30,6 +30,8 @@ export interface Concept {
   time?: boolean;
   /** A plain English noun's narrower words (narrower.ts): a line that names one of them is about the concept too. */
   kinds?: Needle[];
+  /** A word's translations into the other language (translate.ts): a line that has one says the word in that language. */
+  translations?: Needle[];
 }
 
 export interface Query {
@@ -297,10 +299,17 @@ function kindsOf(list: string[]): Needle[][] {
   const pairs = list.map((w, j) => (j + 1 < list.length ? narrowerWords([w, list[j + 1]]) : []));
   return list.map((w, j) => {
     if (pairs[j].length) return [];
-    const kinds = pairs[j - 1]?.length ? pairs[j - 1] : narrowerWords([w]);
-    // A short word must end at a boundary: its plural is a needle of its own.
-    return kinds.flatMap((k) => (k.length < 4 ? [k, `${k}s`] : [k])).map((k) => needle(k, { exact: k.includes(' ') })).filter((n): n is Needle => !!n);
+    return wordNeedles(pairs[j - 1]?.length ? pairs[j - 1] : narrowerWords([w]));
   });
+}
+
+/**
+ * Needles for words a query's word stands for (its kinds, its translations): a Latin word of four
+ * letters or more matches the longer words it begins ("deploy": "deployed"); a shorter one must
+ * end at a boundary, so its plural is a needle of its own; a phrase matches as written.
+ */
+export function wordNeedles(words: string[]): Needle[] {
+  return words.flatMap((k) => (k.length < 4 && /^[a-z]+$/.test(k) ? [k, `${k}s`] : [k])).map((k) => needle(k, { exact: k.includes(' ') })).filter((n): n is Needle => !!n);
 }
 
 /**
@@ -310,7 +319,8 @@ function kindsOf(list: string[]): Needle[][] {
 export function lookupQuery(q: Query): Query {
   const concepts = q.concepts.map((c) => {
     const needles = byStem(c);
-    return c.kinds ? { ...c, needles: [...needles, ...c.kinds] } : needles === c.needles ? c : { ...c, needles };
+    const related = [...(c.kinds ?? []), ...(c.translations ?? [])];
+    return related.length ? { ...c, needles: [...needles, ...related] } : needles === c.needles ? c : { ...c, needles };
   });
   return { ...q, concepts };
 }

@@ -6,7 +6,9 @@
  * count is the vault's). Literal concepts — quoted phrases, identifiers such as PR-4821, entity names — count
  * as terms matched literally. The kinds of a plural noun (narrower.ts) are one more term, at KIND
  * of the weight: a line that says "Chicago" answers "which cities" a little less than one that
- * says "city". On top of its own score a line earns a share of its best
+ * says "city". A word's translations into the other language (translate.ts) are one more term, at
+ * TRANSLATED of the weight and never rarer than the word, counted only on a line that does not
+ * say the word itself. On top of its own score a line earns a share of its best
  * neighbour's (a question and its answer are neighbours) and of its day's best lines (a day about
  * the topic), and ranks higher on a day the query names or its entities are tagged with.
  */
@@ -83,8 +85,10 @@ const PREFIX_WORD = 6;
 const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?(?:memory|personal)\/chronological\/[\w.-]+\.md(?::\d+)?/g;
 export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('[by ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
 
-/** A line that names a kind of a query's word (narrower.ts) holds that word this much. */
+/** A line that names a kind of a query's word (narrower.ts) holds that word this much… */
 const KIND = 0.5;
+/** …and one that has its translation (translate.ts), this much. */
+const TRANSLATED = 0.5;
 
 interface Term {
   /** The date the query names or implies: a term every line of those days holds. */
@@ -95,8 +99,10 @@ interface Term {
   needles?: Needle[];
   /** A word of a time told relative to today ("last", "week"). */
   time?: boolean;
-  /** The stems of a word's narrower words: the term of its kinds. */
+  /** The stems of a word's narrower words or English translations: the term of its kinds or translations. */
   kinds?: Set<string>;
+  /** The term of the query's word these are translations of: they count no more than it (its idf at most). */
+  of?: number;
   entity?: boolean;
   weight: number;
   df: number;
@@ -117,16 +123,27 @@ function queryTerms(q: Query, dated: boolean): Term[] {
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
   // A date the query names or implies is a term like a word: every line of those days holds it, rarer the fewer they are.
   if (dated) out.push({ date: true, weight: 1, df: 0, idf: 0 });
-  // The kinds of each word, but for the query's own words.
+  // The kinds and the translations of each word, but for the query's own words.
   const own = new Set(out.map((t) => t.stem));
   for (const c of q.concepts) {
-    if (!c.kinds) continue;
-    const words = c.kinds.filter((n) => !n.text.includes(' '));
-    const kinds = new Set(words.flatMap((n) => terms(n.text)).filter((st) => !own.has(st)));
-    const phrases = c.kinds.filter((n) => n.text.includes(' '));
-    if (kinds.size || phrases.length) out.push({ kinds, needles: phrases, weight: KIND, df: 0, idf: 0 });
+    if (c.kinds) relatedTerm(c.kinds, own, KIND, out);
+    if (!c.translations) continue;
+    const stem = terms(c.needles[0].text)[0];
+    const of = out.findIndex((t) => t.needles === c.needles || (stem !== undefined && t.stem === stem));
+    relatedTerm(c.translations, own, TRANSLATED, out, of < 0 ? undefined : of);
   }
   return out;
+}
+
+/**
+ * One term for the words a query's word stands for, at `weight`: English words by their stems,
+ * phrases and Chinese words literally (a Chinese word counts where its characters are).
+ */
+function relatedTerm(related: Needle[], own: Set<string | undefined>, weight: number, out: Term[], of?: number): void {
+  const literal = (n: Needle) => n.text.includes(' ') || hasCjk(n.text);
+  const kinds = new Set(related.filter((n) => !literal(n)).flatMap((n) => terms(n.text)).filter((st) => !own.has(st)));
+  const needles = related.filter(literal);
+  if (kinds.size || needles.length) out.push({ kinds, needles, weight, df: 0, idf: 0, ...(of !== undefined && { of }) });
 }
 
 /** Every candidate line with a score above 0, best first (newer day first on a tie). */
@@ -172,6 +189,10 @@ export function rankLines(inp: RankInput): ScoredLine[] {
       qt.forEach((t, k) => {
         if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
       });
+      // A line that says the word itself does not say it again in its translation (a mixed line: "used memory" … 記憶體).
+      qt.forEach((t, k) => {
+        if (t.of !== undefined && tf[t.of]) tf[k] = 0;
+      });
       if (before && !qt.some((t, k) => tf[k] && !t.time)) continue;
       // Only lines that hold a term count: which other lines were read depends on the index.
       if (qt.length && !tf.some((f) => f > 0)) continue;
@@ -186,6 +207,8 @@ export function rankLines(inp: RankInput): ScoredLine[] {
     const df = t.entity && lines.length ? (t.df * n) / lines.length : t.df;
     t.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
+  // A word's translation counts no more than the word: rarer in the vault's other language is not rarer in the question.
+  for (const t of qt) if (t.of !== undefined) t.idf = Math.min(t.idf, qt[t.of].idf);
   const avgLen = lines.length ? totalLen / lines.length : 1;
   const own = new Map<Block, Float64Array>();
   for (const x of lines) {

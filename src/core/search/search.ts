@@ -35,6 +35,7 @@ import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
 import { needsReduction, subjectOf, topicsOf } from './prompt';
+import { withTranslations } from './translate';
 import { type ScoredLine, rankLines } from './rank';
 import { sinkUnused } from './decay';
 import { type Served, servedBefore } from '../vault/usage';
@@ -170,7 +171,8 @@ function dayHolder(v: Vault): (day: string) => { rel: string; line: number } {
 
 /** One query through stages 1–6. */
 function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string, names: EntityName[], today: string, opts: TopicOptions): { query: string; answer: Omit<SearchResult, 'query' | 'warnings'> } {
-  const q = withYears(parseQuery(text, names), today);
+  // Its words in the other language too: Chinese ones only where the vault may hold Chinese.
+  const q = withTranslations(withYears(parseQuery(text, names), today), view.han);
   const empty = { tokens: 0, tokenizer: TOKENIZER, results: [], matched: 0 };
   // Only punctuation (`.*[(`): literal text that no word of the vault can match.
   if (!q.concepts.length && !q.days.length && !q.months.length) return { query: q.text, answer: empty };

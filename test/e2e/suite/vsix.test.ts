@@ -19,7 +19,7 @@ const extension = () => {
 const root = () => vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 
 /** What `.vscodeignore` lets into the package: the bundles, assets, manifest and documents (the README links to docs/). */
-const PACKAGED = /^(dist\/(extension|server|cli|languageclient|healthWorker|healthView)\.js|dist\/cl100k_base\.json\.gz|dist\/(?:narrower|lexicon)\.txt|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/.+|package(\.nls(\.[\w-]+)?)?\.json|docs\/[\w-]+\.md|docs\/screenshots\/[\w-]+\.png|readme\.md|changelog\.md|LICENSE\.txt|\.vsixmanifest)$/i;
+const PACKAGED = /^(dist\/(extension|server|cli|languageclient|healthWorker|healthView)\.js|dist\/cl100k_base\.json\.gz|dist\/(?:narrower|translation|lexicon)\.txt|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/.+|package(\.nls(\.[\w-]+)?)?\.json|docs\/[\w-]+\.md|docs\/screenshots\/[\w-]+\.png|readme\.md|changelog\.md|LICENSE\.txt|\.vsixmanifest)$/i;
 
 suite(
   'Installed from the VSIX',
@@ -35,7 +35,7 @@ suite(
         .map((e) => path.relative(ext.extensionPath, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
       const extra = files.filter((f) => !PACKAGED.test(f));
       assert.deepEqual(extra, [], `the package carries files it does not need: ${extra.join(', ')}`);
-      for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/languageclient.js', 'dist/cl100k_base.json.gz', 'dist/narrower.txt', 'dist/lexicon.txt', 'package.json']) assert.ok(files.includes(f), `the package lacks ${f}`);
+      for (const f of ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/languageclient.js', 'dist/cl100k_base.json.gz', 'dist/narrower.txt', 'dist/translation.txt', 'dist/lexicon.txt', 'package.json']) assert.ok(files.includes(f), `the package lacks ${f}`);
     });
 
     test('it activates by itself in a vault and registers every command and language model tool', async () => {

@@ -180,9 +180,9 @@ describe('VSIX', () => {
   it('holds only the bundles, the tokenizer table, media, grammar, translations, manifest, README, CHANGELOG and LICENSE', () => {
     const vsce = path.join(REPO, 'node_modules/@vscode/vsce/vsce');
     const listed = execFileSync(process.execPath, [vsce, 'ls', '--no-dependencies'], { cwd: REPO, encoding: 'utf8' }).trim().split('\n');
-    const allowed = /^(dist\/(extension|server|cli|languageclient|healthWorker|healthView)\.js|dist\/cl100k_base\.json\.gz|dist\/(?:narrower|lexicon)\.txt|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/bundle\.l10n\.[\w-]+\.json|package(\.nls(\.[\w-]+)?)?\.json|docs\/[\w-]+\.md|docs\/screenshots\/[\w-]+\.png|README\.md|CHANGELOG\.md|LICENSE)$/;
+    const allowed = /^(dist\/(extension|server|cli|languageclient|healthWorker|healthView)\.js|dist\/cl100k_base\.json\.gz|dist\/(?:narrower|translation|lexicon)\.txt|dist\/[\w.-]+\.LEGAL\.txt|media\/.+|syntaxes\/.+|l10n\/bundle\.l10n\.[\w-]+\.json|package(\.nls(\.[\w-]+)?)?\.json|docs\/[\w-]+\.md|docs\/screenshots\/[\w-]+\.png|README\.md|CHANGELOG\.md|LICENSE)$/;
     for (const f of listed) assert.match(f, allowed);
-    for (const must of ['docs/cli.md', 'docs/screenshots/sidebar-backlinks.png', 'dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/languageclient.js', 'dist/cl100k_base.json.gz', 'dist/narrower.txt', 'dist/lexicon.txt', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.zh-tw.json', 'syntaxes/wikilink.tmLanguage.json', 'media/coresoul.svg']) {
+    for (const must of ['docs/cli.md', 'docs/screenshots/sidebar-backlinks.png', 'dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/languageclient.js', 'dist/cl100k_base.json.gz', 'dist/narrower.txt', 'dist/translation.txt', 'dist/lexicon.txt', 'package.json', 'package.nls.json', 'l10n/bundle.l10n.zh-tw.json', 'syntaxes/wikilink.tmLanguage.json', 'media/coresoul.svg']) {
       assert.ok(listed.includes(must), must);
     }
   });

@@ -9,7 +9,7 @@ import { atomicWrite } from '../../shared/fs';
 import type { Vault } from '../../vault/layout';
 import type { Chunk } from './chunks';
 
-const MAGIC = 'CSIX0003'; // 0003: aliases read by entityFrontMatter
+const MAGIC = 'CSIX0004'; // 0003: aliases read by entityFrontMatter; 0004: whether a file holds Han characters
 
 export interface IndexedFile {
   rel: string;
@@ -19,6 +19,8 @@ export interface IndexedFile {
   /** First line of the last chunk: lines before it are final if the file only grows. */
   tail: number;
   aliases: string[];
+  /** The file holds a Han character: a query's English words may find their Chinese translations in it (../translate.ts). */
+  han: boolean;
   /** An entity note's `[[YYYY-MM-DD]]` links (decoded on demand: thousands of notes, one asked for). */
   tags: () => string[];
   /** The file was binary when indexed: skipped until it changes. */

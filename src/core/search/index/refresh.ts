@@ -30,6 +30,8 @@ export interface IndexView {
   indexed: Map<string, IndexedFile>;
   /** Files left for a later refresh when the time budget ran out. */
   pending: number;
+  /** Whether the vault may hold Han characters: a file indexed as holding one, or one not indexed yet. */
+  han: boolean;
   warnings: string[];
 }
 
@@ -58,6 +60,9 @@ function newestFirst(files: VaultFile[]): VaultFile[] {
   ordered = { files, order };
   return order;
 }
+
+/** A Han character: what a Chinese word is written in. */
+const HAN = /\p{Script=Han}/u;
 
 // ---- refresh --------------------------------------------------------------------------------
 
@@ -146,10 +151,11 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     const sha1 = nodeCrypto().createHash('sha1').update(buf).digest('hex');
     if (buf.includes(0)) {
       warnings.push(`warning: skipped ${shown}: not a text file`);
-      indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: 0, aliases: [], tags: () => [], binary: true, chunks: [] });
+      indexed.set(f.rel, { rel: f.rel, size: f.size, mtimeMs: f.mtimeMs, sha1, tail: 0, aliases: [], han: false, tags: () => [], binary: true, chunks: [] });
       continue;
     }
-    const lines = splitLines(buf.toString('utf8'));
+    const text = buf.toString('utf8');
+    const lines = splitLines(text);
     const grewOnly = old && !old.binary && f.size > old.size && nodeCrypto().createHash('sha1').update(buf.subarray(0, old.size)).digest('hex') === old.sha1;
     const from = grewOnly ? old.tail : 0;
     const cut = chunkLines(f, lines, from, lineOffsets(buf));
@@ -159,7 +165,7 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
     const chunks = [...kept, ...cut.chunks];
     const aliases = f.kind === 'entity' ? entityHead(lines).aliases : [];
     const tags = f.kind !== 'entity' ? [] : grewOnly ? [...new Set([...old.tags(), ...dayLinks(lines, from)])] : dayLinks(lines);
-    indexed.set(f.rel, { rel: f.rel, size: buf.length, mtimeMs: f.mtimeMs, sha1, tail: cut.tail, aliases, tags: () => tags, chunks });
+    indexed.set(f.rel, { rel: f.rel, size: buf.length, mtimeMs: f.mtimeMs, sha1, tail: cut.tail, aliases, han: HAN.test(text), tags: () => tags, chunks });
     searchable.push(f);
     current.add(f.rel);
   }
@@ -173,5 +179,6 @@ export function refreshIndex(v: Vault, opts: RefreshOptions = {}): IndexView {
   }
   keep(where, indexed, unsaved);
   for (const rel of indexed.keys()) if (!current.has(rel)) indexed.delete(rel);
-  return { files: searchable, indexed, pending, warnings };
+  const han = searchable.some((f) => indexed.get(f.rel)?.han ?? true);
+  return { files: searchable, indexed, pending, han, warnings };
 }
