@@ -278,6 +278,12 @@ export class LineReader {
 
   keep(f: VaultFile, peeked: Buffer): void {
     if (this.raws.has(f.rel)) return;
+    // Most of the peek buffer: it becomes the file's (no copy), and the next peek reads into a new one.
+    if (peeked.buffer === this.scratch.buffer && peeked.length * 2 >= this.scratch.length) {
+      this.raws.set(f.rel, peeked);
+      this.scratch = Buffer.alloc(0);
+      return;
+    }
     const own = Buffer.allocUnsafe(peeked.length);
     peeked.copy(own); // a memcpy: Buffer.from(buffer) is an order of magnitude slower on Node 20
     this.raws.set(f.rel, own);
