@@ -54,10 +54,16 @@ export interface Command {
   run(ctx: CliContext, args: string[], opts: OptionValues): Promise<CommandResult>;
 }
 
+/** What printResult writes on stdout for a command's result (its JSON document with `--json`); '' for nothing. */
+export function printedText(result: CommandResult, json: boolean): string {
+  const out = json && result.json !== undefined ? JSON.stringify(result.json, null, 2) : result.text;
+  return !out ? '' : out.endsWith('\n') ? out : `${out}\n`;
+}
+
 /** Prints a command's result on stdout (its JSON document with `--json`); returns the exit code. */
 export function printResult(result: CommandResult, json: boolean): number {
-  const out = json && result.json !== undefined ? JSON.stringify(result.json, null, 2) : result.text;
-  if (out) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`); // nothing after `mcp`: stdout was its channel
+  const out = printedText(result, json);
+  if (out) process.stdout.write(out); // nothing after `mcp`: stdout was its channel
   return result.exitCode ?? 0;
 }
 

@@ -1,7 +1,8 @@
 /**
- * One `coresoul search` call as the CLI makes it — its options, its request, how its answer is
- * printed — and the client side of the warm search server (searchServer.ts). Light on purpose:
- * the quick path (quickSearch.ts) runs on this alone, before the rest of the CLI is compiled.
+ * One `coresoul search` call as the CLI makes it — its options and its request — and the client
+ * side of the warm search server (searchServer.ts). Light on purpose: the quick path
+ * (quickSearch.ts) runs on this alone, before the rest of the CLI is compiled; what a search's
+ * answer is printed as lives in searchAnswer.ts, which the server runs for it.
  */
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -10,12 +11,8 @@ import * as path from 'node:path';
 import { localDay, parseNow } from '../core/shared/clock';
 import { CoreSoulError, type ErrorKind, inputError } from '../core/shared/errors';
 import { isBranchName } from '../core/shared/validation';
-import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult, foundNothingFor } from '../core/search/result';
-import { staleMarks } from '../core/truth/marks';
-import { bestLine, recordServed } from '../core/vault/usage';
-import { vaultAt } from '../core/vault/layout';
-import { recordedSnippets } from '../core/context/recorded';
-import type { CommandResult, OptionSpec, OptionValues } from './command';
+import { DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchOptions, type SearchResult } from '../core/search/result';
+import type { OptionSpec, OptionValues } from './command';
 import { childProcess } from '../core/shared/nodeLazy';
 
 export const SEARCH_OPTIONS: OptionSpec = { 'max-tokens': { type: 'string' }, limit: { type: 'string' }, page: { type: 'string' }, branch: { type: 'string' }, author: { type: 'string' }, archived: { type: 'boolean' } };
@@ -30,16 +27,31 @@ export interface SearchRequest {
    * quoted like the hooks and MCP, the label and quotes inside the budget.
    */
   recorded?: boolean;
+  /**
+   * Answered as printed (the quick path): the server marks stale hits, records the lines it
+   * found as used and sends what the search command writes (`Printed`), as `--json` or not.
+   */
+  print?: { json: boolean };
+}
+
+/** What the search command writes for an answer: its messages on stderr (in order, one a line), then stdout, and its exit code. */
+export interface Printed {
+  stderr: string[];
+  stdout: string;
+  exitCode: number;
 }
 
 /** `served`: the usage keys of the answer's hits (vault/usage.ts servedKeys), worked out by the server. */
-export type Reply = { result: SearchResult; served?: string[] } | { error: { kind: ErrorKind; message: string } };
+export type Reply = { result: SearchResult; served?: string[] } | { printed: Printed } | { error: { kind: ErrorKind; message: string } };
 
 /**
  * The usage keys a server sent with its answers: the caller records them as they are, without
  * loading node:crypto (their hash) for one append.
  */
 const servedWith = new WeakMap<SearchResult, string[]>();
+
+/** The usage keys the server sent with `r`, when it came from one. */
+export const servedKeysOf = (r: SearchResult): string[] | undefined => servedWith.get(r);
 
 const count = (name: string, value: unknown, fallback: number): number => {
   if (value === undefined) return fallback;
@@ -76,46 +88,6 @@ export function searchRequest(root: string, args: string[], opts: OptionValues):
 function branchName(b: string): string {
   if (!isBranchName(b)) throw inputError(`--branch: expected a git branch name, got "${b}"`);
   return b;
-}
-
-/** The options a search runs `req` with: as recorded notes, their rendering counted in the budget. */
-export function searchOptions(req: SearchRequest): SearchOptions {
-  return req.recorded ? { ...req.options, render: (hits) => recordedSnippets(req.root, hits) } : req.options;
-}
-
-/**
- * What the search command prints for the answer to `req`: warnings and a count on stderr; on
- * stdout the hits as recorded notes (labelled, each cited and quoted, a stale one's mark after it),
- * which is the text the search counted against `--max-tokens` (`searchOptions`). The lines it
- * found count as used on the request's day (docs/truth.md#usage-aware-decay).
- */
-export function searchReply(r: SearchResult, req: SearchRequest, warn: (m: string) => void): CommandResult {
-  for (const w of r.warnings) warn(w);
-  if (r.results.length) recordServed(vaultAt(req.root), r.results.map(bestLine), req.options.today ?? localDay(new Date()), servedWith.get(r));
-  const { warnings: _w, matched: _m, ...json } = r;
-  if (!r.results.length && r.matched && (req.options.page ?? 1) > 1) return { json, text: `nothing more: pages 1 to ${(req.options.page ?? 1) - 1} showed every match` };
-  if (!r.results.length && r.matched) return { json, text: `nothing fits in ${req.options.maxTokens} tokens: ${r.matched} line(s) found (raise --max-tokens)` };
-  if (!r.results.length) return { json, text: `nothing found for "${r.query}"` };
-  warn(`${r.results.length} result(s), ${r.tokens} tokens (${r.tokenizer})${r.branch ? `, memory of branch ${r.branch}` : ''}${r.more ? `; ${r.more} more matching line(s): --page ${r.nextPage}` : ''}`);
-  return { json, text: `${recordedSnippets(req.root, r.results as MarkedHit[], (h) => h.stale && `  (stale: ${h.stale})`)}${r.missing?.length ? `\n\n${foundNothingFor(r.missing)}` : ''}` };
-}
-
-// ---- stale marks (docs/truth.md#freshness): kept apart from the search itself ----------------
-
-/** A hit with, when the code it cites changed since it was written, what changed. */
-export type MarkedHit = SearchResult['results'][number] & { stale?: string };
-
-/**
- * Adds a `stale` field to each hit whose cited code was deleted, moved or changed since; a failing
- * check marks nothing. No time bound: the same search in the same project gives the same marks,
- * however long git takes (the check costs nothing when no hit cites code).
- */
-export async function markStale(r: SearchResult, root: string): Promise<SearchResult> {
-  const marks = await staleMarks(root, r.results).catch(() => []);
-  marks.forEach((mark, i) => {
-    if (mark) (r.results[i] as MarkedHit).stale = mark;
-  });
-  return r;
 }
 
 /** Longer than any answer takes; a server that does not reply by then is bypassed. */
@@ -157,34 +129,38 @@ function nameHash(text: string): string {
   return [h1, h2, h3].map((h) => (h >>> 0).toString(16).padStart(8, '0')).join('').slice(0, 20);
 }
 
-/** The server's answer, or undefined when there is no server (or it is not answering): search locally then. */
-export function askServer(socket: string, req: SearchRequest): Promise<SearchResult | undefined> {
-  return new Promise((resolve, reject) => {
+/** The server's reply to `req`, or undefined when there is no server (or it is not answering, or the reply is not JSON). */
+export function ask(socket: string, req: SearchRequest): Promise<Reply | undefined> {
+  return new Promise((resolve) => {
     const conn = net.connect(socket);
     let data = '';
-    const done = (fn: () => void) => {
+    const done = (reply: Reply | undefined) => {
       conn.destroy();
-      fn();
+      resolve(reply);
     };
-    conn.setTimeout(REPLY_TIMEOUT_MS, () => done(() => resolve(undefined)));
-    conn.on('error', () => done(() => resolve(undefined)));
+    conn.setTimeout(REPLY_TIMEOUT_MS, () => done(undefined));
+    conn.on('error', () => done(undefined));
     conn.on('connect', () => conn.end(`${JSON.stringify(req)}\n`));
     conn.setEncoding('utf8');
     conn.on('data', (chunk: string) => (data += chunk));
-    conn.on('end', () =>
-      done(() => {
-        let reply: Reply;
-        try {
-          reply = JSON.parse(data) as Reply;
-        } catch {
-          return resolve(undefined);
-        }
-        if ('error' in reply) return reject(new CoreSoulError(reply.error.kind, reply.error.message));
-        if (reply.served) servedWith.set(reply.result, reply.served);
-        resolve(reply.result);
-      }),
-    );
+    conn.on('end', () => {
+      try {
+        done(JSON.parse(data) as Reply);
+      } catch {
+        done(undefined);
+      }
+    });
   });
+}
+
+/** The server's answer, or undefined when there is no server (or it is not answering): search locally then. An error it reports is thrown. */
+export async function askServer(socket: string, req: SearchRequest): Promise<SearchResult | undefined> {
+  const reply = await ask(socket, req);
+  if (!reply) return undefined;
+  if ('error' in reply) throw new CoreSoulError(reply.error.kind, reply.error.message);
+  if (!('result' in reply)) return undefined;
+  if (reply.served) servedWith.set(reply.result, reply.served);
+  return reply.result;
 }
 
 /** Starts `coresoul serve-search` for `root` in the background, detached from this process. */

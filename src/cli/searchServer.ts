@@ -20,7 +20,8 @@ import { keepChunkBytes } from '../core/search/lineReader';
 import { countTokens } from '../core/shared/tokens';
 import { type Vault, openVault } from '../core/vault/layout';
 import { bestLine, servedKeys } from '../core/vault/usage';
-import { type Reply, type SearchRequest, searchOptions } from './searchClient';
+import type { Reply, SearchRequest } from './searchClient';
+import { printedSearch, searchOptions } from './searchAnswer';
 
 const IDLE_MS = Number(process.env.CORESOUL_SEARCH_IDLE_MS) || 10 * 60_000;
 /** The file bytes the server keeps across searches (lineReader.ts). */
@@ -42,11 +43,12 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
       data += chunk;
       if (!data.endsWith('\n')) return;
       conn.removeAllListeners('data');
-      const reply = answer(v, data, building);
-      // An unexpected failure gets no reply: the caller then searches on its own and reports it.
-      if (reply) conn.end(JSON.stringify(reply));
-      else conn.destroy();
-      idle.refresh();
+      void answer(v, data, building).then((reply) => {
+        // An unexpected failure gets no reply: the caller then searches on its own and reports it.
+        if (reply) conn.end(JSON.stringify(reply));
+        else conn.destroy();
+        idle.refresh();
+      });
     });
   });
   let why = 'search server stopped after being idle';
@@ -74,14 +76,19 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
   return why;
 }
 
-/** The reply to a request; while the index is being built, over the part built so far (the build does the indexing). */
-function answer(v: Vault, line: string, building: boolean): Reply | undefined {
+/**
+ * The reply to a request; while the index is being built, over the part built so far (the build
+ * does the indexing). Asked for as printed (`print`), what the search command writes for it.
+ */
+async function answer(v: Vault, line: string, building: boolean): Promise<Reply | undefined> {
   try {
     const req = JSON.parse(line) as SearchRequest;
     if (path.resolve(req.root) !== v.root) return undefined;
     openVault(v.root); // a vault gone or damaged since: the error the caller would get alone
     const result = searchMemory(v, req.query, building ? { ...searchOptions(req), indexBudgetMs: 0 } : searchOptions(req));
-    return { result, served: servedKeys(result.results.map(bestLine)) };
+    const served = servedKeys(result.results.map(bestLine));
+    if (req.print) return { printed: await printedSearch(result, req, served, req.print.json === true) };
+    return { result, served };
   } catch (err) {
     return err instanceof CoreSoulError ? { error: { kind: err.kind, message: err.message } } : undefined;
   }

@@ -6,7 +6,8 @@
  */
 import { type SearchResult, searchMemory } from '../core/search/search';
 import type { Vault } from '../core/vault/layout';
-import { type SearchRequest, askServer, searchOptions, serverEnabled, socketPath, startServer } from './searchClient';
+import { type SearchRequest, askServer, serverEnabled, socketPath, startServer } from './searchClient';
+import { searchOptions } from './searchAnswer';
 
 export async function searchWarm(bundle: string | undefined, v: Vault, req: SearchRequest): Promise<SearchResult> {
   const socket = bundle && serverSocket(bundle, req.root);

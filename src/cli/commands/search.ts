@@ -1,7 +1,8 @@
 import { DEFAULT_MAX_TOKENS } from '../../core/search/search';
 import { openVault } from '../../core/vault/layout';
 import type { Command } from '../command';
-import { SEARCH_OPTIONS, markStale, searchReply, searchRequest } from '../searchClient';
+import { SEARCH_OPTIONS, searchRequest } from '../searchClient';
+import { markStale, searchReply } from '../searchAnswer';
 import { searchWarm } from '../warmSearch';
 
 export const search: Command = {

@@ -10,12 +10,10 @@
  * search finds is what the files hold: the same answer with the cache or without it.
  */
 import * as fs from 'node:fs';
-import { type Chunk, chunkLines } from './index/chunks';
+import { type Chunk, chunkBytes, chunkLines } from './index/chunks';
 import { type VaultFile, dayLinks, entityHead, fileStamp, lineOffsets, shownPath, splitLines } from './index/files';
 import type { IndexView } from './index/refresh';
 import { type Needle, foldsToAscii, needleStarts } from './words';
-
-const NOTE_LINE = /^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m;
 
 /** Chunks read together when at most this many bytes lie between them (one read instead of two). */
 const READ_GAP = 4096;
@@ -132,30 +130,60 @@ export function keepChunkBytes(maxBytes: number): void {
   keptFacts = new FactStore(KEPT_FACTS);
 }
 
-/** Whether an entity note (as Latin-1 text) has a body line that is not a date tag. */
-function hasNoteLines(text: string): boolean {
-  const lines = text.split('\n', 64);
+/**
+ * Whether an entity note's bytes hold a body line that is not a date tag: after the note's head
+ * (front matter, title), a line that `/^(?!- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]\n]*)?\]\])[^\S\n]*\S/m`
+ * matches in the bytes read as Latin-1 (a byte a character), found without decoding them: a note
+ * of thousands of tag lines is looked at line by line.
+ */
+export function noteHasLines(raw: Buffer): boolean {
+  // The head is read from the first 64 lines (entityHead).
+  let end = 0;
+  for (let n = 0; n < 64 && end < raw.length; n++) {
+    const nl = raw.indexOf(10, end);
+    end = nl === -1 ? raw.length : nl + 1;
+  }
+  const lines = raw.toString('latin1', 0, end).split('\n', 64);
   const { bodyStart } = entityHead(lines.map((l) => l.replace(/\r$/, '')));
-  if (bodyStart >= lines.length) return NOTE_LINE.test(text); // a very long head: test all of it
-  let offset = 0;
-  for (let i = 0; i < bodyStart; i++) offset += lines[i].length + 1;
-  return NOTE_LINE.test(text.slice(offset));
+  let at = 0;
+  if (bodyStart < lines.length) for (let i = 0; i < bodyStart; i++) at += lines[i].length + 1; // else a very long head: all of it
+  return bodyLineFrom(raw, at);
 }
 
-/** The bytes of a note looked at first for a hand-written line: most notes have one near the top. */
-const NOTE_HEAD_BYTES = 16 * 1024;
-
 /**
- * Whether an entity note's bytes hold a body line that is not a date tag: looked for in its
- * first whole lines (at least the 64 its head is read from, so the head is the same), then, none
- * there, in all of it. A note of thousands of tag lines is not decoded whole for a line on top.
+ * That pattern's test over the bytes from `at`: a line starts there and after every \n or \r (as `^`
+ * does with the m flag); it matches when it is no date tag and a character other than white
+ * space comes before the next \n.
  */
-function noteHasLines(raw: Buffer): boolean {
-  const cut = raw.lastIndexOf(10, NOTE_HEAD_BYTES);
-  let whole = 0;
-  for (let p = raw.indexOf(10); p !== -1 && p <= cut && whole < 64; p = raw.indexOf(10, p + 1)) whole++;
-  if (whole >= 64 && cut < raw.length - 1 && hasNoteLines(raw.toString('latin1', 0, cut + 1))) return true;
-  return hasNoteLines(raw.toString('latin1'));
+function bodyLineFrom(buf: Buffer, at: number): boolean {
+  let cr = buf.indexOf(13, at);
+  for (let p = at; ; ) {
+    if (!tagAt(buf, p)) {
+      let q = p;
+      while (q < buf.length && isBlank(buf[q])) q++;
+      if (q < buf.length && buf[q] !== 10) return true;
+    }
+    if (cr !== -1 && cr < p) cr = buf.indexOf(13, p);
+    const nl = buf.indexOf(10, p);
+    const next = nl === -1 ? cr : cr === -1 ? nl : Math.min(nl, cr);
+    if (next === -1) return false;
+    p = next + 1;
+  }
+}
+
+/** White space as `\s` reads a Latin-1 character, but the line end (\n). */
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13 || c === 11 || c === 12 || c === 0xa0;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Whether a date tag (`- [[YYYY-MM-DD]]`, `- [[YYYY-MM-DD#…]]`, `- [[YYYY-MM-DD|…]]`: the pattern's) starts at byte `p`. */
+function tagAt(b: Buffer, p: number): boolean {
+  if (b[p] !== 45 || b[p + 1] !== 32 || b[p + 2] !== 91 || b[p + 3] !== 91) return false; // "- [["
+  const d = p + 4;
+  for (const k of [0, 1, 2, 3, 5, 6, 8, 9]) if (!isDigit(b[d + k])) return false;
+  if (b[d + 4] !== 45 || b[d + 7] !== 45) return false;
+  let q = d + 10;
+  if (b[q] === 35 || b[q] === 124) for (q++; q < b.length && b[q] !== 93 && b[q] !== 10; ) q++; // "#…" or "|…" up to "]"
+  return b[q] === 93 && b[q + 1] === 93;
 }
 
 /** A whole file read into the buffer `room(status)` gives; the bytes read, as a view of it. */
@@ -277,7 +305,16 @@ export class LineReader {
   }
 
   keep(f: VaultFile, peeked: Buffer): void {
-    if (!this.raws.has(f.rel)) this.raws.set(f.rel, Buffer.from(peeked));
+    if (this.raws.has(f.rel)) return;
+    // Most of the peek buffer: it becomes the file's (no copy), and the next peek reads into a new one.
+    if (peeked.buffer === this.scratch.buffer && peeked.length * 2 >= this.scratch.length) {
+      this.raws.set(f.rel, peeked);
+      this.scratch = Buffer.alloc(0);
+      return;
+    }
+    const own = Buffer.allocUnsafe(peeked.length);
+    peeked.copy(own); // a memcpy: Buffer.from(buffer) is an order of magnitude slower on Node 20
+    this.raws.set(f.rel, own);
   }
 
   /** Every line of a file. */
@@ -490,14 +527,20 @@ export class LineReader {
     let chunks = this.cut.get(f.rel);
     if (!chunks) {
       // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
-      chunks = f.kind === 'entity' && !noteHasLines(this.raw(f)) ? [] : chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks;
+      // Any other file is cut from its bytes: only the lines of the chunks a search visits are decoded.
+      if (f.kind === 'entity') chunks = noteHasLines(this.raw(f)) ? chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks : [];
+      else chunks = chunkBytes(f, this.raw(f), lineOffsets(this.raw(f)));
       this.cut.set(f.rel, chunks);
     }
     return chunks;
   }
 
   aliases(f: VaultFile): string[] {
-    return this.view.indexed.get(f.rel)?.aliases ?? entityHead(splitLines(this.head(f))).aliases;
+    const indexed = this.view.indexed.get(f.rel);
+    if (indexed) return indexed.aliases;
+    const head = this.head(f);
+    // Only front matter names aliases (entityHead): a note without it has none, and its head is not split.
+    return head.startsWith('---') ? entityHead(splitLines(head)).aliases : [];
   }
 
   /** The first 4 KiB of a file as Latin-1: enough for front matter. */

