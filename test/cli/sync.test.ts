@@ -344,6 +344,26 @@ describe('coresoul sync: bad input and faults', () => {
     assert.match(gitIn(path.join(roots[0], '.CoreSoul'), 'log', '-1', '--format=%s'), /^sync: local changes/);
   });
 
+  it('sync starts fetching before the CLI has loaded, in its plain forms only: any other call, refused or asking for help, fetches nothing', () => {
+    const { roots, sync } = team(2);
+    writeAt(openVault(roots[0]), '2026-03-10T09:00:00', 'new on A');
+    sync(roots[0]);
+    const vault = path.join(roots[1], '.CoreSoul');
+    const tracked = () => gitIn(vault, 'for-each-ref', 'refs/remotes/');
+    const before = tracked();
+    for (const args of [['--bogus'], ['--root', roots[1], '--bogus'], ['--root', roots[1], 'extra'], ['--root', roots[1], '--remote'], ['--root', roots[1], '--help']]) {
+      const r = cli(['sync', ...args], { cwd: roots[1] });
+      assert.equal(r.code, args.includes('--help') ? 0 : 1, `coresoul sync ${args.join(' ')}: ${r.stderr}`);
+      assert.equal(tracked(), before, `coresoul sync ${args.join(' ')} fetched nothing`);
+    }
+    // From the workspace's folder (no --root) and with --json: fetched, merged and taken over as one sync.
+    const r = cli(['sync', '--json'], { cwd: roots[1] });
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.json.pulled >= 1);
+    assert.notEqual(tracked(), before);
+    assert.match(read(roots[1], '.CoreSoul/memory/chronological/2026-03-10.md'), /new on A/);
+  });
+
   it('a note edited by hand on both machines is left with both sides for the person; the next sync completes', () => {
     const { roots, sync } = team(2);
     writeAt(openVault(roots[0]), '2026-03-10T09:00:00', 'about [[Atlas]]');
