@@ -261,7 +261,7 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
 
   // Fast enough to run on every pull (issue #33): each git command is a process start, which costs
   // more than git's work in it; the counts are the sync's own commands, not the ones git starts.
-  it('a sync merging a day written on both machines starts at most 11 git commands; one with nothing new, 4', () => {
+  it('a sync merging a day written on both machines starts at most 10 git commands; one with nothing new, 4', () => {
     const { dir, roots, sync } = team(2);
     const [a, b] = roots.map((r) => openVault(r));
     for (let i = 0; i < 20; i++) {
@@ -287,7 +287,7 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     };
     const merged = counted(roots[1]);
     assert.equal(merged.report.merged, true);
-    assert.ok(merged.commands.length <= 11, merged.commands.join('\n'));
+    assert.ok(merged.commands.length <= 10, merged.commands.join('\n'));
     const day = readDayEntries(DAYS[0], read(roots[1], `.CoreSoul/memory/chronological/${DAYS[0]}.md`));
     assert.equal(day.entries.length, 40, 'every entry of both sides, once');
     const quiet = counted(roots[1]);
