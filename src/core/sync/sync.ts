@@ -300,7 +300,9 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
   // below, which the remote does not hold).
   const local = gitOk(v, ['status', '--porcelain']);
   local.catch(() => undefined); // waited for below, unless the comparison fails first
-  const comparing = diverged(v, upstream);
+  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
+  const head = repoHead(v.soulDir)?.commit;
+  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
   comparing.catch(() => undefined); // waited for below
   // When this fetch moved the remote branch, something arrives: the checks of what it brings start
   // now, beside the comparison, and are asked once it is read — the ignore check of the paths it
@@ -309,7 +311,7 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
   const arriving = up.id !== up.was;
   const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
   ignored?.catch(() => undefined);
-  const early = arriving && repoHead(v.soulDir)?.commit !== up.was ? driverKinds(v, comparing.then(driverPaths)) : undefined;
+  const early = arriving && head !== up.was ? driverKinds(v, comparing.then(driverPaths)) : undefined;
   early?.catch(() => undefined);
   const divergence = await comparing;
   const { ours, theirs, related, changes } = divergence;
@@ -352,6 +354,9 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
   await proposeIncoming(v, rules, opts, report);
   return ours + committed + 1;
 }
+
+/** How HEAD and the fetched commit diverged when they are the same commit. */
+const NOTHING_DIVERGED: Divergence = { ours: 0, theirs: [], related: true, changes: [] };
 
 /**
  * The incoming paths whose merge drivers are asked before the merge: none when the merge changes
