@@ -161,7 +161,8 @@ const lazyComment = (filter, options, trailing) => ({
       const key = createHash('sha256').update(text).digest('hex').slice(0, 32);
       return {
         loader: 'js',
-        contents: `require(${JSON.stringify(CODE_CACHE)}).runCached(${read}, ${JSON.stringify(key)}, module, require, __filename);`,
+        // One cache per command: each runs different code.
+        contents: `require(${JSON.stringify(CODE_CACHE)}).runCached(${read}, ${JSON.stringify(key)}, module, require, __filename, true);`,
       };
     });
   },

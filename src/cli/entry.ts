@@ -1,7 +1,8 @@
 /**
  * dist/cli.js starts here. `--version`, `--help`, and a warm `coresoul search` — the call agents
  * make most — are answered here (quickSearch.ts); every other call runs main.ts, which
- * esbuild.mjs carries in a comment at the end of the bundle, compiled on first use.
+ * esbuild.mjs carries in a comment at the end of the bundle, compiled on first use. A `sync`
+ * starts fetching first (syncAhead.ts), while main.ts loads.
  */
 import { helpTable } from './helpTable';
 
@@ -30,4 +31,8 @@ else if (argv[0] === 'search') {
   (require('./quickSearch') as typeof import('./quickSearch')).quickSearch(argv, __filename).then((answered) => {
     if (!answered) require('./main');
   });
-} else require('./main');
+} else {
+  // A sync starts fetching before main.ts is loaded (syncAhead.ts).
+  if (argv[0] === 'sync') (require('./syncAhead') as typeof import('./syncAhead')).syncAhead(argv.slice(1));
+  require('./main');
+}

@@ -266,9 +266,14 @@ describe("the CLI's code cache (src/core/shared/codeCache.ts)", () => {
     const first = cli(['status', '--root', root], { env });
     assert.equal(first.code, 0, first.stderr);
     const [file] = fs.readdirSync(path.join(cache, 'coresoul'));
-    assert.match(file, /^cli-[0-9a-f]{32}-v\d+\.\d+\.\d+-\w+\.v8$/);
+    assert.match(file, /^cli-[0-9a-f]{32}-status-v\d+\.\d+\.\d+-\w+\.v8$/, 'the main code is cached per command');
     assert.equal((fs.statSync(path.join(cache, 'coresoul')).mode & 0o777).toString(8), '700');
+    const saved = fs.readFileSync(path.join(cache, 'coresoul', file));
     assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout);
+    // Another command compiles other code: it keeps a cache of its own and leaves status's as it was.
+    assert.equal(cli(['recent', '--root', root], { env }).code, 0);
+    assert.deepEqual(fs.readdirSync(path.join(cache, 'coresoul')).sort(), [file.replace('-status-', '-recent-'), file].sort());
+    assert.deepEqual(fs.readFileSync(path.join(cache, 'coresoul', file)), saved);
     for (const f of fs.readdirSync(path.join(cache, 'coresoul'))) fs.writeFileSync(path.join(cache, 'coresoul', f), 'not a code cache');
     assert.equal(cli(['status', '--root', root], { env }).stdout, first.stdout, 'a damaged cache is rejected by V8 and replaced');
     fs.chmodSync(path.join(cache, 'coresoul'), 0o777);

@@ -17,6 +17,7 @@ import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
 import { catFile, git, vaultGitEnv } from '../vault/history';
+import { type Stages, unmergedStages } from '../vault/gitIndex';
 import { countEntities, refreshedMemoryMap } from '../vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
 import { MERGE_KINDS, type MergeKind } from '../vault/mergeDrivers';
@@ -75,12 +76,16 @@ export async function runMergeDriver(kind: MergeKind, files: DriverFiles, cwd: s
  */
 export const DEFERRED_DRIVERS: readonly string[] = MERGE_KINDS.flatMap((k) => ['-c', `merge.coresoul-${k}.driver=false`]);
 
-/** The Core Soul merge driver git's attributes give each of `paths` (undefined: none of ours), in one `git check-attr`. */
-export async function driverKinds(v: Vault, paths: string[]): Promise<Map<string, MergeKind | undefined>> {
+/**
+ * The Core Soul merge driver git's attributes give each of `paths` (undefined: none of ours), in
+ * one `git check-attr`; paths still being found (a promise): git starts now and is asked once they are.
+ */
+export async function driverKinds(v: Vault, paths: string[] | Promise<string[]>): Promise<Map<string, MergeKind | undefined>> {
   const kinds = new Map<string, MergeKind | undefined>();
-  if (!paths.length) return kinds;
+  if (Array.isArray(paths) && !paths.length) return kinds;
+  const input = (ps: string[]) => ps.map((p) => `${p}\0`).join('');
   // check-attr -z: path, attribute, value, for each path.
-  const attrs = (await git(v, ['check-attr', '-z', '--stdin', 'merge'], paths.map((p) => `${p}\0`).join(''))).stdout.split('\0');
+  const attrs = (await git(v, ['check-attr', '-z', '--stdin', 'merge'], Array.isArray(paths) ? input(paths) : paths.then(input))).stdout.split('\0');
   for (let i = 0; i + 2 < attrs.length; i += 3) {
     const kind = /^coresoul-(.+)$/.exec(attrs[i + 2])?.[1] as MergeKind | undefined;
     kinds.set(attrs[i], kind && MERGE_KINDS.includes(kind) ? kind : undefined);
@@ -103,22 +108,25 @@ export interface Conflicted {
  * merge, when it changes no attributes); the others are asked here.
  */
 export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | undefined> = new Map()): Promise<Conflicted> {
-  /** Path → the blobs of its base, this side and the other side (stages 1, 2, 3). */
-  const stages = new Map<string, (string | undefined)[]>();
-  for (const record of (await git(v, ['ls-files', '-u', '-z'])).stdout.split('\0')) {
-    const m = /^\d+ ([0-9a-f]+) ([123])\t([^]*)$/.exec(record);
-    if (!m) continue;
-    if (!stages.has(m[3])) stages.set(m[3], [undefined, undefined, undefined]);
-    stages.get(m[3])![Number(m[2]) - 1] = m[1];
-  }
+  // Read from the index itself, else as git lists them.
+  const fromIndex = unmergedStages(v.soulDir);
+  const listed = (fromIndex ? Promise.resolve(fromIndex) : git(v, ['ls-files', '-u', '-z']).then(({ stdout }) => listedStages(stdout))).then((stages) => ({
+    stages,
+    // The files changed on both sides (a file deleted on a side is left to git's rules).
+    paths: [...stages.keys()].filter((p) => stages.get(p)![1] && stages.get(p)![2]),
+  }));
+  // The versions are read by a git started now, asked once the list is in.
+  const versions = catFile(v, listed.then(({ stages, paths }) => [...new Set(paths.flatMap((p) => stages.get(p)!.filter((b): b is string => !!b)))]), '--batch');
+  versions.catch(() => undefined); // waited for below, unless the list fails first
+  const { stages, paths } = await listed;
   const unmerged = [...stages.keys()];
-  const paths = unmerged.filter((p) => stages.get(p)![1] && stages.get(p)![2]);
-  if (!paths.length) return { unmerged, why: [] };
+  if (!paths.length) {
+    await versions;
+    return { unmerged, why: [] };
+  }
   // The drivers not known yet are asked while the versions are read.
-  const [asked, blobs] = await Promise.all([
-    driverKinds(v, paths.filter((p) => !known.has(p))),
-    catFile(v, [...new Set(paths.flatMap((p) => stages.get(p)!.filter((b): b is string => !!b)))], '--batch'),
-  ]);
+  const unknown = paths.filter((p) => !known.has(p));
+  const [asked, blobs] = await Promise.all([driverKinds(v, unknown), versions]);
   const kindOf = (p: string) => (known.has(p) ? known.get(p) : asked.get(p));
   const body = (blob: string | undefined) => (blob === undefined ? Buffer.alloc(0) : (blobs.get(blob)?.body ?? Buffer.alloc(0)));
   // The work tree already holds the merge's entity notes.
@@ -150,6 +158,18 @@ export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | u
   await atomicWriteAll(done);
   for (const d of done) keepRaw(v, d.pathname, d.raw);
   return { unmerged, why };
+}
+
+/** The unmerged entries `git ls-files -u -z` printed, by path. */
+function listedStages(out: string): Stages {
+  const stages: Stages = new Map();
+  for (const record of out.split('\0')) {
+    const m = /^\d+ ([0-9a-f]+) ([123])\t([^]*)$/.exec(record);
+    if (!m) continue;
+    if (!stages.has(m[3])) stages.set(m[3], [undefined, undefined, undefined]);
+    stages.get(m[3])![Number(m[2]) - 1] = m[1];
+  }
+  return stages;
 }
 
 /** Merges the three versions (base, ours, theirs) of the memory file `pathname`. */

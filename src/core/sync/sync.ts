@@ -17,10 +17,11 @@ import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
 import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
-import { type Change, type Commit, type Divergence, changesProblem, divergence, incomingProblem } from '../vault/incoming';
+import { type Change, type Commit, type Divergence, changesProblem, divergence, ignoredAdded, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
 import { movePersonal } from '../vault/personal';
 import { childProcess } from '../shared/nodeLazy';
+import { type Fetch, NO_HOUSEKEEPING, ORIGIN_REFS, type VaultConfig, fetchStarted, namesOrigin, readConfig, remoteGit, startFetch } from './fetch';
 
 export interface SyncOptions {
   clock: Clock;
@@ -58,57 +59,6 @@ function gitLine(err: unknown): string {
   return (lines.find((l) => /^(fatal|error|remote|!)/.test(l)) ?? lines[0] ?? 'unknown error').replace(/^(fatal|error): /, '');
 }
 
-/** What a sync never runs: an editor, a pager or a password prompt (it is not interactive). */
-const INTERACTIVE = /^(EDITOR|VISUAL|PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|GIT_PAGER|GIT_ASKPASS|SSH_ASKPASS)$/i;
-
-/**
- * Git's own housekeeping (`git maintenance run --auto`, after a fetch, a merge or a commit) is left
- * to the weekly compression's commit (vault/history.ts, `tidy`): a sync does not wait for it.
- */
-const NO_HOUSEKEEPING = ['-c', 'maintenance.auto=false'];
-
-/** How long the remote's work (a fetch, a push) may stay silent before it is stopped: a network that dropped. */
-const SILENT_MS = 120_000;
-
-/**
- * Git for the remote's work (fetch and push), rejecting with what git said: the vault's git
- * environment (vaultGitEnv: nothing that points git at another repository, no prompt) less what
- * would only serve a person at a terminal — the git variables that remain are the user's own way
- * of reaching a remote (a CA file, an SSH command, a proxy, extra configuration) — stopped when
- * silent for two minutes. The rest of sync's git runs as the vault's history runs it (gitOk).
- */
-function remoteGit(v: Vault, args: string[]): Promise<string> {
-  const env = Object.fromEntries(Object.entries(vaultGitEnv()).filter(([k]) => !INTERACTIVE.test(k)));
-  return new Promise((resolve, reject) => {
-    const child = childProcess().spawn('git', [...NO_HOUSEKEEPING, ...args], { cwd: v.soulDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = { stdout: '', stderr: '' };
-    let silence: NodeJS.Timeout | undefined;
-    const heard = () => {
-      clearTimeout(silence);
-      silence = setTimeout(() => {
-        child.kill();
-        reject(new Error(`git ${args[0]} was silent for ${SILENT_MS / 60_000} minutes and was stopped`));
-      }, SILENT_MS);
-    };
-    for (const stream of ['stdout', 'stderr'] as const) {
-      child[stream].on('data', (chunk: Buffer) => {
-        out[stream] += chunk.toString();
-        heard();
-      });
-    }
-    child.on('error', (err) => {
-      clearTimeout(silence);
-      reject(vaultError(`cannot run git (${err.message}); install git`));
-    });
-    child.on('close', (code) => {
-      clearTimeout(silence);
-      if (code === 0) resolve(out.stdout);
-      else reject(new Error(`${out.stderr}\n${out.stdout}`.trim() || `git ${args[0]} exited with ${code}`));
-    });
-    heard();
-  });
-}
-
 /** Pulls, merges and pushes; `signal` stops it before the merge, with nothing changed. */
 export async function syncVault(root: string, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   const v = vaultAt(root);
@@ -129,26 +79,12 @@ export async function syncVault(root: string, opts: SyncOptions, signal?: AbortS
   }
 }
 
-/**
- * The vault's configuration sync reads, in one git call: `origin` (its URL and what it fetches)
- * and the registered merge drivers (`text`, as `git config --get-regexp` prints them).
- */
-interface VaultConfig {
-  url?: string;
-  fetch?: string;
-  text: string;
-}
-
-async function readConfig(v: Vault): Promise<VaultConfig> {
-  const text = (await git(v, ['config', '--get-regexp', '^(remote\\.origin\\.(url|fetch)|merge\\.coresoul-)'])).stdout;
-  const value = (key: string) => text.split('\n').filter((l) => l.startsWith(`${key} `)).at(-1)?.slice(key.length + 1);
-  return { url: value('remote.origin.url'), fetch: value('remote.origin.fetch'), text };
-}
-
 async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Promise<SyncReport> {
   // A vault that names a remote of its own, and no other given: it is fetched while the configuration is read.
-  const early = opts.remote === undefined && !signal?.aborted && ORIGIN_SECTION.test(readTextIfExists(path.join(v.soulDir, '.git', 'config')) ?? '') ? startFetch(v) : undefined;
-  const config = await readConfig(v).catch(async (err: unknown) => {
+  // (the CLI may have started that fetch already, while it loaded: fetch.ts)
+  const ahead = opts.remote === undefined ? fetchStarted(v) : undefined;
+  const early = ahead?.fetch ?? (opts.remote === undefined && !signal?.aborted && namesOrigin(v) ? startFetch(v) : undefined);
+  const config = await readConfig(v, ahead?.config).catch(async (err: unknown) => {
     await early?.done.catch(() => undefined);
     throw err;
   });
@@ -166,22 +102,6 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
     if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await reconnect();
     throw err;
   }
-}
-
-/** The section of `.git/config` that names `origin`. */
-const ORIGIN_SECTION = /^\s*\[remote "origin"\]/m;
-
-/** A fetch from `origin` under way, and the remote-tracking refs it started from. */
-interface Fetch {
-  fetched: Map<string, string>;
-  done: Promise<unknown>;
-}
-
-function startFetch(v: Vault): Fetch {
-  const fetched = refsUnder(v.soulDir, ORIGIN_REFS);
-  const done = remoteGit(v, ['fetch', 'origin']);
-  done.catch(() => undefined); // whoever waits for it sees the failure; until then it is not an unhandled one
-  return { fetched, done };
 }
 
 /** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
@@ -219,7 +139,9 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
       }
       if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
       report.branch = upstream?.branch ?? branch;
-      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, upstream?.ref, origin.drivers, opts, report));
+      // Where the remote branch was before this fetch: HEAD elsewhere holds commits of its own to merge.
+      const was = upstream && fetched.get(`${ORIGIN_REFS}${upstream.branch}`);
+      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, upstream && { ...upstream, was }, origin.drivers, opts, report));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
       if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(v, fetched);
@@ -241,9 +163,6 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
     }
   }
 }
-
-/** Where `origin`'s branches are tracked. */
-const ORIGIN_REFS = 'refs/remotes/origin/';
 
 /** Puts the remote-tracking refs back where they were before a fetch (`was`, as refsUnder read them). */
 async function resetRemoteRefs(v: Vault, was: Map<string, string>): Promise<void> {
@@ -309,11 +228,19 @@ async function connectRemote(v: Vault, url: string | undefined, config: VaultCon
  * branch — as fetched, read from the vault's refs: `ref` names the commit itself, so what is
  * checked is what is merged, even if another sync fetches meanwhile and moves the ref.
  */
-function remoteBranch(v: Vault, local: string): { branch: string; ref: string } | undefined {
+function remoteBranch(v: Vault, local: string): Upstream | undefined {
   const refs = refsUnder(v.soulDir, ORIGIN_REFS);
   const names = [...refs.keys()].map((r) => r.slice(ORIGIN_REFS.length)).filter((n) => n !== 'HEAD');
   const pick = names.includes(local) ? local : names.length === 1 ? names[0] : names.find((n) => n === 'main' || n === 'master');
-  return pick ? { branch: pick, ref: `${refs.get(`${ORIGIN_REFS}${pick}`)}^{commit}` } : undefined;
+  const id = pick && refs.get(`${ORIGIN_REFS}${pick}`);
+  return pick && id ? { branch: pick, id, ref: `${id}^{commit}` } : undefined;
+}
+
+/** The remote branch a sync merges: its name, the commit fetched (`id`) and a revision naming that commit (`ref`). */
+interface Upstream {
+  branch: string;
+  id: string;
+  ref: string;
 }
 
 /** A vault nothing was written to yet: no commits but init's, no day in its memory map. */
@@ -349,8 +276,9 @@ async function join(v: Vault, upstream: { branch: string; ref: string }, opts: S
  * Under the vault lock: finish a merge a crash or a hand-edited conflict left, commit what is
  * local, merge what arrived. Writers wait meanwhile, so no line lands in the middle of a merge.
  * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
+ * `upstream.was`: where the remote branch was before this fetch.
  */
-async function mergeLocked(v: Vault, upstream: string | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
+async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
   await ensureDrivers(v, opts, drivers);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
@@ -363,27 +291,42 @@ async function mergeLocked(v: Vault, upstream: string | undefined, drivers: stri
     report.merged = true;
     await proposeIncoming(v, rules, opts, report);
   }
-  if (!upstream) {
+  if (!up) {
     await commitLocal(v, await gitOk(v, ['status', '--porcelain']));
     return undefined;
   }
+  const upstream = up.ref;
   // What is local is read while the two histories are compared (both before the local commit
   // below, which the remote does not hold).
   const local = gitOk(v, ['status', '--porcelain']);
   local.catch(() => undefined); // waited for below, unless the comparison fails first
-  const { ours, theirs, related, changes } = await diverged(v, upstream);
+  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
+  const head = repoHead(v.soulDir)?.commit;
+  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
+  comparing.catch(() => undefined); // waited for below
+  // When this fetch moved the remote branch, something arrives: the checks of what it brings start
+  // now, beside the comparison, and are asked once it is read — the ignore check of the paths it
+  // adds and, when HEAD is not where the remote branch was before the fetch (commits of its own:
+  // a merge to come), the merge driver of each file.
+  const arriving = up.id !== up.was;
+  const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
+  ignored?.catch(() => undefined);
+  const early = arriving && head !== up.was ? driverKinds(v, comparing.then(driverPaths)) : undefined;
+  early?.catch(() => undefined);
+  const divergence = await comparing;
+  const { ours, theirs, related, changes } = divergence;
   if (!related) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
   // Every incoming commit is read before the local commit: a refusal leaves HEAD, the index and
-  // the files as they were. Meanwhile: what is local, and (for a merge that changes no
-  // attributes) the merge driver of each file that arrives.
-  const paths = [...new Set(changes.map((c) => c.path))];
+  // the files as they were. Meanwhile: what is local, and (for a merge) the merge driver of each
+  // file that arrives.
+  const paths = driverPaths(divergence);
   const [why, status, kinds] = await Promise.all([
-    changesProblem(v, changes),
+    changesProblem(v, changes, ignored),
     local,
-    // Asked only for a merge (something here the remote lacks) that changes no attributes.
-    paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? undefined : ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined)),
+    // Asked only for a merge (something here the remote lacks).
+    early ?? (ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined))),
   ]);
   if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
   const committed = (await commitLocal(v, status)) ? 1 : 0;
@@ -410,6 +353,18 @@ async function mergeLocked(v: Vault, upstream: string | undefined, drivers: stri
   report.merged = true;
   await proposeIncoming(v, rules, opts, report);
   return ours + committed + 1;
+}
+
+/** How HEAD and the fetched commit diverged when they are the same commit. */
+const NOTHING_DIVERGED: Divergence = { ours: 0, theirs: [], related: true, changes: [] };
+
+/**
+ * The incoming paths whose merge drivers are asked before the merge: none when the merge changes
+ * the attributes (their drivers are asked after it, from the merged attributes).
+ */
+function driverPaths({ changes }: Divergence): string[] {
+  const paths = [...new Set(changes.map((c) => c.path))];
+  return paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? [] : paths;
 }
 
 /** Commits what is local (`status`: `git status --porcelain`); whether there was anything. */

@@ -36,16 +36,34 @@ export function vaultGitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs git in the vault folder (`input` on its stdin); resolves with its exit code and output, rejects only when git cannot run. */
-export function git(v: Vault, args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/** What a git command said, and its exit code. */
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs git in the vault folder (`input` on its stdin); resolves with its exit code and output,
+ * rejects only when git cannot run. An `input` still being made (a promise) is written when it
+ * is ready: git starts meanwhile, so its start overlaps the work that makes its input (an input
+ * that fails is an empty one; its failure is the caller's to see).
+ */
+export function git(v: Vault, args: string[], input?: string | Promise<string>): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = childProcess().execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') reject(vaultError(`cannot run git (${err.message.split('\n')[0]}); install git, or run init with --no-git`));
       else resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
     });
     child.stdin?.on('error', () => {}); // git's exit code tells what went wrong
-    child.stdin?.end(input ?? '');
+    writeWhenReady(child.stdin, input ?? '');
   });
+}
+
+/** Ends `stdin` with `input`, now or when it is ready (empty if it fails). */
+function writeWhenReady(stdin: NodeJS.WritableStream | null, input: string | Promise<string>): void {
+  if (typeof input === 'string') stdin?.end(input);
+  else input.then((text) => stdin?.end(text), () => stdin?.end(''));
 }
 
 /** Runs git in the vault folder (`input` on its stdin); its output, or a one-line error (gitFailure) when it failed. */
@@ -139,8 +157,11 @@ export async function historyState(v: Vault): Promise<HistoryState> {
   return { enabled: true, ...(head.code === 0 && { head: head.stdout.trim() }), commits, dirty };
 }
 
-/** `git cat-file --batch[-check]` of many objects in one call: type, size and (with --batch) the bytes, by object id. */
-export async function catFile(v: Vault, shas: string[], mode: '--batch' | '--batch-check'): Promise<Map<string, { type: string; size: number; body?: Buffer }>> {
+/**
+ * `git cat-file --batch[-check]` of many objects in one call: type, size and (with --batch) the
+ * bytes, by object id. Ids still being found (a promise): git starts now and is asked once they are.
+ */
+export async function catFile(v: Vault, shas: string[] | Promise<string[]>, mode: '--batch' | '--batch-check'): Promise<Map<string, { type: string; size: number; body?: Buffer }>> {
   const out = new Map<string, { type: string; size: number; body?: Buffer }>();
   for (const { sha, type, size, body } of await catFileInOrder(v, shas, mode)) out.set(sha, { type, size, ...(body && { body }) });
   return out;
@@ -155,12 +176,13 @@ export async function readObjects(v: Vault, names: string[]): Promise<(Buffer | 
 }
 
 /** What `git cat-file` answers for each of `names`, in order (`sha` is the object's id, or the name when it is missing). */
-function catFileInOrder(v: Vault, names: string[], mode: '--batch' | '--batch-check'): Promise<{ sha: string; type: string; size: number; body?: Buffer }[]> {
+function catFileInOrder(v: Vault, names: string[] | Promise<string[]>, mode: '--batch' | '--batch-check'): Promise<{ sha: string; type: string; size: number; body?: Buffer }[]> {
   return new Promise((resolve, reject) => {
     const child = childProcess().spawn('git', ['cat-file', mode], { cwd: v.soulDir, env: vaultGitEnv() });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.on('error', reject);
+    child.stdin.on('error', () => {}); // a git that ended before it was asked: what it printed says
     child.on('close', () => {
       const all = Buffer.concat(chunks);
       const out: { sha: string; type: string; size: number; body?: Buffer }[] = [];
@@ -183,9 +205,11 @@ function catFileInOrder(v: Vault, names: string[], mode: '--batch' | '--batch-ch
       }
       resolve(out);
     });
-    child.stdin.end(names.map((s) => `${s}\n`).join(''));
+    writeWhenReady(child.stdin, Array.isArray(names) ? lines(names) : names.then(lines));
   });
 }
+
+const lines = (names: string[]) => names.map((s) => `${s}\n`).join('');
 
 /**
  * Commits the personal scope's changes to its own history, when it has one and something in it

@@ -42,9 +42,13 @@ export async function incomingProblem(v: Vault, tip: string, have: string | unde
   return changesProblem(v, changes);
 }
 
-/** The first problem in `changes` (those of incoming commits, from `changesOf`), or undefined when all of them may come in. */
-export async function changesProblem(v: Vault, changes: Change[]): Promise<string | undefined> {
-  const added = changes.filter((c) => !/^0+$/.test(c.blob)); // deletions may always come in
+/**
+ * The first problem in `changes` (those of incoming commits, from `changesOf`), or undefined when
+ * all of them may come in. `ignored`: the ignore check of the paths they add, when it was started
+ * before they were known (`ignoredAdded`).
+ */
+export async function changesProblem(v: Vault, changes: Change[], ignored?: Promise<Set<string> | string>): Promise<string | undefined> {
+  const added = changes.filter(isAdded);
   const at = (c: Change, what: string) => `commit ${c.commit.slice(0, 7)} brings ${JSON.stringify(c.path)}, ${what}`;
   for (const c of added) {
     if (c.mode === '120000') return at(c, 'a symbolic link');
@@ -54,9 +58,9 @@ export async function changesProblem(v: Vault, changes: Change[]): Promise<strin
     if (local) return at(c, local);
     if (baseName(c.path) === '.gitmodules') return at(c, 'a submodule list');
   }
-  const ignored = await ignoredPaths(v, [...new Set(added.map((c) => c.path))]);
-  if (typeof ignored === 'string') return ignored;
-  const hit = added.find((c) => ignored.has(c.path));
+  const matched = await (ignored ?? ignoredPaths(v, addedPaths(changes)));
+  if (typeof matched === 'string') return matched;
+  const hit = added.find((c) => matched.has(c.path));
   if (hit) return at(hit, 'a path ignored on this machine (the vault\'s .gitignore, .git/info/exclude or your global excludes)');
   const rules = added.filter((c) => isRulesFile(c.path));
   if (rules.length) {
@@ -68,6 +72,17 @@ export async function changesProblem(v: Vault, changes: Change[]): Promise<strin
   }
   return undefined;
 }
+
+/** A change that writes a file (deletions may always come in). */
+const isAdded = (c: Change) => !/^0+$/.test(c.blob);
+/** The paths `changes` write, each once. */
+const addedPaths = (changes: Change[]) => [...new Set(changes.filter(isAdded).map((c) => c.path))];
+
+/**
+ * The ignore check of the paths the incoming `changes` will add (for changesProblem), its git
+ * started now, while the changes are still being read.
+ */
+export const ignoredAdded = (v: Vault, changes: Promise<Change[]>) => ignoredPaths(v, changes.then(addedPaths));
 
 /** `.gitattributes` and `.gitignore`, at any depth: what git reads as rules, not as memory. */
 export const isRulesFile = (rel: string) => ['.gitattributes', '.gitignore'].includes(baseName(rel));
@@ -160,9 +175,10 @@ function readRaw(out: string, header: (field: string) => { id: string; rest: str
  * The vault-relative paths this machine's ignore rules match (the vault's `.gitignore` files,
  * `.git/info/exclude`, the user's own), or why they could not be checked.
  */
-export async function ignoredPaths(v: Vault, paths: string[]): Promise<Set<string> | string> {
-  if (!paths.length) return new Set();
-  const r = await git(v, ['check-ignore', '--no-index', '-z', '--stdin'], paths.map((p) => `${p}\0`).join(''));
+export async function ignoredPaths(v: Vault, paths: string[] | Promise<string[]>): Promise<Set<string> | string> {
+  if (Array.isArray(paths) && !paths.length) return new Set();
+  const input = (ps: string[]) => ps.map((p) => `${p}\0`).join('');
+  const r = await git(v, ['check-ignore', '--no-index', '-z', '--stdin'], Array.isArray(paths) ? input(paths) : paths.then(input));
   if (r.code > 1) return `cannot check the paths against the ignore rules (${firstLine(r.stderr)})`;
   return new Set(r.stdout.split('\0').filter(Boolean)); // exit 1: nothing is ignored
 }
