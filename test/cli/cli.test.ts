@@ -284,4 +284,22 @@ describe("the CLI's code cache (src/core/shared/codeCache.ts)", () => {
     assert.equal(cli(['status', '--root', root], { env: { XDG_CACHE_HOME: off, CORESOUL_CODE_CACHE: '0' } }).code, 0);
     assert.deepEqual(fs.readdirSync(off), []);
   });
+
+  it("keeps the 64 newest caches: older builds' go, oldest first, when a new one is saved", () => {
+    const cache = tempDir();
+    const dir = path.join(cache, 'coresoul');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const old = Array.from({ length: 70 }, (_, i) => `cli-${String(i).padStart(32, '0')}-status-${process.version}-${process.arch}.v8`);
+    old.forEach((f, i) => {
+      fs.writeFileSync(path.join(dir, f), 'an older build');
+      fs.utimesSync(path.join(dir, f), 1_700_000_000 + i, 1_700_000_000 + i);
+    });
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a cache');
+    assert.equal(cli(['status', '--root', initialised(['--no-git'])], { env: { XDG_CACHE_HOME: cache } }).code, 0);
+    const left = fs.readdirSync(dir);
+    assert.equal(left.filter((f) => f.endsWith('.v8')).length, 64);
+    assert.ok(left.some((f) => /^cli-[0-9a-f]{32}-status-/.test(f) && !old.includes(f)), 'the new cache is kept');
+    assert.deepEqual(old.filter((f) => left.includes(f)), old.slice(-63), 'the newest older ones stay');
+    assert.ok(left.includes('notes.txt'), 'only caches are pruned');
+  });
 });

@@ -50,12 +50,26 @@ function cachePath(name: string): string | undefined {
   return path.join(dir, `cli-${name}-${process.version}-${process.arch}.v8`);
 }
 
+/** Caches kept in the folder: every build and command adds one (0.3–0.8 MB), so older builds' go, oldest first. */
+const KEPT_CACHES = 64;
+
 function save(file: string, script: vm.Script): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
     fs.renameSync(tmp, file);
+    prune(path.dirname(file), file);
   } catch {
     fs.rmSync(tmp, { force: true });
   }
+}
+
+/** Keeps the `KEPT_CACHES` newest caches of the folder, `kept` (the one just saved) among them. */
+function prune(dir: string, kept: string): void {
+  const caches = fs
+    .readdirSync(dir)
+    .filter((f) => /^cli-.*\.v8$/.test(f) && path.join(dir, f) !== kept)
+    .map((f) => ({ f, at: fs.statSync(path.join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { f } of caches.slice(KEPT_CACHES - 1)) fs.rmSync(path.join(dir, f), { force: true });
 }
