@@ -404,8 +404,8 @@ interface Clause {
   carry: number;
   /** Units (words; a Han character is half a word) before each offset. */
   units: number[];
-  /** Risky words of any invariant in the clause. */
-  objects: Span[];
+  /** Risky words of any invariant in the clause, found when a safeguard asks (most clauses name none). */
+  objects: () => Span[];
 }
 
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
@@ -451,7 +451,13 @@ function analyse(text: string, masks: Masks): Clause {
   }
   // A-not-A asks, it does not negate: 要不要, 是不是, 有沒有.
   const masked = maskOut(low, masks.all).replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: spans(masks.risky, low) };
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)) };
+}
+
+/** `make()`, made on the first call and kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** A clause of negations and soul words only ("never delete", 「不要刪除」): the head of a list. */
@@ -549,7 +555,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const inside = (a: Span, b: Span) => b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start;
   const foreign = (o: Span) => !spans(inv.risky, o.text).length;
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
-  const guards = named.filter((g) => !c.objects.some((o) => (inside(o, g) && foreign(o)) || inside(g, o)));
+  const guards = named.filter((g) => !c.objects().some((o) => (inside(o, g) && foreign(o)) || inside(g, o)));
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.

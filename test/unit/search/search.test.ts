@@ -303,13 +303,24 @@ describe('search pipeline', () => {
     const v = await fixtureVault();
     const before = searchMemory(v, 'Kubernetes 遷移');
     assert.ok(fs.existsSync(indexFile(v)));
-    for (const damage of ['garbage', 'CSIX0003\u0000\u0000\u0000\u0010{"files":', '']) {
+    const magic = fs.readFileSync(indexFile(v)).toString('latin1', 0, 8);
+    for (const damage of ['garbage', `${magic}\u0000\u0000\u0000\u0010{"files":`, '']) {
       fs.writeFileSync(indexFile(v), damage);
       const after = searchMemory(v, 'Kubernetes 遷移');
       assert.deepEqual(after.results, before.results);
       assert.ok(after.warnings.some((w) => /search index .* was damaged/.test(w)), JSON.stringify(after.warnings));
       assert.deepEqual(searchMemory(v, 'Kubernetes 遷移').warnings, [], 'the rebuilt index is sound');
     }
+  });
+
+  it("rebuilds another version's index without a warning, and answers the same", async () => {
+    const v = await fixtureVault();
+    const before = searchMemory(v, 'Kubernetes 遷移');
+    fs.writeFileSync(indexFile(v), 'CSIX0001\u0000\u0000\u0000\u0010{"files": an older layout');
+    const after = searchMemory(v, 'Kubernetes 遷移');
+    assert.deepEqual(after.results, before.results);
+    assert.deepEqual(after.warnings, []);
+    assert.notEqual(fs.readFileSync(indexFile(v)).toString('latin1', 0, 8), 'CSIX0001', 'written again in this version');
   });
 
   it('answers the same with the index and without it (an indexing budget already spent)', async () => {

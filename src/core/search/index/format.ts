@@ -71,7 +71,7 @@ export function writeIndex(file: string, indexed: Map<string, IndexedFile>): voi
   atomicWrite(file, Buffer.concat([head, json, Buffer.from(table.buffer), Buffer.from(tags.buffer), Buffer.from(blooms.buffer)]));
 }
 
-/** The saved index, or undefined when there is none; throws when it is damaged. */
+/** The saved index, or undefined when there is none or it is another version's; throws when it is damaged. */
 export function readIndex(file: string): Map<string, IndexedFile> | undefined {
   let buf: Buffer;
   try {
@@ -79,6 +79,8 @@ export function readIndex(file: string): Map<string, IndexedFile> | undefined {
   } catch {
     return undefined;
   }
+  // Another version's index (an upgrade, or an older CLI in the vault) is rebuilt as if there were none, without a warning.
+  if (buf.length >= 8 && buf.toString('latin1', 0, 4) === MAGIC.slice(0, 4) && buf.toString('latin1', 0, 8) !== MAGIC) return undefined;
   if (buf.length < 16 || buf.toString('latin1', 0, 8) !== MAGIC) throw new Error('not a Core Soul search index');
   const jsonLen = buf.readUInt32LE(8);
   const tagCount = buf.readUInt32LE(12);
