@@ -25,25 +25,14 @@ const answer =
         ? help(argv[0])
         : undefined;
 /* eslint-disable @typescript-eslint/no-require-imports */
-/**
- * The rest of the CLI. Its checks run large regular expressions a few times each (the soul
- * check's word lists on every persona and profile line, the secret rules): V8 is told to compile
- * each pattern to native code once, instead of interpreting it first and compiling it again on
- * its next run ("tier-up"), which takes a third off a `context` call, and every hook with it.
- * Only this process's own patterns change; answers do not.
- */
-const main = () => {
-  (require('node:v8') as typeof import('node:v8')).setFlagsFromString('--no-regexp-tier-up');
-  require('./main');
-};
 if (answer !== undefined) process.stdout.write(`${answer}\n`);
 // The quick path's modules (a socket client) are loaded only for a search; any other call goes straight to main.ts.
 else if (argv[0] === 'search') {
   (require('./quickSearch') as typeof import('./quickSearch')).quickSearch(argv, __filename).then((answered) => {
-    if (!answered) main();
+    if (!answered) require('./main');
   });
 } else {
   // A sync starts fetching before main.ts is loaded (syncAhead.ts).
   if (argv[0] === 'sync') (require('./syncAhead') as typeof import('./syncAhead')).syncAhead(argv.slice(1));
-  main();
+  require('./main');
 }
