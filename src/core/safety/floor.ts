@@ -333,7 +333,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'memory trigger', 'write to memory', 'write in memory', 'write into memory', 'record to memory', 'record in memory', 'record into memory',
       'log to memory', 'log in memory', 'log into memory', 'save to memory', 'save in memory', 'save into memory', 'store in memory', 'store to memory',
-      'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update memory', 'update the memory', 'memory write', 'coresoul write',
+      'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',

@@ -574,9 +574,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
-  const risky = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
+  const risky: (Span & { kind?: Kind })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
-  const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || classed(c, r) === 'not');
+  const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
   const deferred = DEFERRAL.test(c.low) && !risky.every((r) => replaced(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
@@ -606,7 +606,7 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 }
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
-function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: ReturnType<typeof classed> })[]): Span[] {
+function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
   const harmless = spans(inv.harmless, c.low);
   const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
   const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
@@ -630,13 +630,16 @@ const ASKING = new RegExp(
   'u',
 );
 
+/** How a clause names a kind of action (classed). */
+type Kind = 'as' | 'not' | 'asked' | undefined;
+
 /**
  * A kind named only to class by it (`'as'`): "treat it as destructive" is not destroying; declared
  * not that kind (`'not'`): "treat it as non-destructive" lets it through unguarded; asked about
  * (`'asked'`): "unsure whether it is destructive" must be answered by what follows (judgeSentence).
  * A kind given to a thing (「有破壞性的指令」, "destructive commands") is none of them (`undefined`).
  */
-function classed(c: Clause, r: Span): 'as' | 'not' | 'asked' | undefined {
+function classed(c: Clause, r: Span): Kind {
   if (!KIND.test(r.text)) return undefined;
   const before = c.low.slice(Math.max(0, r.start - 60), r.start);
   if (ASKING.test(before)) return 'asked';

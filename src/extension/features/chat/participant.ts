@@ -13,6 +13,7 @@ import { type Vault, openVault } from '../../../core/vault/layout';
 import type { WriteResult } from '../../../core/memory/write';
 import type { ChatModel, ChatOutput } from './handler.model';
 import { wikiLinkWriter } from './wikiLinks.model';
+import { signalOf } from '../../shared/cancellation';
 import type { Services } from '../../shared/services';
 import { languageModel } from '../../shared/languageModel';
 import { REVIEW_COMMAND } from '../../shared/commands';
@@ -34,8 +35,6 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       stream.button({ command: 'coresoul.initialize', title: vscode.l10n.t('Initialize Core Soul') });
       return;
     }
-    const abort = new AbortController();
-    token.onCancellationRequested(() => abort.abort());
     // [[links]] in the answer open the vault's notes; anything else the stream shows comes after what was written so far.
     const links = wikiLinkWriter((target) => noteUri(vault, target), (md) => stream.markdown(md));
     const then = <A extends unknown[]>(show: (...args: A) => void) => (...args: A) => (links.flush(), show(...args));
@@ -64,7 +63,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         recall: recallFrom(vault),
         model: chatModel(request.model, token),
         cliBundle: services.cliBundle,
-        signal: abort.signal,
+        signal: signalOf(token),
         warn: (m) => void vscode.window.showWarningMessage(m),
       },
         out,

@@ -8,6 +8,7 @@ import { openVault } from '../../../core/vault/layout';
 import type { Services } from '../../shared/services';
 import { REVIEW_COMMAND } from '../../shared/commands';
 import { languageModel } from '../../shared/languageModel';
+import { signalOf } from '../../shared/cancellation';
 import type { SoulJudge } from '../../../core/safety/soulCheck';
 
 type Run = (root: string, input: unknown, token: vscode.CancellationToken) => Promise<string>;
@@ -34,10 +35,8 @@ function tool(services: Services, run: Run, prepare: (input: unknown) => vscode.
 async function modelJudgeFor(token: vscode.CancellationToken): Promise<SoulJudge | undefined> {
   const chat = (await vscode.lm.selectChatModels().then(undefined, () => []))[0];
   if (!chat) return undefined;
-  const stop = new AbortController();
-  token.onCancellationRequested(() => stop.abort());
   const { modelJudge } = await import('../../../core/safety/modelJudge');
-  return modelJudge(languageModel(chat, token, vscode.l10n.t('Core Soul checks a proposed persona change against the soul.')), stop.signal);
+  return modelJudge(languageModel(chat, token, vscode.l10n.t('Core Soul checks a proposed persona change against the soul.')), signalOf(token));
 }
 
 /** A model's input as the user sees it in a confirmation: quoted, shortened. */
