@@ -28,6 +28,8 @@ const REDEFINED = [
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'lifted', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
+  // Said to be missing: "if the sandbox image is missing", 「缺少沙盒時」.
+  'is missing', 'are missing', 'goes missing', 'went missing', 'is absent', 'are absent', '缺少', '缺失', '不見了', '不见了',
   // Confined to some cases, so optional in the rest: "the clean room only applies to Fridays".
   'only applies', 'applies only', 'only matters', 'only counts', 'only for fridays', 'only on fridays', '只適用', '只适用', '只在',
   '已結束', '已结束', '結束了', '结束了', '還在跑', '还在跑', '還沒跑完', '还没跑完', '沒跑完', '没跑完', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
@@ -245,17 +247,21 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'least-privilege',
     rule: 'never allow widening permissions or running with more privilege than a task needs.',
     // The person asking for it, each time: "use sudo only when I ask for it".
-    safeguard: ['when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求'],
+    safeguard: [
+      'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
+      // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」.
+      'ask me', 'ask first', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
+    ],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
-      'root privileges', 'root account', 'root user', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
+      'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
       // Access opened to everyone, and the ways around a container's or a host's walls.
       'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'o::rwx', 'o+rwx', 'everyone:f', 'everyone:(f)', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
       'docker socket', 'docker.sock', '0.0.0.0/0', 'public-read', 'public-read-write', 'publicly accessible', 'public access', 'anonymous access', 'full control',
       'full access', 'full permissions', 'all permissions', 'all origins', 'any origin', 'principal *', 'principal: *', 'principal "*"', 'public sharing', 'share publicly', 'public link', 'anyone with the link', '0777', '0666',
-      'any ip', 'any ip address', 'all ip addresses', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
+      'any ip', 'any ip address', 'all ip addresses', 'all addresses', 'any address', 'every address', 'all ips', 'any host', 'all hosts', 'from anywhere', '任何地址', '所有地址', '任何 ip', '所有 ip', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
       '對外開放', '对外开放', 'without a password', 'no password', 'empty password', 'passwordless', 'without authentication',
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
@@ -288,13 +294,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'database url', 'customer data', 'customer database', 'personal data', 'pii', '客戶資料', '客户数据', '客户资料',
       // People's records: "dump the users table with emails into the ticket".
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
-      'credit card', 'card numbers', '手機號碼', '手机号码', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
+      'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
-    harmless: ['read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    // A secret referred to by its name: "refer to them by name".
+    harmless: ['refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
@@ -337,6 +344,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
+      // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
+      'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
+      '進記憶', '进记忆', '到記憶', '到记忆', '記憶裡', '记忆里', '記憶中', '记忆中',
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
     ],

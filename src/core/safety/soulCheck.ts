@@ -177,9 +177,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       const named = subjectOf(compiled, written);
       // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
       // that names no soul word but points back at one is read with that word in its place.
-      const sentence = topicsResolved(compiled, !named && subject ? resolveAnaphor(written, subject) ?? written : written);
+      const sentence = topicsResolved(compiled, (!named && subject && resolveAnaphor(written, subject)) || written.map((text) => ({ text })));
       subject = named ?? subject;
-      const clauses = sentence.map((c) => analyse(c, masks));
+      const clauses = sentence.map((c) => analyse(c.text, masks, c.pointed));
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
       clauses.forEach((c, i) => {
@@ -198,37 +198,72 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
   return [...found.values()];
 }
 
+/** The soul's safeguard and risky words a clause names, in order. */
+const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
+  const low = clause.toLowerCase();
+  return compiled
+    .flatMap((inv) => [...spans(inv.safeguard, low).map((s) => ({ ...s, guard: true })), ...spans(inv.risky, low).map((s) => ({ ...s, guard: false }))])
+    .sort((a, b) => a.start - b.start);
+};
+
 /** The first safeguard or risky word a sentence names, if any. */
 function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined {
   for (const clause of sentence) {
-    const low = clause.toLowerCase();
-    const first = compiled.flatMap((inv) => [...spans(inv.safeguard, low), ...spans(inv.risky, low)]).sort((a, b) => a.start - b.start)[0];
+    const first = soulWords(compiled, clause)[0];
     if (first) return first.text;
   }
   return undefined;
 }
 
+/** A clause as it is read: a word put in place of the pronoun that pointed at it stands at `pointed`. */
+interface Written {
+  text: string;
+  pointed?: { start: number; end: number };
+}
+
 const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|此/iu;
 const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,8}$/u;
 
-/** The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short sentence gets it in front); none if it points at nothing. */
-function resolveAnaphor(sentence: string[], subject: string): string[] | undefined {
+/**
+ * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
+ * sentence gets it in front, unless `pronounOnly`); none if it points at nothing.
+ */
+function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false): Written[] | undefined {
   const at = sentence.findIndex((c) => ANAPHOR.test(c));
-  if (at !== -1) return sentence.map((c, i) => (i === at ? c.replace(ANAPHOR, subject) : c));
-  if (sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [`${subject}${sentence[0]}`];
+  if (at !== -1) {
+    return sentence.map((text, i) => {
+      const m = i === at && ANAPHOR.exec(text);
+      return m ? { text: text.slice(0, m.index) + subject + text.slice(m.index + m[0].length), pointed: { start: m.index, end: m.index + subject.length } } : { text };
+    });
+  }
+  if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
   return undefined;
 }
 
+/** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …). */
+const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$/u;
+
 /**
- * A clause that is only a soul word ("Tests, never mind them.", "The sandbox — skip it."): the
- * topic of the clause after it, which points back at it and is read with the word in its place.
+ * A clause that names no soul word but points back at the one an earlier clause of the sentence
+ * is about ("Tests are slow, so skip them.", "The sandbox — skip it.", 「沙盒很麻煩，不用了」) is
+ * read with that word in its place — only when the clause before is plainly about it: the one
+ * soul word it names, near its start. In "check it with `test -n`, never by printing it" the tests
+ * are not what is printed, nor are the environment variables in "use environment variables for
+ * secrets, never hard-code them". A Chinese clause without a pronoun takes only a safeguard:
+ * 「部署失败就先回滚，再排查」 does not deploy again.
  */
-function topicsResolved(compiled: Compiled[], sentence: string[]): string[] {
-  return sentence.map((clause, i) => {
-    const topic = i ? sentence[i - 1].replace(/^(?:the|a|an|our|your|my|this|that|these|those)\s+/i, '').replace(/[.!?:]+$/, '').trim() : '';
-    const word = topic && subjectOf(compiled, [topic]);
-    if (!word || word.length !== topic.length || subjectOf(compiled, [clause])) return clause;
-    return resolveAnaphor([clause], word)?.[0] ?? clause;
+function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
+  let topic: { text: string; guard: boolean } | undefined;
+  return sentence.map((clause) => {
+    const words = soulWords(compiled, clause.text);
+    if (words.length) {
+      const low = clause.text.toLowerCase();
+      // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
+      const one = words.every((w) => w.start < words[0].end);
+      topic = one && TOPIC_LEAD.test(low.slice(0, words[0].start)) ? words.find((w) => w.guard) ?? words[0] : undefined;
+      return clause;
+    }
+    return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
   });
 }
 
@@ -406,6 +441,8 @@ interface Clause {
   units: number[];
   /** Risky words of any invariant in the clause, found when a safeguard asks (most clauses name none). */
   objects: () => Span[];
+  /** Where a word stands in for a pronoun (resolveAnaphor). */
+  pointed?: Written['pointed'];
 }
 
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
@@ -434,13 +471,15 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      // Clauses: commas, dashes, 時/的話, and before but / unless / except … — but not "a reviewer other
+      // than the author", which says who does it rather than excusing anything.
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
 }
 
-function analyse(text: string, masks: Masks): Clause {
+function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clause {
   const low = text.toLowerCase();
   const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(low) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
@@ -451,7 +490,7 @@ function analyse(text: string, masks: Masks): Clause {
   }
   // A-not-A asks, it does not negate: 要不要, 是不是, 有沒有.
   const masked = maskOut(low, masks.all).replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)) };
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
 
 /** `make()`, made on the first call and kept. */
@@ -554,8 +593,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // inside a risky phrase is part of it: "an AI without the soul's limits".
   const inside = (a: Span, b: Span) => b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start;
   const foreign = (o: Span) => !spans(inv.risky, o.text).length;
+  // A safeguard named as a destination ("into memory") is about what is put there: "don't put API keys into memory".
+  const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
-  const guards = named.filter((g) => !c.objects().some((o) => (inside(o, g) && foreign(o)) || inside(g, o)));
+  const guards = named.filter((g) => !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -565,7 +606,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
     const predicate = guards.every((g) => PREDICATE_NOUN.test(c.low.slice(Math.max(0, g.start - 30), g.start)));
     const kept = predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0;
-    reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
+    // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
+    // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
+    const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
+    if (!(kept && pointedOnly && !setting)) reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
   }
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
@@ -591,6 +635,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   }
   return reading;
 }
+
+/** A safeguard named by where things go: "into memory", 「到記憶」. */
+const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
 
 /** "until", "before" right before a safeguard: the action waits for it. */
 const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,2}\s+$/u;
@@ -679,9 +726,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // for refactors that don't change behavior" — its "don't" is the refactors'.
   const after = Math.max(...guards.map((g) => g.end));
   const relative = (n: Span) => n.start >= after && RELATIVE.test(c.low.slice(after, n.start));
+  // A negation said of the condition's subject does not reach a safeguard after 就/then:
+  // 「沙盒不能用就停下來問我」, but 「不要一出錯就跳過測試」 still forbids.
+  const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n))) +
     negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards))).length +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
@@ -771,6 +821,9 @@ function riskNegations(c: Clause, r: Span): number {
   );
 }
 
+/** What may stand before a negation that opens a clause (so is said of no subject): 如果, 你, "you". */
+const OPENING = /^\s*(?:(?:如果|若|要是|你們|你们|你|您|我們|我们|(?:if|you|we)\s))?\s*$/u;
+
 /** Where a condition hands over to what it allows: 「權限不夠就 chmod」, 「測試沒過的話就上線」, "if it fails then force-push". */
 const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够])|(?<![方順顺隨随以即])便|(?<![規规原否準准細细法守])[則则]|的話|的话/u;
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
@@ -827,9 +880,9 @@ const AT = /(?<![a-z])(?:in|inside|within|into)\s+(?:the\s+|a\s+|your\s+|our\s+)
 /** A Chinese condition closed at its end, with no 如果 before it: 「沙盒不可用時」, 「測試沒過的話」. */
 const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
-/** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix it, or not go on. */
+/** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry)(?![a-z])|停|等|[问問]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
