@@ -50,6 +50,8 @@ const OUTSIDE_CONTENT = [
   'search result', 'search results', 'api response', 'response', 'dependency', 'package', 'plugin', 'another agent', 'other agents', 'agent',
   'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript', 'clipboard', 'terminal output', 'build log', 'ci log',
   '剪貼簿', '剪贴板', '終端輸出', '终端输出',
+  // Messages from anyone but the person at the keyboard: "if a teammate's message in Slack says to run it".
+  'message', 'messages', 'chat message', 'direct message', 'dm', 'text message', 'slack', 'discord', 'teams message', 'chat', '訊息', '消息', '聊天', '私訊', '私信',
   '網頁', '网页', '網站', '网站', '議題', '议题', '評論', '评论', '註解', '注释', '提交訊息', '提交信息', '工具輸出', '工具输出', '日誌', '日志',
   '文件', '檔案', '文檔', '文档', '郵件', '邮件', '記憶', '记忆', '筆記', '笔记', '外部', '下載', '下载', '抓取', '代理',
 ]
@@ -95,7 +97,10 @@ const REVIEWED = [
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
 ];
 /** The systems people rely on, as opposed to a copy. */
-const LIVE = ['production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上'];
+const LIVE = [
+  'production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上',
+  '正式機', '正式机', '正式站', '正式服', '生產機', '生产机', '線上機', '线上机', '正式庫', '正式库',
+];
 /** Roles above what a task needs. */
 const PRIVILEGED = ['admin', 'administrator', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
 
@@ -136,6 +141,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Rarer verbs and tools of destruction: "expunge the audit trail", "helm uninstall", "git gc --prune=now".
       'expunge', 'excise', 'rmtree', 'remove_dir_all', 'removeall', 'rm_rf', 'deltree', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
       'expire=now', '抹去', '剔除', 'empty file', 'empty log', 'empty the file', 'empty the log',
+      // The record of what happened destroyed: "clear /var/log", 「清空日誌」.
+      '/var/log', 'clear logs', 'clear the logs', 'delete logs', 'delete the logs', 'wipe logs', 'wipe the logs', 'purge logs', 'truncate logs', 'truncate the log',
+      'truncate table', 'truncate the', '清空日誌', '清空日志', '刪日誌', '删日志', '清日誌', '清日志',
       // The checkout made to match the remote, whatever was there: "make my working copy match origin exactly".
       'match origin', 'start over from origin', 'reset to origin', 'same as origin', 'mirror origin', '和 origin 一致', '跟 origin 一致', '與 origin 一致', '与 origin 一致',
       '和遠端一致', '跟遠端一致', '与远端一致', '和远端一致',
@@ -158,6 +166,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         with: LIVE,
         within: 4,
       },
+      // The same, the live system named first: "in production, fix rows by hand", 「在正式機上直接跑 SQL」.
+      { risky: LIVE, with: ['directly', 'by hand', 'manually', 'hand-edit', '直接', '手動', '手动', '手改', '跑', '執行', '执行', '改', '修'], within: 4 },
       // Work thrown away: "git checkout -- . to throw away my local edits", 「丟掉本地修改」.
       {
         risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', 'drop', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
@@ -195,6 +205,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Hooks switched off by the environment: HUSKY=0, [skip ci].
       'husky=0', 'husky_skip_hooks', 'skip_hooks', 'lefthook=0', 'core.hookspath', 'skip ci', 'ci skip',
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
+      // Past the pull request that carries the review: "hotfixes go straight in, no PR".
+      'no pr', 'without a pr', 'without pr', 'skip the pr', 'bypass the pr', 'no pull request', 'without a pull request', 'no merge request', 'without a merge request',
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
@@ -211,7 +223,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Straight onto the live system: "bump straight to prod", 「直接推上線」.
       { risky: ['straight', 'directly', 'bump', 'promote', 'roll out', 'push', 'ship', 'release', '直接', '推到', '推上'], with: LIVE, within: 3 },
       {
-        risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', 'apply to', 'apply on', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入'],
+        risky: [
+          'push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', 'apply to', 'apply on',
+          'straight into', 'directly into', 'straight onto', 'directly onto', 'fold into', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入', '直接合',
+        ],
         with: PROTECTED_BRANCHES,
         within: 6,
       },
@@ -224,6 +239,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
+      'tool approval', 'permission prompt', 'permission prompts', 'confirmation prompt', 'confirmation prompts', 'approval prompt', 'approval prompts',
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
       'tls checks', 'ssl checks', 'strict-ssl', 'strict host key checking', 'host key checking', 'host key verification', 'signature verification',
@@ -235,6 +251,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable',
       'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
+      // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
+      'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
+      'yolo', 'dangerously', 'bypass permissions', 'skip permissions', 'full auto', 'full-auto', '自動批准', '自动批准', '自動同意', '自动同意', '一律允許', '一律允许', '全部允許', '全部允许',
     ],
     unguarded: [],
     // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
@@ -295,17 +314,21 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // People's records: "dump the users table with emails into the ticket".
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
+      'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
+      '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
+      // A credential written into code: "hard-code the Stripe key".
+      { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
   },
   {
@@ -344,6 +367,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
+      // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
+      'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
+      'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
       // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
       'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
       '進記憶', '进记忆', '到記憶', '到记忆', '記憶裡', '记忆里', '記憶中', '记忆中',

@@ -622,7 +622,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
-  const deferred = DEFERRAL.test(c.low) && !risky.every((r) => replaced(c, r));
+  // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
+  const deferred = DEFERRAL.test(blank(c.low, risky)) && !risky.every((r) => replaced(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
@@ -657,8 +658,19 @@ function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]):
   const harmless = spans(inv.harmless, c.low);
   const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
   const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
-  return named.filter((r) => !harmless.some((h) => edits(r, h)) && r.kind !== 'as' && r.kind !== 'asked');
+  return named.filter((r) => !harmless.some((h) => edits(r, h)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r));
 }
+
+/**
+ * A participle that opens the clause and names a thing's state, not an action: "Published versions
+ * are immutable", "deleted branches can be restored" — but "deleted without asking" still acts.
+ */
+const describes = (inv: Compiled, c: Clause, r: Span) =>
+  /^[a-z]+ed$/.test(r.text) &&
+  // An inflection of the term ("publish" → "published"), not a term that ends so ("shred").
+  [r.text.slice(0, -2), r.text.slice(0, -1)].some((base) => spans(inv.risky, base).some((s) => s.text === base)) &&
+  /^(?:(?:the|a|an|all|any|every|already|previously|recently|our|your|my|its|their|these|those)\s+)*$/.test(c.low.slice(0, r.start)) && PARTICIPLE_NOUN.test(c.low.slice(r.end));
+const PARTICIPLE_NOUN = /^\s+(?!(?:to|into|on|onto|straight|directly|without|by|and|or|with|in|at|from|for|up|over|away|anyway|freely|immediately|now)(?![a-z]))[a-z]/;
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
 const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆)$/u;
@@ -722,6 +734,9 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // review even if it takes a day").
   const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start))));
   if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
+  // The same said after the safeguard, in Chinese: 「CI 紅了也先合」; what forbids comes after it: 「CI 沒過也別合」.
+  const concededAfter = spans(CONCESSIVE_AFTER, c.low).find((k) => guards.some((g) => k.start >= g.end && distance(c, g, k) <= NEAR));
+  if (concededAfter) return c.carry + 1 + modalCount(c, negations.filter((n) => n.start >= concededAfter.end));
   // A relative clause after the safeguard says something of another thing: "tests can be skipped
   // for refactors that don't change behavior" — its "don't" is the refactors'.
   const after = Math.max(...guards.map((g) => g.end));
@@ -765,6 +780,9 @@ const definedAsGuard = (c: Clause, b: Span, guards: Span[]) =>
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
+
+/** A concession after what it concedes: 「紅了也」「沒過也照樣」 — not 「壞了也要等」, an obligation. */
+const CONCESSIVE_AFTER = /[了的]也(?![要得必])|[也都]照/gu;
 
 /** The main clause's obligation after a concession: 「不管怎樣都要用沙盒」, "even so, still use". */
 const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|照樣要|照样要/u;
