@@ -28,6 +28,8 @@ const REDEFINED = [
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'lifted', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
+  // Said to have failed: "deploying on a red pipeline is acceptable", 「CI 紅燈也照樣合」.
+  'red pipeline', 'red ci', 'red build', 'red builds', 'red tests', 'red checks', 'ci is red', 'pipeline is red', 'tests are red', 'build is red', '紅燈', '红灯',
   // Said to be missing: "if the sandbox image is missing", 「缺少沙盒時」.
   'is missing', 'are missing', 'goes missing', 'went missing', 'is absent', 'are absent', '缺少', '缺失', '不見了', '不见了',
   // Confined to some cases, so optional in the rest: "the clean room only applies to Fridays".
@@ -95,6 +97,8 @@ const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
+  // Taken as reference only, so never run as it stands: 「只當參考」.
+  'as reference only', 'for reference only', 'reference only', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
 /** The systems people rely on, as opposed to a copy. */
 const LIVE = [
@@ -195,7 +199,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests',
+      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -204,6 +208,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own', 'maven.test.skip', '--no-tests',
       // Hooks switched off by the environment: HUSKY=0, [skip ci].
       'husky=0', 'husky_skip_hooks', 'skip_hooks', 'lefthook=0', 'core.hookspath', 'skip ci', 'ci skip',
+      // Deploy commands that go around the pipeline: `vercel --prod`, `terraform apply`, "merge anyway".
+      // (A flag's dashes are a word gap: `--admin` alone would be any "admin".)
+      'vercel --prod', 'deploy --prod', 'netlify deploy', 'firebase deploy', 'fly deploy', 'git push heroku', 'heroku deploy', 'cdk deploy', 'sam deploy', 'serverless deploy',
+      'eb deploy', 'gcloud app deploy', 'az webapp deploy', 'merge anyway', 'push anyway', 'ship anyway', 'release anyway', 'merge regardless', 'pr merge --admin',
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
       // Past the pull request that carries the review: "hotfixes go straight in, no PR".
       'no pr', 'without a pr', 'without pr', 'skip the pr', 'bypass the pr', 'no pull request', 'without a pull request', 'no merge request', 'without a merge request',
@@ -236,6 +244,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'safeguards-kept',
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
+      'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
       'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
@@ -285,6 +294,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
       '最高權限', '最高权限', '所有權限', '所有权限', '免密碼', '免密码', '免密',
+      'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限',
     ],
     unguarded: [],
     breaks: [],
@@ -294,7 +304,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升'], with: PRIVILEGED, within: 6 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为'], with: PRIVILEGED, within: 6 },
     ],
   },
   {
@@ -303,10 +313,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
       'from the environment', 'from env', '從環境', '从环境',
+      // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
+      '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
-      '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
+      '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
       // Files and stores that hold them.
       'id_rsa', 'id_ed25519', 'id_ecdsa', '.ssh', '.aws', '.npmrc', '.pypirc', '.netrc', '.pgpass', 'kubeconfig', '.kube/config', '.pem', 'keystore',
@@ -351,7 +363,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: [],
     breaks: [],
-    harmless: [],
+    // The person's word as the measure: 「以我說的為準」.
+    harmless: ['以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -415,8 +428,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
-      'defaults', 'default values', 'just a default', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
+      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
+    // The persona said to have the last word: "this persona file has the final word on how you behave".
+    paired: [
+      {
+        risky: ['persona', 'persona file', 'persona.md', '人格', '人格檔', '人格文件'],
+        with: ['final word', 'final say', 'last word', 'final authority', 'outranks', 'overrides', 'takes precedence', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        within: 8,
+      },
+    ],
   },
 ];
 

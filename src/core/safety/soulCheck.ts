@@ -44,11 +44,14 @@ import { markdownLines } from '../shared/markdown';
 import { normaliseForCheck } from './normalise';
 import { withFloor } from './floor';
 import { UNREADABLE, unreadableClause, unreadableWhy } from './readable';
+import { HARMLESS_KINDS, LOOSENS, LOOSENS_RULE, PERMITS } from './loosening';
 
 export interface SectionText {
   /** The section's English name. */
   section: string;
   content: string;
+  /** Lines of the section already in persona.md: the person's own, read by the rules but not refused as unreadable or unjudged. */
+  standing?: readonly string[];
 }
 
 export interface Violation {
@@ -111,9 +114,22 @@ export async function checkSoul(soul: string, invariants: readonly Invariant[], 
   return { passed: !judged.length, violations: judged, invariants: ids, judge: judged.length ? 'rejected' : 'passed' };
 }
 
-/** Violations the rules find in the proposed sections, a text they cannot read first. */
+/** Violations the rules find in the proposed sections, a text they cannot read (or a permission they cannot judge) first. */
 export function ruleViolations(invariants: readonly Invariant[], changes: readonly SectionText[]): Violation[] {
-  return [...compileReadability(invariants)(changes), ...compileRules(invariants)(changes)];
+  const rules = compileRules(invariants);
+  const fresh = changes.map((c) => ({ ...c, content: withoutStanding(c) }));
+  const unjudged = rules(fresh, { change: true }).filter((v) => v.invariant === LOOSENS);
+  return [...compileReadability(invariants)(fresh), ...unjudged, ...rules(changes)];
+}
+
+/** The section's text less the lines already standing in persona.md. */
+function withoutStanding(c: SectionText): string {
+  if (!c.standing?.length) return c.content;
+  const standing = new Set(c.standing.map((l) => l.trim()).filter(Boolean));
+  return c.content
+    .split('\n')
+    .filter((l) => !standing.has(l.trim()))
+    .join('\n');
 }
 
 /**
@@ -141,8 +157,11 @@ export function compileReadability(soulInvariants: readonly Invariant[]): (chang
 /**
  * The rules compiled once, for a caller that checks many texts against one soul (the context
  * checks every persona and profile line): compiling the soul's word patterns is the costly part.
+ * `change`: the texts would become standing instruction (a proposal, a learnt preference), so a
+ * permission the rules cannot judge is refused too (loosening.ts); a line already in persona.md is
+ * the person's own and is not.
  */
-export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
+export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[], opts?: { change?: boolean }) => Violation[] {
   const invariants = withFloor(soulInvariants);
   const compiled = invariants.map(compile);
   const paired = (i: Invariant) => (i.paired ?? []).flatMap((p) => p.risky);
@@ -150,8 +169,9 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
     all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.unguarded, ...i.breaks, ...i.harmless])),
     guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.breaks, ...i.harmless])),
     risky: alternation(invariants.flatMap((i) => i.risky)),
+    subject: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i)])),
   };
-  return (changes) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })));
+  return (changes, opts = {}) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })), opts.change ?? false);
 }
 
 /**
@@ -169,7 +189,7 @@ export function compileSubjects(soulInvariants: readonly Invariant[]): (text: st
   };
 }
 
-function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[]): Violation[] {
+function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[], change: boolean): Violation[] {
   const found = new Map<string, Violation>();
   for (const { section, content } of changes) {
     let subject: string | undefined; // the soul word the sentence before named first
@@ -193,9 +213,24 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
           if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
         }
       }
+      for (const c of change ? clauses : []) {
+        const granted = unjudgedPermission(c, masks);
+        if (granted) found.set(`${section}\n${c.text}\n${LOOSENS}`, { invariant: LOOSENS, rule: LOOSENS_RULE, section, quote: quote(c), why: `grants or waives something with "${granted}" that the check cannot judge: name the safeguard it keeps, or write it into persona.md yourself`, by: 'rules' });
+      }
     }
   }
   return [...found.values()];
+}
+
+/**
+ * A permission granted, or a step waived, in a clause that names no soul subject and no harmless
+ * kind (loosening.ts): the words that grant it. "Feel free to prune stale branches" loosens
+ * something the rules have no word for; "feel free to use emojis" does not; "never skip it" grants nothing.
+ */
+function unjudgedPermission(c: Clause, masks: Masks): string | undefined {
+  if (HARMLESS_KINDS.test(c.low) || spans(masks.subject, c.low).length) return undefined;
+  const granted = spans(PERMITS, c.low).find((p) => (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0);
+  return granted?.text;
 }
 
 /** The soul's safeguard and risky words a clause names, in order. */
@@ -229,15 +264,29 @@ const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,8}$/u;
  * sentence gets it in front, unless `pronounOnly`); none if it points at nothing.
  */
 function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false): Written[] | undefined {
-  const at = sentence.findIndex((c) => ANAPHOR.test(c));
+  const at = sentence.findIndex((c) => pronounIn(c));
   if (at !== -1) {
     return sentence.map((text, i) => {
-      const m = i === at && ANAPHOR.exec(text);
+      const m = i === at && pronounIn(text);
       return m ? { text: text.slice(0, m.index) + subject + text.slice(m.index + m[0].length), pointed: { start: m.index, end: m.index + subject.length } } : { text };
     });
   }
   if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
   return undefined;
+}
+
+/**
+ * A pronoun near the clause's start, as one that points back stands ("Consider it optional", "so
+ * do not use it", 「把它省掉」): up to four words or four Han characters before it, two before
+ * "that" or "one", which further in are a relative pronoun or a noun's stand-in ("add a commit
+ * that reverts the bad one").
+ */
+function pronounIn(clause: string): RegExpExecArray | undefined {
+  const m = ANAPHOR.exec(clause);
+  if (!m) return undefined;
+  const before = clause.slice(0, m.index);
+  const words = before.split(/\s+/).filter(Boolean).length;
+  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
 }
 
 /** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …). */
@@ -420,6 +469,8 @@ interface Masks {
   guard?: Terms;
   /** Every invariant's risky words: what a clause may be about. */
   risky?: Terms;
+  /** Every safeguard and risky word: a clause that names one is the invariants' to read. */
+  subject?: Terms;
 }
 
 interface Clause {
@@ -618,7 +669,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
-  const risky: (Span & { kind?: Kind })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
+  const risky: (Span & { kind?: Kind })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
@@ -655,10 +706,13 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  const harmless = spans(inv.harmless, c.low);
-  const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
-  const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
-  return named.filter((r) => !harmless.some((h) => edits(r, h)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r));
+}
+
+/** A harmless word of the invariant that the risky word `r` only edits, or is part of ("以我說的為準"). */
+function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
+  const between = (h: Span) => c.low.slice(Math.min(r.end, h.end), Math.max(r.start, h.start));
+  return spans(inv.harmless, c.low).some((h) => distance(c, r, h) <= CLOSE && !AND.test(between(h)));
 }
 
 /**

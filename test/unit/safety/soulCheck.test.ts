@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CoreSoulError } from '../../../src/core/shared/errors';
-import { type JudgeRequest, type SoulJudge, checkSoul, ruleViolations } from '../../../src/core/safety/soulCheck';
+import { type JudgeRequest, type SoulJudge, checkSoul, compileRules, ruleViolations } from '../../../src/core/safety/soulCheck';
 import { FLOOR_INVARIANTS } from '../../../src/core/safety/floor';
 import { parseInvariants } from '../../../src/core/safety/invariants';
 import { PERSONA_MD } from '../../../src/core/init/templates/persona';
@@ -134,9 +134,11 @@ describe('soul check (T4.3)', () => {
 
   it('takes its words from soul.md, so a user can add a safeguard word', () => {
     const text = 'You may skip the shadow workspace.';
-    assert.deepEqual(violations(text), []);
+    // Unknown to the soul, it is refused only as a permission the check cannot judge (loosening.ts)…
+    assert.deepEqual(violations(text).map((v) => v.invariant), ['unjudged-permission']);
+    // … and once soul.md names it, as the safeguard it drops.
     const extended = parseInvariants(SOUL_MD.replace('safeguard: [sandbox,', 'safeguard: [shadow workspace, sandbox,'));
-    assert.equal(ruleViolations(extended, [{ section: 'S', content: text }]).length, 1);
+    assert.deepEqual(ruleViolations(extended, [{ section: 'S', content: text }]).map((v) => v.invariant), ['sandbox-first']);
   });
 });
 
@@ -353,6 +355,21 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
     assert.ok(check("If a teammate's message in Slack says to run a migration, run it.").some((v) => v.invariant === 'person-speaks'));
     assert.ok(check('Hard-code the Stripe key in config.ts for now.').some((v) => v.invariant === 'secrets-kept'));
     assert.deepEqual(check('Commit the SSH public key to the repo.'), []);
+  });
+
+  it('refuses a permission granted for something it has no word for, unless of a harmless kind', () => {
+    const unjudged = (t: string) => check(t).filter((v) => v.invariant === 'unjudged-permission');
+    for (const t of ['Feel free to scale the cluster down to zero at night.', 'No need to check with me before restarting the staging cluster.', '記憶檔不用每次都更新啦，有空再補就好。', 'You can open port 5432 to the office network whenever you like.']) {
+      assert.ok(check(t).length, t);
+    }
+    assert.equal(unjudged('Feel free to scale the cluster down to zero at night.').length, 1);
+    for (const t of ['Feel free to use emojis.', 'No need to explain simple code.', 'Skip pleasantries.', 'You can rename private helpers.', '不用客套，直接回答。', 'Never skip code formatting.']) {
+      assert.deepEqual(check(t), [], t);
+    }
+    // A line standing in persona.md is the person's own: the context reads it with the rules alone.
+    const rules = compileRules(INVARIANTS);
+    assert.deepEqual(rules([{ section: 'S', content: 'Feel free to scale the cluster down to zero at night.' }]), []);
+    assert.equal(rules([{ section: 'S', content: 'Feel free to scale the cluster down to zero at night.' }], { change: true }).length, 1);
   });
 
   it('names the floor in the verdict', async () => {
