@@ -74,6 +74,7 @@ const AUTHORITY = [
   '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
   'are orders', 'are commands', 'are instructions', 'are directives', 'is an order', 'is a command', '是命令', '是指令', '就是命令', '就是指令',
   'carry out instructions', 'as my command', 'as my commands', 'as my instruction', 'as my instructions', 'whatever it suggests', 'whatever the', 'suggests', 'says to do',
+  '當作是我', '当作是我', '當成是我', '当成是我', '視為我', '视为我', '我本人', '本人的指令',
   '當作使用者', '当作用户', '當成使用者', '当成用户', '視為使用者', '视为用户', '當作指令', '当作指令', '當成指令', '当成指令', '視為指令', '视为指令', '當作命令',
   '当作命令', '視為命令', '视为命令', '照做', '服從', '服从', '聽從', '听从', '我說的', '我说的', '我的指示',
   'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
@@ -128,6 +129,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
+      'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
       'tmp directory', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
@@ -248,6 +250,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
+      // Protection and watch of a running system: "turn off the rate limiter", 「關掉告警」.
+      'rate limiter', 'rate limiting', 'rate limits', 'rate limit', 'monitoring', 'monitors', 'alerting', 'alert rules', 'alerts', 'audit logging', 'audit logs', 'audit trail',
+      'waf', 'intrusion detection', 'ddos protection', '限流', '監控', '监控', '告警', '警報', '警报', '審計日誌', '审计日志',
       'tool approval', 'permission prompt', 'permission prompts', 'confirmation prompt', 'confirmation prompts', 'approval prompt', 'approval prompts',
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
@@ -274,15 +279,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'least-privilege',
     rule: 'never allow widening permissions or running with more privilege than a task needs.',
+    everyday: true,
     // The person asking for it, each time: "use sudo only when I ask for it".
     safeguard: [
       'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
-      // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」.
+      // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
       'ask me', 'ask first', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
-      'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
+      'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
       // Access opened to everyone, and the ways around a container's or a host's walls.
@@ -304,7 +310,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为'], with: PRIVILEGED, within: 6 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', 'change to', 'switch to', 'set to', 'upgrade to', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
     ],
   },
   {
@@ -324,6 +330,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'id_rsa', 'id_ed25519', 'id_ecdsa', '.ssh', '.aws', '.npmrc', '.pypirc', '.netrc', '.pgpass', 'kubeconfig', '.kube/config', '.pem', 'keystore',
       'database url', 'customer data', 'customer database', 'personal data', 'pii', '客戶資料', '客户数据', '客户资料',
       // People's records: "dump the users table with emails into the ticket".
+      'customer names', 'customer emails', 'customer info', 'customer details', 'real customer', 'real customers', 'real user data', 'user emails', 'last-4', 'last 4 digits',
+      '客戶名稱', '客户名称', '客戶姓名', '客户姓名', '真實客戶', '真实客户',
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
       'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
@@ -428,7 +436,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
-      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
+      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [

@@ -38,6 +38,12 @@ export interface Invariant {
   places?: string[];
   /** The soul.md invariant whose safeguard this one (the floor's) guards too: that invariant also knows these safeguard words. */
   guards?: string;
+  /**
+   * The safeguard is said in words of everyday use (the person asking: "ask me first", 問我), which
+   * guard this invariant only in a sentence that names its risky actions: "edit docs without asking
+   * first" drops nobody's privilege, "use root, don't ask me" does.
+   */
+  everyday?: boolean;
 }
 
 const words = z.optional(z.array(z.string().check(z.minLength(1))));

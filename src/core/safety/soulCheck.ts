@@ -601,6 +601,7 @@ interface Compiled {
   harmless?: Terms;
   paired: { risky?: Terms; with?: Terms; within?: number }[];
   removes?: Terms;
+  everyday?: boolean;
 }
 
 const compile = (i: Invariant): Compiled => ({
@@ -608,6 +609,7 @@ const compile = (i: Invariant): Compiled => ({
   paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }) })),
   id: i.id,
   rule: i.rule,
+  ...(i.everyday && { everyday: true }),
   guardName: i.safeguard[0],
   safeguard: alternation(i.safeguard),
   places: alternation(i.places ?? []),
@@ -648,6 +650,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
   const guards = named.filter((g) => !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
+  // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
+  if (inv.everyday && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -803,7 +807,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     modalCount(c, negations.filter((n) => !relative(n) && !situation(n))) +
     negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards))).length +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
-    negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
+    negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
     // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
     Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
@@ -818,6 +822,9 @@ function remedied(c: Clause, word: string): boolean {
 
 /** A safeguard named as what something is or is not: "… is never a sandbox", 「…不是沙盒」. */
 const PREDICATE_NOUN = /(?<![a-z])(?:is|are|was|were|be)\s+(?:(?:never|not|no longer)\s+)?(?:a|an|the|your|our|my)\s+$|(?<=\S\s*)(?:不是|並非|并非|絕不是|绝不是)\s*$/u;
+
+/** "Prefer Vitest over Jest for new test suites": what "over" puts aside ends where a preposition begins. */
+const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?![a-z])/u;
 
 /** Words that open a relative clause. */
 const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where)\s/u;

@@ -359,7 +359,7 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
 
   it('refuses a permission granted for something it has no word for, unless of a harmless kind', () => {
     const unjudged = (t: string) => check(t).filter((v) => v.invariant === 'unjudged-permission');
-    for (const t of ['Feel free to scale the cluster down to zero at night.', 'No need to check with me before restarting the staging cluster.', '記憶檔不用每次都更新啦，有空再補就好。', 'You can open port 5432 to the office network whenever you like.']) {
+    for (const t of ['Feel free to scale the cluster down to zero at night.', 'No need to tell me before resizing the shared volumes.', '記憶檔不用每次都更新啦，有空再補就好。', 'You can open port 5432 to the office network whenever you like.']) {
       assert.ok(check(t).length, t);
     }
     assert.equal(unjudged('Feel free to scale the cluster down to zero at night.').length, 1);
@@ -370,6 +370,14 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
     const rules = compileRules(INVARIANTS);
     assert.deepEqual(rules([{ section: 'S', content: 'Feel free to scale the cluster down to zero at night.' }]), []);
     assert.equal(rules([{ section: 'S', content: 'Feel free to scale the cluster down to zero at night.' }], { change: true }).length, 1);
+  });
+
+  it('reads an everyday safeguard only where its risky actions are named, and "over" as putting aside its object alone', () => {
+    // "Ask first" guards privilege only where privilege is named.
+    assert.deepEqual(check('You may reorganize and rewrite anything under docs/ without asking first; those changes still go through the normal PR review.'), []);
+    assert.ok(check('遇到权限错误就用 root 跑，别问我。').some((v) => v.invariant === 'least-privilege'));
+    assert.deepEqual(check('Prefer Vitest over Jest for new test suites.'), []);
+    assert.ok(check('Prefer speed over tests.').length);
   });
 
   it('names the floor in the verdict', async () => {
