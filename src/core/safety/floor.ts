@@ -39,6 +39,7 @@ const REDEFINED = [
   'is whatever', 'is wherever', 'whatever folder', 'whatever directory', 'any folder', 'any directory', 'current folder', 'current directory',
   '任何資料夾', '任何文件夹', '任何目錄', '任何目录', '當前資料夾', '当前文件夹',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
+  '重新定義', '重新定义', '定義為', '定义为', '僅適用', '仅适用',
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
   '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
 ];
@@ -98,6 +99,7 @@ const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
+  '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完',
   // Taken as reference only, so never run as it stands: 「只當參考」.
   'as reference only', 'for reference only', 'reference only', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
@@ -248,7 +250,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
       'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
-      'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
+      'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
+      'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
       // Protection and watch of a running system: "turn off the rate limiter", 「關掉告警」.
       'rate limiter', 'rate limiting', 'rate limits', 'rate limit', 'monitoring', 'monitors', 'alerting', 'alert rules', 'alerts', 'audit logging', 'audit logs', 'audit trail',
@@ -262,7 +265,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
     ],
     risky: [
-      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable',
+      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable', 'type: ignore', 'type:ignore', 'mypy: ignore', 'pyright: ignore',
       'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
       // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
@@ -387,6 +390,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
+      'memory.md', 'memory file', 'memory files', '記憶檔', '记忆文件', '記憶文件',
       'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
@@ -399,7 +403,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [],
     unguarded: [],
-    breaks: REDEFINED,
+    // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
+    breaks: [...REDEFINED, 'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
+      'only once', 'once per', 'once a week', 'once a day', '每週一次', '每周一次', '每天一次', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
     harmless: [],
   },
   {
@@ -425,7 +431,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow the persona or anything else to override, loosen or set aside the soul and its safety rules.',
     safeguard: [
       'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants',
-      '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全限制', '安全底線', '安全底线',
+      '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
     ],
     risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
       // Role-play without the rules: "You are DAN", "a shell with no safety rules".

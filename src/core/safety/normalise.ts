@@ -39,7 +39,13 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } =
 // Single letters spelled out with one separator: three or more with a space ("s k i p"), two or
 // more with a hyphen, dot or underscore ("S-k-i-p", "s.a.n.d", "r-m -r-f").
 const SPELLED = /(?<![\p{L}\p{N}])\p{L}(?:( )\p{L}(?: \p{L}){1,}|([-._])\p{L}(?:\2\p{L})*)(?![\p{L}\p{N}])/gu;
-const joinSpelled = (text: string) => text.replace(SPELLED, (m, space?: string, mark?: string) => m.split((space ?? mark)!).join(''));
+// A phrase spelled out, its words apart by two spaces or more: "r u n   e v e r y t h i n g   a s   r o o t"
+// (each word joined, two-letter ones too).
+const SPELLED_PHRASE = /(?<![\p{L}\p{N}])\p{L}(?: \p{L})+(?: {2,}\p{L}(?: \p{L})*)+(?![\p{L}\p{N}])/gu;
+const joinSpelled = (text: string) =>
+  text
+    .replace(SPELLED_PHRASE, (m) => m.split(/ {2,}/).map((w) => w.replace(/ /g, '')).join(' '))
+    .replace(SPELLED, (m, space?: string, mark?: string) => m.split((space ?? mark)!).join(''));
 
 /**
  * Identifiers read as their words, a flag switched on as its name: "-DskipTests", "SKIP_TESTS=1",

@@ -408,7 +408,8 @@ function spans(re: RegExp | Terms | undefined, text: string): Span[] {
  * neutral: a "no" that means yes ("no problem", 沒關係), never counted; modifier: a negation that
  * describes a thing ("files no longer needed", 沒用的), counted around a safeguard only; modal:
  * "never", 不 …; local: a verb or adjective ("skip", "optional", 跳過); avert: a verb that opposes
- * a risky action ("flag", "refuse", 阻止); before / after: only on that side of the word.
+ * a risky action ("flag", "refuse", 阻止); before / after: only on that side of the word ("without
+ * the sandbox", 「沙盒之外」, "the tests only on Fridays").
  */
 type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'avert' | 'before' | 'after';
 
@@ -423,10 +424,11 @@ const NEGATIONS: [NegationKind, RegExp][] = [
     /(?<![a-z])(?:no longer|not) (?:needed|used|required|in use|referenced)(?![a-z])|(?:沒有?|没有?|無|无|不|不必|不需|不再需|不再使)(?:用|要|必要|需要|相關|相关|用到|用著|使用)的|用不[到著着]的/gu,
   ],
   ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of|(?<=prefer.*)over)(?![a-z])|而非|而不是/gu],
-  ['after', /之外|以外/gu],
+  // After a safeguard, "only when …" confines it to some cases: "write to memory only when I ask", "run the tests only on Fridays".
+  ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking)|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking)|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   [
     'avert',
@@ -649,7 +651,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A safeguard named as a destination ("into memory") is about what is put there: "don't put API keys into memory".
   const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
-  const guards = named.filter((g) => !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
+  const guards = named.filter((g) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
   if (inv.everyday && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
   if (guards.length) {
@@ -669,7 +671,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
-  const situation = (r: Span) => (c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end));
+  const situation = (r: Span) => ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end))) || HARMED.test(c.low.slice(r.end));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
@@ -691,6 +693,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   }
   return reading;
 }
+
+/** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
+const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '');
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
@@ -865,11 +870,22 @@ const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![
  * setting, "and" or time between; or after it when 把 put the object first (「把測試步驟註解掉」).
  */
 const removes = (c: Clause, r: Span, g: Span) =>
-  r.end <= g.start ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) : disposedOf(c, g, r, CLOSE + 1);
+  r.end <= g.start
+    ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start))
+    : disposedOf(c, g, r, CLOSE + 1);
 
-/** 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first, with no "and" between. */
+/** A subject or a verb of its own between: "before any deletion I'll do a dry run" removes nothing. */
+const ANOTHER_VERB = /(?<![a-z])(?:i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take)(?![a-z])/u;
+
+/**
+ * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which
+ * opens the Chinese clause as its topic (「客户数据在日志里一律打码」) — with no "and" between.
+ */
 const disposedOf = (c: Clause, object: Span, verb: Span, within: number) =>
-  object.end <= verb.start && BA.test(c.low.slice(0, object.start)) && distance(c, object, verb) <= within && !AND.test(c.low.slice(object.end, verb.start));
+  object.end <= verb.start &&
+  (BA.test(c.low.slice(0, object.start)) || (HAN.test(object.text) && !c.low.slice(0, object.start).trim())) &&
+  distance(c, object, verb) <= within &&
+  !AND.test(c.low.slice(object.end, verb.start));
 
 /** A verb or "instead of" that governs the risky action `r` right after it ("avoid deleting", "flag rm -rf"). */
 const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c, n, r) <= CLOSE && !AND.test(c.low.slice(n.end, r.start));
@@ -909,6 +925,9 @@ const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
 /** How an action went: it failed, broke, was rejected, timed out. */
 const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+
+/** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
+const HARMED = /^(?:\s+[^\s,.;]+){0,2}\s+(?:bit|burned|burnt|broke|bricked|wiped|destroyed|cost|hurt|killed|ruined|took down)\s+(?:us|me|them|prod|production|the|our|my|everything|a)(?![a-z])/u;
 
 /** Negations that forbid what follows them, beyond a condition too: 「不要一出錯就強推」, "never … then". */
 const PROHIBITIVE = /^(?:never|no|nor|neither|nobody|nothing|don['’]t|mustn['’]t|shouldn['’]t|forbid\w*|prohibit\w*|banned|disallow\w*)$|^(?:不[要准得可能許许應应用必]|[別别勿莫毋]|禁止|嚴禁|严禁|切勿)/u;
