@@ -16,7 +16,7 @@ import { put } from '../../support/searchFixture';
 
 // CommonJS under tsx: the listing calls fs.statSync through this very object.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fsModule = require('node:fs') as typeof fs;
+const fsModule = require('node:fs') as { statSync: typeof fs.statSync };
 
 /** The notices of changes made so far come in (the search server takes this turn before each answer). */
 const notices = () => new Promise((resolve) => setImmediate(resolve));
