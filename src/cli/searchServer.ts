@@ -7,7 +7,9 @@
  * the CLI, only to its own user, and exits after ten idle minutes or when the vault is gone. It
  * keeps the bytes searches read (up to CHUNK_CACHE_BYTES) by each file's stamp, which every query
  * takes afresh: a file written since is read again (hand edits show at once), and the answer is
- * the one a search on its own gives.
+ * the one a search on its own gives. Where the system tells of changes as they are made (Linux,
+ * a local disk), it watches the memory folders and asks only the files a change notice named for
+ * their stamp, not every file at every query (index/files.ts watchFolders).
  * CORESOUL_SEARCH_SERVER=0 turns it off.
  */
 import * as fs from 'node:fs';
@@ -16,6 +18,7 @@ import * as path from 'node:path';
 import { CoreSoulError } from '../core/shared/errors';
 import { searchMemory } from '../core/search/search';
 import { buildIndex } from '../core/search/index/refresh';
+import { watchFolders } from '../core/search/index/files';
 import { keepChunkBytes } from '../core/search/lineReader';
 import { countTokens } from '../core/shared/tokens';
 import { type Vault, openVault } from '../core/vault/layout';
@@ -69,6 +72,7 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
   server.on('close', () => closing.abort());
   countTokens('load the tokenizer before the first query');
   keepChunkBytes(CHUNK_CACHE_BYTES);
+  watchFolders();
   await buildIndex(v, {}, closing.signal);
   building = false;
   await closed;
@@ -81,6 +85,8 @@ export async function runSearchServer(v: Vault, socket: string): Promise<string>
  * does the indexing). Asked for as printed (`print`), what the search command writes for it.
  */
 async function answer(v: Vault, line: string, building: boolean): Promise<Reply | undefined> {
+  // The change notices of the folders (watchFolders) come in first: a file written before the request was sent has been told of by now.
+  await new Promise((resolve) => setImmediate(resolve));
   try {
     const req = JSON.parse(line) as SearchRequest;
     if (path.resolve(req.root) !== v.root) return undefined;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -65,6 +65,35 @@ describe('the warm search server (coresoul serve-search)', () => {
     const bad = cli(['search', '  ', '--root', v.root], { env: ON });
     assert.equal(bad.code, 1);
     assert.equal(bad.stderr, cli(['search', '  ', '--root', v.root]).stderr);
+  });
+
+  it('sees a file changed behind its back, written in place by an editor or checked out by git, at the very next query', async () => {
+    const v = await fixtureVault();
+    const socket = socketPath(CLI, v.root);
+    serve(v.root);
+    await waitFor('the server to answer', async () => (await askServer(socket, request(v.root, 'rollback'))) !== undefined);
+    const same = async (q: string) => {
+      const warm = await askServer(socket, request(v.root, q));
+      assert.deepEqual(warm, searchMemory(v, q, request(v.root, q).options), q);
+      return warm!.results.map((h) => h.text).join('\n');
+    };
+    const day = path.join(v.memoryDir, 'chronological', '2026-02-20.md');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', ...args], { cwd: v.soulDir, stdio: 'ignore' });
+    git('init', '-q');
+    git('add', 'memory');
+    git('commit', '-qm', 'as written');
+
+    // An editor saves in place: the same size, the mtime set back as some tools do.
+    const before = fs.statSync(day);
+    fs.writeFileSync(day, fs.readFileSync(day, 'utf8').replace('postmortem', 'quokkaquok'));
+    fs.utimesSync(day, before.atime, before.mtime);
+    assert.match(await same('quokkaquok'), /Wrote the quokkaquok for \[\[Kubernetes\]\]/);
+    assert.equal(await same('postmortem'), '');
+
+    // git puts the committed version back, by writing a new file over the name.
+    git('checkout', '--', 'memory/chronological/2026-02-20.md');
+    assert.equal(await same('quokkaquok'), '');
+    assert.match(await same('postmortem'), /Wrote the postmortem/);
   });
 
   it('records as used the lines of a warm answer exactly as a search on its own does (the server sends their usage keys)', async () => {

@@ -58,26 +58,30 @@ const TAG_LINE = /^- \[\[\d{4}-\d{2}-\d{2}(?:[#|][^\]]*)?\]\]/;
  * lists a folder again only when it changed, and gets the same VaultFile for a file whose status
  * is the same (what is worked out of a file may be kept by it): a folder's names are taken as
  * before while its mtime is the one it had when it was read, and that mtime was older than
- * RACY_MS then (a change within a coarse clock's tick would not show in it).
+ * RACY_MS then (a change within a coarse clock's tick would not show in it). A process that
+ * watches the folders (watchFolders) takes the status of a file as before, without asking for it,
+ * while no change notice has named the file since.
  */
 export function listVaultFiles(v: Vault): VaultFile[] {
   const out: VaultFile[] = [];
   const scan = (dir: string, relDir: string, make: (name: string) => Pick<VaultFile, 'kind' | 'entity'>) => {
-    const names = namesIn(dir);
-    for (const name of names) {
+    const folder = folderAt(dir);
+    if (!folder) return;
+    const watched = folder.watch;
+    for (const name of folder.names) {
       const abs = `${dir}${path.sep}${name}`; // not path.join: thousands of names, already normal
-      const st = fs.statSync(abs, { throwIfNoEntry: false });
-      if (!st?.isFile()) continue;
-      const known = seen.get(abs);
-      if (known && known.size === st.size && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs && known.ino === st.ino) {
-        out.push(known.file);
+      if (watched?.files.has(name) && !watched.changed.has(name)) {
+        const known = watched.files.get(name);
+        if (known) out.push(known);
         continue;
       }
-      const rel = `${relDir}/${name}`;
-      const file: VaultFile = { rel, abs, size: st.size, mtimeMs: st.mtimeMs, stamp: fileStamp(st), ...make(name) };
-      seen.set(abs, { file, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
-      out.push(file);
+      const st = fs.statSync(abs, { throwIfNoEntry: false });
+      const file = st?.isFile() ? vaultFile(abs, `${relDir}/${name}`, st, make(name)) : undefined;
+      // A link, or a file with other names, may be written through another folder, whose notices this one does not get.
+      if (watched && !watched.linked.has(name) && !(st && st.nlink > 1)) watched.files.set(name, file);
+      if (file) out.push(file);
     }
+    watched?.changed.clear(); // each file a notice named has been looked at now
   };
   scan(v.chronoDir, 'chronological', (name) => ({ kind: DAY_FILE.test(`chronological/${name}`) ? 'day' : MONTH_FILE.test(`chronological/${name}`) ? 'month' : 'other' }));
   scan(rawDir(v), 'raw', (name) => ({ kind: DAY_FILE.test(`raw/${name}`) ? 'raw' : 'other' }));
@@ -88,33 +92,111 @@ export function listVaultFiles(v: Vault): VaultFile[] {
   return out;
 }
 
+/** The VaultFile of a file whose status is `st`: the one listed before while that status is the same. */
+function vaultFile(abs: string, rel: string, st: fs.Stats, kind: Pick<VaultFile, 'kind' | 'entity'>): VaultFile {
+  const known = seen.get(abs);
+  if (known && known.size === st.size && known.mtimeMs === st.mtimeMs && known.ctimeMs === st.ctimeMs && known.ino === st.ino) return known.file;
+  const file: VaultFile = { rel, abs, size: st.size, mtimeMs: st.mtimeMs, stamp: fileStamp(st), ...kind };
+  seen.set(abs, { file, size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino });
+  return file;
+}
+
 /** A folder's mtime this long before it was read says that no change since can share it. */
 const RACY_MS = 2000;
 /** Files whose listing is kept (a long-lived process over one vault holds a few thousand). */
 const MAX_SEEN = 1 << 17;
 /** The files listed before, by path, with the status they had. */
 const seen = new Map<string, { file: VaultFile; size: number; mtimeMs: number; ctimeMs: number; ino: number }>();
-/** The `.md` names of folders read before, sorted, with the folder's mtime and when they were read. */
-const folders = new Map<string, { mtimeMs: number; readAt: number; names: string[] }>();
 
-/** The `.md` names in a folder, sorted (none when it cannot be read). */
-function namesIn(dir: string): string[] {
+/**
+ * A folder read before: its `.md` names, sorted, with the folder's status and when it was read;
+ * `watch`, while the folder is watched: the files last listed by name (undefined: not a file),
+ * the names change notices named since, and the names that are no plain file (a link).
+ */
+interface Folder {
+  mtimeMs: number;
+  ino: number;
+  readAt: number;
+  names: string[];
+  watch?: { watcher: fs.FSWatcher; files: Map<string, VaultFile | undefined>; changed: Set<string>; renamed: boolean; linked: Set<string> };
+}
+const folders = new Map<string, Folder>();
+
+/** The folder at `dir` as it is now (undefined when it is none or cannot be read). */
+function folderAt(dir: string): Folder | undefined {
   const st = fs.statSync(dir, { throwIfNoEntry: false });
   if (!st?.isDirectory()) {
-    folders.delete(dir);
-    return [];
+    forget(dir);
+    return undefined;
   }
   const known = folders.get(dir);
-  if (known && known.mtimeMs === st.mtimeMs && known.mtimeMs < known.readAt - RACY_MS) return known.names;
-  const readAt = Date.now();
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
-  } catch {
-    return [];
+  if (known && known.mtimeMs === st.mtimeMs && known.ino === st.ino) {
+    // Watched: a name added, removed or renamed since would have been told (a `rename` notice).
+    if (known.watch ? !known.watch.renamed : known.mtimeMs < known.readAt - RACY_MS) return known;
   }
-  folders.set(dir, { mtimeMs: st.mtimeMs, readAt, names });
-  return names;
+  forget(dir);
+  // Watched from before it is read: no change after the read can go unnoticed.
+  const watch = watching ? watchFolder(dir) : undefined;
+  const readAt = Date.now();
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.name.endsWith('.md'));
+  } catch {
+    watch?.watcher.close();
+    return undefined;
+  }
+  const names = entries.map((d) => d.name).sort();
+  if (watch) for (const d of entries) if (!d.isFile()) watch.linked.add(d.name);
+  const folder: Folder = { mtimeMs: st.mtimeMs, ino: st.ino, readAt, names, ...(watch && { watch }) };
+  folders.set(dir, folder);
+  return folder;
+}
+
+function forget(dir: string): void {
+  folders.get(dir)?.watch?.watcher.close();
+  folders.delete(dir);
+}
+
+// ---- change notices ---------------------------------------------------------------------------
+
+/** Whether this process watches the folders it lists (watchFolders). */
+let watching = false;
+
+/**
+ * From now on, the folders listed are watched for changes where the system tells of every change
+ * as it is made (Linux's inotify, on a local file system), and a file is asked for its status
+ * only when a notice named it: for a long-lived process that lists a vault search after search
+ * while others write it (the search server). Elsewhere (macOS and Windows, whose notices may come
+ * late; network and virtual file systems, which may not tell of others' changes) every file is
+ * asked, as before. The caller lets notices in before it lists (a turn of its event loop): a
+ * change made before then was told by then, since the system queues the notice as it writes.
+ */
+export function watchFolders(): void {
+  watching = process.platform === 'linux';
+}
+
+/**
+ * File systems whose every change Linux tells of as it is made (statfs magic numbers): ext2/3/4,
+ * XFS, Btrfs, tmpfs, ZFS, F2FS. Not overlayfs (a change to a lower layer is not told), network,
+ * FUSE or virtual ones (WSL's drives, 9p).
+ */
+const LOCAL_FILE_SYSTEMS = new Set([0xef53, 0x58465342, 0x9123683e, 0x01021994, 0x2fc12fc1, 0xf2f52010]);
+
+/** Starts watching `dir`; undefined where its notices cannot be relied on (or the system has no watch left). */
+function watchFolder(dir: string): Folder['watch'] {
+  try {
+    if (!LOCAL_FILE_SYSTEMS.has(Number(fs.statfsSync(dir).type) >>> 0)) return undefined;
+    const state = { files: new Map<string, VaultFile | undefined>(), changed: new Set<string>(), renamed: false, linked: new Set<string>() };
+    // A name added, removed or renamed (or a notice without a name): the folder is read again, whole, every file asked.
+    const watcher = fs.watch(dir, { persistent: false }, (event, name) => {
+      if (name !== null) state.changed.add(name);
+      if (event === 'rename' || name === null) state.renamed = true;
+    });
+    watcher.on('error', () => (state.renamed = true));
+    return Object.assign(state, { watcher });
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file's stamp (VaultFile.stamp) from its status. */
