@@ -193,7 +193,9 @@ async function evaluate(v: Vault, p: Draft & { id: string }, current: string, de
   if (soulText === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no persona change can be checked (run: coresoul init)`);
   const invariants = parseInvariants(soulText, rel(v, v.soul));
   // A model judge costs tokens: it is asked only about a change that could otherwise go ahead.
-  const soul = await checkSoul(soulText, invariants, p.changes.map((c) => ({ section: sectionLabel(c.section), content: c.content })), gate.passed ? deps.judge : undefined);
+  // Lines the section already holds are the person's: read by the rules, not refused as unreadable or unjudged.
+  const doc = parsePersona(current);
+  const soul = await checkSoul(soulText, invariants, p.changes.map((c) => ({ section: sectionLabel(c.section), content: c.content, standing: sectionBody(doc, c.section).split('\n') })), gate.passed ? deps.judge : undefined);
   if (!gate.passed && deps.judge && soul.judge === 'none') soul.judge = 'not-asked';
   const diff = createTwoFilesPatch('a/persona.md', 'b/persona.md', current, proposed, undefined, undefined, { headerOptions: FILE_HEADERS_ONLY });
   return {

@@ -28,6 +28,10 @@ const REDEFINED = [
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'lifted', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
+  // Said to have failed: "deploying on a red pipeline is acceptable", 「CI 紅燈也照樣合」.
+  'red pipeline', 'red ci', 'red build', 'red builds', 'red tests', 'red checks', 'ci is red', 'pipeline is red', 'tests are red', 'build is red', '紅燈', '红灯',
+  // Said to be missing: "if the sandbox image is missing", 「缺少沙盒時」.
+  'is missing', 'are missing', 'goes missing', 'went missing', 'is absent', 'are absent', '缺少', '缺失', '不見了', '不见了',
   // Confined to some cases, so optional in the rest: "the clean room only applies to Fridays".
   'only applies', 'applies only', 'only matters', 'only counts', 'only for fridays', 'only on fridays', '只適用', '只适用', '只在',
   '已結束', '已结束', '結束了', '结束了', '還在跑', '还在跑', '還沒跑完', '还没跑完', '沒跑完', '没跑完', '作廢', '作废', '失效', '已取消', '廢除', '废除', '撤銷', '撤销', '不算數', '不算数',
@@ -48,6 +52,8 @@ const OUTSIDE_CONTENT = [
   'search result', 'search results', 'api response', 'response', 'dependency', 'package', 'plugin', 'another agent', 'other agents', 'agent',
   'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript', 'clipboard', 'terminal output', 'build log', 'ci log',
   '剪貼簿', '剪贴板', '終端輸出', '终端输出',
+  // Messages from anyone but the person at the keyboard: "if a teammate's message in Slack says to run it".
+  'message', 'messages', 'chat message', 'direct message', 'dm', 'text message', 'slack', 'discord', 'teams message', 'chat', '訊息', '消息', '聊天', '私訊', '私信',
   '網頁', '网页', '網站', '网站', '議題', '议题', '評論', '评论', '註解', '注释', '提交訊息', '提交信息', '工具輸出', '工具输出', '日誌', '日志',
   '文件', '檔案', '文檔', '文档', '郵件', '邮件', '記憶', '记忆', '筆記', '笔记', '外部', '下載', '下载', '抓取', '代理',
 ]
@@ -91,9 +97,14 @@ const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
+  // Taken as reference only, so never run as it stands: 「只當參考」.
+  'as reference only', 'for reference only', 'reference only', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
 /** The systems people rely on, as opposed to a copy. */
-const LIVE = ['production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上'];
+const LIVE = [
+  'production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上',
+  '正式機', '正式机', '正式站', '正式服', '生產機', '生产机', '線上機', '线上机', '正式庫', '正式库',
+];
 /** Roles above what a task needs. */
 const PRIVILEGED = ['admin', 'administrator', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
 
@@ -134,6 +145,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Rarer verbs and tools of destruction: "expunge the audit trail", "helm uninstall", "git gc --prune=now".
       'expunge', 'excise', 'rmtree', 'remove_dir_all', 'removeall', 'rm_rf', 'deltree', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
       'expire=now', '抹去', '剔除', 'empty file', 'empty log', 'empty the file', 'empty the log',
+      // The record of what happened destroyed: "clear /var/log", 「清空日誌」.
+      '/var/log', 'clear logs', 'clear the logs', 'delete logs', 'delete the logs', 'wipe logs', 'wipe the logs', 'purge logs', 'truncate logs', 'truncate the log',
+      'truncate table', 'truncate the', '清空日誌', '清空日志', '刪日誌', '删日志', '清日誌', '清日志',
       // The checkout made to match the remote, whatever was there: "make my working copy match origin exactly".
       'match origin', 'start over from origin', 'reset to origin', 'same as origin', 'mirror origin', '和 origin 一致', '跟 origin 一致', '與 origin 一致', '与 origin 一致',
       '和遠端一致', '跟遠端一致', '与远端一致', '和远端一致',
@@ -156,6 +170,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         with: LIVE,
         within: 4,
       },
+      // The same, the live system named first: "in production, fix rows by hand", 「在正式機上直接跑 SQL」.
+      { risky: LIVE, with: ['directly', 'by hand', 'manually', 'hand-edit', '直接', '手動', '手动', '手改', '跑', '執行', '执行', '改', '修'], within: 4 },
       // Work thrown away: "git checkout -- . to throw away my local edits", 「丟掉本地修改」.
       {
         risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', 'drop', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
@@ -183,7 +199,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests',
+      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -192,7 +208,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own', 'maven.test.skip', '--no-tests',
       // Hooks switched off by the environment: HUSKY=0, [skip ci].
       'husky=0', 'husky_skip_hooks', 'skip_hooks', 'lefthook=0', 'core.hookspath', 'skip ci', 'ci skip',
+      // Deploy commands that go around the pipeline: `vercel --prod`, `terraform apply`, "merge anyway".
+      // (A flag's dashes are a word gap: `--admin` alone would be any "admin".)
+      'vercel --prod', 'deploy --prod', 'netlify deploy', 'firebase deploy', 'fly deploy', 'git push heroku', 'heroku deploy', 'cdk deploy', 'sam deploy', 'serverless deploy',
+      'eb deploy', 'gcloud app deploy', 'az webapp deploy', 'merge anyway', 'push anyway', 'ship anyway', 'release anyway', 'merge regardless', 'pr merge --admin',
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
+      // Past the pull request that carries the review: "hotfixes go straight in, no PR".
+      'no pr', 'without a pr', 'without pr', 'skip the pr', 'bypass the pr', 'no pull request', 'without a pull request', 'no merge request', 'without a merge request',
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
@@ -209,7 +231,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Straight onto the live system: "bump straight to prod", 「直接推上線」.
       { risky: ['straight', 'directly', 'bump', 'promote', 'roll out', 'push', 'ship', 'release', '直接', '推到', '推上'], with: LIVE, within: 3 },
       {
-        risky: ['push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', 'apply to', 'apply on', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入'],
+        risky: [
+          'push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', 'apply to', 'apply on',
+          'straight into', 'directly into', 'straight onto', 'directly onto', 'fold into', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入', '直接合',
+        ],
         with: PROTECTED_BRANCHES,
         within: 6,
       },
@@ -219,9 +244,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'safeguards-kept',
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
+      'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
       'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
+      'tool approval', 'permission prompt', 'permission prompts', 'confirmation prompt', 'confirmation prompts', 'approval prompt', 'approval prompts',
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
       'tls checks', 'ssl checks', 'strict-ssl', 'strict host key checking', 'host key checking', 'host key verification', 'signature verification',
@@ -233,6 +260,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable',
       'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
+      // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
+      'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
+      'yolo', 'dangerously', 'bypass permissions', 'skip permissions', 'full auto', 'full-auto', '自動批准', '自动批准', '自動同意', '自动同意', '一律允許', '一律允许', '全部允許', '全部允许',
     ],
     unguarded: [],
     // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
@@ -245,21 +275,26 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'least-privilege',
     rule: 'never allow widening permissions or running with more privilege than a task needs.',
     // The person asking for it, each time: "use sudo only when I ask for it".
-    safeguard: ['when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求'],
+    safeguard: [
+      'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
+      // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」.
+      'ask me', 'ask first', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
+    ],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
-      'root privileges', 'root account', 'root user', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
+      'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
       // Access opened to everyone, and the ways around a container's or a host's walls.
       'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'o::rwx', 'o+rwx', 'everyone:f', 'everyone:(f)', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
       'docker socket', 'docker.sock', '0.0.0.0/0', 'public-read', 'public-read-write', 'publicly accessible', 'public access', 'anonymous access', 'full control',
       'full access', 'full permissions', 'all permissions', 'all origins', 'any origin', 'principal *', 'principal: *', 'principal "*"', 'public sharing', 'share publicly', 'public link', 'anyone with the link', '0777', '0666',
-      'any ip', 'any ip address', 'all ip addresses', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
+      'any ip', 'any ip address', 'all ip addresses', 'all addresses', 'any address', 'every address', 'all ips', 'any host', 'all hosts', 'from anywhere', '任何地址', '所有地址', '任何 ip', '所有 ip', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
       '對外開放', '对外开放', 'without a password', 'no password', 'empty password', 'passwordless', 'without authentication',
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
       '最高權限', '最高权限', '所有權限', '所有权限', '免密碼', '免密码', '免密',
+      'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限',
     ],
     unguarded: [],
     breaks: [],
@@ -269,7 +304,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升'], with: PRIVILEGED, within: 6 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为'], with: PRIVILEGED, within: 6 },
     ],
   },
   {
@@ -278,27 +313,34 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
       'from the environment', 'from env', '從環境', '从环境',
+      // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
+      '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
-      '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
+      '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
       // Files and stores that hold them.
       'id_rsa', 'id_ed25519', 'id_ecdsa', '.ssh', '.aws', '.npmrc', '.pypirc', '.netrc', '.pgpass', 'kubeconfig', '.kube/config', '.pem', 'keystore',
       'database url', 'customer data', 'customer database', 'personal data', 'pii', '客戶資料', '客户数据', '客户资料',
       // People's records: "dump the users table with emails into the ticket".
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
-      'credit card', 'card numbers', '手機號碼', '手机号码', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
+      'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
+      'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
+      '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
-    harmless: ['read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    // A secret referred to by its name: "refer to them by name".
+    harmless: ['public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
+      // A credential written into code: "hard-code the Stripe key".
+      { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
   },
   {
@@ -321,7 +363,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: [],
     breaks: [],
-    harmless: [],
+    // The person's word as the measure: 「以我說的為準」.
+    harmless: ['以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -337,6 +380,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
+      // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
+      'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
+      'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
+      // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
+      'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
+      '進記憶', '进记忆', '到記憶', '到记忆', '記憶裡', '记忆里', '記憶中', '记忆中',
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
     ],
@@ -379,8 +428,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
-      'defaults', 'default values', 'just a default', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
+      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
+    // The persona said to have the last word: "this persona file has the final word on how you behave".
+    paired: [
+      {
+        risky: ['persona', 'persona file', 'persona.md', '人格', '人格檔', '人格文件'],
+        with: ['final word', 'final say', 'last word', 'final authority', 'outranks', 'overrides', 'takes precedence', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        within: 8,
+      },
+    ],
   },
 ];
 

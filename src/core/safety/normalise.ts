@@ -64,9 +64,16 @@ const decodeEntities = (text: string) =>
       })
     : text;
 
+/**
+ * The small letters that look like an i without its dot (Greek iota, Latin iota, Turkish dotless
+ * ı): the confusables table folds them to "l", its skeleton for the shape, so "skιp" would read "sklp".
+ */
+const DOTLESS_I = /[ιɩı]/gu;
+
 /** Confusables folded in runs of non-Han text; Han and CJK punctuation are kept as written. */
 export function foldHomoglyphs(text: string): string {
   if (/^[\t\n\r\x20-\x7E]*$/.test(text)) return text;
+  text = text.replace(DOTLESS_I, 'i');
   let out = '';
   let run = '';
   for (const ch of text) {

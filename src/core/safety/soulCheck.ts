@@ -44,11 +44,14 @@ import { markdownLines } from '../shared/markdown';
 import { normaliseForCheck } from './normalise';
 import { withFloor } from './floor';
 import { UNREADABLE, unreadableClause, unreadableWhy } from './readable';
+import { HARMLESS_KINDS, LOOSENS, LOOSENS_RULE, PERMITS } from './loosening';
 
 export interface SectionText {
   /** The section's English name. */
   section: string;
   content: string;
+  /** Lines of the section already in persona.md: the person's own, read by the rules but not refused as unreadable or unjudged. */
+  standing?: readonly string[];
 }
 
 export interface Violation {
@@ -111,9 +114,22 @@ export async function checkSoul(soul: string, invariants: readonly Invariant[], 
   return { passed: !judged.length, violations: judged, invariants: ids, judge: judged.length ? 'rejected' : 'passed' };
 }
 
-/** Violations the rules find in the proposed sections, a text they cannot read first. */
+/** Violations the rules find in the proposed sections, a text they cannot read (or a permission they cannot judge) first. */
 export function ruleViolations(invariants: readonly Invariant[], changes: readonly SectionText[]): Violation[] {
-  return [...compileReadability(invariants)(changes), ...compileRules(invariants)(changes)];
+  const rules = compileRules(invariants);
+  const fresh = changes.map((c) => ({ ...c, content: withoutStanding(c) }));
+  const unjudged = rules(fresh, { change: true }).filter((v) => v.invariant === LOOSENS);
+  return [...compileReadability(invariants)(fresh), ...unjudged, ...rules(changes)];
+}
+
+/** The section's text less the lines already standing in persona.md. */
+function withoutStanding(c: SectionText): string {
+  if (!c.standing?.length) return c.content;
+  const standing = new Set(c.standing.map((l) => l.trim()).filter(Boolean));
+  return c.content
+    .split('\n')
+    .filter((l) => !standing.has(l.trim()))
+    .join('\n');
 }
 
 /**
@@ -141,8 +157,11 @@ export function compileReadability(soulInvariants: readonly Invariant[]): (chang
 /**
  * The rules compiled once, for a caller that checks many texts against one soul (the context
  * checks every persona and profile line): compiling the soul's word patterns is the costly part.
+ * `change`: the texts would become standing instruction (a proposal, a learnt preference), so a
+ * permission the rules cannot judge is refused too (loosening.ts); a line already in persona.md is
+ * the person's own and is not.
  */
-export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
+export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[], opts?: { change?: boolean }) => Violation[] {
   const invariants = withFloor(soulInvariants);
   const compiled = invariants.map(compile);
   const paired = (i: Invariant) => (i.paired ?? []).flatMap((p) => p.risky);
@@ -150,8 +169,9 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
     all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.unguarded, ...i.breaks, ...i.harmless])),
     guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.breaks, ...i.harmless])),
     risky: alternation(invariants.flatMap((i) => i.risky)),
+    subject: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i)])),
   };
-  return (changes) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })));
+  return (changes, opts = {}) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })), opts.change ?? false);
 }
 
 /**
@@ -169,7 +189,7 @@ export function compileSubjects(soulInvariants: readonly Invariant[]): (text: st
   };
 }
 
-function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[]): Violation[] {
+function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[], change: boolean): Violation[] {
   const found = new Map<string, Violation>();
   for (const { section, content } of changes) {
     let subject: string | undefined; // the soul word the sentence before named first
@@ -177,9 +197,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       const named = subjectOf(compiled, written);
       // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
       // that names no soul word but points back at one is read with that word in its place.
-      const sentence = topicsResolved(compiled, !named && subject ? resolveAnaphor(written, subject) ?? written : written);
+      const sentence = topicsResolved(compiled, (!named && subject && resolveAnaphor(written, subject)) || written.map((text) => ({ text })));
       subject = named ?? subject;
-      const clauses = sentence.map((c) => analyse(c, masks));
+      const clauses = sentence.map((c) => analyse(c.text, masks, c.pointed));
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
       clauses.forEach((c, i) => {
@@ -193,42 +213,106 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
           if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
         }
       }
+      for (const c of change ? clauses : []) {
+        const granted = unjudgedPermission(c, masks);
+        if (granted) found.set(`${section}\n${c.text}\n${LOOSENS}`, { invariant: LOOSENS, rule: LOOSENS_RULE, section, quote: quote(c), why: `grants or waives something with "${granted}" that the check cannot judge: name the safeguard it keeps, or write it into persona.md yourself`, by: 'rules' });
+      }
     }
   }
   return [...found.values()];
 }
 
+/**
+ * A permission granted, or a step waived, in a clause that names no soul subject and no harmless
+ * kind (loosening.ts): the words that grant it. "Feel free to prune stale branches" loosens
+ * something the rules have no word for; "feel free to use emojis" does not; "never skip it" grants nothing.
+ */
+function unjudgedPermission(c: Clause, masks: Masks): string | undefined {
+  if (HARMLESS_KINDS.test(c.low) || spans(masks.subject, c.low).length) return undefined;
+  const granted = spans(PERMITS, c.low).find((p) => (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0);
+  return granted?.text;
+}
+
+/** The soul's safeguard and risky words a clause names, in order. */
+const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
+  const low = clause.toLowerCase();
+  return compiled
+    .flatMap((inv) => [...spans(inv.safeguard, low).map((s) => ({ ...s, guard: true })), ...spans(inv.risky, low).map((s) => ({ ...s, guard: false }))])
+    .sort((a, b) => a.start - b.start);
+};
+
 /** The first safeguard or risky word a sentence names, if any. */
 function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined {
   for (const clause of sentence) {
-    const low = clause.toLowerCase();
-    const first = compiled.flatMap((inv) => [...spans(inv.safeguard, low), ...spans(inv.risky, low)]).sort((a, b) => a.start - b.start)[0];
+    const first = soulWords(compiled, clause)[0];
     if (first) return first.text;
   }
   return undefined;
 }
 
+/** A clause as it is read: a word put in place of the pronoun that pointed at it stands at `pointed`. */
+interface Written {
+  text: string;
+  pointed?: { start: number; end: number };
+}
+
 const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|此/iu;
 const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,8}$/u;
 
-/** The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short sentence gets it in front); none if it points at nothing. */
-function resolveAnaphor(sentence: string[], subject: string): string[] | undefined {
-  const at = sentence.findIndex((c) => ANAPHOR.test(c));
-  if (at !== -1) return sentence.map((c, i) => (i === at ? c.replace(ANAPHOR, subject) : c));
-  if (sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [`${subject}${sentence[0]}`];
+/**
+ * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
+ * sentence gets it in front, unless `pronounOnly`); none if it points at nothing.
+ */
+function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false): Written[] | undefined {
+  const at = sentence.findIndex((c) => pronounIn(c));
+  if (at !== -1) {
+    return sentence.map((text, i) => {
+      const m = i === at && pronounIn(text);
+      return m ? { text: text.slice(0, m.index) + subject + text.slice(m.index + m[0].length), pointed: { start: m.index, end: m.index + subject.length } } : { text };
+    });
+  }
+  if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
   return undefined;
 }
 
 /**
- * A clause that is only a soul word ("Tests, never mind them.", "The sandbox — skip it."): the
- * topic of the clause after it, which points back at it and is read with the word in its place.
+ * A pronoun near the clause's start, as one that points back stands ("Consider it optional", "so
+ * do not use it", 「把它省掉」): up to four words or four Han characters before it, two before
+ * "that" or "one", which further in are a relative pronoun or a noun's stand-in ("add a commit
+ * that reverts the bad one").
  */
-function topicsResolved(compiled: Compiled[], sentence: string[]): string[] {
-  return sentence.map((clause, i) => {
-    const topic = i ? sentence[i - 1].replace(/^(?:the|a|an|our|your|my|this|that|these|those)\s+/i, '').replace(/[.!?:]+$/, '').trim() : '';
-    const word = topic && subjectOf(compiled, [topic]);
-    if (!word || word.length !== topic.length || subjectOf(compiled, [clause])) return clause;
-    return resolveAnaphor([clause], word)?.[0] ?? clause;
+function pronounIn(clause: string): RegExpExecArray | undefined {
+  const m = ANAPHOR.exec(clause);
+  if (!m) return undefined;
+  const before = clause.slice(0, m.index);
+  const words = before.split(/\s+/).filter(Boolean).length;
+  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
+}
+
+/** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …). */
+const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$/u;
+
+/**
+ * A clause that names no soul word but points back at the one an earlier clause of the sentence
+ * is about ("Tests are slow, so skip them.", "The sandbox — skip it.", 「沙盒很麻煩，不用了」) is
+ * read with that word in its place — only when the clause before is plainly about it: the one
+ * soul word it names, near its start. In "check it with `test -n`, never by printing it" the tests
+ * are not what is printed, nor are the environment variables in "use environment variables for
+ * secrets, never hard-code them". A Chinese clause without a pronoun takes only a safeguard:
+ * 「部署失败就先回滚，再排查」 does not deploy again.
+ */
+function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
+  let topic: { text: string; guard: boolean } | undefined;
+  return sentence.map((clause) => {
+    const words = soulWords(compiled, clause.text);
+    if (words.length) {
+      const low = clause.text.toLowerCase();
+      // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
+      const one = words.every((w) => w.start < words[0].end);
+      topic = one && TOPIC_LEAD.test(low.slice(0, words[0].start)) ? words.find((w) => w.guard) ?? words[0] : undefined;
+      return clause;
+    }
+    return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
   });
 }
 
@@ -427,6 +511,8 @@ interface Masks {
   guard?: Terms;
   /** Every invariant's risky words: what a clause may be about. */
   risky?: Terms;
+  /** Every safeguard and risky word: a clause that names one is the invariants' to read. */
+  subject?: Terms;
 }
 
 interface Clause {
@@ -448,6 +534,8 @@ interface Clause {
   units: number[];
   /** Risky words of any invariant in the clause, found when a safeguard asks (most clauses name none). */
   objects: () => Span[];
+  /** Where a word stands in for a pronoun (resolveAnaphor). */
+  pointed?: Written['pointed'];
 }
 
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
@@ -476,13 +564,15 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      // Clauses: commas, dashes, 時/的話, and before but / unless / except … — but not "a reviewer other
+      // than the author", which says who does it rather than excusing anything.
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
 }
 
-function analyse(text: string, masks: Masks): Clause {
+function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clause {
   const low = text.toLowerCase();
   const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(low) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
@@ -493,7 +583,7 @@ function analyse(text: string, masks: Masks): Clause {
   }
   // A-not-A asks, it does not negate: 要不要, 是不是, 有沒有.
   const masked = maskOut(low, masks.all).replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)) };
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
 
 /** `make()`, made on the first call and kept. */
@@ -596,8 +686,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // inside a risky phrase is part of it: "an AI without the soul's limits".
   const inside = (a: Span, b: Span) => b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start;
   const foreign = (o: Span) => !spans(inv.risky, o.text).length;
+  // A safeguard named as a destination ("into memory") is about what is put there: "don't put API keys into memory".
+  const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
-  const guards = named.filter((g) => !c.objects().some((o) => (inside(o, g) && foreign(o)) || inside(g, o)));
+  const guards = named.filter((g) => !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -607,7 +699,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
     const predicate = guards.every((g) => PREDICATE_NOUN.test(c.low.slice(Math.max(0, g.start - 30), g.start)));
     const kept = predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0;
-    reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
+    // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
+    // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
+    const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
+    if (!(kept && pointedOnly && !setting)) reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
   }
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
@@ -616,11 +711,12 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
-  const risky: (Span & { kind?: Kind })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation)].sort((a, b) => a.start - b.start);
+  const risky: (Span & { kind?: Kind })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
-  const deferred = DEFERRAL.test(c.low) && !risky.every((r) => replaced(c, r));
+  // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
+  const deferred = DEFERRAL.test(blank(c.low, risky)) && !risky.every((r) => replaced(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
@@ -633,6 +729,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   }
   return reading;
 }
+
+/** A safeguard named by where things go: "into memory", 「到記憶」. */
+const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
 
 /** "until", "before" right before a safeguard: the action waits for it. */
 const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,2}\s+$/u;
@@ -649,11 +748,25 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  const harmless = spans(inv.harmless, c.low);
-  const between = (a: Span, b: Span) => c.low.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
-  const edits = (r: Span, h: Span) => distance(c, r, h) <= CLOSE && !AND.test(between(r, h));
-  return named.filter((r) => !harmless.some((h) => edits(r, h)) && r.kind !== 'as' && r.kind !== 'asked');
+  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r));
 }
+
+/** A harmless word of the invariant that the risky word `r` only edits, or is part of ("以我說的為準"). */
+function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
+  const between = (h: Span) => c.low.slice(Math.min(r.end, h.end), Math.max(r.start, h.start));
+  return spans(inv.harmless, c.low).some((h) => distance(c, r, h) <= CLOSE && !AND.test(between(h)));
+}
+
+/**
+ * A participle that opens the clause and names a thing's state, not an action: "Published versions
+ * are immutable", "deleted branches can be restored" — but "deleted without asking" still acts.
+ */
+const describes = (inv: Compiled, c: Clause, r: Span) =>
+  /^[a-z]+ed$/.test(r.text) &&
+  // An inflection of the term ("publish" → "published"), not a term that ends so ("shred").
+  [r.text.slice(0, -2), r.text.slice(0, -1)].some((base) => spans(inv.risky, base).some((s) => s.text === base)) &&
+  /^(?:(?:the|a|an|all|any|every|already|previously|recently|our|your|my|its|their|these|those)\s+)*$/.test(c.low.slice(0, r.start)) && PARTICIPLE_NOUN.test(c.low.slice(r.end));
+const PARTICIPLE_NOUN = /^\s+(?!(?:to|into|on|onto|straight|directly|without|by|and|or|with|in|at|from|for|up|over|away|anyway|freely|immediately|now)(?![a-z]))[a-z]/;
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
 const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆)$/u;
@@ -717,13 +830,19 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // review even if it takes a day").
   const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start))));
   if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
+  // The same said after the safeguard, in Chinese: 「CI 紅了也先合」; what forbids comes after it: 「CI 沒過也別合」.
+  const concededAfter = spans(CONCESSIVE_AFTER, c.low).find((k) => guards.some((g) => k.start >= g.end && distance(c, g, k) <= NEAR));
+  if (concededAfter) return c.carry + 1 + modalCount(c, negations.filter((n) => n.start >= concededAfter.end));
   // A relative clause after the safeguard says something of another thing: "tests can be skipped
   // for refactors that don't change behavior" — its "don't" is the refactors'.
   const after = Math.max(...guards.map((g) => g.end));
   const relative = (n: Span) => n.start >= after && RELATIVE.test(c.low.slice(after, n.start));
+  // A negation said of the condition's subject does not reach a safeguard after 就/then:
+  // 「沙盒不能用就停下來問我」, but 「不要一出錯就跳過測試」 still forbids.
+  const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n))) +
     negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards))).length +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR)).length +
@@ -757,6 +876,9 @@ const definedAsGuard = (c: Clause, b: Span, guards: Span[]) =>
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
+
+/** A concession after what it concedes: 「紅了也」「沒過也照樣」 — not 「壞了也要等」, an obligation. */
+const CONCESSIVE_AFTER = /[了的]也(?![要得必])|[也都]照/gu;
 
 /** The main clause's obligation after a concession: 「不管怎樣都要用沙盒」, "even so, still use". */
 const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|照樣要|照样要/u;
@@ -812,6 +934,9 @@ function riskNegations(c: Clause, r: Span): number {
     prohibitionsAfter(c, r)
   );
 }
+
+/** What may stand before a negation that opens a clause (so is said of no subject): 如果, 你, "you". */
+const OPENING = /^\s*(?:(?:如果|若|要是|你們|你们|你|您|我們|我们|(?:if|you|we)\s))?\s*$/u;
 
 /** Where a condition hands over to what it allows: 「權限不夠就 chmod」, 「測試沒過的話就上線」, "if it fails then force-push". */
 const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够])|(?<![方順顺隨随以即])便|(?<![規规原否準准細细法守])[則则]|的話|的话/u;
@@ -869,9 +994,9 @@ const AT = /(?<![a-z])(?:in|inside|within|into)\s+(?:the\s+|a\s+|your\s+|our\s+)
 /** A Chinese condition closed at its end, with no 如果 before it: 「沙盒不可用時」, 「測試沒過的話」. */
 const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
-/** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix it, or not go on. */
+/** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry)(?![a-z])|停|等|[问問]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;

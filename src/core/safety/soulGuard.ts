@@ -13,8 +13,9 @@ import { UNREADABLE } from './readable';
 /**
  * Violations of a text read as standing instruction under `section`; none: it may stand.
  * `change`: the same for a text that would become standing instruction (a learnt preference, a
- * statement that would teach one), which must also be readable (readable.ts) — a line already in
- * persona.md is the person's own edit and is not refused for its language. `subjects`: the soul
+ * statement that would teach one), which must also be readable (readable.ts) and grant nothing the
+ * rules cannot judge (loosening.ts) — a line already in persona.md is the person's own edit and is
+ * not refused for either. `subjects`: the soul
  * words a text names.
  */
 export type SoulGuard = ((section: string, text: string) => Violation[]) & { change(section: string, text: string): Violation[]; subjects(text: string): string[] };
@@ -36,7 +37,7 @@ export function soulGuard(v: Vault): SoulGuard {
   // Readability and subjects only for changes and learning: a context of persona lines needs neither.
   const c = compiled;
   const subjects = (text: string) => (c.subjects ??= compileSubjects(c.invariants))(text);
-  const change = (section: string, content: string) => [...(c.read ??= compileReadability(c.invariants))([{ section, content }]), ...c.check([{ section, content }])];
+  const change = (section: string, content: string) => [...(c.read ??= compileReadability(c.invariants))([{ section, content }]), ...c.check([{ section, content }], { change: true })];
   return Object.assign((section: string, content: string) => c.check([{ section, content }]), { change, subjects });
 }
 

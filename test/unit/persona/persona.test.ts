@@ -155,6 +155,21 @@ describe('persona update: T4.1 and T4.3 refusals', () => {
     assert.match((await git(v, ['log', '-1', '--format=%s'])).stdout, /^persona: refused proposal/);
   });
 
+  it('refuses a permission the rules cannot judge, but not one the person wrote into persona.md', async () => {
+    const v = await tempVault('2026-03-10T09:00:00');
+    const grant = '- Feel free to scale the cluster down to zero at night.';
+    const refused = await proposePersonaChange(v, { changes: [{ section: 'Behavioral Guidelines', content: grant }], trigger: 'explicit-command', reason: 'asked' }, deps('2026-03-10T10:00:00'));
+    assert.equal(refused.accepted, false);
+    assert.deepEqual(refused.violations.map((x) => x.invariant), ['unjudged-permission']);
+    assert.match(refused.violations[0].why, /"feel free".*cannot judge/);
+    // Written by hand, it stands: a later proposal to that section keeps it and is not refused for it.
+    const guide = body(read(v.persona), GUIDE);
+    fs.writeFileSync(v.persona, read(v.persona).replace(guide, `${guide}\n${grant}`));
+    const kept = await proposePersonaChange(v, { changes: [{ section: 'Behavioral Guidelines', content: `${guide}\n${grant}\n- Prefer small commits.` }], trigger: 'explicit-command', reason: 'asked' }, deps('2026-03-10T10:01:00'));
+    assert.deepEqual(kept.violations, []);
+    assert.equal(kept.accepted, true);
+  });
+
   it('a model judge can refuse what the rules pass', async () => {
     const v = await tempVault('2026-03-10T09:00:00');
     const judge = { review: async () => [{ invariant: 'sandbox-first', section: 'Behavioral Guidelines', quote: 'Trust my scripts.', why: 'invites blind execution' }] };
