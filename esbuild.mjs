@@ -255,6 +255,24 @@ const TRANSLATION = /src[\\/]core[\\/]search[\\/]translationTable\.ts$/;
 const LEXICON = /src[\\/]core[\\/]safety[\\/]lexiconTable\.ts$/;
 const RANKS = /gpt-tokenizer[\\/](cjs|esm)[\\/]bpeRanks[\\/]cl100k_base\.js$/;
 
+/**
+ * The soul template's invariant words as YAML reads them (src/core/safety/invariants.ts,
+ * SOUL_TEMPLATE_WORDS): read here once, so that a soul that keeps them costs no YAML at run time.
+ */
+async function soulTemplateWords() {
+  const { outputFiles } = await esbuild.build({
+    stdin: { contents: "export { templateWords } from './src/core/safety/invariants'; export { SOUL_MD } from './src/core/init/templates/soul';", resolveDir: path.dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+  });
+  const m = { exports: {} };
+  new Function('module', 'exports', 'require', outputFiles[0].text)(m, m.exports, createRequire(import.meta.url));
+  return JSON.stringify(m.exports.templateWords(m.exports.SOUL_MD));
+}
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -264,7 +282,7 @@ const common = {
   minify: true,
   keepNames: true,
   legalComments: 'linked',
-  define: { VERSION: JSON.stringify(version) },
+  define: { VERSION: JSON.stringify(version), SOUL_TEMPLATE_WORDS: JSON.stringify(await soulTemplateWords()) },
   logLevel: 'warning',
   plugins: [lazyText(LAZY), lazyJson(RANKS), prebuiltTable(NARROWER, 'narrowerTable'), prebuiltTable(TRANSLATION, 'translationTable'), prebuiltTable(LEXICON, 'lexiconTable')],
 };

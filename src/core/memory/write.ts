@@ -73,6 +73,10 @@ export function parseEntityArg(arg: string): { kind?: EntityKind; name: string }
   return { kind, name: arg.slice(slash + 1) };
 }
 
+const PLAIN_LINE = /^[\x20-\x7e]*$/;
+/** Where a provenance, author or branch marker could start (neutraliseMarkers, neutraliseBranchMarkers). */
+const MARKER_START = /\[\s*(?:from|by|on)\s/i;
+
 /**
  * Checks and normalises entry text; multi-line text becomes one entry with indented lines. What
  * the text cannot do (docs/trust.md#memories-are-data): carry an invisible character or a line
@@ -82,6 +86,13 @@ export function parseEntityArg(arg: string): { kind?: EntityKind; name: string }
  */
 export function normaliseText(text: string, from: Origin = 'person'): string {
   if (text.length * 3 > MAX_TEXT_BYTES && Buffer.byteLength(text) > MAX_TEXT_BYTES) throw inputError(`memory text is larger than ${MAX_TEXT_BYTES / 1024} KiB`);
+  // The usual entry: one line of printable ASCII that nothing below would change (no control,
+  // invisible or line-separating character, no marker-like bracket, no kind tag from another).
+  if (PLAIN_LINE.test(text) && !MARKER_START.test(text) && (from === 'person' || !text.includes('#'))) {
+    const one = text.trim();
+    if (!one) throw inputError('memory text is empty');
+    return one;
+  }
   if (text.includes('\0')) throw inputError('memory text contains a NUL byte');
   const ctrl = controlCharacter(text);
   if (ctrl) throw inputError(`memory text contains control character ${ctrl}`);

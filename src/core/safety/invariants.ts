@@ -54,14 +54,28 @@ const Definitions = z.record(
 
 const BULLET_RE = /^- `([^`]+)`:\s*(.*)$/;
 
+/**
+ * The soul template's yaml block and its words as YAML reads them, made when a bundle is built
+ * (esbuild.mjs, templateWords below): reading those 8 KB of YAML costs a fresh process ≈ 40 ms
+ * (every context call, every hook), and most souls keep the template's words. Not defined where
+ * the sources run as they are (the tests): there every soul's block is read as YAML.
+ */
+declare const SOUL_TEMPLATE_WORDS: string | undefined; // JSON of templateWords(SOUL_MD)
+
+/** What the build defines as SOUL_TEMPLATE_WORDS, for the soul text `soul` (the template). */
+export function templateWords(soul: string): { yaml: string; words: unknown } {
+  const { yaml } = invariantsSection(soul, (why) => new Error(`the soul template: ${why}`));
+  if (yaml === undefined) throw new Error('the soul template has no yaml block of invariant words');
+  return { yaml, words: parseYaml(yaml) };
+}
+
 /** soul.md as the model reads it: its prose, without the yaml word lists that are the guard's data. */
 export function soulProse(lines: readonly string[]): string[] {
   return [...markdownLines(lines)].filter((l) => l.role === 'prose' || l.info !== 'yaml').map((l) => l.text);
 }
 
-/** Reads the Invariants section of soul.md; `where` names the file in error messages. */
-export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
-  const damaged = (why: string) => vaultError(`damaged vault: ${where}: ${why}`);
+/** The Invariants section's rules (`- \`id\`: rule` bullets) and its yaml block of words. */
+function invariantsSection(soul: string, damaged: (why: string) => Error): { rules: Map<string, string>; yaml?: string } {
   const lines = soul.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const start = lines.findIndex((l) => /^##\s+invariants\b/i.test(l.trim()));
   if (start === -1) throw damaged('no "## Invariants" section, so persona changes cannot be checked');
@@ -85,12 +99,21 @@ export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
       last = '';
     }
   }
-  if (!rules.size) throw damaged('the Invariants section lists no `- `id`: rule` bullets');
-  if (!yaml) throw damaged('the Invariants section has no ```yaml block with the words to check');
+  return { rules, yaml: yaml?.join('\n') };
+}
 
+/** Reads the Invariants section of soul.md; `where` names the file in error messages. */
+export function parseInvariants(soul: string, where = 'soul.md'): Invariant[] {
+  const damaged = (why: string) => vaultError(`damaged vault: ${where}: ${why}`);
+  const { rules, yaml: block } = invariantsSection(soul, damaged);
+  if (!rules.size) throw damaged('the Invariants section lists no `- `id`: rule` bullets');
+  if (block === undefined) throw damaged('the Invariants section has no ```yaml block with the words to check');
+
+  // The template's own words (what `init` writes) were read when the bundle was built.
+  const template = typeof SOUL_TEMPLATE_WORDS === 'string' ? (JSON.parse(SOUL_TEMPLATE_WORDS) as ReturnType<typeof templateWords>) : undefined;
   let raw: unknown;
   try {
-    raw = parseYaml(yaml.join('\n'));
+    raw = block === template?.yaml ? template.words : parseYaml(block);
   } catch (err) {
     throw damaged(`the Invariants yaml block is not valid YAML (${(err as Error).message.split('\n')[0]})`);
   }

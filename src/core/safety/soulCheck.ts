@@ -325,10 +325,15 @@ const HAN = /\p{Script=Han}/u;
 const WORD_GAP = '(?:[\\s_-]+[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
+/** A term as its pattern reads it: NFKC, lower case. */
+const normalTerm = (term: string) => term.normalize('NFKC').toLowerCase().trim();
+/** Its words: `-`, `_` and spaces are one. */
+const termWords = (t: string) => t.split(/[\s_-]+/).filter(Boolean);
+
 /** A term as a pattern: case-insensitive, `-`/`_`/space interchangeable, light English inflection, gaps between its words. */
 function termPattern(term: string): string {
-  const t = term.normalize('NFKC').toLowerCase().trim();
-  const parts = t.split(/[\s_-]+/).filter(Boolean);
+  const t = normalTerm(term);
+  const parts = termWords(t);
   const body = parts.map((part, i) => {
     let re = escapeRegExp(part);
     if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) re = `${part.slice(0, -1)}(?:y|ies|ied|ying)`; // copy → copies, apply → applied
@@ -344,43 +349,80 @@ function termPattern(term: string): string {
 }
 
 /**
+ * What every match of a word's pattern (termPattern) holds as written: the word itself, its stem
+ * without a final e (delete → delet), or all but its final y (copy → cop).
+ */
+function literalStart(part: string): string {
+  if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) return part.slice(0, -1);
+  if (/^[a-z]{3,}$/.test(part)) return part.replace(/e$/, '');
+  return part;
+}
+
+/**
  * Many terms, found the way a person reads: only where one of them can begin. The terms are
- * grouped by their first (up to three) literal characters, and each group's pattern is built
- * and compiled the first time its head is seen, then run anchored there. One pattern of hundreds
- * of alternatives cost ≈ 300 ms to compile and was tried at every character.
+ * grouped by their first (up to three) literal characters; at a place where a group's head
+ * stands, its terms are tried in turn (longest first, as one alternation of them would), each
+ * compiled the first time it is tried, and only when the text holds every word of it (its
+ * literal start, literalStart): a pattern cannot match a text without them. Compiling is the
+ * costly part (≈ 1 ms a term with V8's tiers), and a text names few of the thousands of words of
+ * soul.md and the floor (floor.ts): one pattern per group cost ≈ 0.5 s in every process that
+ * checks a persona (each context call), one per term that can match costs a few milliseconds.
  */
 interface Terms {
-  groups: Map<string, { terms: string[]; re?: RegExp }>;
+  groups: Map<string, Term[]>;
   /** The lengths of the heads, longest first. */
   lengths: number[];
 }
 
-/** The literal start of a term's pattern (termPattern): its first word, stemmed as there. */
-function termHead(term: string): string {
-  const first = term.normalize('NFKC').toLowerCase().trim().split(/[\s_-]+/).filter(Boolean)[0] ?? '';
-  return (/^[a-z]{3,}$/.test(first) ? first.replace(/e$/, '') : first).slice(0, 3);
+/** One term, shared by every set that holds it (a process compiles its pattern once). */
+interface Term {
+  term: string;
+  /** literalStart of each of its words. */
+  literals: string[];
+  re?: RegExp;
+}
+
+const knownTerms = new Map<string, Term>();
+let compiledTerms = 0;
+
+/** How many term patterns this process has compiled: what checking has cost so far (a test watches it). */
+export const termPatternsCompiled = () => compiledTerms;
+
+function termOf(term: string): Term {
+  let t = knownTerms.get(term);
+  if (!t) knownTerms.set(term, (t = { term, literals: termWords(normalTerm(term)).map(literalStart) }));
+  return t;
 }
 
 function alternation(terms: readonly string[]): Terms | undefined {
   if (!terms.length) return undefined;
-  const groups = new Map<string, { terms: string[]; re?: RegExp }>();
+  const groups = new Map<string, Term[]>();
   for (const term of [...new Set(terms)].sort((a, b) => b.length - a.length)) {
-    const head = termHead(term);
-    (groups.get(head) ?? groups.set(head, { terms: [] }).get(head)!).terms.push(term);
+    const t = termOf(term);
+    const head = (t.literals[0] ?? '').slice(0, 3);
+    (groups.get(head) ?? groups.set(head, []).get(head)!).push(t);
   }
   return { groups, lengths: [...new Set([...groups.keys()].map((h) => h.length))].sort((a, b) => b - a) };
 }
 
-/** The longest term that starts at `i`, if any. */
+/** The longest term that starts at `i`, if any: per head, the first of its group that matches there. */
 function termAt(t: Terms, text: string, i: number): string | undefined {
   let best: string | undefined;
   for (const n of t.lengths) {
     const group = t.groups.get(text.slice(i, i + n));
     if (!group) continue;
-    group.re ??= new RegExp(group.terms.map(termPattern).join('|'), 'uy');
-    group.re.lastIndex = i;
-    const m = group.re.exec(text)?.[0];
-    if (m && m.length > (best?.length ?? 0)) best = m;
+    for (const term of group) {
+      if (!term.literals.every((l) => text.includes(l))) continue;
+      if (!term.re) {
+        term.re = new RegExp(termPattern(term.term), 'uy');
+        compiledTerms++;
+      }
+      term.re.lastIndex = i;
+      const m = term.re.exec(text)?.[0];
+      if (m === undefined) continue;
+      if (m.length > (best?.length ?? 0)) best = m;
+      break;
+    }
   }
   return best;
 }

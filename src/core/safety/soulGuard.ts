@@ -6,7 +6,7 @@
 import { vaultError } from '../shared/errors';
 import { readTextIfExists } from '../shared/fs';
 import { type Vault, rel } from '../vault/layout';
-import { parseInvariants } from './invariants';
+import { type Invariant, parseInvariants } from './invariants';
 import { type Violation, compileReadability, compileRules, compileSubjects } from './soulCheck';
 import { UNREADABLE } from './readable';
 
@@ -24,7 +24,7 @@ export type SoulGuard = ((section: string, text: string) => Violation[]) & { cha
  * The last soul's compiled rules: every chat turn builds a context, and the soul rarely changes
  * between two; compiling its word patterns is the costly part of the check.
  */
-let compiled: { soul: string; check: ReturnType<typeof compileRules>; read: ReturnType<typeof compileReadability>; subjects: ReturnType<typeof compileSubjects> } | undefined;
+let compiled: { soul: string; invariants: Invariant[]; check: ReturnType<typeof compileRules>; read?: ReturnType<typeof compileReadability>; subjects?: ReturnType<typeof compileSubjects> } | undefined;
 
 /** The vault's soul as a guard. Throws when soul.md is missing or damaged: nothing is checked against half a soul. */
 export function soulGuard(v: Vault): SoulGuard {
@@ -32,11 +32,13 @@ export function soulGuard(v: Vault): SoulGuard {
   if (soul === undefined) throw vaultError(`damaged vault: ${rel(v, v.soul)} is missing, so no standing instruction can be checked (run: coresoul init)`);
   if (compiled?.soul !== soul) {
     const invariants = parseInvariants(soul, rel(v, v.soul));
-    compiled = { soul, check: compileRules(invariants), read: compileReadability(invariants), subjects: compileSubjects(invariants) };
+    compiled = { soul, invariants, check: compileRules(invariants) };
   }
-  const { check, read, subjects } = compiled;
-  const change = (section: string, content: string) => [...read([{ section, content }]), ...check([{ section, content }], { change: true })];
-  return Object.assign((section: string, content: string) => check([{ section, content }]), { change, subjects });
+  // Readability and subjects only for changes and learning: a context of persona lines needs neither.
+  const c = compiled;
+  const subjects = (text: string) => (c.subjects ??= compileSubjects(c.invariants))(text);
+  const change = (section: string, content: string) => [...(c.read ??= compileReadability(c.invariants))([{ section, content }]), ...c.check([{ section, content }], { change: true })];
+  return Object.assign((section: string, content: string) => c.check([{ section, content }]), { change, subjects });
 }
 
 /** What every prompt layer shows in place of a text the soul check refused: never the text itself. */

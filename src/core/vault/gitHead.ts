@@ -7,9 +7,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readTextIfExists } from '../shared/fs';
 
+// Each root's `.git`, joined once: a branch-aware write asks for it every time.
+const dotGits = new Map<string, string>();
+
 /** A repository's git folder and common folder (a linked worktree has both), read from its `.git` without running git. */
 export function gitDirs(root: string): { gitDir: string; common: string } | undefined {
-  const dotGit = path.join(root, '.git');
+  let dotGit = dotGits.get(root);
+  if (dotGit === undefined) dotGits.set(root, (dotGit = path.join(root, '.git')));
   const st = fs.statSync(dotGit, { throwIfNoEntry: false });
   if (!st) return undefined;
   if (st.isDirectory()) return { gitDir: dotGit, common: dotGit };

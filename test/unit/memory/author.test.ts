@@ -1,5 +1,8 @@
 /** Every entry says who wrote it (docs/memory.md#authors): written, parsed, shown, filtered and kept. */
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import { fixedClock } from '../../../src/core/shared/clock';
 import { rememberAll } from '../../../src/core/memory/remember';
@@ -9,7 +12,7 @@ import { mergeDayFile } from '../../../src/core/sync/merge';
 import * as calls from '../../../src/core/tools/calls';
 import { authorLabel, lineAuthor, readDayEntries } from '../../../src/core/vault/dayEntries';
 import { dayFile } from '../../../src/core/vault/layout';
-import { read, tempVault } from '../../support/helpers';
+import { read, tempDir, tempVault, writeAt } from '../../support/helpers';
 
 const ALICE = { name: 'Alice Liddell', machine: 'alice-laptop' };
 const BOB = { name: 'Bob Builder', machine: 'bob-desk' };
@@ -79,5 +82,30 @@ describe('authors (docs/memory.md#authors)', () => {
       readDayEntries('2026-03-10', merged.text).entries.map((e) => `${e.time} ${authorLabel(e.author)}`),
       ['08:00:00 Alice Liddell on alice-laptop', '09:00:00 claude (agent) for Bob Builder on bob-desk', '09:30:00 Alice Liddell on alice-laptop', '09:30:00 Bob Builder on bob-desk'],
     );
+  });
+  it("asks git once in a process for every vault outside a repository (the user's own name), again when their configuration changes", async () => {
+    const home = tempDir('coresoul-author-home-');
+    fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Ada Global\n');
+    const saved = Object.fromEntries(['CORESOUL_AUTHOR', 'HOME', 'XDG_CONFIG_HOME', 'GIT_CONFIG_NOSYSTEM', 'PATH'].map((k) => [k, process.env[k]]));
+    Object.assign(process.env, { CORESOUL_AUTHOR: '', HOME: home, XDG_CONFIG_HOME: '', GIT_CONFIG_NOSYSTEM: '1' });
+    const line = (v: Awaited<ReturnType<typeof tempVault>>, text: string) => {
+      writeAt(v, '2026-03-10T09:00:00', text);
+      return read(dayFile(v, '2026-03-10')).split('\n').find((l) => l.endsWith(text))!;
+    };
+    try {
+      const [first, second, inRepo, afterChange] = [await tempVault(), await tempVault(), await tempVault(), await tempVault()];
+      assert.equal(spawnSync('git', ['init', '-q'], { cwd: inRepo.root }).status, 0);
+      assert.match(line(first, 'first'), /\[by Ada Global on testbox\] first$/);
+      process.env.PATH = tempDir('coresoul-author-nogit-'); // no git from here on: only what the process learnt
+      assert.match(line(second, 'second'), /\[by Ada Global on testbox\] second$/, 'another vault outside a repository: the same answer, without git');
+      assert.doesNotMatch(line(inRepo, 'in a repository'), /Ada Global/, "a repository's own configuration may name someone else: git is asked, and here cannot answer");
+      fs.writeFileSync(path.join(home, '.gitconfig'), '[user]\n\tname = Ada Changed Her Name\n');
+      assert.doesNotMatch(line(afterChange, 'after a change'), /Ada/, 'a changed configuration is asked again');
+    } finally {
+      for (const [k, val] of Object.entries(saved)) {
+        if (val === undefined) delete process.env[k];
+        else process.env[k] = val;
+      }
+    }
   });
 });
