@@ -21,7 +21,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
@@ -298,7 +298,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'o::rwx', 'o+rwx', 'everyone:f', 'everyone:(f)', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
       'docker socket', 'docker.sock', '0.0.0.0/0', 'public-read', 'public-read-write', 'publicly accessible', 'public access', 'anonymous access', 'full control',
       'full access', 'full permissions', 'all permissions', 'all origins', 'any origin', 'principal *', 'principal: *', 'principal "*"', 'public sharing', 'share publicly', 'public link', 'anyone with the link', '0777', '0666',
-      'any ip', 'any ip address', 'all ip addresses', 'all addresses', 'any address', 'every address', 'all ips', 'any host', 'all hosts', 'from anywhere', '任何地址', '所有地址', '任何 ip', '所有 ip', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
+      'visibility public', 'visibility=public', 'make the repo public', 'make the repository public', 'repo public', 'any ip', 'any ip address', 'all ip addresses', 'all addresses', 'any address', 'every address', 'all ips', 'any host', 'all hosts', 'from anywhere', '任何地址', '所有地址', '任何 ip', '所有 ip', '0.0.0.0', '::/0', 'open to the internet', 'exposed to the internet', 'expose to the internet', 'internet-facing',
       '對外開放', '对外开放', 'without a password', 'no password', 'empty password', 'passwordless', 'without authentication',
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
@@ -405,7 +405,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
     breaks: [...REDEFINED, 'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
-      'only once', 'once per', 'once a week', 'once a day', '每週一次', '每周一次', '每天一次', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
+      'only once', 'once per', 'once a week', 'once a day', 'weekly', 'in batches', 'batch only', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
     harmless: [],
   },
   {
@@ -438,7 +438,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
@@ -448,7 +448,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       {
         risky: ['persona', 'persona file', 'persona.md', '人格', '人格檔', '人格文件'],
-        with: ['final word', 'final say', 'last word', 'final authority', 'outranks', 'overrides', 'takes precedence', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        with: ['final word', 'final say', 'last word', 'final authority', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
       },
     ],

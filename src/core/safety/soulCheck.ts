@@ -565,7 +565,7 @@ function sentences(markdown: string): string[][] {
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
-      .split(/(?<=[.!?])\s+|[。！？；;!?]+/u)
+      .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       // Clauses: commas, dashes, 時/的話, and before but / unless / except … — but not "a reviewer other
       // than the author", which says who does it rather than excusing anything.
       .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
@@ -887,7 +887,7 @@ const definedAsGuard = (c: Clause, b: Span, guards: Span[]) =>
   (DEFINES.test(b.text) && guards.some((g) => g.start >= b.end && distance(c, b, g) <= CLOSE)) || (b.text.startsWith('same') && guards.some((g) => b.start < g.start && g.end < b.end));
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
-const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
+const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
 /** A concession after what it concedes: 「紅了也」「沒過也照樣」 — not 「壞了也要等」, an obligation. */
 const CONCESSIVE_AFTER = /[了的]也(?![要得必])|[也都]照/gu;
@@ -913,10 +913,10 @@ const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![
  */
 const removes = (c: Clause, r: Span, g: Span) =>
   r.end <= g.start
-    ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start))
+    ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
     : disposedOf(c, g, r, CLOSE + 1);
 
-/** A subject or a verb of its own between: "before any deletion I'll do a dry run" removes nothing. */
+/** A subject or a verb of its own between: "before any deletion I'll do a dry run" removes nothing; nor does a command's flag (`kubectl delete ns x --dry-run`). */
 const ANOTHER_VERB = /(?<![a-z])(?:i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take)(?![a-z])/u;
 
 /**
@@ -925,7 +925,7 @@ const ANOTHER_VERB = /(?<![a-z])(?:i|we|you|they|i['’]ll|we['’]ll|you['’]l
  */
 const disposedOf = (c: Clause, object: Span, verb: Span, within: number) =>
   object.end <= verb.start &&
-  (BA.test(c.low.slice(0, object.start)) || (HAN.test(object.text) && !c.low.slice(0, object.start).trim())) &&
+  (BA.test(c.low.slice(0, object.start)) || (HAN.test(object.text) && TOPIC_NOUNS.test(c.low.slice(0, object.start)))) &&
   distance(c, object, verb) <= within &&
   !AND.test(c.low.slice(object.end, verb.start));
 
@@ -986,6 +986,9 @@ function inCondition(c: Clause, n: Span, r: Span): boolean {
 }
 
 const BA = /[把將将]/u;
+
+/** Before a Chinese topic, nothing or the nouns it is listed with: 「日志中的邮箱和手机号一律脱敏」. */
+const TOPIC_NOUNS = /^\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
 
 /** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
 const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && governs(c, n, r));
