@@ -3,8 +3,9 @@
  * the token budget is spent. The best line first; each later pick is the best line left, worth a
  * little less for every hit already taken from its day (so an answer that spans sessions shows
  * several). The first hits get the most context (4 lines before, 5 after), later ones less;
- * when five days or more answer about as well as the best (an answer spread over time), the hits
- * from the sixth on show only their line and the one after it, so more days fit. A line already
+ * when five days or more answer about as well as the best (an answer spread over time) and the
+ * query names no time, the hits from the sixth on show only their line and the one after it, so
+ * more days fit. A line already
  * shown is skipped, and so is one that says again what a shown line says (a
  * summary and the raw line it came from). A pick next to a snippet grows it, up to
  * MAX_SNIPPET_LINES, instead of opening another. What does not fit is tried with less context,
@@ -30,7 +31,9 @@ const CONTEXT: [number, number][] = [
  * An answer is spread over time when at least SPREAD_DAYS days hold a line scoring SPREAD_SHARE of
  * the best line's or more ("What activities does Melanie do?": many sessions answer, none clearly
  * best). Its later hits are more days rather than more lines of one: from the sixth on, a hit shows
- * its line and the one after it (what answered it) instead of one line either side.
+ * its line and the one after it (what answered it) instead of one line either side. Not for a query
+ * that names or implies a time: it asks what was so then, and the lines around a hit of that time
+ * are what happened then.
  */
 const SPREAD_DAYS = 5;
 const SPREAD_SHARE = 0.5;
@@ -58,6 +61,8 @@ export interface BudgetOptions {
   about?: { holds: (line: ScoredLine) => number; who: number };
   /** The file (relative to the memory folder) and 1-based line that hold a compressed day now. */
   holder: (day: string) => { rel: string; line: number };
+  /** The query names or implies a time: it asks what was so then, not about something spread over time. */
+  timed?: boolean;
 }
 
 export interface Shared {
@@ -95,7 +100,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   const top = scored[0]?.score || 1;
   const done = new Uint8Array(scored.length);
   const cite = citation(opts, top);
-  const context = spreadOverDays(scored) ? SPREAD_CONTEXT : CONTEXT;
+  const context = !opts.timed && spreadOverDays(scored) ? SPREAD_CONTEXT : CONTEXT;
   let hits: SearchHit[] = [];
   for (let page = 1; page <= opts.page; page++) {
     const perDay = new Map<string, number>();

@@ -79,6 +79,8 @@ describe('search pipeline', () => {
     assert.equal(r.results.filter(lineAndNext).length, 2, 'the sixth and seventh hits: the line and the one after it');
     assert.ok(r.results.slice(0, 5).every((h) => h.text.split('\n').length >= 3), 'the first five keep their context');
     for (const h of r.results) assert.equal(cited(spread, h), h.text);
+    // A question about a time asks what was so then, not about something spread over time.
+    assert.equal(searchMemory(spread, 'kayak trip in October 2025').results.filter(lineAndNext).length, 0, 'a question naming a time keeps the context');
     // One day clearly best (it alone names the lagoon): the later hits keep a line either side.
     const steep = await fixtureVault();
     days.forEach((d, k) => put(steep, `chronological/${d}.md`, day(d, k ? `kayak trip number ${k}` : 'kayak trip to the lagoon with Ines')));
