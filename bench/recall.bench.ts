@@ -13,7 +13,9 @@
  * evidence day), recall per category, the answer's tokens counted independently with the
  * tokenizer the CLI reports (gpt-tokenizer), latency p50/p95. Then, unless
  * CORESOUL_RECALL_COMPRESS=0, each vault is compressed (`compress --force` 40 days after its last
- * session) and day@5 and evidence recall measured again on every third question.
+ * session) and day@5 and evidence recall measured again on every third question. Every figure is
+ * also given per conversation (evidence, day@5, multi-hop, after compression): a rule's gain on each
+ * one separately, as issue #31 asks (leave-one-conversation-out).
  *
  * The data is not shipped (CC BY-NC 4.0): point CORESOUL_RECALL_DATA at a .json or .json.gz of
  * shape { convs: [{ id, speakers, sessions: [{ when, turns: [{ id, speaker, text, caption? }] }],
@@ -236,11 +238,14 @@ export default async function (): Promise<void> {
   const csDayAfter: boolean[] = [];
   const csTurnAfter: number[] = [];
   const perCat: Record<string, { cs: number[]; base: number[] }> = {};
+  /** Per conversation: what a rule gains or loses on each one (a gain on some and a loss on others is tuning, not method). */
+  const perConv: Record<string, { cs: Score[]; multiHop: number[]; after: Score[] }> = {};
   let tokenizer: unknown = null;
   let maxTokens = 0;
   let asked = 0;
   const skipped = 0; // the reference script skips questions past its time budget; this bench has none
   for (const c of convs) {
+    const mine = (perConv[String(c.id)] = { cs: [] as Score[], multiHop: [] as number[], after: [] as Score[] });
     const root = path.join(work, `conv-${c.id}`);
     fs.rmSync(root, { recursive: true, force: true });
     fs.mkdirSync(root, { recursive: true });
@@ -316,6 +321,8 @@ export default async function (): Promise<void> {
       perCat[a.q.cat] ??= { cs: [], base: [] };
       perCat[a.q.cat].cs.push(s.turn);
       perCat[a.q.cat].base.push(b.turn);
+      mine.cs.push(s);
+      if (a.q.cat === 1) mine.multiHop.push(s.turn);
     }
 
     if (COMPRESS) {
@@ -339,6 +346,7 @@ export default async function (): Promise<void> {
         );
         csDayAfter.push(...after.map((s) => s.day5));
         csTurnAfter.push(...after.map((s) => s.turn));
+        mine.after.push(...after);
       }
     }
   }
@@ -351,6 +359,7 @@ export default async function (): Promise<void> {
     cs: agg(cs),
     base: agg(base),
     cats,
+    perConv: Object.fromEntries(Object.entries(perConv).map(([id, v]) => [id, { n: v.cs.length, ...agg(v.cs), multiHop: mean(v.multiHop), ...(v.after.length && { turnAfterCompress: agg(v.after).turn, dayAfterCompress: agg(v.after).day5 }) }])),
     dayAfterCompress: csDayAfter.length ? mean(csDayAfter.map(Number)) : null,
     turnAfterCompress: csTurnAfter.length ? mean(csTurnAfter) : null,
     p50: pct(lat, 50),
@@ -375,6 +384,13 @@ export default async function (): Promise<void> {
   console.log(`\n${convs.length} conversations, ${asked} questions${EVERY > 1 ? ` (one in ${EVERY})` : ''}; BM25: same ±${CTX} lines, ${BUDGET}-token budget`);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   for (const r of rows) console.log('  ' + r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
+  const convRows: string[][] = [
+    ['conversation', 'questions', 'evidence', 'day@5', 'multi-hop', 'after compression: evidence / day@5'],
+    ...Object.entries(doc.perConv).map(([id, v]) => [id, String(v.n), f(v.turn), f(v.day5), f(v.multiHop), 'turnAfterCompress' in v ? `${f(v.turnAfterCompress)} / ${f(v.dayAfterCompress)}` : 'skipped']),
+  ];
+  const convWidths = convRows[0].map((_, i) => Math.max(...convRows.map((r) => [...r[i]].length)));
+  console.log('per conversation:');
+  for (const r of convRows) console.log('  ' + r.map((c, i) => (i ? c.padStart(convWidths[i]) : c.padEnd(convWidths[i]))).join('  '));
   const msOf = (s: number) => (Number.isNaN(s) ? '—' : `${(s * 1000).toFixed(0)} ms`);
   console.log(`latency p50 ${msOf(doc.p50)}, p95 ${msOf(doc.p95)} (whole CLI calls, 2 at a time); max answer ${maxTokens} tokens (${doc.tokenizer}, counted here)`);
   if (fails.length) console.log(`fails: ${fails.join('; ')}`);

@@ -3,7 +3,10 @@
  * the token budget is spent. The best line first; each later pick is the best line left, worth a
  * little less for every hit already taken from its day (so an answer that spans sessions shows
  * several). The first hits get the most context (4 lines before, 5 after), later ones less;
- * a line already shown is skipped, and so is one that says again what a shown line says (a
+ * when five days or more answer about as well as the best (an answer spread over time) and the
+ * query names no time, the hits from the sixth on show only their line and the one after it, so
+ * more days fit. A line already
+ * shown is skipped, and so is one that says again what a shown line says (a
  * summary and the raw line it came from). A pick next to a snippet grows it, up to
  * MAX_SNIPPET_LINES, instead of opening another. What does not fit is tried with less context,
  * then alone. Page N continues where page N−1 stopped.
@@ -24,6 +27,17 @@ const CONTEXT: [number, number][] = [
   [1, 2],
   [1, 1],
 ];
+/**
+ * An answer is spread over time when at least SPREAD_DAYS days hold a line scoring SPREAD_SHARE of
+ * the best line's or more ("What activities does Melanie do?": many sessions answer, none clearly
+ * best). Its later hits are more days rather than more lines of one: from the sixth on, a hit shows
+ * its line and the one after it (what answered it) instead of one line either side. Not for a query
+ * that names or implies a time: it asks what was so then, and the lines around a hit of that time
+ * are what happened then.
+ */
+const SPREAD_DAYS = 5;
+const SPREAD_SHARE = 0.5;
+const SPREAD_CONTEXT: [number, number][] = [...CONTEXT, [0, 1]];
 /** The budget the context above is for (the default answer's); a smaller budget shrinks it in proportion. */
 const FULL_CONTEXT_TOKENS = 2000;
 /** A hit's score counts this much less for each hit already taken from its day. */
@@ -47,6 +61,8 @@ export interface BudgetOptions {
   about?: { holds: (line: ScoredLine) => number; who: number };
   /** The file (relative to the memory folder) and 1-based line that hold a compressed day now. */
   holder: (day: string) => { rel: string; line: number };
+  /** The query names or implies a time: it asks what was so then, not about something spread over time. */
+  timed?: boolean;
 }
 
 export interface Shared {
@@ -84,6 +100,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   const top = scored[0]?.score || 1;
   const done = new Uint8Array(scored.length);
   const cite = citation(opts, top);
+  const context = !opts.timed && spreadOverDays(scored) ? SPREAD_CONTEXT : CONTEXT;
   let hits: SearchHit[] = [];
   for (let page = 1; page <= opts.page; page++) {
     const perDay = new Map<string, number>();
@@ -105,7 +122,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       const { block, i } = hit;
       if (shown.has(keyOf(hit, i)) || said.has(sayingOf(block.lines[i] ?? ''))) continue;
       // A smaller budget (a hook's, a topic's share) gives each hit less context, in proportion: room for more hits.
-      const [before, after] = CONTEXT[Math.min(snippets.length, CONTEXT.length - 1)].map((n) => Math.round(n * (Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS) / FULL_CONTEXT_TOKENS) ** 2));
+      const [before, after] = context[Math.min(snippets.length, context.length - 1)].map((n) => Math.round(n * (Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS) / FULL_CONTEXT_TOKENS) ** 2));
       // The run of lines around the hit not shown yet, within its day section.
       const lo = Math.max(block.sectionStart, i - before);
       const hi = Math.min(block.sectionEnd, block.lines.length, i + after + 1);
@@ -149,6 +166,17 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   let more = 0;
   for (let k = 0; k < scored.length; k++) if (!done[k] && !shown.has(keyOf(scored[k], scored[k].i))) more++;
   return { hits, more };
+}
+
+/** Whether SPREAD_DAYS days or more hold a line scoring at least SPREAD_SHARE of the best line's. */
+function spreadOverDays(scored: readonly ScoredLine[]): boolean {
+  const top = scored.reduce((m, l) => Math.max(m, l.score), 0);
+  const days = new Set<string>();
+  for (const l of scored) {
+    if (l.block.day && l.score >= SPREAD_SHARE * top) days.add(l.block.day);
+    if (days.size >= SPREAD_DAYS) return true;
+  }
+  return false;
 }
 
 /**

@@ -67,6 +67,29 @@ describe('search pipeline', () => {
     assert.deepEqual([small.start, small.line, small.text.split('\n').length], [22, 23, 3]);
   });
 
+  it('shows more days, each hit from the sixth on with its line and the next, when five days or more answer about as well as the best', async () => {
+    // Seven days each tell one kayak trip: none is clearly best, the answer is spread over time.
+    const days = ['2025-10-01', '2025-10-02', '2025-10-03', '2025-10-06', '2025-10-07', '2025-10-08', '2025-10-09'];
+    const day = (d: string, trip: string) => [`# ${d}`, '', '- 10:00:00 filler one', '- 10:01:00 filler two', `- 10:02:00 ${trip}`, '- 10:03:00 a reply about it', '- 10:04:00 filler three'];
+    const spread = await fixtureVault();
+    days.forEach((d, k) => put(spread, `chronological/${d}.md`, day(d, `kayak trip number ${k}`)));
+    const lineAndNext = (h: SearchHit) => h.start === h.line && h.text.split('\n').length === 2 && /kayak/.test(h.text.split('\n')[0]) && /a reply/.test(h.text.split('\n')[1]);
+    const r = searchMemory(spread, 'kayak trip');
+    assert.equal(new Set(r.results.map((h) => h.date)).size, 7, 'every day answers');
+    assert.equal(r.results.filter(lineAndNext).length, 2, 'the sixth and seventh hits: the line and the one after it');
+    assert.ok(r.results.slice(0, 5).every((h) => h.text.split('\n').length >= 3), 'the first five keep their context');
+    for (const h of r.results) assert.equal(cited(spread, h), h.text);
+    // A question about a time asks what was so then, not about something spread over time.
+    assert.equal(searchMemory(spread, 'kayak trip in October 2025').results.filter(lineAndNext).length, 0, 'a question naming a time keeps the context');
+    // One day clearly best (it alone names the lagoon): the later hits keep a line either side.
+    const steep = await fixtureVault();
+    days.forEach((d, k) => put(steep, `chronological/${d}.md`, day(d, k ? `kayak trip number ${k}` : 'kayak trip to the lagoon with Ines')));
+    const s = searchMemory(steep, 'kayak lagoon');
+    assert.equal(s.results[0].date, '2025-10-01');
+    assert.equal(new Set(s.results.map((h) => h.date)).size, 7);
+    assert.equal(s.results.filter(lineAndNext).length, 0, 'no answer spread over time: one line before and one after');
+  });
+
   it('shows a hit on a continuation line (a pasted trace) with the head of its entry, whatever the context', async () => {
     const v = await fixtureVault();
     const lines = Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 filler ${i}`);
