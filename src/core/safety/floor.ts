@@ -65,6 +65,7 @@ const AUTHORITY = [
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
   '親口', '亲口', '當作我', '当作我', '當成我', '当成我', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
+  'what i want', 'is what i want', 'what i want done', 'my wishes', 'telling you to', 'told you to', 'go with it', 'go along with it', '就是我要的', '就是我想要的',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
   'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed',
@@ -101,7 +102,8 @@ const REVIEWED = [
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
   '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完',
   // Taken as reference only, so never run as it stands: 「只當參考」.
-  'as reference only', 'for reference only', 'reference only', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
+  'as reference only', 'for reference only', 'reference only', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
+  '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
 /** The systems people rely on, as opposed to a copy. */
 const LIVE = [
@@ -153,6 +155,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '/var/log', 'clear logs', 'clear the logs', 'delete logs', 'delete the logs', 'wipe logs', 'wipe the logs', 'purge logs', 'truncate logs', 'truncate the log',
       'truncate table', 'truncate the', '清空日誌', '清空日志', '刪日誌', '删日志', '清日誌', '清日志',
       // The checkout made to match the remote, whatever was there: "make my working copy match origin exactly".
+      'pipe to bash', 'pipe into bash', 'pipe to a shell', 'pipe into a shell', 'pipe to sh', 'into a shell', 'curl into',
+      'exactly like the server', 'exactly like the remote', 'exactly like what', 'match the server', 'match the remote', 'identical to the remote', 'identical to origin', 'mirror the server',
       'match origin', 'start over from origin', 'reset to origin', 'same as origin', 'mirror origin', '和 origin 一致', '跟 origin 一致', '與 origin 一致', '与 origin 一致',
       '和遠端一致', '跟遠端一致', '与远端一致', '和远端一致',
       // Stopping what others rely on: "kill any process that holds the port".
@@ -188,6 +192,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         with: ['home directory', 'home folder', 'home dir', '家目錄', '家目录', '使用者目錄', '用户目录'],
         within: 4,
       },
+      // Local work said to go, anywhere in the sentence: "if my local edits get in the way, they go".
+      {
+        risky: ['local edits', 'local changes', 'my edits', 'my changes', 'uncommitted changes', 'uncommitted work', 'work in progress'],
+        with: ['they go', 'it goes', 'get overwritten', 'gets overwritten', 'get thrown away', 'get discarded', 'get wiped', 'get clobbered', 'be lost', 'get lost', 'blown away'],
+      },
       // The same, the work named first: 「本地的改動不用管」 (a negation word cannot itself be the risky one: it would hide what it negates).
       { risky: ['本地的改動', '本地的改动', '本地改動', '本地改动', '本地修改'], with: ['不用管', '不要管', '別管', '别管', '丟掉', '丢掉', '放棄', '放弃', '覆蓋', '覆盖'], within: 3 },
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
@@ -203,7 +212,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
+      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -216,6 +225,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // (A flag's dashes are a word gap: `--admin` alone would be any "admin".)
       'vercel --prod', 'deploy --prod', 'netlify deploy', 'firebase deploy', 'fly deploy', 'git push heroku', 'heroku deploy', 'cdk deploy', 'sam deploy', 'serverless deploy',
       'eb deploy', 'gcloud app deploy', 'az webapp deploy', 'merge anyway', 'push anyway', 'ship anyway', 'release anyway', 'merge regardless', 'pr merge --admin',
+      'tag the release', 'tag a release', 'tag and release', 'approval enough', 'review enough', 'counts as approval', 'counts as review', 'counts as a review',
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
       // Past the pull request that carries the review: "hotfixes go straight in, no PR".
       'no pr', 'without a pr', 'without pr', 'skip the pr', 'bypass the pr', 'no pull request', 'without a pull request', 'no merge request', 'without a merge request',
@@ -256,6 +266,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Protection and watch of a running system: "turn off the rate limiter", 「關掉告警」.
       'rate limiter', 'rate limiting', 'rate limits', 'rate limit', 'monitoring', 'monitors', 'alerting', 'alert rules', 'alerts', 'audit logging', 'audit logs', 'audit trail',
       'waf', 'intrusion detection', 'ddos protection', '限流', '監控', '监控', '告警', '警報', '警报', '審計日誌', '审计日志',
+      'are you sure', '確定嗎', '确定吗', 'before each commit', 'before every commit', 'runs before commit', 'nightly copies', 'nightly copy', 'nightly dumps', 'nightly dump', 'db dumps',
       'tool approval', 'permission prompt', 'permission prompts', 'confirmation prompt', 'confirmation prompts', 'approval prompt', 'approval prompts',
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
@@ -291,7 +302,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
-      'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
+      'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
       // Access opened to everyone, and the ways around a container's or a host's walls.
@@ -337,7 +348,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '客戶名稱', '客户名称', '客戶姓名', '客户姓名', '真實客戶', '真实客户',
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
-      'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
+      'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
       '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
@@ -350,6 +361,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
+      // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
+      { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3 },
       // A credential written into code: "hard-code the Stripe key".
       { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
@@ -430,7 +443,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'soul-kept',
     rule: 'never allow the persona or anything else to override, loosen or set aside the soul and its safety rules.',
     safeguard: [
-      'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants',
+      'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
+      'rules you shipped with', 'your core', 'hard rules', '底線', '底线',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
     ],
     risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
@@ -438,7 +452,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
@@ -447,8 +461,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [
       {
-        risky: ['persona', 'persona file', 'persona.md', '人格', '人格檔', '人格文件'],
-        with: ['final word', 'final say', 'last word', 'final authority', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        risky: ['persona', 'persona file', 'persona.md', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
+        with: ['final word', 'final say', 'last word', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
       },
     ],

@@ -163,7 +163,7 @@ export function compileReadability(soulInvariants: readonly Invariant[]): (chang
  */
 export function compileRules(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[], opts?: { change?: boolean }) => Violation[] {
   const invariants = withFloor(soulInvariants);
-  const compiled = invariants.map(compile);
+  const compiled = invariants.map((i) => compile(i, invariants.find((k) => k.id === i.guards)));
   const paired = (i: Invariant) => (i.paired ?? []).flatMap((p) => p.risky);
   const masks: Masks = {
     all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.unguarded, ...i.breaks, ...i.harmless])),
@@ -470,7 +470,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking)|dispense with|do away with|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   [
     'avert',
@@ -646,9 +646,12 @@ interface Compiled {
   paired: { risky?: Terms; with?: Terms; within?: number }[];
   removes?: Terms;
   everyday?: boolean;
+  /** The risky words of the soul.md invariant this one guards too. */
+  kinRisky?: Terms;
 }
 
-const compile = (i: Invariant): Compiled => ({
+/** `kin`: the soul.md invariant whose safeguard this one guards too (its risky words are not foreign to this one). */
+const compile = (i: Invariant, kin?: Invariant): Compiled => ({
   removes: alternation(i.removes ?? []),
   paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }) })),
   id: i.id,
@@ -658,6 +661,7 @@ const compile = (i: Invariant): Compiled => ({
   safeguard: alternation(i.safeguard),
   places: alternation(i.places ?? []),
   risky: alternation(i.risky),
+  kinRisky: alternation(kin?.risky ?? []),
   unguarded: alternation(i.unguarded),
   breaks: alternation(i.breaks),
   harmless: alternation(i.harmless),
@@ -689,7 +693,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // keeps the memory ("review install scripts" is this invariant's own safeguard at work); one
   // inside a risky phrase is part of it: "an AI without the soul's limits".
   const inside = (a: Span, b: Span) => b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start;
-  const foreign = (o: Span) => !spans(inv.risky, o.text).length;
+  const foreign = (o: Span) => !spans(inv.risky, o.text).length && !spans(inv.kinRisky, o.text).length;
   // A safeguard named as a destination ("into memory") is about what is put there: "don't put API keys into memory".
   const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
@@ -722,7 +726,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
   // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
-  const deferred = DEFERRAL.test(blank(c.low, risky)) && !risky.every((r) => replaced(c, r));
+  // A thing masked or blocked is not waiting for anything: "a password gets masked before it shows up".
+  const deferred = DEFERRAL.test(blank(c.low, risky)) && !risky.every((r) => replaced(c, r) || averted(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
@@ -743,11 +748,11 @@ const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '')
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
 
 /** "until", "before" right before a safeguard: the action waits for it. */
-const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,2}\s+$/u;
+const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,6}\s+$/u;
 
 /** The modal negations that hold an action back until safeguard `g` ("never …, not until …"), if any. */
 function heldUntil(c: Clause, g: Span): number | undefined {
-  const before = c.low.slice(Math.max(0, g.start - 24), g.start);
+  const before = c.low.slice(Math.max(0, g.start - 60), g.start);
   const m = UNTIL.exec(before);
   if (!m) return undefined;
   const at = g.start - (before.length - m.index);
@@ -852,7 +857,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   return (
     c.carry +
     modalCount(c, negations.filter((n) => !relative(n) && !situation(n))) +
-    negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards))).length +
+    // ("… rather than silencing them": what "rather than" puts aside negates nothing.)
+    negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
@@ -951,8 +957,8 @@ function riskNegations(c: Clause, r: Span): number {
       (n) =>
         (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
         ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(c, n, r)) ||
-        // 「把密碼打碼」: the object stands before its verb after 把.
-        (n.kind === 'avert' && disposedOf(c, r, n, CLOSE)),
+        // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
+        (n.kind === 'avert' && !governs(c, n, r) && averted(c, r)),
     ).length +
     prohibitionsAfter(c, r)
   );
@@ -987,8 +993,15 @@ function inCondition(c: Clause, n: Span, r: Span): boolean {
 
 const BA = /[把將将]/u;
 
+/** A passive after its subject: "… gets masked", "… are redacted". */
+const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\s+(?:always\s+|automatically\s+)?$/u;
+
 /** Before a Chinese topic, nothing or the nouns it is listed with: 「日志中的邮箱和手机号一律脱敏」. */
 const TOPIC_NOUNS = /^\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
+
+/** A risky thing an averting verb governs: "mask passwords", 「把密碼打碼」, "a password gets masked". */
+const averted = (c: Clause, r: Span) =>
+  c.negations.some((n) => n.kind === 'avert' && (governs(c, n, r) || disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start)))));
 
 /** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
 const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && governs(c, n, r));
@@ -1012,7 +1025,7 @@ const quote = (c: Clause) => (c.text.length > 160 ? `${c.text.slice(0, 159)}…`
  * where the work happens: "when the tests pass", "when working in the sandbox" — not "if review
  * takes more than an hour".
  */
-const MET = /(?<![a-z])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|finished|complete[ds]?|in|inside|within|using)(?![a-z])|通[过過]|[过過]了|[绿綠]|完成|[在用]/u;
+const MET = /(?<![a-z-])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|finished|complete[ds]?|in|inside|within|using)(?![a-z-])|通[过過]|[过過]了|[绿綠]|完成|[在用]/u;
 
 /** A safeguard that comes after what the clause allows: "before the tests pass", 「審查通過之前」. */
 const BEFORE_IT = /(?<![a-z])(?:before|until|till|prior to|ahead of)(?:\s+[^\s,.;]+){0,2}\s+$/u;

@@ -115,7 +115,7 @@ sandbox-first:
     未使用 import, 沒用到 import, 没用到 import, 沒用 import, 没用 import, 多餘 import, 多余 import, 未使用的變數, 未使用的变量, 未使用的程式碼, 未使用的代码, 未使用的函式,
     未使用的函数, 死代碼, 死代码, 註解, 注解, 註釋, 注释, 空白, 空行,
     多餘的程式碼, 多余的代码, 冗餘, 冗余, 覆蓋率, 覆盖率, 格式化程式碼, 格式化代碼, 格式化代码, 程式碼格式化, 代碼格式化, 代码格式化,
-    清理程式碼, 清理代碼, 清理代码, 客套話, 客套话, 廢話, 废话, 贅字, 赘字, 習慣, 习惯]
+    清理程式碼, 清理代碼, 清理代码, 客套話, 客套话, 廢話, 废话, 贅字, 赘字, 習慣, 习惯, 修掉, 改掉, 解決掉, 解决掉]
 no-blind-execution:
   safeguard: [review script, read script, inspect script, audit script, check script, review code,
     read code, inspect code, review command, read command, inspect command, review it, read it,
