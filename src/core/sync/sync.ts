@@ -10,12 +10,13 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
-import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
+import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv, withCommitLock } from '../vault/history';
 import { refsUnder, repoHead } from '../vault/gitHead';
+import { objectStore, writeCommit } from '../vault/gitObjects';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
-import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
+import { type Conflicted, DEFERRED_DRIVERS, keepRaws, mergeConflicted, mergedTree, startTreeMerge } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
 import { type Change, type Commit, type Divergence, changesProblem, divergence, ignoredAdded, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
@@ -95,7 +96,7 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
   // Offline or refused, the vault stays connected where it was: nothing changed.
   const reconnect = () => (before === remote ? undefined : before === undefined ? gitOk(v, ['remote', 'remove', 'origin']) : gitOk(v, ['remote', 'set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, { remote, namespace, drivers: config.text }, opts, signal, config.url === undefined ? undefined : early);
+    const report = await pullAndPush(v, { remote, namespace, config }, opts, signal, config.url === undefined ? undefined : early);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
@@ -104,11 +105,11 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
   }
 }
 
-/** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
+/** Where the vault syncs: the remote, the namespace its branches are pushed to, the vault's configuration (readConfig). */
 interface Origin {
   remote: string;
   namespace: string;
-  drivers: string;
+  config: VaultConfig;
 }
 
 /** `early`: the first fetch, when it is already under way. */
@@ -141,7 +142,8 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
       report.branch = upstream?.branch ?? branch;
       // Where the remote branch was before this fetch: HEAD elsewhere holds commits of its own to merge.
       const was = upstream && fetched.get(`${ORIGIN_REFS}${upstream.branch}`);
-      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, upstream && { ...upstream, was }, origin.drivers, opts, report));
+      // Writers wait for the vault lock, and their commits for the commit lock: HEAD moves only here meanwhile.
+      ahead = await withLockAsync(v.lockFile, () => withCommitLock(v, () => mergeLocked(v, upstream && { ...upstream, was }, origin.config, opts, report)));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
       if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(v, fetched);
@@ -278,8 +280,8 @@ async function join(v: Vault, upstream: { branch: string; ref: string }, opts: S
  * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
  * `upstream.was`: where the remote branch was before this fetch.
  */
-async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
-  await ensureDrivers(v, opts, drivers);
+async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, config: VaultConfig, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
+  await ensureDrivers(v, opts, config.text);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const { theirs, changes } = await diverged(v, 'MERGE_HEAD');
@@ -304,30 +306,23 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
   const head = repoHead(v.soulDir)?.commit;
   const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
   comparing.catch(() => undefined); // waited for below
-  // When this fetch moved the remote branch, something arrives: the checks of what it brings start
-  // now, beside the comparison, and are asked once it is read — the ignore check of the paths it
-  // adds and, when HEAD is not where the remote branch was before the fetch (commits of its own:
-  // a merge to come), the merge driver of each file.
+  // When this fetch moved the remote branch, something arrives: the ignore check of the paths it
+  // adds starts now, beside the comparison, and is asked once it is read. When HEAD is not where
+  // the remote branch was before the fetch either (commits of its own: a merge to come), git
+  // merges the two trees now too (startTreeMerge): it changes nothing the vault shows, and none of
+  // it is used before every incoming commit has been checked.
   const arriving = up.id !== up.was;
   const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
   ignored?.catch(() => undefined);
-  const early = arriving && head !== up.was ? driverKinds(v, comparing.then(driverPaths)) : undefined;
-  early?.catch(() => undefined);
+  const early = arriving && head && head !== up.was ? startTreeMerge(v, head, up.id, RULES) : undefined;
   const divergence = await comparing;
   const { ours, theirs, related, changes } = divergence;
   if (!related) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
   // Every incoming commit is read before the local commit: a refusal leaves HEAD, the index and
-  // the files as they were. Meanwhile: what is local, and (for a merge) the merge driver of each
-  // file that arrives.
-  const paths = driverPaths(divergence);
-  const [why, status, kinds] = await Promise.all([
-    changesProblem(v, changes, ignored),
-    local,
-    // Asked only for a merge (something here the remote lacks).
-    early ?? (ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined))),
-  ]);
+  // the files as they were. Meanwhile: what is local.
+  const [why, status] = await Promise.all([changesProblem(v, changes, ignored), local]);
   if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
   const committed = (await commitLocal(v, status)) ? 1 : 0;
   if (!theirs.length) return ours + committed;
@@ -344,12 +339,32 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
     await proposeIncoming(v, rules, opts, report);
     return kept ? 1 : 0;
   }
-  // The memory files both sides changed are left conflicted (git exits 1), then merged here, all in this process.
+  const message = `sync: merge ${theirs.length} commit(s) from the remote`;
+  // The merge commit is made of the merged tree (a local commit just made is merged instead of
+  // the HEAD the early merge took), then checked out.
+  const mergeHead = repoHead(v.soulDir)?.commit ?? (await gitOk(v, ['rev-parse', 'HEAD'])).trim();
+  const merged = await mergedTree(v, early?.ours === mergeHead ? early : startTreeMerge(v, mergeHead, up.id, RULES), reviewedRules(rules));
+  if (merged) {
+    // Written here when the configuration says plainly who commits, else by git.
+    const parents = [mergeHead, up.id];
+    const commit = config.who
+      ? writeCommit(objectStore(v.soulDir), { tree: merged.tree, parents, who: config.who, message })
+      : (await gitOk(v, ['commit-tree', merged.tree, ...parents.flatMap((p) => ['-p', p]), '-m', message])).trim();
+    // HEAD, the index and the files the merge changed move to it (nothing here is uncommitted).
+    await gitOk(v, ['reset', '-q', '--keep', commit], undefined, { GIT_REFLOG_ACTION: message });
+    keepRaws(v, merged.raws);
+    report.merged = true;
+    await proposeIncoming(v, rules, opts, report);
+    return ours + committed + 1;
+  }
+  // Something is left to the person: the merge in the work tree, where git leaves it with both
+  // sides. The memory files both sides changed are left conflicted (git exits 1), then merged
+  // here, all in this process.
   const merge = await git(v, [...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
   if (merge.code !== 0 && !fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(`${merge.stderr}\n${merge.stdout}`)}`);
-  resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v, kinds));
+  resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v));
   const kept = keepReviewedRules(v, rules);
-  await finishMerge(v, `sync: merge ${theirs.length} commit(s) from the remote`, kept);
+  await finishMerge(v, message, kept);
   report.merged = true;
   await proposeIncoming(v, rules, opts, report);
   return ours + committed + 1;
@@ -357,15 +372,6 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
 
 /** How HEAD and the fetched commit diverged when they are the same commit. */
 const NOTHING_DIVERGED: Divergence = { ours: 0, theirs: [], related: true, changes: [] };
-
-/**
- * The incoming paths whose merge drivers are asked before the merge: none when the merge changes
- * the attributes (their drivers are asked after it, from the merged attributes).
- */
-function driverPaths({ changes }: Divergence): string[] {
-  const paths = [...new Set(changes.map((c) => c.path))];
-  return paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? [] : paths;
-}
 
 /** Commits what is local (`status`: `git status --porcelain`); whether there was anything. */
 async function commitLocal(v: Vault, status: string): Promise<boolean> {
@@ -467,6 +473,9 @@ async function incomingRules(v: Vault, theirs: Commit[], changes: Change[], upst
   }
   return out;
 }
+
+/** This machine's reviewed rules, by path, for a merge to keep (mergedTree). */
+const reviewedRules = (rules: IncomingRules) => new Map([...rules.ours].filter((e): e is [string, string] => e[1] !== undefined));
 
 /** Puts this machine's reviewed rules back after a merge; whether any file changed. */
 function keepReviewedRules(v: Vault, rules: IncomingRules): boolean {
