@@ -17,7 +17,7 @@ import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
 import { catFile, git, readNamed, vaultGitEnv } from '../vault/history';
-import { type TreeEntry, foldersOf, objectId, objectStore, parseTree, treeWith, writeObject } from '../vault/gitObjects';
+import { type ObjectBatch, type TreeEntry, addObject, foldersOf, objectBatch, objectId, objectStore, parseTree, treeWith } from '../vault/gitObjects';
 import { type Stages, unmergedStages } from '../vault/gitIndex';
 import { countEntities, refreshedMemoryMap } from '../vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
@@ -206,9 +206,14 @@ export function startTreeMerge(v: Vault, ours: string, theirs: string, keep: rea
   return { ours, theirs, done };
 }
 
-/** What `mergedTree` made: the merged tree, and search's copy of each day it compressed again (keepRaws, once the tree is checked out). */
+/**
+ * What `mergedTree` made: the merged tree, the objects it needs that are not written yet (`objects`,
+ * for writePack, with the merge commit), and search's copy of each day it compressed again
+ * (keepRaws, once the tree is checked out).
+ */
 export interface MergedTree {
   tree: string;
+  objects: ObjectBatch;
   raws: { pathname: string; raw?: string }[];
 }
 
@@ -216,7 +221,7 @@ export interface MergedTree {
  * The tree of a merge started by startTreeMerge: every memory file git left conflicted merged in
  * this process, memory_map.md's counts following the entity notes of the merged tree, `keep`
  * (path → content: the rules this machine reviewed) put back, and the tree that holds them
- * written from this process (vault/gitObjects.ts). Undefined when the merge leaves something to
+ * made in this process (vault/gitObjects.ts), its objects still to be written. Undefined when the merge leaves something to
  * the person — a file without a Core Soul driver, one deleted on a side, one that cannot be merged
  * without losing something: the caller merges in the work tree then, which leaves it to them as
  * git does.
@@ -225,7 +230,8 @@ export async function mergedTree(v: Vault, started: TreeMerge, keep: Map<string,
   const m = await started.done;
   const conflicted = m ? [...m.stages.keys()] : [];
   if (!m || conflicted.some((p) => !m.kinds.get(p))) return undefined;
-  const store = objectStore(v.soulDir);
+  const batch = objectBatch(objectStore(v.soulDir));
+  const { store } = batch;
   const trees = new Map<string, TreeEntry[]>();
   for (const [name, o] of m.objects) {
     if (name !== m.tree && !name.startsWith(`${m.tree}:`)) continue;
@@ -252,9 +258,9 @@ export async function mergedTree(v: Vault, started: TreeMerge, keep: Map<string,
   for (const [file, text] of keep) {
     if (files.has(file) || entry(file)?.id !== objectId(store, 'blob', Buffer.from(text))) files.set(file, text);
   }
-  if (!files.size) return { tree: m.tree, raws };
-  const ids = new Map([...files].map(([file, text]) => [file, writeObject(store, 'blob', Buffer.from(text))]));
-  return { tree: treeWith(store, trees, ids), raws };
+  if (!files.size) return { tree: m.tree, raws, objects: batch };
+  const ids = new Map([...files].map(([file, text]) => [file, addObject(batch, 'blob', Buffer.from(text))]));
+  return { tree: treeWith(batch, trees, ids), raws, objects: batch };
 }
 
 /**

@@ -12,7 +12,7 @@ import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from
 import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
 import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv, withCommitLock } from '../vault/history';
 import { refsUnder, repoHead } from '../vault/gitHead';
-import { objectStore, writeCommit } from '../vault/gitObjects';
+import { addObject, commitBody, writePack } from '../vault/gitObjects';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
@@ -130,6 +130,13 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
     }
     const upstream = remoteBranch(v, branch);
     let ahead: number | undefined;
+    // A merge made in the object store is pushed as soon as its commit is written, beside its checkout (mergeLocked).
+    const push = (rev: string) => remoteGit(v, ['push', 'origin', `${rev}:${origin.namespace}${report.branch}`]);
+    let pushing: Promise<string> | undefined;
+    const publish = (rev: string) => {
+      pushing = push(rev);
+      pushing.catch(() => undefined); // waited for below, unless the checkout fails first
+    };
     try {
       signal?.throwIfAborted();
       if (upstream && (await isFresh(v))) {
@@ -143,7 +150,7 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
       // Where the remote branch was before this fetch: HEAD elsewhere holds commits of its own to merge.
       const was = upstream && fetched.get(`${ORIGIN_REFS}${upstream.branch}`);
       // Writers wait for the vault lock, and their commits for the commit lock: HEAD moves only here meanwhile.
-      ahead = await withLockAsync(v.lockFile, () => withCommitLock(v, () => mergeLocked(v, upstream && { ...upstream, was }, origin.config, opts, report)));
+      ahead = await withLockAsync(v.lockFile, () => withCommitLock(v, () => mergeLocked(v, upstream && { ...upstream, was }, origin.config, opts, report, publish)));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
       if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(v, fetched);
@@ -152,7 +159,7 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
     ahead ??= Number((await gitOk(v, ['rev-list', '--count', 'HEAD'])).trim());
     if (!ahead) return report;
     try {
-      await remoteGit(v, ['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
+      await (pushing ?? push('HEAD'));
       report.pushed += ahead;
       return report;
     } catch (err) {
@@ -280,7 +287,7 @@ async function join(v: Vault, upstream: { branch: string; ref: string }, opts: S
  * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
  * `upstream.was`: where the remote branch was before this fetch.
  */
-async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, config: VaultConfig, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
+async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, config: VaultConfig, opts: SyncOptions, report: SyncReport, publish: (rev: string) => void): Promise<number | undefined> {
   await ensureDrivers(v, opts, config.text);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
@@ -345,12 +352,16 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
   const mergeHead = repoHead(v.soulDir)?.commit ?? (await gitOk(v, ['rev-parse', 'HEAD'])).trim();
   const merged = await mergedTree(v, early?.ours === mergeHead ? early : startTreeMerge(v, mergeHead, up.id, RULES), reviewedRules(rules));
   if (merged) {
-    // Written here when the configuration says plainly who commits, else by git.
+    // The commit is made here with the merged files and trees, when the configuration says plainly
+    // who commits, else by git once they are written.
     const parents = [mergeHead, up.id];
-    const commit = config.who
-      ? writeCommit(objectStore(v.soulDir), { tree: merged.tree, parents, who: config.who, message })
-      : (await gitOk(v, ['commit-tree', merged.tree, ...parents.flatMap((p) => ['-p', p]), '-m', message])).trim();
-    // HEAD, the index and the files the merge changed move to it (nothing here is uncommitted).
+    const made = config.who ? addObject(merged.objects, 'commit', commitBody({ tree: merged.tree, parents, who: config.who, message })) : undefined;
+    writePack(merged.objects);
+    const commit = made ?? (await gitOk(v, ['commit-tree', merged.tree, ...parents.flatMap((p) => ['-p', p]), '-m', message])).trim();
+    // It is pushed while HEAD, the index and the files the merge changed move to it (nothing here
+    // is uncommitted, and no writer commits meanwhile: a checkout that fails leaves the remote one
+    // merge ahead, which the next sync takes as it takes any).
+    publish(commit);
     await gitOk(v, ['reset', '-q', '--keep', commit], undefined, { GIT_REFLOG_ACTION: message });
     keepRaws(v, merged.raws);
     report.merged = true;
