@@ -178,11 +178,11 @@ export interface TreeMerge {
  * Starts merging the commits `ours` and `theirs` as a sync does, without touching the work tree
  * or the index: `git merge-tree --write-tree` with Core Soul's drivers made `false`
  * (DEFERRED_DRIVERS) writes the merged tree and lists the files it left conflicted; then one
- * `git cat-file --batch` (started beside the merge, asked once it is done) reads their three
- * versions and the folders the merged tree's files are in (to write them again: those of the
- * conflicted files, memory_map.md, `keep`'s files and each kind of entity note), and `git
- * check-attr` names each conflicted file's merge driver — both read the work tree's attributes,
- * as the merge did. Git only writes objects meanwhile: nothing the vault shows changes, so a sync
+ * `git cat-file --batch` reads their three versions and the folders the merged tree's files are
+ * in (to write them again: those of the conflicted files, memory_map.md, `keep`'s files and each
+ * kind of entity note), and `git check-attr` names each conflicted file's merge driver, from the
+ * work tree's attributes as the merge read them — both started beside the merge and asked once
+ * it is done. Git only writes objects meanwhile: nothing the vault shows changes, so a sync
  * may start this before it has checked what arrives, and drop it. Undefined (done) when git left
  * a file to git's own rules: deleted on a side, or a conflict that is no file's.
  */
@@ -196,11 +196,12 @@ export function startTreeMerge(v: Vault, ours: string, theirs: string, keep: rea
     return [...blobs, `${m.tree}:${MAP_PATH}`, m.tree, ...folders.map((f) => `${m.tree}:${f}`)];
   });
   const objects = readNamed(v, names);
-  objects.catch(() => undefined); // waited for below, unless the merge fails first
+  const kinds = driverKinds(v, merge.then((m) => (m ? [...m.stages.keys()] : [])));
+  for (const p of [objects, kinds]) p.catch(() => undefined); // waited for below, unless the merge fails first
   const done = merge.then(async (m) => {
     if (!m) return undefined;
-    const [read, kinds, wanted] = await Promise.all([objects, driverKinds(v, [...m.stages.keys()]), names]);
-    return { ...m, objects: new Map(wanted.map((n, i) => [n, read[i]])), kinds };
+    const [read, drivers, wanted] = await Promise.all([objects, kinds, names]);
+    return { ...m, objects: new Map(wanted.map((n, i) => [n, read[i]])), kinds: drivers };
   });
   done.catch(() => undefined); // the sync that takes it over sees the failure
   return { ours, theirs, done };

@@ -305,23 +305,23 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
     return undefined;
   }
   const upstream = up.ref;
+  // When this fetch moved the remote branch and HEAD is not where it was before the fetch (commits
+  // of its own: a merge to come), git merges the two trees first (startTreeMerge, the longest
+  // chain): it changes nothing the vault shows, and none of it is used before every incoming
+  // commit has been checked.
+  const head = repoHead(v.soulDir)?.commit;
+  const arriving = up.id !== up.was;
+  const early = arriving && head && head !== up.was ? startTreeMerge(v, head, up.id, RULES) : undefined;
+  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
+  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
+  comparing.catch(() => undefined); // waited for below
   // What is local is read while the two histories are compared (both before the local commit
   // below, which the remote does not hold).
   const local = gitOk(v, ['status', '--porcelain']);
   local.catch(() => undefined); // waited for below, unless the comparison fails first
-  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
-  const head = repoHead(v.soulDir)?.commit;
-  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
-  comparing.catch(() => undefined); // waited for below
-  // When this fetch moved the remote branch, something arrives: the ignore check of the paths it
-  // adds starts now, beside the comparison, and is asked once it is read. When HEAD is not where
-  // the remote branch was before the fetch either (commits of its own: a merge to come), git
-  // merges the two trees now too (startTreeMerge): it changes nothing the vault shows, and none of
-  // it is used before every incoming commit has been checked.
-  const arriving = up.id !== up.was;
+  // Something arrives: the ignore check of the paths it adds starts now, and is asked once they are read.
   const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
   ignored?.catch(() => undefined);
-  const early = arriving && head && head !== up.was ? startTreeMerge(v, head, up.id, RULES) : undefined;
   const divergence = await comparing;
   const { ours, theirs, related, changes } = divergence;
   if (!related) {
