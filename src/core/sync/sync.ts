@@ -16,7 +16,7 @@ import { addObject, commitBody, writePack } from '../vault/gitObjects';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
-import { type Conflicted, DEFERRED_DRIVERS, keepRaws, mergeConflicted, mergedTree, startTreeMerge } from './drivers';
+import { type Conflicted, DEFERRED_DRIVERS, type TreeMerge, keepRaws, mergeConflicted, mergedTree, startTreeMerge } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
 import { type Change, type Commit, type Divergence, changesProblem, divergence, ignoredAdded, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
@@ -148,9 +148,12 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
       if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
       report.branch = upstream?.branch ?? branch;
       // Where the remote branch was before this fetch: HEAD elsewhere holds commits of its own to merge.
-      const was = upstream && fetched.get(`${ORIGIN_REFS}${upstream.branch}`);
+      const up = upstream && { ...upstream, was: fetched.get(`${ORIGIN_REFS}${upstream.branch}`) };
+      await wireRepo(v, opts, origin.config.text);
+      // What arrived is compared with HEAD, checked and merged by git while the locks are waited for.
+      const arriving = up && startComparing(v, up);
       // Writers wait for the vault lock, and their commits for the commit lock: HEAD moves only here meanwhile.
-      ahead = await withLockAsync(v.lockFile, () => withCommitLock(v, () => mergeLocked(v, upstream && { ...upstream, was }, origin.config, opts, report, publish)));
+      ahead = await withLockAsync(v.lockFile, () => withCommitLock(v, () => mergeLocked(v, up && arriving && { ...up, arriving }, opts, report, { who: origin.config.who, publish })));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
       if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(v, fetched);
@@ -282,13 +285,43 @@ async function join(v: Vault, upstream: { branch: string; ref: string }, opts: S
 }
 
 /**
+ * What a sync starts once the fetch is done, before it takes the locks, none of it changing the
+ * vault: the comparison of HEAD (`head`, as it was then) with the fetched commit, and — when the
+ * fetch moved the remote branch, something arrives — the ignore check of the paths it adds (asked
+ * once they are read) and, when HEAD is not where the remote branch was before the fetch either
+ * (commits of its own: a merge to come), git's merge of the two trees (startTreeMerge), first, as
+ * the longest chain. None of it is used before every incoming commit has been checked.
+ */
+interface Comparing {
+  head?: string;
+  comparing: Promise<Divergence>;
+  ignored?: Promise<Set<string> | string>;
+  early?: TreeMerge;
+}
+
+function startComparing(v: Vault, up: Upstream & { was?: string }): Comparing {
+  const head = repoHead(v.soulDir)?.commit;
+  const arriving = up.id !== up.was;
+  const early = arriving && head && head !== up.was ? startTreeMerge(v, head, up.id, RULES) : undefined;
+  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
+  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, up.ref, head);
+  const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
+  for (const p of [comparing, ignored]) p?.catch(() => undefined); // waited for under the locks
+  return { head, comparing, ignored, early };
+}
+
+/**
  * Under the vault lock: finish a merge a crash or a hand-edited conflict left, commit what is
  * local, merge what arrived. Writers wait meanwhile, so no line lands in the middle of a merge.
  * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
- * `upstream.was`: where the remote branch was before this fetch.
+ * `upstream.was`: where the remote branch was before this fetch; `upstream.arriving`: what
+ * startComparing started for it. `commits.who`: who commits, when the configuration says it plainly
+ * (plainIdentity); `commits.publish`: starts the push of a merge commit.
  */
-async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, config: VaultConfig, opts: SyncOptions, report: SyncReport, publish: (rev: string) => void): Promise<number | undefined> {
-  await ensureDrivers(v, opts, config.text);
+async function mergeLocked(v: Vault, up: (Upstream & { was?: string; arriving: Comparing }) | undefined, opts: SyncOptions, report: SyncReport, commits: { who?: string; publish: (rev: string) => void }): Promise<number | undefined> {
+  // Nothing personal is ever pushed: a profile an older vault kept in the shared tree moves out first.
+  movePersonal(v);
+  recordTips(v);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const { theirs, changes } = await diverged(v, 'MERGE_HEAD');
@@ -305,23 +338,13 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
     return undefined;
   }
   const upstream = up.ref;
-  // When this fetch moved the remote branch and HEAD is not where it was before the fetch (commits
-  // of its own: a merge to come), git merges the two trees first (startTreeMerge, the longest
-  // chain): it changes nothing the vault shows, and none of it is used before every incoming
-  // commit has been checked.
-  const head = repoHead(v.soulDir)?.commit;
-  const arriving = up.id !== up.was;
-  const early = arriving && head && head !== up.was ? startTreeMerge(v, head, up.id, RULES) : undefined;
-  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
-  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
-  comparing.catch(() => undefined); // waited for below
   // What is local is read while the two histories are compared (both before the local commit
   // below, which the remote does not hold).
   const local = gitOk(v, ['status', '--porcelain']);
   local.catch(() => undefined); // waited for below, unless the comparison fails first
-  // Something arrives: the ignore check of the paths it adds starts now, and is asked once they are read.
-  const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
-  ignored?.catch(() => undefined);
+  // HEAD moved since the comparison started (a writer's commit before the locks were taken, the
+  // merge completed above): compared again.
+  const { comparing, ignored, early } = repoHead(v.soulDir)?.commit === up.arriving.head ? up.arriving : startComparing(v, up);
   const divergence = await comparing;
   const { ours, theirs, related, changes } = divergence;
   if (!related) {
@@ -355,13 +378,13 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
     // The commit is made here with the merged files and trees, when the configuration says plainly
     // who commits, else by git once they are written.
     const parents = [mergeHead, up.id];
-    const made = config.who ? addObject(merged.objects, 'commit', commitBody({ tree: merged.tree, parents, who: config.who, message })) : undefined;
+    const made = commits.who ? addObject(merged.objects, 'commit', commitBody({ tree: merged.tree, parents, who: commits.who, message })) : undefined;
     writePack(merged.objects);
     const commit = made ?? (await gitOk(v, ['commit-tree', merged.tree, ...parents.flatMap((p) => ['-p', p]), '-m', message])).trim();
     // It is pushed while HEAD, the index and the files the merge changed move to it (nothing here
     // is uncommitted, and no writer commits meanwhile: a checkout that fails leaves the remote one
     // merge ahead, which the next sync takes as it takes any).
-    publish(commit);
+    commits.publish(commit);
     await gitOk(v, ['reset', '-q', '--keep', commit], undefined, { GIT_REFLOG_ACTION: message });
     keepRaws(v, merged.raws);
     report.merged = true;
@@ -393,28 +416,26 @@ async function commitLocal(v: Vault, status: string): Promise<boolean> {
 }
 
 /**
- * How HEAD and `tip` diverged and what the incoming commits change (vault/incoming.ts), every
- * commit read before anything changes; a history git cannot read is refused.
+ * How HEAD (or `head`) and `tip` diverged and what the incoming commits change (vault/incoming.ts),
+ * every commit read before anything changes; a history git cannot read is refused.
  */
-async function diverged(v: Vault, tip: string): Promise<Divergence> {
+async function diverged(v: Vault, tip: string, head?: string): Promise<Divergence> {
   try {
-    return await divergence(v, tip);
+    return await divergence(v, tip, head);
   } catch (err) {
     throw refusedError(`refused the remote's commits: ${(err as Error).message}; nothing was merged or changed`);
   }
 }
 
 /**
- * `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed
+ * `.gitattributes`, the machine-local paths in `.git/info/exclude`, branches.md's union merge and
+ * the drivers in `.git/config`, for a vault made before sync (or before one of them) existed
  * (`registered`: the drivers `.git/config` names, as readConfig read them).
  */
-async function ensureDrivers(v: Vault, opts: SyncOptions, registered: string): Promise<void> {
+async function wireRepo(v: Vault, opts: SyncOptions, registered: string): Promise<void> {
   createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
   excludeLocalPaths(v);
   mergeRecordAsUnion(v);
-  // Nothing personal is ever pushed: a profile an older vault kept in the shared tree moves out first.
-  movePersonal(v);
-  recordTips(v);
   const cli = path.join(v.binDir, 'coresoul.js');
   const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
   if (driver) await registerMergeDrivers(v, driver, registered);
