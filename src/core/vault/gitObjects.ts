@@ -110,6 +110,7 @@ export function writePack(batch: ObjectBatch): void {
   const index = Buffer.concat([Buffer.from([0xff, 0x74, 0x4f, 0x63]), words([2]), fanout, ...sorted.map((e) => Buffer.from(e.id, 'hex')), words(sorted.map((e) => e.crc)), words(sorted.map((e) => e.offset)), checksum]);
   const dir = path.join(batch.store.dir, 'pack');
   const name = path.join(dir, `pack-${checksum.toString('hex')}`);
+  if (fs.existsSync(`${name}.idx`)) return; // the same objects, written already
   const written: string[] = [];
   try {
     fs.mkdirSync(dir, { recursive: true });

@@ -51,8 +51,9 @@ for (const format of ['sha1', 'sha256'] as const) {
         assert.equal(id, git(dir, ['hash-object', '--stdin'], { input: texts[i] }).trim());
         assert.equal(git(dir, ['cat-file', 'blob', id]), texts[i]);
       });
+      writePack(batch);
       const packs = fs.readdirSync(path.join(batch.store.dir, 'pack'));
-      assert.deepEqual(packs.map((f) => path.extname(f)).sort(), ['.idx', '.pack'], 'one pack and its index, no temporary file left');
+      assert.deepEqual(packs.map((f) => path.extname(f)).sort(), ['.idx', '.pack'], 'one pack and its index (written once), no temporary file left');
       const listed = git(dir, ['verify-pack', '-v', path.join(batch.store.dir, 'pack', packs.find((f) => f.endsWith('.idx'))!)]);
       assert.equal(listed.split('\n').filter((l) => / blob /.test(l)).length, texts.length);
     });
