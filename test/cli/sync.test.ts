@@ -11,6 +11,7 @@ import { describe, it } from 'node:test';
 import { hourlyDay, isHourlySummary } from '../../src/core/compress/hourlySummary';
 import { extractiveSummary } from '../../src/core/compress/summarise';
 import { authorMarker, entryBody, readDayEntries } from '../../src/core/vault/dayEntries';
+import { commitVault } from '../../src/core/vault/history';
 import { openVault } from '../../src/core/vault/layout';
 import { linkTargets } from '../../src/core/vault/wikilinks';
 import { CLI, cli, read, snapshot, tempDir, writeAt } from '../support/helpers';
@@ -293,6 +294,64 @@ describe('coresoul sync: a team of machines on one bare repository', () => {
     const quiet = counted(roots[1]);
     assert.deepEqual([quiet.report.pulled, quiet.report.pushed], [0, 0]);
     assert.ok(quiet.commands.length <= 3, quiet.commands.join('\n'));
+  });
+
+  // The merge commit is written without git when the configuration says plainly who commits
+  // (src/core/vault/gitObjects.ts); anything git would decide otherwise is left to git commit-tree.
+  it('a merge names who git would name: the configured person, or the one GIT_AUTHOR_* names; HEAD, index and files all at the merge', () => {
+    const { roots, sync } = team(2);
+    const [a, b] = roots.map((r) => openVault(r));
+    const soul = path.join(roots[1], '.CoreSoul');
+    gitIn(soul, 'config', 'user.name', 'Bea Example');
+    gitIn(soul, 'config', 'user.email', 'bea@example.com');
+    const round = (n: number, env: NodeJS.ProcessEnv) => {
+      writeAt(a, clock(DAYS[0], n * 10), `A ${n} on [[Atlas]]`);
+      writeAt(b, clock(DAYS[0], n * 10 + 5), `B ${n} on [[Atlas]]`);
+      sync(roots[0]);
+      const r = cli(['sync', '--root', roots[1], '--json'], { env });
+      assert.equal(r.code, 0, r.stderr);
+      assert.equal(r.json.merged, true);
+      assert.equal(gitIn(soul, 'status', '--porcelain'), '', 'the index and the files are the merge\'s');
+      assert.equal(gitIn(soul, 'rev-list', '--parents', '-1', 'HEAD').trim().split(' ').length, 3, 'HEAD is the merge commit');
+      assert.match(gitIn(soul, 'log', '-1', '--format=%s'), /^sync: merge \d+ commit\(s\) from the remote$/m);
+      return gitIn(soul, 'log', '-1', '--format=%an <%ae>|%cn <%ce>').trim();
+    };
+    assert.equal(round(1, {}), 'Bea Example <bea@example.com>|Bea Example <bea@example.com>');
+    const env = { GIT_AUTHOR_NAME: 'Bot', GIT_AUTHOR_EMAIL: 'bot@example.com', GIT_COMMITTER_NAME: 'Bot', GIT_COMMITTER_EMAIL: 'bot@example.com' };
+    assert.equal(round(2, env), 'Bot <bot@example.com>|Bot <bot@example.com>');
+    const day = readDayEntries(DAYS[0], read(roots[1], `.CoreSoul/memory/chronological/${DAYS[0]}.md`));
+    assert.deepEqual(day.entries.map((e) => entryBody(e.text)), ['A 1 on [[Atlas]]', 'B 1 on [[Atlas]]', 'A 2 on [[Atlas]]', 'B 2 on [[Atlas]]']);
+  });
+
+  it('a writer committing while a sync merges loses nothing: HEAD moves to the merge only between its commits', async () => {
+    const { roots, sync } = team(2);
+    const [a, b] = roots.map((r) => openVault(r));
+    const texts: string[] = [];
+    let n = 0;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 20; i++, n++) {
+        writeAt(a, clock(DAYS[0], n * 4), `A ${n} [[Atlas]]`);
+        writeAt(b, clock(DAYS[0], n * 4 + 1), `B ${n} [[Atlas]]`);
+        texts.push(`A ${n} [[Atlas]]`, `B ${n} [[Atlas]]`);
+      }
+      await commitVault(a, 'memory: a');
+      await commitVault(b, 'memory: b');
+      sync(roots[0]);
+      const running = new Promise<number>((resolve) => spawn(process.execPath, [CLI, 'sync', '--root', roots[1]], { stdio: 'ignore' }).on('exit', (code) => resolve(code ?? -1)));
+      // Each of these is written, then committed as the CLI's writes are, while the sync runs.
+      for (let j = 0; j < 15; j++, n++) {
+        writeAt(b, clock(DAYS[0], n * 4 + 2), `during ${n} [[Atlas]]`);
+        texts.push(`during ${n} [[Atlas]]`);
+        await commitVault(b, `memory: during the sync ${j}`);
+      }
+      assert.equal(await running, 0);
+    }
+    for (const r of [...roots, ...roots]) sync(r);
+    for (const root of roots) {
+      assert.equal(gitIn(path.join(root, '.CoreSoul'), 'status', '--porcelain'), '');
+      const entries = readDayEntries(DAYS[0], gitIn(path.join(root, '.CoreSoul'), 'show', `HEAD:memory/chronological/${DAYS[0]}.md`)).entries.map((e) => entryBody(e.text));
+      assert.deepEqual([...entries].sort(), [...texts].sort(), 'every entry once, in the committed history');
+    }
   });
 });
 

@@ -16,7 +16,8 @@ import { atomicWrite, atomicWriteAll } from '../shared/fs';
 import { decodeUtf8Strict } from '../shared/text';
 import { isHourlySummary } from '../compress/hourlySummary';
 import { keepMergedRawDay } from '../compress/rawDays';
-import { catFile, git, vaultGitEnv } from '../vault/history';
+import { catFile, git, readNamed, vaultGitEnv } from '../vault/history';
+import { type ObjectBatch, type TreeEntry, addObject, foldersOf, objectBatch, objectId, objectStore, parseTree, treeWith } from '../vault/gitObjects';
 import { type Stages, unmergedStages } from '../vault/gitIndex';
 import { countEntities, refreshedMemoryMap } from '../vault/memoryMap';
 import { ENTITY_KINDS, type EntityKind, type Vault, vaultAt } from '../vault/layout';
@@ -50,6 +51,8 @@ interface Merging {
 const DAY_RE = /^(\d{4}-\d{2}-\d{2})\.md$/;
 /** memory_map.md's path in the vault, as git names it. */
 const MAP_PATH = 'memory/memory_map.md';
+/** The entity notes' folder, as git names it. */
+const ENTITY_DIR = 'memory/entities';
 const MONTH_RE = /^\d{4}-\d{2}\.md$/;
 
 /** Runs one merge as git asks a driver to, in the vault's work tree `cwd`. */
@@ -160,6 +163,119 @@ export async function mergeConflicted(v: Vault, known: Map<string, MergeKind | u
   return { unmerged, why };
 }
 
+/**
+ * A merge of two commits under way without the work tree or the index (startTreeMerge): `git
+ * merge-tree --write-tree`, then the versions of what it left conflicted and the merged tree's
+ * folders (`objects`, by name) and the merge driver of each conflicted file (`kinds`).
+ */
+export interface TreeMerge {
+  ours: string;
+  theirs: string;
+  done: Promise<{ tree: string; stages: Stages; objects: Map<string, { type: string; body: Buffer } | undefined>; kinds: Map<string, MergeKind | undefined> } | undefined>;
+}
+
+/**
+ * Starts merging the commits `ours` and `theirs` as a sync does, without touching the work tree
+ * or the index: `git merge-tree --write-tree` with Core Soul's drivers made `false`
+ * (DEFERRED_DRIVERS) writes the merged tree and lists the files it left conflicted; then one
+ * `git cat-file --batch` reads their three versions and the folders the merged tree's files are
+ * in (to write them again: those of the conflicted files, memory_map.md, `keep`'s files and each
+ * kind of entity note), and `git check-attr` names each conflicted file's merge driver, from the
+ * work tree's attributes as the merge read them — both started beside the merge and asked once
+ * it is done. Git only writes objects meanwhile: nothing the vault shows changes, so a sync
+ * may start this before it has checked what arrives, and drop it. Undefined (done) when git left
+ * a file to git's own rules: deleted on a side, or a conflict that is no file's.
+ */
+export function startTreeMerge(v: Vault, ours: string, theirs: string, keep: readonly string[]): TreeMerge {
+  const merge = git(v, [...DEFERRED_DRIVERS, 'merge-tree', '--write-tree', '-z', '--no-messages', ours, theirs]).then(({ code, stdout }) => mergeTreeOutput(code, stdout));
+  const names = merge.then((m) => {
+    if (!m) return [];
+    const files = [...m.stages.keys(), MAP_PATH, ...keep];
+    const folders = [...new Set([...files.flatMap(foldersOf), ...ENTITY_KINDS.map((k) => `${ENTITY_DIR}/${k}`)])];
+    const blobs = [...m.stages.values()].flatMap((st) => st.filter((b): b is string => !!b));
+    return [...blobs, `${m.tree}:${MAP_PATH}`, m.tree, ...folders.map((f) => `${m.tree}:${f}`)];
+  });
+  const objects = readNamed(v, names);
+  const kinds = driverKinds(v, merge.then((m) => (m ? [...m.stages.keys()] : [])));
+  for (const p of [objects, kinds]) p.catch(() => undefined); // waited for below, unless the merge fails first
+  const done = merge.then(async (m) => {
+    if (!m) return undefined;
+    const [read, drivers, wanted] = await Promise.all([objects, kinds, names]);
+    return { ...m, objects: new Map(wanted.map((n, i) => [n, read[i]])), kinds: drivers };
+  });
+  done.catch(() => undefined); // the sync that takes it over sees the failure
+  return { ours, theirs, done };
+}
+
+/**
+ * What `mergedTree` made: the merged tree, the objects it needs that are not written yet (`objects`,
+ * for writePack, with the merge commit), and search's copy of each day it compressed again
+ * (keepRaws, once the tree is checked out).
+ */
+export interface MergedTree {
+  tree: string;
+  objects: ObjectBatch;
+  raws: { pathname: string; raw?: string }[];
+}
+
+/**
+ * The tree of a merge started by startTreeMerge: every memory file git left conflicted merged in
+ * this process, memory_map.md's counts following the entity notes of the merged tree, `keep`
+ * (path → content: the rules this machine reviewed) put back, and the tree that holds them
+ * made in this process (vault/gitObjects.ts), its objects still to be written. Undefined when the merge leaves something to
+ * the person — a file without a Core Soul driver, one deleted on a side, one that cannot be merged
+ * without losing something: the caller merges in the work tree then, which leaves it to them as
+ * git does.
+ */
+export async function mergedTree(v: Vault, started: TreeMerge, keep: Map<string, string>): Promise<MergedTree | undefined> {
+  const m = await started.done;
+  const conflicted = m ? [...m.stages.keys()] : [];
+  if (!m || conflicted.some((p) => !m.kinds.get(p))) return undefined;
+  const batch = objectBatch(objectStore(v.soulDir));
+  const { store } = batch;
+  const trees = new Map<string, TreeEntry[]>();
+  for (const [name, o] of m.objects) {
+    if (name !== m.tree && !name.startsWith(`${m.tree}:`)) continue;
+    const folder = name.slice(m.tree.length + 1);
+    if (folder === MAP_PATH) continue;
+    if (o && o.type !== 'tree') return undefined; // a file where a folder belongs: git's rules, in the work tree
+    if (o) trees.set(folder, parseTree(store, o.body));
+  }
+  const counts = Object.fromEntries(ENTITY_KINDS.map((k) => [k, (trees.get(`${ENTITY_DIR}/${k}`) ?? []).filter((e) => e.name.endsWith('.md')).length])) as Record<EntityKind, number>;
+  const merging: Merging = { theirs: started.theirs, entityCounts: async () => counts };
+  const body = (blob: string | undefined) => (blob === undefined ? Buffer.alloc(0) : (m.objects.get(blob)?.body ?? Buffer.alloc(0)));
+  const files = new Map<string, string>();
+  const raws: MergedTree['raws'] = [];
+  for (const p of conflicted) {
+    const merged = await mergeVersions(v, m.kinds.get(p)!, p, m.stages.get(p)!.map(body), merging);
+    if (!merged.ok) return undefined;
+    files.set(p, merged.text);
+    raws.push({ pathname: p, raw: merged.raw });
+  }
+  const map = files.get(MAP_PATH) ?? m.objects.get(`${m.tree}:${MAP_PATH}`)?.body.toString('utf8');
+  const fresh = map === undefined ? undefined : refreshedMemoryMap(v, map, counts);
+  if (fresh !== undefined) files.set(MAP_PATH, fresh);
+  const entry = (file: string) => trees.get(foldersOf(file).at(-1) ?? '')?.find((e) => e.name === path.posix.basename(file));
+  for (const [file, text] of keep) {
+    if (files.has(file) || entry(file)?.id !== objectId(store, 'blob', Buffer.from(text))) files.set(file, text);
+  }
+  if (!files.size) return { tree: m.tree, raws, objects: batch };
+  const ids = new Map([...files].map(([file, text]) => [file, addObject(batch, 'blob', Buffer.from(text))]));
+  return { tree: treeWith(batch, trees, ids), raws, objects: batch };
+}
+
+/**
+ * What `git merge-tree --write-tree -z` said (exit `code`, output `out`): the merged tree, and the
+ * stages of each conflicted file (as `Stages`); undefined when it failed, or left a conflict this
+ * process does not merge: a file deleted on a side, or a conflict that is no file's.
+ */
+function mergeTreeOutput(code: number, out: string): { tree: string; stages: Stages } | undefined {
+  const [tree, ...rest] = out.split('\0');
+  const stages = listedStages(rest.join('\0'));
+  const mergeable = [...stages.values()].every(([, ours, theirs]) => ours && theirs);
+  return (code === 0 || (code === 1 && stages.size)) && mergeable ? { tree, stages } : undefined;
+}
+
 /** The unmerged entries `git ls-files -u -z` printed, by path. */
 function listedStages(out: string): Stages {
   const stages: Stages = new Map();
@@ -200,6 +316,11 @@ function withTempFiles(contents: Buffer[], use: (files: string[]) => void): void
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Search's copy of each day `mergedTree` compressed again, once the merged tree is checked out. */
+export function keepRaws(v: Vault, raws: MergedTree['raws']): void {
+  for (const r of raws) keepRaw(v, r.pathname, r.raw);
 }
 
 /** Search's copy of a day's raw lines (compress/rawDays.ts) follows the day compressed again; it is a cache, so a failure only costs recall. */

@@ -83,23 +83,46 @@ export const ORIGIN_REFS = 'refs/remotes/origin/';
 export const namesOrigin = (v: Vault) => /^\s*\[remote "origin"\]/m.test(readTextIfExists(path.join(v.soulDir, '.git', 'config')) ?? '');
 
 /**
- * The vault's configuration sync reads, in one git call: `origin` (its URL and what it fetches)
- * and the registered merge drivers (`text`, as `git config --get-regexp` prints them).
+ * The vault's configuration sync reads, in one git call: `origin` (its URL and what it fetches),
+ * the registered merge drivers (`text`, as `git config --get-regexp` prints them), and who
+ * commits (`who`, plainIdentity).
  */
 export interface VaultConfig {
   url?: string;
   fetch?: string;
   text: string;
+  who?: string;
 }
 
 /** Reads the vault's configuration (VaultConfig), or takes over a read already under way (`started`). */
 export async function readConfig(v: Vault, started?: Promise<GitResult>): Promise<VaultConfig> {
   const text = (await (started ?? git(v, CONFIG_ARGS))).stdout;
   const value = (key: string) => text.split('\n').filter((l) => l.startsWith(`${key} `)).at(-1)?.slice(key.length + 1);
-  return { url: value('remote.origin.url'), fetch: value('remote.origin.fetch'), text };
+  return { url: value('remote.origin.url'), fetch: value('remote.origin.fetch'), text, who: plainIdentity(text, process.env) };
 }
 
-const CONFIG_ARGS = ['config', '--get-regexp', '^(remote\\.origin\\.(url|fetch)|merge\\.coresoul-)'];
+const CONFIG_ARGS = ['config', '--get-regexp', '^(remote\\.origin\\.(url|fetch)|merge\\.coresoul-|user\\.(name|email)$|(author|committer)\\.|commit\\.gpgsign$|i18n\\.commitencoding$)'];
+
+/** What git strips from either end of a name or an e-mail address, or refuses in one (ident.c). */
+// eslint-disable-next-line no-control-regex -- control characters are among what git strips
+const CRUD = /^[\x00-\x20.,:;<>"\\']|[\x00-\x20.,:;<>"\\']$|[<>\x00-\x1f]/;
+
+/**
+ * `Name <email>` as git would write it in a commit's author and committer lines, when the
+ * configuration (`text`, as readConfig read it) says it plainly: `user.name` and `user.email`, and
+ * nothing that changes them or the commit — no `author.*` or `committer.*` setting, no
+ * GIT_AUTHOR_* or GIT_COMMITTER_* variable in `env`, no signing (`commit.gpgSign`), no other
+ * encoding, nothing git would strip. Otherwise undefined: git works it out (`git commit-tree`).
+ */
+export function plainIdentity(text: string, env: NodeJS.ProcessEnv): string | undefined {
+  const lines = text.split('\n');
+  const last = (key: string) => lines.filter((l) => l.startsWith(`${key} `)).at(-1)?.slice(key.length + 1);
+  const [name, email, sign] = [last('user.name'), last('user.email'), last('commit.gpgsign')];
+  if (!name || !email || CRUD.test(name) || CRUD.test(email)) return undefined;
+  if (lines.some((l) => /^(author|committer)\.|^i18n\.commitencoding /.test(l)) || (sign !== undefined && !/^(false|no|off|0)$/i.test(sign))) return undefined;
+  if (Object.keys(env).some((k) => /^GIT_(AUTHOR|COMMITTER)_(NAME|EMAIL|DATE)$/.test(k))) return undefined;
+  return `${name} <${email}>`;
+}
 
 /**
  * Where a fetch started ahead, and the configuration read beside it, wait for the sync that

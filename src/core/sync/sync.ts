@@ -10,12 +10,13 @@ import * as path from 'node:path';
 import type { Clock } from '../shared/clock';
 import { CoreSoulError, inputError, isCancelled, refusedError, vaultError } from '../shared/errors';
 import { atomicWrite, createExclusive, readTextIfExists, withLockAsync } from '../shared/fs';
-import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv } from '../vault/history';
+import { git, gitOk, hasHistory, initHistory, readObjects, vaultGitEnv, withCommitLock } from '../vault/history';
 import { refsUnder, repoHead } from '../vault/gitHead';
+import { addObject, commitBody, writePack } from '../vault/gitObjects';
 import { type Vault, rel, vaultAt } from '../vault/layout';
 import { readMemoryMap, refreshMemoryMap } from '../vault/memoryMap';
 import { VAULT_GITATTRIBUTES, registerMergeDrivers } from '../vault/mergeDrivers';
-import { type Conflicted, DEFERRED_DRIVERS, driverKinds, mergeConflicted } from './drivers';
+import { type Conflicted, DEFERRED_DRIVERS, type TreeMerge, keepRaws, mergeConflicted, mergedTree, startTreeMerge } from './drivers';
 import { excludeLocalPaths } from '../vault/localPaths';
 import { type Change, type Commit, type Divergence, changesProblem, divergence, ignoredAdded, incomingProblem } from '../vault/incoming';
 import { mergeRecordAsUnion, recordTips } from '../vault/branches';
@@ -95,7 +96,7 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
   // Offline or refused, the vault stays connected where it was: nothing changed.
   const reconnect = () => (before === remote ? undefined : before === undefined ? gitOk(v, ['remote', 'remove', 'origin']) : gitOk(v, ['remote', 'set-url', 'origin', before]));
   try {
-    const report = await pullAndPush(v, { remote, namespace, drivers: config.text }, opts, signal, config.url === undefined ? undefined : early);
+    const report = await pullAndPush(v, { remote, namespace, config }, opts, signal, config.url === undefined ? undefined : early);
     if (report.offline) await reconnect();
     return report;
   } catch (err) {
@@ -104,11 +105,11 @@ async function syncRepo(v: Vault, opts: SyncOptions, signal?: AbortSignal): Prom
   }
 }
 
-/** Where the vault syncs: the remote, the namespace its branches are pushed to, the merge drivers registered (readConfig). */
+/** Where the vault syncs: the remote, the namespace its branches are pushed to, the vault's configuration (readConfig). */
 interface Origin {
   remote: string;
   namespace: string;
-  drivers: string;
+  config: VaultConfig;
 }
 
 /** `early`: the first fetch, when it is already under way. */
@@ -129,6 +130,13 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
     }
     const upstream = remoteBranch(v, branch);
     let ahead: number | undefined;
+    // A merge made in the object store is pushed as soon as its commit is written, beside its checkout (mergeLocked).
+    const push = (rev: string) => remoteGit(v, ['push', 'origin', `${rev}:${origin.namespace}${report.branch}`]);
+    let pushing: Promise<string> | undefined;
+    const publish = (rev: string) => {
+      pushing = push(rev);
+      pushing.catch(() => undefined); // waited for below, unless the checkout fails first
+    };
     try {
       signal?.throwIfAborted();
       if (upstream && (await isFresh(v))) {
@@ -140,8 +148,12 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
       if (!fs.existsSync(v.mapFile)) throw inputError(`the remote ${remote} holds no soul yet: run coresoul init here, then coresoul sync`);
       report.branch = upstream?.branch ?? branch;
       // Where the remote branch was before this fetch: HEAD elsewhere holds commits of its own to merge.
-      const was = upstream && fetched.get(`${ORIGIN_REFS}${upstream.branch}`);
-      ahead = await withLockAsync(v.lockFile, () => mergeLocked(v, upstream && { ...upstream, was }, origin.drivers, opts, report));
+      const up = upstream && { ...upstream, was: fetched.get(`${ORIGIN_REFS}${upstream.branch}`) };
+      await wireRepo(v, opts, origin.config.text);
+      // What arrived is compared with HEAD, checked and merged by git while the locks are waited for.
+      const arriving = up && startComparing(v, up);
+      // Writers wait for the vault lock, and their commits for the commit lock: HEAD moves only here meanwhile.
+      ahead = await withLockAsync(v.lockFile, () => withCommitLock(v, () => mergeLocked(v, up && arriving && { ...up, arriving }, opts, report, { who: origin.config.who, publish })));
     } catch (err) {
       // Refused (or stopped): not even the remote-tracking refs keep what was fetched (a later pack, status or plain git pull never meets it).
       if ((err instanceof CoreSoulError && err.kind === 'refused') || isCancelled(err)) await resetRemoteRefs(v, fetched);
@@ -150,7 +162,7 @@ async function pullAndPush(v: Vault, origin: Origin, opts: SyncOptions, signal?:
     ahead ??= Number((await gitOk(v, ['rev-list', '--count', 'HEAD'])).trim());
     if (!ahead) return report;
     try {
-      await remoteGit(v, ['push', 'origin', `HEAD:${origin.namespace}${report.branch}`]);
+      await (pushing ?? push('HEAD'));
       report.pushed += ahead;
       return report;
     } catch (err) {
@@ -273,13 +285,43 @@ async function join(v: Vault, upstream: { branch: string; ref: string }, opts: S
 }
 
 /**
+ * What a sync starts once the fetch is done, before it takes the locks, none of it changing the
+ * vault: the comparison of HEAD (`head`, as it was then) with the fetched commit, and — when the
+ * fetch moved the remote branch, something arrives — the ignore check of the paths it adds (asked
+ * once they are read) and, when HEAD is not where the remote branch was before the fetch either
+ * (commits of its own: a merge to come), git's merge of the two trees (startTreeMerge), first, as
+ * the longest chain. None of it is used before every incoming commit has been checked.
+ */
+interface Comparing {
+  head?: string;
+  comparing: Promise<Divergence>;
+  ignored?: Promise<Set<string> | string>;
+  early?: TreeMerge;
+}
+
+function startComparing(v: Vault, up: Upstream & { was?: string }): Comparing {
+  const head = repoHead(v.soulDir)?.commit;
+  const arriving = up.id !== up.was;
+  const early = arriving && head && head !== up.was ? startTreeMerge(v, head, up.id, RULES) : undefined;
+  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
+  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, up.ref, head);
+  const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
+  for (const p of [comparing, ignored]) p?.catch(() => undefined); // waited for under the locks
+  return { head, comparing, ignored, early };
+}
+
+/**
  * Under the vault lock: finish a merge a crash or a hand-edited conflict left, commit what is
  * local, merge what arrived. Writers wait meanwhile, so no line lands in the middle of a merge.
  * Returns how many commits HEAD then holds that `upstream` does not (undefined without one).
- * `upstream.was`: where the remote branch was before this fetch.
+ * `upstream.was`: where the remote branch was before this fetch; `upstream.arriving`: what
+ * startComparing started for it. `commits.who`: who commits, when the configuration says it plainly
+ * (plainIdentity); `commits.publish`: starts the push of a merge commit.
  */
-async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefined, drivers: string, opts: SyncOptions, report: SyncReport): Promise<number | undefined> {
-  await ensureDrivers(v, opts, drivers);
+async function mergeLocked(v: Vault, up: (Upstream & { was?: string; arriving: Comparing }) | undefined, opts: SyncOptions, report: SyncReport, commits: { who?: string; publish: (rev: string) => void }): Promise<number | undefined> {
+  // Nothing personal is ever pushed: a profile an older vault kept in the shared tree moves out first.
+  movePersonal(v);
+  recordTips(v);
   if (fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) {
     // Left by a crash or by a conflict the person has since resolved: complete it.
     const { theirs, changes } = await diverged(v, 'MERGE_HEAD');
@@ -300,34 +342,17 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
   // below, which the remote does not hold).
   const local = gitOk(v, ['status', '--porcelain']);
   local.catch(() => undefined); // waited for below, unless the comparison fails first
-  // HEAD already at the fetched commit: nothing diverged, nothing to compare (a sync with nothing new).
-  const head = repoHead(v.soulDir)?.commit;
-  const comparing = head === up.id ? Promise.resolve(NOTHING_DIVERGED) : diverged(v, upstream);
-  comparing.catch(() => undefined); // waited for below
-  // When this fetch moved the remote branch, something arrives: the checks of what it brings start
-  // now, beside the comparison, and are asked once it is read — the ignore check of the paths it
-  // adds and, when HEAD is not where the remote branch was before the fetch (commits of its own:
-  // a merge to come), the merge driver of each file.
-  const arriving = up.id !== up.was;
-  const ignored = arriving ? ignoredAdded(v, comparing.then((d) => d.changes)) : undefined;
-  ignored?.catch(() => undefined);
-  const early = arriving && head !== up.was ? driverKinds(v, comparing.then(driverPaths)) : undefined;
-  early?.catch(() => undefined);
+  // HEAD moved since the comparison started (a writer's commit before the locks were taken, the
+  // merge completed above): compared again.
+  const { comparing, ignored, early } = repoHead(v.soulDir)?.commit === up.arriving.head ? up.arriving : startComparing(v, up);
   const divergence = await comparing;
   const { ours, theirs, related, changes } = divergence;
   if (!related) {
     throw refusedError(`the remote holds another soul: its history has nothing in common with this vault's, so nothing was merged or changed (to take that soul, sync it into a folder without a vault)`);
   }
   // Every incoming commit is read before the local commit: a refusal leaves HEAD, the index and
-  // the files as they were. Meanwhile: what is local, and (for a merge) the merge driver of each
-  // file that arrives.
-  const paths = driverPaths(divergence);
-  const [why, status, kinds] = await Promise.all([
-    changesProblem(v, changes, ignored),
-    local,
-    // Asked only for a merge (something here the remote lacks).
-    early ?? (ours ? driverKinds(v, paths) : local.then((st) => (st.trim() ? driverKinds(v, paths) : undefined))),
-  ]);
+  // the files as they were. Meanwhile: what is local.
+  const [why, status] = await Promise.all([changesProblem(v, changes, ignored), local]);
   if (why) throw refusedError(`refused the remote's commits: ${why}; nothing was merged or changed`);
   const committed = (await commitLocal(v, status)) ? 1 : 0;
   if (!theirs.length) return ours + committed;
@@ -344,12 +369,36 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
     await proposeIncoming(v, rules, opts, report);
     return kept ? 1 : 0;
   }
-  // The memory files both sides changed are left conflicted (git exits 1), then merged here, all in this process.
+  const message = `sync: merge ${theirs.length} commit(s) from the remote`;
+  // The merge commit is made of the merged tree (a local commit just made is merged instead of
+  // the HEAD the early merge took), then checked out.
+  const mergeHead = repoHead(v.soulDir)?.commit ?? (await gitOk(v, ['rev-parse', 'HEAD'])).trim();
+  const merged = await mergedTree(v, early?.ours === mergeHead ? early : startTreeMerge(v, mergeHead, up.id, RULES), reviewedRules(rules));
+  if (merged) {
+    // The commit is made here with the merged files and trees, when the configuration says plainly
+    // who commits, else by git once they are written.
+    const parents = [mergeHead, up.id];
+    const made = commits.who ? addObject(merged.objects, 'commit', commitBody({ tree: merged.tree, parents, who: commits.who, message })) : undefined;
+    writePack(merged.objects);
+    const commit = made ?? (await gitOk(v, ['commit-tree', merged.tree, ...parents.flatMap((p) => ['-p', p]), '-m', message])).trim();
+    // It is pushed while HEAD, the index and the files the merge changed move to it (nothing here
+    // is uncommitted, and no writer commits meanwhile: a checkout that fails leaves the remote one
+    // merge ahead, which the next sync takes as it takes any).
+    commits.publish(commit);
+    await gitOk(v, ['reset', '-q', '--keep', commit], undefined, { GIT_REFLOG_ACTION: message });
+    keepRaws(v, merged.raws);
+    report.merged = true;
+    await proposeIncoming(v, rules, opts, report);
+    return ours + committed + 1;
+  }
+  // Something is left to the person: the merge in the work tree, where git leaves it with both
+  // sides. The memory files both sides changed are left conflicted (git exits 1), then merged
+  // here, all in this process.
   const merge = await git(v, [...DEFERRED_DRIVERS, 'merge', '--no-ff', '--no-commit', '--no-edit', upstream]);
   if (merge.code !== 0 && !fs.existsSync(path.join(v.soulDir, '.git', 'MERGE_HEAD'))) throw vaultError(`the merge of the remote's work did not start: ${gitLine(`${merge.stderr}\n${merge.stdout}`)}`);
-  resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v, kinds));
+  resolvedByHand(v, merge.code === 0 ? { unmerged: [], why: [] } : await mergeConflicted(v));
   const kept = keepReviewedRules(v, rules);
-  await finishMerge(v, `sync: merge ${theirs.length} commit(s) from the remote`, kept);
+  await finishMerge(v, message, kept);
   report.merged = true;
   await proposeIncoming(v, rules, opts, report);
   return ours + committed + 1;
@@ -357,15 +406,6 @@ async function mergeLocked(v: Vault, up: (Upstream & { was?: string }) | undefin
 
 /** How HEAD and the fetched commit diverged when they are the same commit. */
 const NOTHING_DIVERGED: Divergence = { ours: 0, theirs: [], related: true, changes: [] };
-
-/**
- * The incoming paths whose merge drivers are asked before the merge: none when the merge changes
- * the attributes (their drivers are asked after it, from the merged attributes).
- */
-function driverPaths({ changes }: Divergence): string[] {
-  const paths = [...new Set(changes.map((c) => c.path))];
-  return paths.some((p) => path.posix.basename(p).toLowerCase() === '.gitattributes') ? [] : paths;
-}
 
 /** Commits what is local (`status`: `git status --porcelain`); whether there was anything. */
 async function commitLocal(v: Vault, status: string): Promise<boolean> {
@@ -376,28 +416,26 @@ async function commitLocal(v: Vault, status: string): Promise<boolean> {
 }
 
 /**
- * How HEAD and `tip` diverged and what the incoming commits change (vault/incoming.ts), every
- * commit read before anything changes; a history git cannot read is refused.
+ * How HEAD (or `head`) and `tip` diverged and what the incoming commits change (vault/incoming.ts),
+ * every commit read before anything changes; a history git cannot read is refused.
  */
-async function diverged(v: Vault, tip: string): Promise<Divergence> {
+async function diverged(v: Vault, tip: string, head?: string): Promise<Divergence> {
   try {
-    return await divergence(v, tip);
+    return await divergence(v, tip, head);
   } catch (err) {
     throw refusedError(`refused the remote's commits: ${(err as Error).message}; nothing was merged or changed`);
   }
 }
 
 /**
- * `.gitattributes` and the drivers in `.git/config`, for a vault made before sync existed
+ * `.gitattributes`, the machine-local paths in `.git/info/exclude`, branches.md's union merge and
+ * the drivers in `.git/config`, for a vault made before sync (or before one of them) existed
  * (`registered`: the drivers `.git/config` names, as readConfig read them).
  */
-async function ensureDrivers(v: Vault, opts: SyncOptions, registered: string): Promise<void> {
+async function wireRepo(v: Vault, opts: SyncOptions, registered: string): Promise<void> {
   createExclusive(path.join(v.soulDir, '.gitattributes'), VAULT_GITATTRIBUTES);
   excludeLocalPaths(v);
   mergeRecordAsUnion(v);
-  // Nothing personal is ever pushed: a profile an older vault kept in the shared tree moves out first.
-  movePersonal(v);
-  recordTips(v);
   const cli = path.join(v.binDir, 'coresoul.js');
   const driver = fs.existsSync(cli) ? cli : opts.cliBundle;
   if (driver) await registerMergeDrivers(v, driver, registered);
@@ -467,6 +505,9 @@ async function incomingRules(v: Vault, theirs: Commit[], changes: Change[], upst
   }
   return out;
 }
+
+/** This machine's reviewed rules, by path, for a merge to keep (mergedTree). */
+const reviewedRules = (rules: IncomingRules) => new Map([...rules.ours].filter((e): e is [string, string] => e[1] !== undefined));
 
 /** Puts this machine's reviewed rules back after a merge; whether any file changed. */
 function keepReviewedRules(v: Vault, rules: IncomingRules): boolean {

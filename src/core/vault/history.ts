@@ -47,11 +47,12 @@ export interface GitResult {
  * Runs git in the vault folder (`input` on its stdin); resolves with its exit code and output,
  * rejects only when git cannot run. An `input` still being made (a promise) is written when it
  * is ready: git starts meanwhile, so its start overlaps the work that makes its input (an input
- * that fails is an empty one; its failure is the caller's to see).
+ * that fails is an empty one; its failure is the caller's to see). `env`: variables added to
+ * the vault's git environment (vaultGitEnv).
  */
-export function git(v: Vault, args: string[], input?: string | Promise<string>): Promise<GitResult> {
+export function git(v: Vault, args: string[], input?: string | Promise<string>, env?: NodeJS.ProcessEnv): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = childProcess().execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: vaultGitEnv() }, (err, stdout, stderr) => {
+    const child = childProcess().execFile('git', args, { cwd: v.soulDir, maxBuffer: 64 * 1024 * 1024, env: { ...vaultGitEnv(), ...env } }, (err, stdout, stderr) => {
       if (err && typeof err.code !== 'number') reject(vaultError(`cannot run git (${err.message.split('\n')[0]}); install git, or run init with --no-git`));
       else resolve({ code: err ? (err.code as number) : 0, stdout, stderr });
     });
@@ -67,8 +68,8 @@ function writeWhenReady(stdin: NodeJS.WritableStream | null, input: string | Pro
 }
 
 /** Runs git in the vault folder (`input` on its stdin); its output, or a one-line error (gitFailure) when it failed. */
-export async function gitOk(v: Vault, args: string[], input?: string): Promise<string> {
-  const r = await git(v, args, input);
+export async function gitOk(v: Vault, args: string[], input?: string, env?: NodeJS.ProcessEnv): Promise<string> {
+  const r = await git(v, args, input, env);
   if (r.code !== 0) throw gitFailure(v, args, r);
   return r.stdout;
 }
@@ -111,7 +112,7 @@ export interface CommitResult {
 export function commitVault(v: Vault, message: string, opts: { tidy?: boolean } = {}): Promise<CommitResult> {
   if (!hasHistory(v)) return Promise.resolve({ committed: false });
   const prev = commitQueue.get(v.soulDir) ?? Promise.resolve();
-  const mine = prev.then(() => withLockAsync(path.join(v.soulDir, '.git', COMMIT_LOCK), () => commitNow(v, message, opts.tidy)));
+  const mine = prev.then(() => withCommitLock(v, () => commitNow(v, message, opts.tidy)));
   const settled = mine.catch(() => undefined);
   commitQueue.set(v.soulDir, settled);
   void settled.then(() => commitQueue.get(v.soulDir) === settled && commitQueue.delete(v.soulDir));
@@ -120,6 +121,9 @@ export function commitVault(v: Vault, message: string, opts: { tidy?: boolean } 
 
 /** The vault's commit lock, in its git folder: out of the vault's files (pack, listings), with git's own locks. */
 const COMMIT_LOCK = 'coresoul-commit.lock';
+
+/** Runs `fn` while no vault commit (commitVault) can start: a sync moves HEAD to its merge under it. */
+export const withCommitLock = <T>(v: Vault, fn: () => Promise<T>): Promise<T> => withLockAsync(path.join(v.soulDir, '.git', COMMIT_LOCK), fn);
 /** Vault folder → the last commit queued in this process. */
 const commitQueue = new Map<string, Promise<unknown>>();
 
@@ -172,7 +176,15 @@ export async function catFile(v: Vault, shas: string[] | Promise<string[]>, mode
  * `git cat-file --batch`; undefined where there is no such object.
  */
 export async function readObjects(v: Vault, names: string[]): Promise<(Buffer | undefined)[]> {
-  return (await catFileInOrder(v, names, '--batch')).map((o) => (o.type === 'missing' ? undefined : o.body));
+  return (await readNamed(v, names)).map((o) => o?.body);
+}
+
+/**
+ * Each of `names` (an object id, or `<rev>:<path>`) as `readObjects` reads it, with its id and
+ * type. Names still being found (a promise): git starts now and is asked once they are.
+ */
+export async function readNamed(v: Vault, names: string[] | Promise<string[]>): Promise<({ id: string; type: string; body: Buffer } | undefined)[]> {
+  return (await catFileInOrder(v, names, '--batch')).map((o) => (o.type === 'missing' ? undefined : { id: o.sha, type: o.type, body: o.body ?? Buffer.alloc(0) }));
 }
 
 /** What `git cat-file` answers for each of `names`, in order (`sha` is the object's id, or the name when it is missing). */

@@ -120,15 +120,15 @@ export interface Divergence {
 }
 
 /**
- * How HEAD and `tip` diverged, and what the commits HEAD lacks change, in one `git log` (a
+ * How HEAD (or `head`) and `tip` diverged, and what the commits HEAD lacks change, in one `git log` (a
  * commit of each side, newest first, with its parents and its changes against each parent, as
  * `changesOf` reads them): the two histories share a commit when a listed commit has a parent
  * that is not listed, or one side holds the other. The options that user configuration could
  * change are given (merges against every parent, whatever `log.diffMerges` says; no colour, no
  * signature), and the output is git's raw format. Throws when git cannot list them.
  */
-export async function divergence(v: Vault, tip: string): Promise<Divergence> {
-  const log = await git(v, ['-c', 'log.diffMerges=separate', 'log', '--left-right', '--parents', '-m', '--raw', '--root', '--no-renames', '--no-abbrev', '--no-color', '--no-show-signature', '-z', '--format=%m%H %P', `HEAD...${tip}`, '--']);
+export async function divergence(v: Vault, tip: string, head = 'HEAD'): Promise<Divergence> {
+  const log = await git(v, ['-c', 'log.diffMerges=separate', 'log', '--left-right', '--parents', '-m', '--raw', '--root', '--no-renames', '--no-abbrev', '--no-color', '--no-show-signature', '-z', '--format=%m%H %P', `${head}...${tip}`, '--']);
   if (log.code !== 0) throw new Error(`cannot list the commits (${firstLine(log.stderr)})`);
   const listed = new Map<string, Commit & { side: string }>();
   const { changes } = readRaw(log.stdout, (t) => {

@@ -1,7 +1,7 @@
 /**
  * What in a vault belongs to one machine and is never shared (docs/trust.md#threat-model): the
  * CLI copy that skills, hooks, MCP hosts and merge drivers run (`bin/`), the search cache, pending
- * persona proposals, lock and temp files. Git ignores them, and git overwrites an ignored file when
+ * persona proposals, lock and temp files (git's merge drivers' too). Git ignores them, and git overwrites an ignored file when
  * a pulled commit adds it, so these names are also what a pull or a restore may never write. One
  * list for `.gitignore`, `.git/info/exclude` (which a remote cannot change), sync and restore.
  */
@@ -13,8 +13,12 @@ import type { Vault } from './layout';
 export const PERSONAL_DIR = 'personal';
 export const LOCAL_DIRS = ['bin', 'cache', 'proposals', PERSONAL_DIR] as const;
 
-/** The patterns that keep them out of the vault's commits. */
-const LOCAL_PATTERNS = ['.lock*', '*.tmp', ...LOCAL_DIRS.map((d) => `${d}/`)];
+/**
+ * The patterns that keep them out of the vault's commits. `.merge_file_*`: the versions git hands
+ * a merge driver, in the work tree while a merge runs (sync's, `git merge-tree`, beside its
+ * `git status`: docs/sync.md#how-a-sync-runs).
+ */
+const LOCAL_PATTERNS = ['.lock*', '*.tmp', '.merge_file_*', ...LOCAL_DIRS.map((d) => `${d}/`)];
 
 /** The vault's `.gitignore`, written by `init`. */
 export const VAULT_GITIGNORE = `# Core Soul: local state that is not memory\n${LOCAL_PATTERNS.join('\n')}\n`;
@@ -36,7 +40,7 @@ export function machineLocal(vaultRel: string): string | undefined {
   if (parts.includes('.git')) return 'a path inside a .git folder';
   if (parts.length > 1 && /~\d/.test(parts[0])) return 'a Windows short name (~1), which may stand for a machine-local folder';
   const name = parts[parts.length - 1];
-  if (/^\.lock(\.|$)/.test(name) || name.endsWith('.tmp')) return 'a lock or temp file';
+  if (/^\.lock(\.|$)/.test(name) || name.endsWith('.tmp') || name.startsWith('.merge_file_')) return 'a lock or temp file';
   return undefined;
 }
 

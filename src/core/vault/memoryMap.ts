@@ -172,9 +172,12 @@ export function refreshMemoryMap(v: Vault): void {
   if (refreshedMemoryMap(v, fs.readFileSync(v.mapFile, 'utf8')) !== undefined) writeMemoryMap(v, readMemoryMap(v));
 }
 
-/** memory_map.md's `text` with its derived counts brought up to date, or undefined when they already are. */
-export function refreshedMemoryMap(v: Vault, text: string): string | undefined {
-  const fresh = serializeMemoryMap(parseMemoryMap(text, rel(v, v.mapFile)), countEntities(v));
+/**
+ * memory_map.md's `text` with its derived counts brought up to date, or undefined when they
+ * already are; `counts`: the entity notes by kind, where they are not the work tree's.
+ */
+export function refreshedMemoryMap(v: Vault, text: string, counts = countEntities(v)): string | undefined {
+  const fresh = serializeMemoryMap(parseMemoryMap(text, rel(v, v.mapFile)), counts);
   return fresh === text ? undefined : fresh;
 }
 
