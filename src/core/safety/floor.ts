@@ -21,7 +21,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'just advice', 'only advice', 'merely advice', 'advice only',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
@@ -92,7 +92,7 @@ const COMMANDS = [
 const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
   'the internet', 'the web', 'gist', 'pastebin', 'chat', 'discord', 'slack', 'email', 'emails', 'reddit', 'tutorial', 'chatgpt', 'llm', 'another agent',
-  'tool output', 'search result', 'search results',
+  'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'support ticket',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
@@ -107,7 +107,7 @@ const REVIEWED = [
 ];
 /** The systems people rely on, as opposed to a copy. */
 const LIVE = [
-  'production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上',
+  'app store', 'play store', 'production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上',
   '正式機', '正式机', '正式站', '正式服', '生產機', '生产机', '線上機', '线上机', '正式庫', '正式库',
 ];
 /** Roles above what a task needs. */
@@ -135,7 +135,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
-      'tmp directory', 'test copy', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
+      'tmp directory', 'test copy', 'test bed', 'testbed', 'testing ground', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
       '容器中', '容器裡', '容器里', '虛擬機', '虚拟机', '試運行', '试运行',
     ],
@@ -240,6 +240,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     harmless: ['deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
     paired: [
+      // Gone ahead whatever the gate said: "push the build to the App Store anyway".
+      { risky: ['push', 'ship', 'release', 'merge', 'deploy', 'publish', 'submit', 'upload'], with: ['anyway', 'regardless', 'all the same'], within: 8 },
       // Approving one's own change is no review: "approve and merge its own PRs".
       { risky: ['approve', 'merge'], with: ['own', 'yourself'], within: 4 },
       // Straight onto the live system: "bump straight to prod", 「直接推上線」.
@@ -356,7 +358,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
@@ -403,7 +405,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
-      'memory.md', 'memory file', 'memory files', '記憶檔', '记忆文件', '記憶文件',
+      'memory.md', 'memory file', 'memory files', 'knowledge log', 'knowledge base', '記憶檔', '记忆文件', '記憶文件',
       'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
@@ -452,7 +454,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', '只是參考', '只是参考', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
@@ -461,7 +463,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [
       {
-        risky: ['persona', 'persona file', 'persona.md', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
+        risky: ['persona', 'persona file', 'persona.md', 'my preferences', '我的偏好', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
         with: ['final word', 'final say', 'last word', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
       },
