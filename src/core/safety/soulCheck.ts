@@ -335,14 +335,8 @@ function termPattern(term: string): string {
   const t = normalTerm(term);
   const parts = termWords(t);
   const body = parts.map((part, i) => {
-    let re = escapeRegExp(part);
-    if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) re = `${part.slice(0, -1)}(?:y|ies|ied|ying)`; // copy → copies, apply → applied
-    // One syllable ending consonant-vowel-consonant doubles it: scrap → scrapped (not "scraped"), drop → dropping.
-    else if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(part)) re = `${part}(?:s|${part.at(-1)}(?:ed|ing|ers?|en))?`;
-    else if (/^[a-z]{3,}$/.test(part)) {
-      const stem = part.replace(/e$/, '');
-      re = `${escapeRegExp(stem)}${stem.at(-1)}?(?:e|es|s|ed|d|en|ing|ion|ions|er|ers|ly)?`;
-    }
+    const { literal, inflections } = wordForm(part);
+    const re = `${escapeRegExp(literal)}${inflections}`;
     if (!i) return re;
     const gap = HAN.test(parts[i - 1].at(-1)!) || HAN.test(part[0]) ? HAN_GAP : WORD_GAP;
     return `${gap}${LATIN.test(part[0]) ? '(?<![a-z0-9])' : ''}${re}`;
@@ -351,13 +345,20 @@ function termPattern(term: string): string {
 }
 
 /**
- * What every match of a word's pattern (termPattern) holds as written: the word itself, its stem
- * without a final e (delete → delet), or all but its final y (copy → cop).
+ * A word of a term as its pattern reads it (termPattern): the literal every match holds as
+ * written, and the endings that may follow it — light English inflection:
+ *  - a consonant and y: copy → copies, applied (literal "cop");
+ *  - one syllable ending consonant-vowel-consonant doubles it: scrap → scrapped, drop → dropping
+ *    ("scraped" is no "scrap");
+ *  - other words of three letters or more: delete → deletes, deleting, deletion (literal "delet");
+ *  - anything else (two letters, digits, flags, Han) as written.
  */
-function literalStart(part: string): string {
-  if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) return part.slice(0, -1);
-  if (/^[a-z]{3,}$/.test(part)) return part.replace(/e$/, '');
-  return part;
+function wordForm(part: string): { literal: string; inflections: string } {
+  if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) return { literal: part.slice(0, -1), inflections: '(?:y|ies|ied|ying)' };
+  if (!/^[a-z]{3,}$/.test(part)) return { literal: part, inflections: '' };
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(part)) return { literal: part, inflections: `(?:s|${part.at(-1)}(?:ed|ing|ers?|en))?` };
+  const stem = part.replace(/e$/, '');
+  return { literal: stem, inflections: `${stem.at(-1)}?(?:e|es|s|ed|d|en|ing|ion|ions|er|ers|ly)?` };
 }
 
 /**
@@ -365,7 +366,7 @@ function literalStart(part: string): string {
  * grouped by their first (up to three) literal characters; at a place where a group's head
  * stands, its terms are tried in turn (longest first, as one alternation of them would), each
  * compiled the first time it is tried, and only when the text holds every word of it (its
- * literal start, literalStart): a pattern cannot match a text without them. Compiling is the
+ * literal, wordForm): a pattern cannot match a text without them. Compiling is the
  * costly part (≈ 1 ms a term with V8's tiers), and a text names few of the thousands of words of
  * soul.md and the floor (floor.ts): one pattern per group cost ≈ 0.5 s in every process that
  * checks a persona (each context call), one per term that can match costs a few milliseconds.
@@ -379,7 +380,7 @@ interface Terms {
 /** One term, shared by every set that holds it (a process compiles its pattern once). */
 interface Term {
   term: string;
-  /** literalStart of each of its words. */
+  /** The literal of each of its words (wordForm). */
   literals: string[];
   re?: RegExp;
 }
@@ -392,7 +393,7 @@ export const termPatternsCompiled = () => compiledTerms;
 
 function termOf(term: string): Term {
   let t = knownTerms.get(term);
-  if (!t) knownTerms.set(term, (t = { term, literals: termWords(normalTerm(term)).map(literalStart) }));
+  if (!t) knownTerms.set(term, (t = { term, literals: termWords(normalTerm(term)).map((w) => wordForm(w).literal) }));
   return t;
 }
 
@@ -701,7 +702,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
   const guards = named.filter((g) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
-  if (inv.everyday && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
+  if (inv.everyday && guards.length && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -958,9 +959,9 @@ function riskNegations(c: Clause, r: Span): number {
     c.negations.filter(
       (n) =>
         (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
-        ((n.kind === 'local' || n.kind === 'avert' || n.kind === 'before') && governs(c, n, r)) ||
+        ((n.kind === 'local' || n.kind === 'before') && governs(c, n, r)) ||
         // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
-        (n.kind === 'avert' && !governs(c, n, r) && averted(c, r)),
+        (n.kind === 'avert' && averts(c, n, r)),
     ).length +
     prohibitionsAfter(c, r)
   );
@@ -1001,9 +1002,9 @@ const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\
 /** Before a Chinese topic, nothing or the nouns it is listed with: 「日志中的邮箱和手机号一律脱敏」. */
 const TOPIC_NOUNS = /^\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
 
-/** A risky thing an averting verb governs: "mask passwords", 「把密碼打碼」, "a password gets masked". */
-const averted = (c: Clause, r: Span) =>
-  c.negations.some((n) => n.kind === 'avert' && (governs(c, n, r) || disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start)))));
+/** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
+const averts = (c: Clause, n: Span, r: Span) => governs(c, n, r) || disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start)));
+const averted = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'avert' && averts(c, n, r));
 
 /** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
 const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && governs(c, n, r));
