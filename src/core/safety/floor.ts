@@ -21,7 +21,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'just advice', 'only advice', 'merely advice', 'advice only',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
@@ -98,7 +98,8 @@ const OUTSIDE_SOURCES = [
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
 const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
-  'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
+  ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
+  'line by line', 'line-by-line', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
   '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完',
   // Taken as reference only, so never run as it stands: 「只當參考」.
@@ -132,7 +133,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'sandbox', 'sandboxed', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
-      'scratch clone', 'throwaway clone', 'disposable clone', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
+      'scratch clone', 'throwaway clone', 'disposable clone', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
+      'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
       'tmp directory', 'test copy', 'test bed', 'testbed', 'testing ground', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
@@ -165,7 +167,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
-    harmless: [],
+    // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
+    harmless: ['you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
@@ -201,8 +204,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['本地的改動', '本地的改动', '本地改動', '本地改动', '本地修改'], with: ['不用管', '不要管', '別管', '别管', '丟掉', '丢掉', '放棄', '放弃', '覆蓋', '覆盖'], within: 3 },
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
       {
-        risky: ['real', 'actual', 'original', '真實', '真实', '原始'],
-        with: ['file', 'files', 'data', 'database', 'repo', 'repository', 'project', 'codebase', 'checkout', 'workspace', 'folder', 'directory', 'system', '檔案', '文件', '資料', '数据', '專案', '项目', '目錄', '目录', '資料庫', '数据库'],
+        risky: ['real', 'actual', 'original', 'live', '真實', '真实', '原始'],
+        with: ['file', 'files', 'data', 'database', 'repo', 'repository', 'project', 'codebase', 'checkout', 'clone', 'working copy', 'working tree', 'workspace', 'folder', 'directory', 'system', '檔案', '文件', '資料', '数据', '專案', '项目', '目錄', '目录', '資料庫', '数据库'],
         within: 1,
       },
     ],
@@ -334,13 +337,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
-      'from the environment', 'from env', '從環境', '从环境',
+      'from the environment', 'from env', '從環境', '从环境', 'vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
-      '.env', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
+      'live key', 'live keys', 'prod key', 'production key', 'stripe key', 'aws key', 'aws secret', 'secret token', '.env', 'env file', '.env file', 'dotenv', '環境變數檔', '環境變數檔案', '环境变量文件', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
       // Files and stores that hold them.
       'id_rsa', 'id_ed25519', 'id_ecdsa', '.ssh', '.aws', '.npmrc', '.pypirc', '.netrc', '.pgpass', 'kubeconfig', '.kube/config', '.pem', 'keystore',
@@ -358,13 +361,15 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['secret pattern', 'secret patterns', 'secret rule', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3 },
+      // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
+      { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A credential written into code: "hard-code the Stripe key".
       { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
@@ -406,7 +411,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory.md', 'memory file', 'memory files', 'knowledge log', 'knowledge base', '記憶檔', '记忆文件', '記憶文件',
-      'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
+      'notes file', 'note file', 'notes doc', 'session notes', 'decision notes', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
       'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
@@ -444,9 +449,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'soul-kept',
     rule: 'never allow the persona or anything else to override, loosen or set aside the soul and its safety rules.',
+    guards: 'soul-supremacy',
     safeguard: [
       'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
       'rules you shipped with', 'your core', 'hard rules', '底線', '底线',
+      ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
+      '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
     ],
     risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
@@ -482,7 +490,8 @@ export function withFloor(invariants: readonly Invariant[]): Invariant[] {
   const known = invariants.map((i) => {
     const same = FLOOR_INVARIANTS.filter((f) => f.guards === i.id);
     if (!same.length) return i;
-    return { ...i, safeguard: [...new Set([...i.safeguard, ...same.flatMap((f) => f.safeguard)])], breaks: [...new Set([...i.breaks, ...same.flatMap((f) => f.breaks)])] };
+    const merged = (k: 'safeguard' | 'breaks' | 'harmless') => [...new Set([...i[k], ...same.flatMap((f) => f[k])])];
+    return { ...i, safeguard: merged('safeguard'), breaks: merged('breaks'), harmless: merged('harmless') };
   });
   return [...known, ...FLOOR_INVARIANTS.filter((f) => !ids.has(f.id))];
 }

@@ -45,7 +45,9 @@ const SPELLED_PHRASE = /(?<![\p{L}\p{N}])\p{L}(?: \p{L})+(?: {2,}\p{L}(?: \p{L})
 const joinSpelled = (text: string) =>
   text
     .replace(SPELLED_PHRASE, (m) => m.split(/ {2,}/).map((w) => w.replace(/ /g, '')).join(' '))
-    .replace(SPELLED, (m, space?: string, mark?: string) => m.split((space ?? mark)!).join(''));
+    .replace(SPELLED, (m, space?: string, mark?: string) => m.split((space ?? mark)!).join(''))
+    // What stood between spelled words stands as one space: "p u t  the  A W S  s e c r e t".
+    .replace(/(?<=\S) {2,}(?=\S)/g, ' ');
 
 /**
  * Identifiers read as their words, a flag switched on as its name: "-DskipTests", "SKIP_TESTS=1",

@@ -229,7 +229,10 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
  */
 function unjudgedPermission(c: Clause, masks: Masks): string | undefined {
   if (HARMLESS_KINDS.test(c.low) || spans(masks.subject, c.low).length) return undefined;
-  const granted = spans(PERMITS, c.low).find((p) => (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0);
+  // What "rather than" or "instead of" puts aside is not granted: "alert me rather than skipping".
+  const granted = spans(PERMITS, c.low).find(
+    (p) => (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0 && !c.negations.some((b) => b.kind === 'before' && governs(c, b, p)),
+  );
   return granted?.text;
 }
 
@@ -357,8 +360,9 @@ function wordForm(part: string): { literal: string; inflections: string } {
   if (/^[a-z]{2,}[^aeiouy]y$/.test(part)) return { literal: part.slice(0, -1), inflections: '(?:y|ies|ied|ying)' };
   if (!/^[a-z]{3,}$/.test(part)) return { literal: part, inflections: '' };
   if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(part)) return { literal: part, inflections: `(?:s|${part.at(-1)}(?:ed|ing|ers?|en))?` };
-  const stem = part.replace(/e$/, '');
-  return { literal: stem, inflections: `${stem.at(-1)}?(?:e|es|s|ed|d|en|ing|ion|ions|er|ers|ly)?` };
+  // A word that ends in e keeps an ending: "note" is not "not", "use" not "us".
+  if (part.endsWith('e')) return { literal: part.slice(0, -1), inflections: `${part.at(-2)}?(?:e|es|ed|en|ing|ion|ions|er|ers|ly)` };
+  return { literal: part, inflections: `${part.at(-1)}?(?:es|s|ed|d|en|ing|ion|ions|er|ers|ly)?` };
 }
 
 /**
@@ -452,11 +456,12 @@ function spans(re: RegExp | Terms | undefined, text: string): Span[] {
 /**
  * neutral: a "no" that means yes ("no problem", 沒關係), never counted; modifier: a negation that
  * describes a thing ("files no longer needed", 沒用的), counted around a safeguard only; modal:
- * "never", 不 …; local: a verb or adjective ("skip", "optional", 跳過); avert: a verb that opposes
+ * "never", 不 …; local: a verb or adjective ("skip", "optional", 跳過); defer: put off or complained
+ * of ("can wait", 「之後再補」), counted once around a safeguard; avert: a verb that opposes
  * a risky action ("flag", "refuse", 阻止); before / after: only on that side of the word ("without
  * the sandbox", 「沙盒之外」, "the tests only on Fridays").
  */
-type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'avert' | 'before' | 'after';
+type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'avert' | 'before' | 'after';
 
 // Longer patterns are tried first (a match never overlaps one taken before it).
 const NEGATIONS: [NegationKind, RegExp][] = [
@@ -474,6 +479,12 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'local',
     /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+  ],
+  // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
+  // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
+  [
+    'defer',
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再/gu,
   ],
   [
     'avert',
@@ -496,7 +507,7 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$)|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -857,16 +868,27 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // A negation said of the condition's subject does not reach a safeguard after 就/then:
   // 「沙盒不能用就停下來問我」, but 「不要一出錯就跳過測試」 still forbids.
   const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
+  // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
+  const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
+  const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
     modalCount(c, negations.filter((n) => !relative(n) && !situation(n))) +
-    // ("… rather than silencing them": what "rather than" puts aside negates nothing.)
-    negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length +
+    locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
-    negations.filter((n) => n.kind === 'before' && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
     negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-    // Breaking words say one thing however many stand together ("sandbox = false", "never override or edit soul.md").
-    Math.min(1, spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length + spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length)
+    // Breaking words, putting off and removing say one thing however many stand together ("sandbox = false",
+    // "never override or edit soul.md"), and what a local negation already says ("skip the linter when it
+    // slows you down", "the soul's rules are optional suggestions" drop it once).
+    (locals
+      ? 0
+      : Math.min(
+          1,
+          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length +
+            spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
+            negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length,
+        ))
   );
 }
 
@@ -883,7 +905,8 @@ const PREDICATE_NOUN = /(?<![a-z])(?:is|are|was|were|be)\s+(?:(?:never|not|no lo
 const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?![a-z])/u;
 
 /** Words that open a relative clause. */
-const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where)\s/u;
+// …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
+const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s/u;
 
 /** Words that say what a thing is: "means", 就是. */
 const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias for|指的是|就是|等於|等于|即是)$/u;
@@ -945,7 +968,9 @@ const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c,
  * A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not
  * only setting the scene — also when the safeguard is the scene ("test the restore in a container").
  */
-const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end));
+const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text);
+/** Bringing back is using a safeguard, not opposing it: "restored from a backup", 「從備份還原」. */
+const BRINGS_BACK = /^(?:restor|recover)|^(?:還原|还原|恢復|恢复)$/u;
 
 /**
  * Negations of a risky action. Only what governs it counts: a modal before it ("never delete"), a
