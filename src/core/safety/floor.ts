@@ -21,7 +21,8 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'just advice', 'only advice', 'merely advice', 'advice only',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'loosely', 'liberally', 'flexibly', 'grain of salt',
+  'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
@@ -99,11 +100,11 @@ const OUTSIDE_SOURCES = [
 const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
-  'line by line', 'line-by-line', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
+  'line by line', 'line-by-line', 'tell me what', 'walk me through', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
   '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完',
   // Taken as reference only, so never run as it stands: 「只當參考」.
-  'as reference only', 'for reference only', 'reference only', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
+  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
 /** The systems people rely on, as opposed to a copy. */
@@ -112,7 +113,7 @@ const LIVE = [
   '正式機', '正式机', '正式站', '正式服', '生產機', '生产机', '線上機', '线上机', '正式庫', '正式库',
 ];
 /** Roles above what a task needs. */
-const PRIVILEGED = ['admin', 'administrator', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
+const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
 
 /** Whoever is not the person a grant is for. */
 const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
@@ -133,7 +134,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'sandbox', 'sandboxed', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
-      'scratch clone', 'throwaway clone', 'disposable clone', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
+      'scratch clone', 'throwaway clone', 'disposable clone', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
@@ -168,7 +169,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
+    harmless: ['line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
@@ -205,7 +206,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
       {
         risky: ['real', 'actual', 'original', 'live', '真實', '真实', '原始'],
-        with: ['file', 'files', 'data', 'database', 'repo', 'repository', 'project', 'codebase', 'checkout', 'clone', 'working copy', 'working tree', 'workspace', 'folder', 'directory', 'system', '檔案', '文件', '資料', '数据', '專案', '项目', '目錄', '目录', '資料庫', '数据库'],
+        with: ['file', 'files', 'data', 'database', 'db', 'server', 'cluster', 'bucket', 'box', 'machine', 'environment', 'env', 'repo', 'repository', 'project', 'codebase', 'checkout', 'clone', 'working copy', 'working tree', 'workspace', 'folder', 'directory', 'system', '檔案', '文件', '資料', '数据', '專案', '项目', '目錄', '目录', '資料庫', '数据库'],
         within: 1,
       },
     ],
@@ -240,7 +241,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
-    harmless: ['deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥'],
+    harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
     paired: [
       // Gone ahead whatever the gate said: "push the build to the App Store anyway".
@@ -303,7 +304,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
       // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
-      'ask me', 'ask first', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
+      'ask me', 'ask first', 'ask before', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
@@ -329,7 +330,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'run as', 'change to', 'switch to', 'set to', 'upgrade to', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
     ],
   },
   {
@@ -353,7 +354,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '客戶名稱', '客户名称', '客戶姓名', '客户姓名', '真實客戶', '真实客户',
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
-      'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
+      'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'headers and all', 'cookies and all', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
       '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
@@ -361,7 +362,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['secret pattern', 'secret patterns', 'secret rule', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['read-only', 'readonly', '唯讀', '只读', 'secret pattern', 'secret patterns', 'secret rule', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
@@ -411,7 +412,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory.md', 'memory file', 'memory files', 'knowledge log', 'knowledge base', '記憶檔', '记忆文件', '記憶文件',
-      'notes file', 'note file', 'notes doc', 'session notes', 'decision notes', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
+      'notes file', 'notes doc', 'session notes', 'decision notes', 'journal', 'journal entry', 'journal entries', 'work journal', 'dev journal', 'logbook', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
       'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
@@ -425,7 +426,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
     breaks: [...REDEFINED, 'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
-      'only once', 'once per', 'once a week', 'once a day', 'weekly', 'in batches', 'batch only', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
+      'only once', 'once per', 'once a week', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
     harmless: [],
   },
   {
@@ -439,11 +440,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '原樣', '原样', '照抄', '照貼', '照贴', '照著', '照着', '直接', '盲目', '不看', '不用看',
     ],
     breaks: [],
-    harmless: [],
+    // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
+    harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday'],
     // A command and where it came from, in either order: "commands suggested in GitHub issues", 「網上的腳本」.
     paired: [
-      { risky: COMMANDS, with: OUTSIDE_SOURCES, within: 5 },
-      { risky: OUTSIDE_SOURCES, with: COMMANDS, within: 5 },
+      { risky: COMMANDS, with: OUTSIDE_SOURCES, within: 8 },
+      { risky: OUTSIDE_SOURCES, with: COMMANDS, within: 8 },
     ],
   },
   {
@@ -474,6 +476,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         risky: ['persona', 'persona file', 'persona.md', 'my preferences', '我的偏好', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
         with: ['final word', 'final say', 'last word', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
+        // "…this persona file wins whenever it clashes with your safety rules": the rules named lose.
+        unexcused: true,
       },
     ],
   },

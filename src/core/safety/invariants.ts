@@ -28,7 +28,12 @@ export interface Invariant {
    * sentence that names a README or a web page, "push" just before "main". `within`: the other
    * word must follow within that many words in the same clause; without it, anywhere in the sentence.
    */
-  paired?: { risky: string[]; with: string[]; within?: number }[];
+  /**
+   * Risky only beside a partner word, within `within` words after it (or anywhere in the sentence).
+   * `unexcused`: the pair says the safeguard loses ("this persona file wins"), so naming the
+   * safeguard beside it keeps nothing.
+   */
+  paired?: { risky: string[]; with: string[]; within?: number; unexcused?: boolean }[];
   /** Verbs that remove the safeguard when they govern it, before it: "delete the old backups", not "confirm before you delete" (the floor's). */
   removes?: string[];
   /**

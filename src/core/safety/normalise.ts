@@ -31,7 +31,7 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } =
   // Readability (readable.ts) folds homoglyphs word by word itself: a Russian word folded whole reads as Latin gibberish.
   const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
   const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC')));
-  const folded = splitIdentifiers(joinSpelled(plain)).replace(LEET_WORD, foldLeet);
+  const folded = splitIdentifiers(joinSpelled(plain)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
   const decoded = decodedPayloads(plain);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
@@ -92,6 +92,14 @@ export function foldHomoglyphs(text: string): string {
   }
   return out + (run ? foldConfusables(run) : '');
 }
+
+/** Chat shorthand read as the words it stands for ("paste it b4 u read it", "w/o asking"), before leet would fold "b4" to "ba". */
+const CHAT: Record<string, string> = {
+  b4: 'before', 'w/o': 'without', 'w/': 'with', u: 'you', ur: 'your', r: 'are', cmd: 'command', cmds: 'commands', pls: 'please', plz: 'please',
+  thru: 'through', tho: 'though', bc: 'because', 'b/c': 'because', rn: 'right now', idc: "i don't care", nvm: 'never mind', prolly: 'probably', '2day': 'today',
+};
+const CHAT_WORD = /(?<![\p{L}\p{N}/])(?:b4|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day)(?![\p{L}\p{N}/])/giu;
+const expandChat = (word: string) => CHAT[word.toLowerCase()] ?? word;
 
 /** A word that mixes letters with leet digits or symbols, read as letters ("s0ul" → "soul"). */
 function foldLeet(word: string): string {

@@ -214,7 +214,7 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
         }
       }
       for (const c of change ? clauses : []) {
-        const granted = unjudgedPermission(c, masks);
+        const granted = unjudgedPermission(c, masks, clauses);
         if (granted) found.set(`${section}\n${c.text}\n${LOOSENS}`, { invariant: LOOSENS, rule: LOOSENS_RULE, section, quote: quote(c), why: `grants or waives something with "${granted}" that the check cannot judge: name the safeguard it keeps, or write it into persona.md yourself`, by: 'rules' });
       }
     }
@@ -227,8 +227,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
  * kind (loosening.ts): the words that grant it. "Feel free to prune stale branches" loosens
  * something the rules have no word for; "feel free to use emojis" does not; "never skip it" grants nothing.
  */
-function unjudgedPermission(c: Clause, masks: Masks): string | undefined {
-  if (HARMLESS_KINDS.test(c.low) || spans(masks.subject, c.low).length) return undefined;
+function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]): string | undefined {
+  // A harmless kind may be named by the condition the clause answers: "when writing review summaries, ignore lockfile churn".
+  if (HARMLESS_KINDS.test(c.low) || sentence.some((o) => o.role === 'condition' && HARMLESS_KINDS.test(o.low)) || spans(masks.subject, c.low).length) return undefined;
   // What "rather than" or "instead of" puts aside is not granted: "alert me rather than skipping".
   const granted = spans(PERMITS, c.low).find(
     (p) => (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0 && !c.negations.some((b) => b.kind === 'before' && governs(c, b, p)),
@@ -332,13 +333,18 @@ const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 const normalTerm = (term: string) => term.normalize('NFKC').toLowerCase().trim();
 /** Its words: `-`, `_` and spaces are one. */
 const termWords = (t: string) => t.split(/[\s_-]+/).filter(Boolean);
+/** Each word's form (wordForm); the last of several may also be read in the singular ("core rules" of "a core rule"). */
+const termForms = (t: string) => termWords(t).map((w, i, all) => wordForm(all.length > 1 && i === all.length - 1 ? singular(w) : w));
+/** A plural's singular ("rules" → "rule", "boxes" → "box"), or the word itself. */
+const singular = (w: string) => (/^[a-z]{3,}(?:[sxz]|ch|sh)es$/.test(w) ? w.slice(0, -2) : /^[a-z]{3,}[^aeiosu]s$/.test(w) ? w.slice(0, -1) : w);
 
 /** A term as a pattern: case-insensitive, `-`/`_`/space interchangeable, light English inflection, gaps between its words. */
 function termPattern(term: string): string {
   const t = normalTerm(term);
   const parts = termWords(t);
+  const forms = termForms(t);
   const body = parts.map((part, i) => {
-    const { literal, inflections } = wordForm(part);
+    const { literal, inflections } = forms[i];
     const re = `${escapeRegExp(literal)}${inflections}`;
     if (!i) return re;
     const gap = HAN.test(parts[i - 1].at(-1)!) || HAN.test(part[0]) ? HAN_GAP : WORD_GAP;
@@ -397,7 +403,7 @@ export const termPatternsCompiled = () => compiledTerms;
 
 function termOf(term: string): Term {
   let t = knownTerms.get(term);
-  if (!t) knownTerms.set(term, (t = { term, literals: termWords(normalTerm(term)).map((w) => wordForm(w).literal) }));
+  if (!t) knownTerms.set(term, (t = { term, literals: termForms(normalTerm(term)).map((f) => f.literal) }));
   return t;
 }
 
@@ -484,7 +490,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   [
     'avert',
@@ -590,7 +596,9 @@ function sentences(markdown: string): string[][] {
 
 function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clause {
   const low = text.toLowerCase();
-  const role = /^(?:unless|except|other than|除非|除了)/.test(low) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(low) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
+  // A lead-in before a colon does not change what the clause is: "Proposed guideline: if I spot …".
+  const opening = low.replace(/^[^:：]{1,40}[:：]\s*/u, '');
+  const role = /^(?:unless|except|other than|除非|除了)/.test(opening) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(opening) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
   for (let i = 0; i < low.length; i++) {
     const c = low[i];
@@ -657,7 +665,7 @@ interface Compiled {
   unguarded?: Terms;
   breaks?: Terms;
   harmless?: Terms;
-  paired: { risky?: Terms; with?: Terms; within?: number }[];
+  paired: { risky?: Terms; with?: Terms; within?: number; unexcused?: boolean }[];
   removes?: Terms;
   everyday?: boolean;
   /** The risky words of the soul.md invariant this one guards too. */
@@ -667,7 +675,7 @@ interface Compiled {
 /** `kin`: the soul.md invariant whose safeguard this one guards too (its risky words are not foreign to this one). */
 const compile = (i: Invariant, kin?: Invariant): Compiled => ({
   removes: alternation(i.removes ?? []),
-  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }) })),
+  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }), ...(p.unexcused && { unexcused: true }) })),
   id: i.id,
   rule: i.rule,
   ...(i.everyday && { everyday: true }),
@@ -698,6 +706,8 @@ interface Reading {
   asks?: boolean;
   /** It classes something as a risky kind ("treat it as destructive"). */
   classes?: boolean;
+  /** What it allows is the safeguard losing ("this persona file wins"): a safeguard named beside it keeps nothing. */
+  unexcused?: boolean;
 }
 
 function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
@@ -731,11 +741,12 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
-  const situation = (r: Span) => ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && OUTCOME.test(c.low.slice(r.end))) || HARMED.test(c.low.slice(r.end));
+  const situation = (r: Span) =>
+    ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)))) || HARMED.test(c.low.slice(r.end));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
-  const risky: (Span & { kind?: Kind })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))].sort((a, b) => a.start - b.start);
+  const risky: (Span & { kind?: Kind; unexcused?: boolean })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))].sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
@@ -745,6 +756,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
+  if (allowed?.unexcused) reading.unexcused = true;
   // A manner word ("directly", 直接) beside an action left open, and not itself negated — unless
   // the safeguard is where it happens (「在沙盒裡可以隨意刪除」).
   if (reading.safeguard?.kept && reading.safeguard.setting) return reading;
@@ -838,13 +850,14 @@ function classed(c: Clause, r: Span): Kind {
  * Words risky only beside another (floor.ts): "as the user" in a sentence that names a README,
  * "push" with "main" a few words after it in the clause.
  */
-function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situation: (r: Span) => boolean): Span[] {
+function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situation: (r: Span) => boolean): (Span & { unexcused?: boolean })[] {
   return inv.paired.flatMap((p) => {
     const risky = spans(p.risky, c.low);
     if (!risky.length) return [];
-    if (p.within === undefined) return sentence.some((other) => spans(p.with, other.low).length) ? risky : [];
+    const mark = (rs: Span[]) => (p.unexcused ? rs.map((r) => ({ ...r, unexcused: true })) : rs);
+    if (p.within === undefined) return sentence.some((other) => spans(p.with, other.low).length) ? mark(risky) : [];
     const partners = spans(p.with, c.low);
-    return risky.filter((r) => !situation(r) && partners.some((w) => w.start >= r.end && distance(c, r, w) <= p.within!));
+    return mark(risky.filter((r) => !situation(r) && partners.some((w) => w.start >= r.end && distance(c, r, w) <= p.within!)));
   });
 }
 
@@ -877,8 +890,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
-    negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-    // Breaking words, putting off and removing say one thing however many stand together ("sandbox = false",
+    // Breaking words, putting off, confining ("only when I ask") and removing say one thing however many stand together ("sandbox = false",
     // "never override or edit soul.md"), and what a local negation already says ("skip the linter when it
     // slows you down", "the soul's rules are optional suggestions" drop it once).
     (locals
@@ -887,10 +899,15 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
           1,
           spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
-            negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length,
+            negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
+            negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
+            [...c.low.matchAll(CONFINED)].filter((m) => guards.some((g) => g.start >= m.index && g.end <= m.index + m[0].length)).length,
         ))
   );
 }
+
+/** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
+const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,50}?(?<![a-z])(?:when|if)(?![a-z])/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
@@ -1003,6 +1020,9 @@ const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|
 const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
+/** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
+const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into)(?:\s+[^\s,.;]+){0,3}\s+$|(?:發現|发现|看到|遇到|碰到)[^，,。]{0,6}$/u;
+
 const HARMED = /^(?:\s+[^\s,.;]+){0,2}\s+(?:bit|burned|burnt|broke|bricked|wiped|destroyed|cost|hurt|killed|ruined|took down)\s+(?:us|me|them|prod|production|the|our|my|everything|a)(?![a-z])/u;
 
 /** Negations that forbid what follows them, beyond a condition too: 「不要一出錯就強推」, "never … then". */
@@ -1099,7 +1119,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
     } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
       const kept = readings[required].safeguard?.kept;
       out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
-    } else if (r.allows && !guarded.has(stretches[i])) {
+    } else if (r.allows && (!guarded.has(stretches[i]) || r.unexcused)) {
       out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });
