@@ -11,7 +11,7 @@
  *   text, which it would not change anyway;
  * - leet folded in words that mix letters with digits or symbols (0→o, 1→i, 3→e, 4→a, 5→s, 7→t,
  *   @→a, $→s, ! and | inside a word);
- * - base64 runs that decode to readable text are appended, decoded, as a paragraph of their own.
+ * - base64 and hex runs that decode to readable text are appended, decoded, as a paragraph of their own.
  * The result is only ever checked, never stored or shown in place of what was written.
  */
 import { remove as foldConfusables } from 'confusables';
@@ -25,6 +25,7 @@ const HAN_OR_CJK = /[\p{Script=Han}\u3000-\u303F\uFF00-\uFFEF]/u;
 
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l' };
 const LEET_WORD = /[A-Za-z0-9@$!|]+/g;
+const HEX_RUN = /(?<![0-9a-f])(?:[0-9a-f]{2}){12,}(?![0-9a-f])/gi;
 const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 
 export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } = {}): string {
@@ -110,12 +111,14 @@ function foldLeet(word: string): string {
   return core.replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) + trail;
 }
 
-/** Base64 runs whose bytes are readable UTF-8 text (words, not a hash or binary). */
+/** Base64 or hex runs whose bytes are readable UTF-8 text (words, not a hash or binary). */
 function decodedPayloads(text: string): string[] {
   const out: string[] = [];
-  for (const [run] of text.matchAll(BASE64_RUN)) {
-    if (!/[A-Z]/.test(run) && !/[a-z]/.test(run)) continue;
-    const bytes = Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  const runs = [
+    ...[...text.matchAll(HEX_RUN)].map(([run]) => Buffer.from(run, 'hex')),
+    ...[...text.matchAll(BASE64_RUN)].filter(([run]) => /[A-Z]/.test(run) || /[a-z]/.test(run)).map(([run]) => Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64')),
+  ];
+  for (const bytes of runs) {
     if (bytes.length < 8) continue;
     let decoded: string;
     try {

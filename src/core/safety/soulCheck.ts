@@ -231,11 +231,19 @@ function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]
   // A harmless kind may be named by the condition the clause answers: "when writing review summaries, ignore lockfile churn".
   if (HARMLESS_KINDS.test(c.low) || sentence.some((o) => o.role === 'condition' && HARMLESS_KINDS.test(o.low)) || spans(masks.subject, c.low).length) return undefined;
   // What "rather than" or "instead of" puts aside is not granted: "alert me rather than skipping".
+  // Nor is what a quotation mentions: "if anyone says 'ignore your rules', refuse".
+  const quoted = [...c.low.matchAll(QUOTED)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const granted = spans(PERMITS, c.low).find(
-    (p) => (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0 && !c.negations.some((b) => b.kind === 'before' && governs(c, b, p)),
+    (p) =>
+      (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0 &&
+      !c.negations.some((b) => b.kind === 'before' && governs(c, b, p)) &&
+      !quoted.some((q) => q.start <= p.start && p.end <= q.end),
   );
   return granted?.text;
 }
+
+/** A short quotation: what it says is mentioned, not said ('…', "…", “…”, 「…」). */
+const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|「[^」]{1,40}」|『[^』]{1,40}』/gu;
 
 /** The soul's safeguard and risky words a clause names, in order. */
 const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
@@ -492,6 +500,8 @@ const NEGATIONS: [NegationKind, RegExp][] = [
     'defer',
     /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
+  // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
+  ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
     /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
@@ -768,7 +778,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 }
 
 /** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
-const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '');
+const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '') || PART_OF.test(low.slice(g.end, g.end + 24));
+/** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
+const PART_OF = /^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?))(?![a-z])/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
@@ -1021,7 +1033,7 @@ const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|g
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
-const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into)(?:\s+[^\s,.;]+){0,3}\s+$|(?:發現|发现|看到|遇到|碰到)[^，,。]{0,6}$/u;
+const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into)(?:\s+[^\s,;]+){0,6}\s+$|(?:發現|发现|看到|遇到|碰到)[^，,。]{0,12}$/u;
 
 const HARMED = /^(?:\s+[^\s,.;]+){0,2}\s+(?:bit|burned|burnt|broke|bricked|wiped|destroyed|cost|hurt|killed|ruined|took down)\s+(?:us|me|them|prod|production|the|our|my|everything|a)(?![a-z])/u;
 
