@@ -21,7 +21,8 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'loosely', 'liberally', 'flexibly', 'grain of salt',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'scaffolding', 'for the early days', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
+  'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
@@ -138,7 +139,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
-      'tmp directory', 'test copy', 'test bed', 'testbed', 'testing ground', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
+      'tmp directory', 'test copy', 'test bed', 'testbed', 'testing ground', 'practice ground', 'proving ground', 'playground', '練習場', '练习场', '試驗場', '试验场', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
       '容器中', '容器裡', '容器里', '虛擬機', '虚拟机', '試運行', '试运行',
     ],
@@ -169,7 +170,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
+    harmless: ['force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
@@ -265,7 +266,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
-      'backup', 'backups', 'back up', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
+      'backup', 'backups', 'back up', 'protection rules', 'protection rule', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
@@ -307,6 +308,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'ask me', 'ask first', 'ask before', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
+      // Working from a privileged account at all: "work from the admin account by default".
+      'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -354,7 +357,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '客戶名稱', '客户名称', '客戶姓名', '客户姓名', '真實客戶', '真实客户',
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
-      'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'headers and all', 'cookies and all', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
+      'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'headers and all', 'cookies and all', 'tokens included', 'secrets included', 'keys included', 'passwords included', 'credentials included', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
       '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
@@ -368,7 +371,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
-      { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3 },
+      { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A credential written into code: "hard-code the Stripe key".
@@ -412,7 +415,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory.md', 'memory file', 'memory files', 'knowledge log', 'knowledge base', '記憶檔', '记忆文件', '記憶文件',
-      'notes file', 'notes doc', 'session notes', 'decision notes', 'journal', 'journal entry', 'journal entries', 'work journal', 'dev journal', 'logbook', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
+      'bookkeeping', 'record-keeping', 'record keeping', 'notes file', 'notes doc', 'session notes', 'decision notes', 'journal', 'journal entry', 'journal entries', 'work journal', 'dev journal', 'logbook', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
       'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
@@ -454,7 +457,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     guards: 'soul-supremacy',
     safeguard: [
       'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
-      'rules you shipped with', 'your core', 'hard rules', '底線', '底线',
+      'rules you shipped with', 'your core', 'hard rules', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',

@@ -498,7 +498,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -1035,7 +1035,7 @@ const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|g
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
 const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into)(?:\s+[^\s,;]+){0,6}\s+$|(?:發現|发现|看到|遇到|碰到)[^，,。]{0,12}$/u;
 
-const HARMED = /^(?:\s+[^\s,.;]+){0,2}\s+(?:bit|burned|burnt|broke|bricked|wiped|destroyed|cost|hurt|killed|ruined|took down)\s+(?:us|me|them|prod|production|the|our|my|everything|a)(?![a-z])/u;
+const HARMED = /^(?:\s+[^\s,.;]+){0,2}\s+(?:bit|bites?|burn(?:ed|t|s)?|broke|breaks?|bricked|bricks?|wiped|wipes?|destroyed|destroys?|costs?|hurts?|killed|kills?|ruined|ruins?|took down|takes down)\s+(?:us|me|them|prod|production|the|our|my|everything|a)(?![a-z])/u;
 
 /** Negations that forbid what follows them, beyond a condition too: 「不要一出錯就強推」, "never … then". */
 const PROHIBITIVE = /^(?:never|no|nor|neither|nobody|nothing|don['’]t|mustn['’]t|shouldn['’]t|forbid\w*|prohibit\w*|banned|disallow\w*)$|^(?:不[要准得可能許许應应用必]|[別别勿莫毋]|禁止|嚴禁|严禁|切勿)/u;
@@ -1060,7 +1060,21 @@ const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\
 const TOPIC_NOUNS = /^\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
 
 /** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
-const averts = (c: Clause, n: Span, r: Span) => governs(c, n, r) || disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start)));
+const averts = (c: Clause, n: Span, r: Span): boolean =>
+  governs(c, n, r) || disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start))) || coordinated(c, r, (o) => governs(c, n, o));
+
+/** An object joined to another the verb governs: "mask customer emails and phone numbers" masks both. */
+function coordinated(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
+  const before = c.objects().filter((o) => o.end <= r.start).sort((a, b) => b.end - a.end);
+  let next = r;
+  for (const o of before) {
+    if (!COORDINATOR.test(c.low.slice(o.end, next.start))) return false;
+    if (governed(o)) return true;
+    next = o;
+  }
+  return false;
+}
+const COORDINATOR = /^\s*(?:,|、|，)?\s*(?:and|or|&|和|及|與|与)?\s*(?:the |their |any |all |its )?$/u;
 const averted = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'avert' && averts(c, n, r));
 
 /** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
@@ -1098,7 +1112,7 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
