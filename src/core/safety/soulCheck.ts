@@ -322,6 +322,8 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
       const one = words.every((w) => w.start < words[0].end);
       topic = one && TOPIC_LEAD.test(low.slice(0, words[0].start)) ? words.find((w) => w.guard) ?? words[0] : undefined;
+      // A safeguard said as a verb and its pronoun ("explain it") is no thing a later "it" stands for.
+      if (topic && /(?<![a-z])(?:it|them|this|that)$/.test(topic.text)) topic = undefined;
       return clause;
     }
     return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
@@ -504,7 +506,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -574,6 +576,12 @@ interface Clause {
 function sentences(markdown: string): string[][] {
   const paragraphs: string[] = [];
   let current: string[] = [];
+  // The steps of a numbered procedure are one sequence: a sandbox kept in step 2 guards step 3.
+  let steps: string[] = [];
+  const flushSteps = () => {
+    if (steps.length) paragraphs.push(steps.map((step) => step.replace(/[.。]\s*$/u, '')).join(', then '));
+    steps = [];
+  };
   const flush = () => {
     if (current.length) paragraphs.push(current.join(' '));
     current = [];
@@ -583,13 +591,22 @@ function sentences(markdown: string): string[][] {
     if (role === 'open') flush();
     if (role !== 'prose') continue;
     const line = raw.trim();
-    if (!line) flush();
-    else {
-      if (/^(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|>)/.test(line)) flush();
-      current.push(line.replace(/^(?:#{1,6}|[-*+]|\d+[.)]|>)\s*/, ''));
+    if (!line) {
+      flush();
+      flushSteps();
+    } else if (/^\d+[.)]\s/.test(line)) {
+      flush();
+      steps.push(line.replace(/^\d+[.)]\s*/, ''));
+    } else if (steps.length && /^\s/.test(raw)) {
+      steps[steps.length - 1] += ` ${line}`;
+    } else {
+      flushSteps();
+      if (/^(?:#{1,6}\s|[-*+]\s|>)/.test(line)) flush();
+      current.push(line.replace(/^(?:#{1,6}|[-*+]|>)\s*/, ''));
     }
   }
   flush();
+  flushSteps();
   return paragraphs.flatMap((p) =>
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')

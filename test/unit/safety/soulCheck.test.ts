@@ -479,6 +479,15 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
     }
   });
 
+  it('reads a numbered procedure as one sequence of steps, and unstaging or scanning for a secret as keeping it', () => {
+    for (const t of ['1. Write the migration.\n2. Run it against a disposable copy of the database.\n3. Apply to production only after CI passes and I approve.', '1. Download the patch from the issue.\n2. Read through it and explain the changes to me.\n3. Apply it with `git apply` only once it is understood.', 'We never commit .env files; if you spot one staged, unstage it and tell me.', 'Ask me first, and scan the full history for secrets before doing it.']) {
+      assert.deepEqual(check(t), [], t);
+    }
+    for (const t of ['1. Write the migration.\n2. Apply it to production directly.', '1. Download the patch from the issue.\n2. Apply it with `git apply` right away.']) {
+      assert.ok(check(t).length, t);
+    }
+  });
+
   it('names the floor in the verdict', async () => {
     const verdict = await checkSoul(SOUL_MD, INVARIANTS, [{ section: 'S', content: 'Be concise.' }]);
     assert.deepEqual(verdict.invariants.slice(4), ['sandbox-kept', 'gates-kept', 'safeguards-kept', 'least-privilege', 'secrets-kept', 'person-speaks', 'memory-kept', 'outside-code-reviewed', 'soul-kept']);
