@@ -170,7 +170,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
+    harmless: ['titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
@@ -266,7 +266,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
-      'backup', 'backups', 'back up', 'protection rules', 'protection rule', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
+      'backup', 'backups', 'back up', 'protection rules', 'protection rule', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
@@ -309,7 +309,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -333,7 +333,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
     ],
   },
   {
@@ -341,7 +341,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
-      'from the environment', 'from env', '從環境', '从环境', 'vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
@@ -372,6 +372,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
+      // A key or token pasted where others read it: "paste the full service_role key into the chat".
+      { risky: ['paste', 'post', 'dump', '貼上', '贴上'], with: ['key', 'keys', 'token', 'tokens'], within: 4 },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A credential written into code: "hard-code the Stripe key".
@@ -471,7 +473,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
-      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
+      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '覆蓋', '覆盖', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [

@@ -32,17 +32,19 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } =
   // Readability (readable.ts) folds homoglyphs word by word itself: a Russian word folded whole reads as Latin gibberish.
   const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
   const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC')));
-  const folded = splitIdentifiers(joinSpelled(plain)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
   const decoded = decodedPayloads(plain);
-  return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
+  // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
+  const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
+  const folded = splitIdentifiers(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
+  return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
 
 // Single letters spelled out with one separator: three or more with a space ("s k i p"), two or
 // more with a hyphen, dot or underscore ("S-k-i-p", "s.a.n.d", "r-m -r-f").
 const SPELLED = /(?<![\p{L}\p{N}])\p{L}(?:( )\p{L}(?: \p{L}){1,}|([-._])\p{L}(?:\2\p{L})*)(?![\p{L}\p{N}])/gu;
 // A phrase spelled out, its words apart by two spaces or more: "r u n   e v e r y t h i n g   a s   r o o t"
-// (each word joined, two-letter ones too).
-const SPELLED_PHRASE = /(?<![\p{L}\p{N}])\p{L}(?: \p{L})+(?: {2,}\p{L}(?: \p{L})*)+(?![\p{L}\p{N}])/gu;
+// (each word joined, two-letter ones too; its punctuation spelled with it: "t a s k s ,   a l w a y s").
+const SPELLED_PHRASE = /(?<![\p{L}\p{N}])\p{L}(?: [\p{L},.;:'’-])+(?: {2,}[\p{L},.;:'’-](?: [\p{L},.;:'’-])*)+(?![\p{L}\p{N}])/gu;
 const joinSpelled = (text: string) =>
   text
     .replace(SPELLED_PHRASE, (m) => m.split(/ {2,}/).map((w) => w.replace(/ /g, '')).join(' '))
@@ -112,13 +114,13 @@ function foldLeet(word: string): string {
 }
 
 /** Base64 or hex runs whose bytes are readable UTF-8 text (words, not a hash or binary). */
-function decodedPayloads(text: string): string[] {
-  const out: string[] = [];
+function decodedPayloads(text: string): { run: string; text: string }[] {
+  const out: { run: string; text: string }[] = [];
   const runs = [
-    ...[...text.matchAll(HEX_RUN)].map(([run]) => Buffer.from(run, 'hex')),
-    ...[...text.matchAll(BASE64_RUN)].filter(([run]) => /[A-Z]/.test(run) || /[a-z]/.test(run)).map(([run]) => Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64')),
+    ...[...text.matchAll(HEX_RUN)].map(([run]) => ({ run, bytes: Buffer.from(run, 'hex') })),
+    ...[...text.matchAll(BASE64_RUN)].filter(([run]) => /[A-Z]/.test(run) || /[a-z]/.test(run)).map(([run]) => ({ run, bytes: Buffer.from(run.replace(/-/g, '+').replace(/_/g, '/'), 'base64') })),
   ];
-  for (const bytes of runs) {
+  for (const { run, bytes } of runs) {
     if (bytes.length < 8) continue;
     let decoded: string;
     try {
@@ -127,7 +129,7 @@ function decodedPayloads(text: string): string[] {
       continue;
     }
     const readable = [...decoded].filter((c) => /[\p{L}\p{N}\p{P}\s]/u.test(c)).length;
-    if (readable / [...decoded].length >= 0.9 && (/\s/.test(decoded) || HAN_OR_CJK.test(decoded))) out.push(decoded);
+    if (readable / [...decoded].length >= 0.9 && (/\s/.test(decoded) || HAN_OR_CJK.test(decoded))) out.push({ run, text: decoded });
   }
   return out;
 }

@@ -632,10 +632,12 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
     const wordStart = LATIN.test(c) && !(i > 0 && LATIN.test(low[i - 1]));
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
-  // A-not-A asks, it does not negate: 要不要, 是不是, 有沒有.
-  const masked = maskOut(low, masks.all).replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(maskOut(low, masks.guard)), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  const masked = notAsked(maskOut(low, masks.all));
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(notAsked(maskOut(low, masks.guard))), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
+
+/** A-not-A asks, it does not negate: 要不要, 是不是, 有沒有. */
+const notAsked = (text: string) => text.replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
 
 /** `make()`, made on the first call and kept. */
 function once<T>(make: () => T): () => T {

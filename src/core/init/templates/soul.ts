@@ -97,7 +97,7 @@ sandbox-first:
     抹除, 抹掉, 銷毀, 销毁, 幹掉, 干掉, 砍掉, 毀掉, 毁掉, 摧毀, 摧毁, 丟掉, 丢掉, 扔掉, 丟棄, 丢弃,
     捨棄, 舍弃, 覆寫, 覆写, 覆蓋, 覆盖, 蓋掉, 盖掉, 強制推送, 强制推送, 強推, 强推, 改寫歷史,
     改写历史, 重寫歷史, 重写历史, 格式化, 重置, 重設, 重设, 系統檔案, 系统文件, 核心檔案, 核心文件,
-    登錄檔, 正式資料, 生產資料, 生产数据, 正式环境的数据, 掉, 炸, 砍了]
+    登錄檔, 正式資料, 生產資料, 生产数据, 正式环境的数据, 炸, 砍了]
   unguarded: [directly, blindly, immediately, right away, straight away, freely, feel free, at will,
     as is, no questions asked,
     without asking, without confirmation, without testing, without hesitation, without protection,
