@@ -149,7 +149,8 @@ export function topicsOf(text: string): string[] {
 
 const WH = /^(?:who(?:'s|se|m)?|what(?:'s)?|which|why|how|when(?:'s)?|where(?:'s)?|whether)\b/i;
 const ANAPHORA = /\b(?:it|its|that|this|they|them|those|there)\b|[它其這那]|之前/i;
-const contentWords = (t: string) => terms(t).filter((w) => !/^(?:who|what|which|why|how|when|where|whether|is|are|do|does|did|can|should|have|has|stor|store|stored|use|used)$/.test(w) && w.length > 1).length;
+/** The words of a clause that say what it is about: not its question words, nor the pronoun that points back ("its"). */
+const contentWords = (t: string) => terms(t).filter((w) => !/^(?:who|what|which|why|how|when|where|whether|is|are|do|does|did|can|should|have|has|stor|store|stored|use|used|it|its|that|this|they|them|those|there)$/.test(w) && w.length > 1).length;
 const asksAfter = (rest: string) => OPENERS.test(rest.trim()) || CJK_OPENERS.test(rest.trim());
 
 /** Whether a clause asks something: a question or a request, as opposed to a preamble. */

@@ -17,6 +17,8 @@ export const MAX_CONCEPTS = 24;
 export interface EntityName {
   name: string;
   aliases: string[];
+  /** A person (`entities/people/`): a question about someone may ask in words memory does not use. */
+  person?: boolean;
   /** Relative to the memory folder. */
   rel: string;
 }
@@ -342,6 +344,21 @@ function byStem(c: Concept): Needle[] {
  * question memory cannot answer (search.ts).
  */
 export function namedConcepts(q: Query): number {
+  return nameBits(q, false);
+}
+
+/**
+ * The concepts of a query written as proper names by their letters alone, in any language: a
+ * capital inside the word or after the sentence's first word, or letters mixed with digits
+ * (`Kafka`, `GraphQL`, `Jenkins` in a Chinese question) — not a plain lower-case Latin word of a
+ * Chinese question (`port`, `staging`), which may be said in Chinese in memory. Such a name is an
+ * identity, not a description: no other wording of memory says it (search.ts).
+ */
+export function properNames(q: Query): number {
+  return nameBits(q, true);
+}
+
+function nameBits(q: Query, proper: boolean): number {
   const names = new Set<string>();
   for (const sentence of q.text.split(/(?<=[.?!])\s+|(?<=[。？！])\s*/)) {
     const cjk = /\p{Script=Han}/u.test(sentence);
@@ -351,7 +368,7 @@ export function namedConcepts(q: Query): number {
       const latin = /^[\p{Script=Latin}\p{N}._+#-]+$/u.test(w) && /\p{L}/u.test(w);
       // A month or a weekday is a time, not a name (dates.ts reads it).
       const time = monthOf(w) > 0 && w.length >= 3 && MONTH_NAMES.some((m) => m.startsWith(w.toLowerCase())) || /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(w);
-      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || cjk)) names.add(w.toLowerCase());
+      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || (cjk && !proper))) names.add(w.toLowerCase());
       if (latin || /\p{L}/u.test(w)) first = false;
     }
   }

@@ -45,6 +45,8 @@ describe('topics', () => {
     assert.deepEqual(topicsOf('Before I refactor the webhook handler, remind me why we picked BullMQ and who owns deploys.'), ['Before I refactor the webhook handler, remind me why we picked BullMQ', 'who owns deploys.']);
     assert.deepEqual(topicsOf('Two quick ones: what caused INC-031, and who is the incident commander?'), ['what caused INC-031', 'who is the incident commander?']);
     assert.deepEqual(topicsOf('Which env var holds the signing secret, and where is it stored?'), ['Which env var holds the signing secret, where is it stored?'], 'a clause that points back belongs to the one before');
+    assert.deepEqual(topicsOf("Who owns the Flutter app and when's its next release?"), ["Who owns the Flutter app, when's its next release?"], 'the pronoun that points back is no word of a subject of its own');
+    assert.deepEqual(topicsOf('Who owns deploys and when is the next release train?'), ['Who owns deploys', 'when is the next release train?'], 'a clause with a subject of its own is a topic');
     assert.deepEqual(topicsOf('Fennick harmonium'), ['Fennick harmonium']);
     assert.deepEqual(topicsOf('What areas of the U.S. has John been to?'), ['What areas of the U.S. has John been to?'], 'an initial ends no sentence');
     assert.deepEqual(topicsOf('What does Nate do that he loves and can make money from?'), ['What does Nate do that he loves and can make money from?'], 'after a bare "and" only a question word opens a topic');
