@@ -62,7 +62,9 @@ export type Time =
   | { kind: 'ago'; n: number; unit: 'day' | 'week' | 'month' | 'year' }
   | { kind: 'past'; days: number }
   | { kind: 'weekday'; day: number; lastWeek?: boolean }
-  | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean };
+  | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean }
+  /** A day of the month named without its month ("on the 12th"): its latest time on or before today. */
+  | { kind: 'monthDay'; day: number };
 
 /** A file's path with its folders (`src/billing/proration.ts`, `./infra/deploy.yml`): folders, then a name with an extension. */
 const PATH = /(?<![\p{L}\p{N}_./-])(?:\.{1,2}\/)?(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)+[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}_/-])/gu;
@@ -169,6 +171,12 @@ function takeMonths(text: string, times: Time[]): string {
     return ' ';
   };
   return text
+    // "on the 12th", "since the 3rd": a day of a month left unsaid (a month named with it is read by takeDates).
+    .replace(/\b(on|since|from|until|till|by|before|after|around)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi, (all, _prep, d: string) => {
+      if (+d < 1 || +d > 31) return all;
+      times.push({ kind: 'monthDay', day: +d });
+      return ' ';
+    })
     .replace(new RegExp(`\\b(?:(early|mid|late)[\\s-]+|(?:the\\s+)?(start|beginning|middle|end)\\s+of\\s+|(in|during|throughout|since|until|till|before|after|by|over|through|last|this|from)\\s+(?:(early|mid|late)[\\s-]+)?)${MONTH}\\b(?![\\s,]*(?:the\\s+)?\\d)`, 'gi'), (all, p1?: string, p2?: string, prep?: string, p3?: string, name = '') => {
       const m = monthOf(name);
       if (!m) return all;
@@ -198,6 +206,11 @@ function takeDates(text: string, days: Set<string>, months: Set<string>, yearles
     // 2020年6月(15日|號|号)
     .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => ((d === undefined ? month(y, +m) : day(y, +m, d)) ? ' ' : all))
     .replace(/(?<![\d-])(\d{4})-(\d{2})(?![\d-])/g, (all, y, m) => (month(y, +m) ? ' ' : all))
+    // 2026/04/07; 4/7/2026 and 7/4/2026: month first or day first, as people of different places write it — both days when both are days.
+    .replace(/(?<![\d/])(\d{4})\/(\d{1,2})\/(\d{1,2})(?![\d/])/g, (all, y, m, d) => (day(y, +m, d) ? ' ' : all))
+    .replace(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g, (all, a, b, y) => (either(day(y, +a, b), day(y, +b, a)) ? ' ' : all))
+    // "on 4/7", "since 3/12": without a year only after a word that says when (else 3/4 is a share).
+    .replace(/\b(on|since|from|until|till|by|before|after|around)\s+(\d{1,2})\/(\d{1,2})(?![\d/])/gi, (all, prep: string, a, b) => (either(noYear(+a, b), noYear(+b, a)) ? `${prep} ` : all))
     .replace(DAY_MONTH_YEAR, (all, d, name: string, y) => (day(y, monthOf(name), d) ? ' ' : all))
     .replace(MONTH_DAY_YEAR, (all, name: string, d, y) => (day(y, monthOf(name), d) ? ' ' : all))
     .replace(MONTH_YEAR, (all, name: string, y) => (month(y, monthOf(name)) ? ' ' : all))
@@ -205,6 +218,11 @@ function takeDates(text: string, days: Set<string>, months: Set<string>, yearles
     .replace(/(?<!\d)(\d{1,2})\s*\u6708\s*(\d{1,2})\s*[\u65e5\u865f\u53f7]/g, (all, m, d) => (noYear(+m, d) ? ' ' : all))
     .replace(MONTH_DAY, (all, name: string, d) => (noYear(monthOf(name), d) ? ' ' : all))
     .replace(DAY_MONTH, (all, d, name: string) => (noYear(monthOf(name), d) ? ' ' : all));
+
+  /** Whether either reading was a day (both were tried). */
+  function either(a: unknown, b: unknown) {
+    return !!a || !!b;
+  }
 
   function noYear(m: number, d: string) {
     const md = `${pad2(m)}-${pad2(d)}`;
