@@ -25,6 +25,9 @@ const monthsBack = (today: string, n: number) => {
   return `${y}-${pad2(m)}`;
 };
 
+/** A month or a day named without its year or month: a date once withYears has resolved it, not a time told relative to today. */
+const namedWithout = (t: Time) => t.kind === 'month' || t.kind === 'monthDay';
+
 /** The test of a query that names or implies no day. */
 export const NO_DATES = (_day: string) => false;
 
@@ -36,9 +39,16 @@ export const NO_DATES = (_day: string) => false;
  */
 export function withYears(q: Query, today: string): Query {
   const months = q.times.filter((t): t is Extract<Time, { kind: 'month' }> => t.kind === 'month');
-  if (!q.yearless.length && !months.length) return q;
+  const monthDays = q.times.filter((t): t is Extract<Time, { kind: 'monthDay' }> => t.kind === 'monthDay');
+  if (!q.yearless.length && !months.length && !monthDays.length) return q;
   const year = Number(today.slice(0, 4));
   const days = q.yearless.map((md) => (`${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`)).filter((d) => isDay(d));
+  // "on the 12th": this month's when it has come, else the latest month before that has one (the 31st skips short months).
+  for (const { day } of monthDays) {
+    let month = today.slice(0, 7);
+    for (let k = 0; k < 12 && !(isDay(`${month}-${pad2(day)}`) && `${month}-${pad2(day)}` <= today); k++) month = monthsBack(`${month}-01`, 1);
+    if (isDay(`${month}-${pad2(day)}`)) days.push(`${month}-${pad2(day)}`);
+  }
   const named: string[] = [];
   for (const t of months) {
     // Its latest time on or before today; "last October" is before this month.
@@ -51,7 +61,7 @@ export function withYears(q: Query, today: string): Query {
       for (let d = from; d <= to; d++) if (isDay(`${month}-${pad2(d)}`)) days.push(`${month}-${pad2(d)}`);
     }
   }
-  return { ...q, days: [...new Set([...q.days, ...days])], months: [...new Set([...q.months, ...named])], yearless: [], times: q.times.filter((t) => t.kind !== 'month') };
+  return { ...q, days: [...new Set([...q.days, ...days])], months: [...new Set([...q.months, ...named])], yearless: [], times: q.times.filter((t) => !namedWithout(t)) };
 }
 
 /** The first and last day a relative time points at, from today. */
@@ -88,6 +98,7 @@ function rangeOf(t: Time, today: string): [string, string] {
       return [addDays(today, -ago - 1), addDays(today, Math.min(-1, -ago + 1))];
     }
     case 'month':
+    case 'monthDay':
       return [today, today]; // resolved by withYears; never left here
   }
 }
@@ -96,7 +107,7 @@ export function queryDates(q: Query, today: string): (day: string) => boolean {
   const ranges: [string, string][] = [];
   for (const d of q.days) ranges.push([d, d]);
   for (const m of q.months) ranges.push([`${m}-01`, `${m}-31`]);
-  for (const t of q.times) if (t.kind !== 'month') ranges.push(rangeOf(t, today));
+  for (const t of q.times) if (!namedWithout(t)) ranges.push(rangeOf(t, today));
   if (!ranges.length) return NO_DATES;
   return (day: string) => ranges.some(([from, to]) => day >= from && day <= to);
 }
@@ -107,6 +118,6 @@ export function queryDates(q: Query, today: string): (day: string) => boolean {
  * is another week).
  */
 export function relativeFrom(q: Query, today: string): string | undefined {
-  const starts = q.times.filter((t) => t.kind !== 'month').map((t) => rangeOf(t, today)[0]);
+  const starts = q.times.filter((t) => !namedWithout(t)).map((t) => rangeOf(t, today)[0]);
   return starts.length ? starts.reduce((a, b) => (b < a ? b : a)) : undefined;
 }

@@ -89,7 +89,7 @@ export function subjectOf(text: string): string {
 
 /** Words that open a question or a request: where a new topic starts after `,`, `and`, `;`. */
 const OPENERS =
-  /^(?:and\s+|also\s+|plus\s+|then\s+)?(?:who(?:'s|se|m)?|what(?:'s)?|which|why|how|when(?:'s)?|where(?:'s)?|whether|is|are|was|were|do|does|did|can|could|should|have|has|remind|tell|show|list|explain)\b/i;
+  /^(?:and\s+|also\s+|plus\s+|then\s+)?(?:who(?:['’]?s|se|m)?|what(?:['’]?s)?|which|why|how(?:['’]?s)?|when(?:['’]?s)?|where(?:['’]?s)?|whether|is|are|was|were|do|does|did|can|could|should|have|has|remind|tell|show|list|explain)\b/i;
 const CJK_OPENERS = /^(?:還有|另外|以及|和|跟)?(?:誰|什麼|甚麼|哪|為什麼|怎麼|如何|是否|有沒有|幫我|請)/;
 
 /**
@@ -117,7 +117,9 @@ export function topicsOf(text: string): string[] {
       if (!piece) continue;
       // After a bare "and"/"or" only a question word opens a topic ("… and can make money from" goes on).
       const bare = /^\s+(?:and|or)\s+$/.test(parts[k - 1] ?? '');
-      if (current && (bare ? WH.test(piece) : OPENERS.test(piece) || CJK_OPENERS.test(piece)) && asks(current)) {
+      // After ", and" a noun phrase of its own is a second thing asked the same way ("what's our reindex procedure, and the rules for proto fields?").
+      const elliptic = /^[,，;；]\s*(?:and|or)\s+$/.test(parts[k - 1] ?? '') && DETERMINED.test(piece);
+      if (current && (bare ? WH.test(piece) : OPENERS.test(piece) || CJK_OPENERS.test(piece) || elliptic) && asks(current)) {
         clauses.push(current);
         current = piece;
       } else current = current ? `${current}${parts[k - 1] ?? ' '}${piece}` : piece;
@@ -143,17 +145,27 @@ export function topicsOf(text: string): string[] {
   for (let i = topics.length - 1; i > 0; i--) {
     if (ANAPHORA.test(topics[i]) && contentWords(topics[i]) <= 2) topics.splice(i - 1, 2, `${topics[i - 1]}, ${topics[i]}`);
   }
+  // "the task sizes for the gateway and for the search indexer": one question asked of two things, a topic each.
+  for (let i = topics.length - 1; i >= 0; i--) {
+    const pair = SHARED_HEAD.exec(topics[i]);
+    if (pair && topics.length < MAX_TOPICS && (asks(pair[1]) || /[?？]\s*$/.test(topics[i]))) topics.splice(i, 1, `${pair[1]}${pair[2]} ${pair[3]}`, `${pair[1]}${pair[2]} ${pair[4]}`);
+  }
   const merged = topics.length > MAX_TOPICS ? [...topics.slice(0, MAX_TOPICS - 1), topics.slice(MAX_TOPICS - 1).join(' ')] : topics;
   return merged.map((t) => t.replace(/\ue000(\d+)\ue001/g, (_m, i) => quotes[Number(i)]).trim()).filter(Boolean);
 }
 
-const WH = /^(?:who(?:'s|se|m)?|what(?:'s)?|which|why|how|when(?:'s)?|where(?:'s)?|whether)\b/i;
+/** A noun phrase with a determiner of its own: after ", and" it is a second thing the question asks about. */
+const DETERMINED = /^(?:the|our|your|its|their|any)\s+\S/i;
+/** A question's head, then the same preposition before each of two things joined by "and" ("… for the gateway and for the search indexer"). */
+const SHARED_HEAD = /^(.*?\b)(for|of|on|in|about|from|to|with|at)\s+(\S.*?)\s*,?\s+and\s+\2\s+(\S.*)$/i;
+const WH = /^(?:who(?:['’]?s|se|m)?|what(?:['’]?s)?|which|why|how(?:['’]?s)?|when(?:['’]?s)?|where(?:['’]?s)?|whether)\b/i;
 const ANAPHORA = /\b(?:it|its|that|this|they|them|those|there)\b|[它其這那]|之前/i;
-const contentWords = (t: string) => terms(t).filter((w) => !/^(?:who|what|which|why|how|when|where|whether|is|are|do|does|did|can|should|have|has|stor|store|stored|use|used)$/.test(w) && w.length > 1).length;
+/** The words of a clause that say what it is about: not its question words, nor the pronoun that points back ("its"). */
+const contentWords = (t: string) => terms(t).filter((w) => !/^(?:who|what|which|why|how|when|where|whether|is|are|do|does|did|can|should|have|has|stor|store|stored|use|used|it|its|that|this|they|them|those|there)$/.test(w) && w.length > 1).length;
 const asksAfter = (rest: string) => OPENERS.test(rest.trim()) || CJK_OPENERS.test(rest.trim());
 
 /** Whether a clause asks something: a question or a request, as opposed to a preamble. */
 function asks(clause: string): boolean {
   const t = clause.trim();
-  return /[?？]$/.test(t) || OPENERS.test(t) || CJK_OPENERS.test(t) || /\b(?:who|what|which|why|how|when|where|whether)\b/i.test(t) || /(?:嗎|呢|誰|什麼|哪|為什麼|怎麼|幾)/.test(t);
+  return /[?？]$/.test(t) || OPENERS.test(t) || CJK_OPENERS.test(t) || /\b(?:who|what|which|why|how|when|where|whether)(?:['’]?s)?\b/i.test(t) || /(?:嗎|呢|誰|什麼|哪|為什麼|怎麼|幾)/.test(t);
 }

@@ -17,6 +17,8 @@ export const MAX_CONCEPTS = 24;
 export interface EntityName {
   name: string;
   aliases: string[];
+  /** A person (`entities/people/`): a question about someone may ask in words memory does not use. */
+  person?: boolean;
   /** Relative to the memory folder. */
   rel: string;
 }
@@ -60,7 +62,9 @@ export type Time =
   | { kind: 'ago'; n: number; unit: 'day' | 'week' | 'month' | 'year' }
   | { kind: 'past'; days: number }
   | { kind: 'weekday'; day: number; lastWeek?: boolean }
-  | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean };
+  | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean }
+  /** A day of the month named without its month ("on the 12th"): its latest time on or before today. */
+  | { kind: 'monthDay'; day: number };
 
 /** A file's path with its folders (`src/billing/proration.ts`, `./infra/deploy.yml`): folders, then a name with an extension. */
 const PATH = /(?<![\p{L}\p{N}_./-])(?:\.{1,2}\/)?(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)+[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}_/-])/gu;
@@ -167,6 +171,12 @@ function takeMonths(text: string, times: Time[]): string {
     return ' ';
   };
   return text
+    // "on the 12th", "since the 3rd": a day of a month left unsaid (a month named with it is read by takeDates).
+    .replace(/\b(on|since|from|until|till|by|before|after|around)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b/gi, (all, _prep, d: string) => {
+      if (+d < 1 || +d > 31) return all;
+      times.push({ kind: 'monthDay', day: +d });
+      return ' ';
+    })
     .replace(new RegExp(`\\b(?:(early|mid|late)[\\s-]+|(?:the\\s+)?(start|beginning|middle|end)\\s+of\\s+|(in|during|throughout|since|until|till|before|after|by|over|through|last|this|from)\\s+(?:(early|mid|late)[\\s-]+)?)${MONTH}\\b(?![\\s,]*(?:the\\s+)?\\d)`, 'gi'), (all, p1?: string, p2?: string, prep?: string, p3?: string, name = '') => {
       const m = monthOf(name);
       if (!m) return all;
@@ -196,6 +206,11 @@ function takeDates(text: string, days: Set<string>, months: Set<string>, yearles
     // 2020年6月(15日|號|号)
     .replace(/(\d{4})\s*\u5e74\s*(\d{1,2})\s*\u6708(?:\s*(\d{1,2})\s*[\u65e5\u865f\u53f7])?/g, (all, y, m, d) => ((d === undefined ? month(y, +m) : day(y, +m, d)) ? ' ' : all))
     .replace(/(?<![\d-])(\d{4})-(\d{2})(?![\d-])/g, (all, y, m) => (month(y, +m) ? ' ' : all))
+    // 2026/04/07; 4/7/2026 and 7/4/2026: month first or day first, as people of different places write it — both days when both are days.
+    .replace(/(?<![\d/])(\d{4})\/(\d{1,2})\/(\d{1,2})(?![\d/])/g, (all, y, m, d) => (day(y, +m, d) ? ' ' : all))
+    .replace(/(?<![\d/])(\d{1,2})\/(\d{1,2})\/(\d{4})(?![\d/])/g, (all, a, b, y) => (either(day(y, +a, b), day(y, +b, a)) ? ' ' : all))
+    // "on 4/7", "since 3/12": without a year only after a word that says when (else 3/4 is a share).
+    .replace(/\b(on|since|from|until|till|by|before|after|around)\s+(\d{1,2})\/(\d{1,2})(?![\d/])/gi, (all, prep: string, a, b) => (either(noYear(+a, b), noYear(+b, a)) ? `${prep} ` : all))
     .replace(DAY_MONTH_YEAR, (all, d, name: string, y) => (day(y, monthOf(name), d) ? ' ' : all))
     .replace(MONTH_DAY_YEAR, (all, name: string, d, y) => (day(y, monthOf(name), d) ? ' ' : all))
     .replace(MONTH_YEAR, (all, name: string, y) => (month(y, monthOf(name)) ? ' ' : all))
@@ -203,6 +218,11 @@ function takeDates(text: string, days: Set<string>, months: Set<string>, yearles
     .replace(/(?<!\d)(\d{1,2})\s*\u6708\s*(\d{1,2})\s*[\u65e5\u865f\u53f7]/g, (all, m, d) => (noYear(+m, d) ? ' ' : all))
     .replace(MONTH_DAY, (all, name: string, d) => (noYear(monthOf(name), d) ? ' ' : all))
     .replace(DAY_MONTH, (all, d, name: string) => (noYear(monthOf(name), d) ? ' ' : all));
+
+  /** Whether either reading was a day (both were tried). */
+  function either(a: unknown, b: unknown) {
+    return !!a || !!b;
+  }
 
   function noYear(m: number, d: string) {
     const md = `${pad2(m)}-${pad2(d)}`;
@@ -342,6 +362,21 @@ function byStem(c: Concept): Needle[] {
  * question memory cannot answer (search.ts).
  */
 export function namedConcepts(q: Query): number {
+  return nameBits(q, false);
+}
+
+/**
+ * The concepts of a query written as proper names by their letters alone, in any language: a
+ * capital inside the word or after the sentence's first word, or letters mixed with digits
+ * (`Kafka`, `GraphQL`, `Jenkins` in a Chinese question) — not a plain lower-case Latin word of a
+ * Chinese question (`port`, `staging`), which may be said in Chinese in memory. Such a name is an
+ * identity, not a description: no other wording of memory says it (search.ts).
+ */
+export function properNames(q: Query): number {
+  return nameBits(q, true);
+}
+
+function nameBits(q: Query, proper: boolean): number {
   const names = new Set<string>();
   for (const sentence of q.text.split(/(?<=[.?!])\s+|(?<=[。？！])\s*/)) {
     const cjk = /\p{Script=Han}/u.test(sentence);
@@ -351,7 +386,7 @@ export function namedConcepts(q: Query): number {
       const latin = /^[\p{Script=Latin}\p{N}._+#-]+$/u.test(w) && /\p{L}/u.test(w);
       // A month or a weekday is a time, not a name (dates.ts reads it).
       const time = monthOf(w) > 0 && w.length >= 3 && MONTH_NAMES.some((m) => m.startsWith(w.toLowerCase())) || /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(w);
-      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || cjk)) names.add(w.toLowerCase());
+      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || (cjk && !proper))) names.add(w.toLowerCase());
       if (latin || /\p{L}/u.test(w)) first = false;
     }
   }

@@ -33,7 +33,7 @@ import type { IndexedFile } from './index/format';
 import type { VaultFile } from './index/files';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
-import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery } from './query';
+import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery, properNames } from './query';
 import { needsReduction, subjectOf, topicsOf } from './prompt';
 import { withTranslations } from './translate';
 import { type ScoredLine, rankLines } from './rank';
@@ -70,7 +70,8 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   try {
     const names = entityNames(view, reader);
     // A pasted trace or log is reduced to its subject; a prompt that asks several things, to its topics.
-    const subject = needsReduction(text) ? subjectOf(text) : text;
+    const pasted = needsReduction(text);
+    const subject = pasted ? subjectOf(text) : text;
     const topics = topicsOf(subject);
     const today = opts.today ?? localDay(new Date());
     const rawCommits = () => rawDayCommits(v);
@@ -78,16 +79,16 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     const served = servedBefore(v, today);
     const archived = opts.archived === true;
     if (topics.length < 2) {
-      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches, author, served, archived });
+      const one = searchTopic(v, view, reader, subject, names, today, { maxTokens, limit, page, rawCommits, holder, branches, author, served, archived, pasted });
       return { query: text.length > MAX_QUERY_CHARS ? one.query : text, ...serving, ...one.answer, ...shownWithin(one.answer.results, budget, opts.render), warnings: [...view.warnings, ...reader.warnings] };
     }
     // Each topic its share of the budget (what one leaves goes to those that had more), in turn by rank.
     const share = Math.floor(maxTokens / topics.length);
-    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches, author, served, archived }));
+    let answers = topics.map((t) => searchTopic(v, view, reader, t, names, today, { maxTokens: share, limit, page, rawCommits, holder, branches, author, served, archived, pasted }));
     const spare = maxTokens - answers.reduce((n, a) => n + a.answer.tokens, 0) - 2 * topics.length;
     const hungry = answers.filter((a) => a.answer.more).length;
     if (hungry && spare > share / 4) {
-      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches, author, served, archived }) : a));
+      answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches, author, served, archived, pasted }) : a));
     }
     const hits: SearchHit[] = [];
     const taken = new Set<string>();
@@ -147,6 +148,8 @@ interface TopicOptions {
   /** The usage folded in before today (vault/usage.ts), for the decay factor (decay.ts). */
   served: Served | undefined;
   archived: boolean;
+  /** A long or pasted prompt reduced to its subject (prompt.ts): its names are the code's. */
+  pasted: boolean;
 }
 
 /**
@@ -200,11 +203,15 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // Usage-aware decay, one separate factor: lines nothing served for months sink a little (decay.ts).
   const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownPath(s.block.file)}:${s.i + 1}`);
   ranked = decayed.ranked;
-  // Names the question asks about that memory never mentions, none of them: memory cannot answer it, say so briefly.
-  // Not when it also names an entity of the vault: it asks about someone memory knows, in words
-  // memory may not use ("What console does Nate own?" for his Nintendo Switch).
-  const named = q.concepts.some((c) => c.entity) ? 0 : namedConcepts(q);
-  const unknown = named && (absent & named) === named ? q.concepts.filter((_c, k) => named & (1 << k)).map((c) => c.label) : [];
+  // A name the question asks about that memory never mentions: memory cannot answer it, say so briefly.
+  // Every name absent, or one written as a proper name ("Terraform" beside a known "GKE"): such a
+  // name is an identity, and what memory holds of the rest of the question is about something
+  // else. Not when the question names a person memory knows: it asks about someone, in words
+  // memory may not use ("What Console does Nate own?" for his Nintendo Switch); nor, for a proper
+  // name beside known ones, in a pasted trace, whose names are the code's, not the question's.
+  const named = q.concepts.some((c) => c.entity?.person) ? 0 : namedConcepts(q);
+  const unheard = (absent & named) === named ? named : opts.pasted ? 0 : absent & named & properNames(q);
+  const unknown = named ? q.concepts.filter((_c, k) => unheard & (1 << k)).map((c) => c.label) : [];
   const budget = unknown.length ? { ...opts, maxTokens: Math.min(opts.maxTokens, Math.max(1, Math.floor(opts.maxTokens * UNKNOWN_NAME_SHARE))) } : opts;
   // A question about a time asks what was so then, not what is so now: no reordering by date.
   const timed = q.days.length || q.months.length || dateDays !== NO_DATES;
@@ -289,7 +296,7 @@ function namesOf(notes: VaultFile[], reader: LineReader): EntityName[] {
       forms.add(form);
       aliases.push(form);
     }
-    return { name, rel: f.rel, aliases };
+    return { name, rel: f.rel, aliases, ...(f.entity!.kind === 'people' && { person: true }) };
   });
 }
 

@@ -45,6 +45,15 @@ describe('topics', () => {
     assert.deepEqual(topicsOf('Before I refactor the webhook handler, remind me why we picked BullMQ and who owns deploys.'), ['Before I refactor the webhook handler, remind me why we picked BullMQ', 'who owns deploys.']);
     assert.deepEqual(topicsOf('Two quick ones: what caused INC-031, and who is the incident commander?'), ['what caused INC-031', 'who is the incident commander?']);
     assert.deepEqual(topicsOf('Which env var holds the signing secret, and where is it stored?'), ['Which env var holds the signing secret, where is it stored?'], 'a clause that points back belongs to the one before');
+    assert.deepEqual(topicsOf("Who owns the Flutter app and when's its next release?"), ["Who owns the Flutter app, when's its next release?"], 'the pronoun that points back is no word of a subject of its own');
+    assert.deepEqual(topicsOf('Who owns deploys and when is the next release train?'), ['Who owns deploys', 'when is the next release train?'], 'a clause with a subject of its own is a topic');
+    assert.deepEqual(topicsOf('What are the task sizes for the gateway and for the search indexer?'), ['What are the task sizes for the gateway', 'What are the task sizes for the search indexer?'], 'one question asked of two things: a topic each');
+    assert.deepEqual(topicsOf('any conventions for the request models and for the queries?'), ['any conventions for the request models', 'any conventions for the queries?'], 'a question need not open with a question word');
+    assert.deepEqual(topicsOf('I moved in June and in July I left.'), ['I moved in June and in July I left.'], 'a statement asks nothing of two things');
+    assert.deepEqual(topicsOf('What is the replica count in staging and prod?'), ['What is the replica count in staging and prod?'], 'without the preposition again, one thing');
+    assert.deepEqual(topicsOf('whats our reindex procedure, and the rules for changing proto fields?'), ['whats our reindex procedure', 'the rules for changing proto fields?'], 'after ", and" a noun phrase of its own is asked the same way');
+    assert.deepEqual(topicsOf('Before I refactor the handler, and the tests, remind me why we picked BullMQ'), ['Before I refactor the handler, and the tests, remind me why we picked BullMQ'], 'not after a clause that asks nothing');
+    assert.deepEqual(topicsOf('whats the staging port, and hows it configured?'), ['whats the staging port, hows it configured?'], 'question words written without their apostrophe');
     assert.deepEqual(topicsOf('Fennick harmonium'), ['Fennick harmonium']);
     assert.deepEqual(topicsOf('What areas of the U.S. has John been to?'), ['What areas of the U.S. has John been to?'], 'an initial ends no sentence');
     assert.deepEqual(topicsOf('What does Nate do that he loves and can make money from?'), ['What does Nate do that he loves and can make money from?'], 'after a bare "and" only a question word opens a topic');

@@ -109,9 +109,16 @@ describe('query: dates by kind, resolved against today', () => {
     ['Chinese weekday of last week', '上週二 決定了什麼', '2025-12-22', ['2025-12-16'], '2025-12-09'],
     ['Chinese N units ago', '三天前 修了什麼', '2025-12-22', ['2025-12-19'], '2025-12-01'],
     ['Chinese part of a month', '十月初 發生了什麼', '2025-12-22', ['2025-10-01', '2025-10-10'], '2025-10-25'],
+    ['numeric day, year first', 'the deploy on 2025/03/04', '2025-12-22', ['2025-03-04'], '2025-04-03'],
+    ['numeric day, month or day first, with its year', 'the outage of 13/4/2025', '2025-12-22', ['2025-04-13'], '2025-04-14'],
+    ['numeric day without its year: both readings when both are days', 'what broke in prod on 3/12?', '2025-12-22', ['2025-03-12', '2025-12-03'], '2025-03-13'],
+    ['numeric day without its year, later than today: last year', 'what went out on 12/20?', '2025-12-10', ['2024-12-20'], '2025-12-20'],
+    ['a day of the month without its month', 'what did we agree on the 12th re: dbt tests?', '2025-12-22', ['2025-12-12'], '2025-11-12'],
+    ['a day of the month not come yet: the month before', 'what did we agree on the 28th?', '2025-12-22', ['2025-11-28'], '2025-12-28'],
+    ['the 31st: the latest month that has one', 'the release on the 31st', '2025-12-22', ['2025-10-31'], '2025-11-30'],
   ];
   it('reads no time into words that only look like one', () => {
-    for (const text of ['May I ask about the deploy?', 'the sun sat on the mat', 'we march on', 'three months of work']) {
+    for (const text of ['May I ask about the deploy?', 'the sun sat on the mat', 'we march on', 'three months of work', '3/4 of the pods restarted', 'on 40/12 of them', 'the 12th attempt']) {
       assert.equal(queryDates(withYears(parseQuery(text, []), '2025-12-22'), '2025-12-22'), NO_DATES, text);
     }
   });
