@@ -269,7 +269,7 @@ interface Written {
 }
 
 const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|此/iu;
-const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,8}$/u;
+const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,12}$/u;
 
 /**
  * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
@@ -483,7 +483,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for)(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
   ],
   [
     'modifier',
@@ -500,7 +500,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -510,7 +510,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only| just| merely)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?!人)/gu,
+    /(?<![a-z])(?:never|not(?! only| just| merely)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
   ],
 ];
 
@@ -525,7 +525,7 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
