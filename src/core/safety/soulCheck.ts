@@ -256,7 +256,8 @@ const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boole
 /** The first safeguard or risky word a sentence names, if any. */
 function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined {
   for (const clause of sentence) {
-    const first = soulWords(compiled, clause)[0];
+    // An action that opens the clause is its verb ("Remove the draft comment …"), nothing a later "it" stands for.
+    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(clause.toLowerCase(), w)) || (!w.guard && clause.slice(0, w.start).trim()));
     if (first) return first.text;
   }
   return undefined;
@@ -500,7 +501,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -799,7 +800,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 /** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
 const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '') || PART_OF.test(low.slice(g.end, g.end + 24));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
-const PART_OF = /^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?))(?![a-z])/u;
+const PART_OF = /^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?))(?![a-z])/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
@@ -932,13 +933,16 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-            [...c.low.matchAll(CONFINED)].filter((m) => guards.some((g) => g.start >= m.index && g.end <= m.index + m[0].length)).length,
+            [...c.low.matchAll(CONFINED), ...c.low.matchAll(PUT_OFF)].filter((m) => guards.some((g) => g.start >= m.index && g.end <= m.index + m[0].length)).length,
         ))
   );
 }
 
 /** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
 const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,50}?(?<![a-z])(?:when|if)(?![a-z])/gu;
+
+/** Doing the safeguard after the fact: "run it first and read it afterwards". */
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log)\w*\s(?:\S+\s)?(?:afterwards?|after the fact)(?![a-z])/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
@@ -996,8 +1000,8 @@ const removes = (c: Clause, r: Span, g: Span) =>
     ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
     : disposedOf(c, g, r, CLOSE + 1);
 
-/** A subject or a verb of its own between: "before any deletion I'll do a dry run" removes nothing; nor does a command's flag (`kubectl delete ns x --dry-run`). */
-const ANOTHER_VERB = /(?<![a-z])(?:i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take)(?![a-z])/u;
+/** A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`). */
+const ANOTHER_VERB = /(?<![a-z])(?:i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still)(?![a-z])/u;
 
 /**
  * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which
@@ -1016,7 +1020,11 @@ const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c,
  * A verb that opposes the safeguard itself ("block the sandbox", 「阻止測試」): before it, and not
  * only setting the scene — also when the safeguard is the scene ("test the restore in a container").
  */
-const opposes = (c: Clause, n: Span, g: Span) => n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text);
+// (A participle right before its noun describes it: "blocking checks".)
+const opposes = (c: Clause, n: Span, g: Span) =>
+  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim());
+/** Verbs that keep things from harm oppose no safeguard: "mask tokens whenever environment variables are echoed". */
+const PROTECTS = /^(?:mask|redact|scrub|sanitis|saniti[sz]|censor|hid|protect|encrypt)|^(?:遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩)$/u;
 /** Bringing back is using a safeguard, not opposing it: "restored from a backup", 「從備份還原」. */
 const BRINGS_BACK = /^(?:restor|recover)|^(?:還原|还原|恢復|恢复)$/u;
 
@@ -1032,7 +1040,8 @@ function riskNegations(c: Clause, r: Span): number {
     c.negations.filter(
       (n) =>
         (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
-        ((n.kind === 'local' || n.kind === 'before') && governs(c, n, r)) ||
+        (n.kind === 'local' && governs(c, n, r)) ||
+        (n.kind === 'before' && replaces(c, n, r)) ||
         // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
         (n.kind === 'avert' && averts(c, n, r)),
     ).length +
@@ -1097,7 +1106,9 @@ const COORDINATOR = /^\s*(?:,|、|，)?\s*(?:and|or|&|和|及|與|与)?\s*(?:the
 const averted = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'avert' && averts(c, n, r));
 
 /** An action another replaces ("ask me instead of using sudo", 而不是): a "before" word governs it. */
-const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && governs(c, n, r));
+const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'before' && replaces(c, n, r));
+/** "instead of", "without" a few words before the action it puts aside: "instead of falling back to the real workspace". */
+const replaces = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c, n, r) <= NEAR - 1 && !AND.test(c.low.slice(n.end, r.start));
 
 /** Prohibitions after a risky action, and local negations after those ("删除时不要犹豫" is no prohibition). */
 function prohibitionsAfter(c: Clause, r: Span): number {
