@@ -1,5 +1,4 @@
 /** Shared test helpers: temporary workspaces, vaults, and the built CLI. */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -9,6 +8,7 @@ import { compressBeforeWrite } from '../../src/core/compress/compress';
 import { initVault } from '../../src/core/init/scaffold';
 import { type Vault, openVault } from '../../src/core/vault/layout';
 import { type WriteRequest, writeMemory } from '../../src/core/memory/write';
+import { childProcess } from '../../src/core/shared/nodeLazy';
 
 /**
  * Every entry records its author (docs/memory.md#authors): tests write as one fixed person on one
@@ -59,9 +59,11 @@ export interface CliRun {
 /**
  * Runs the built `dist/cli.js` (npm test builds it first), without the warm search server
  * unless `env` asks for it (searchServer.test.ts), so that tests leave no process behind.
+ * Started as the product starts processes (shared/nodeLazy.ts): a vault lock this process keeps
+ * after writing through the core is let go first, as the CLI may need it.
  */
 export function cli(args: string[], opts: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {}): CliRun {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = childProcess().spawnSync(process.execPath, [CLI, ...args], {
     cwd: opts.cwd,
     input: opts.input,
     encoding: 'utf8',
@@ -80,7 +82,8 @@ export const read = (...p: string[]) => fs.readFileSync(path.join(...p), 'utf8')
 
 /**
  * Every file under `dir` (relative paths → content), to prove that a failed call changed
- * nothing. Leaves out `.git` and the lock's per-process anchor (`.lock.<pid>`), local state.
+ * nothing. Leaves out `.git` and the vault lock (`.lock`, kept until the run of writes that took
+ * it ends) with its per-process anchor (`.lock.<pid>`): local state.
  */
 export function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -89,7 +92,7 @@ export function snapshot(dir: string): Record<string, string> {
       const p = path.join(d, e.name);
       if (e.isDirectory()) {
         if (e.name !== '.git') walk(p);
-      } else if (!/^\.lock\.\d+$/.test(e.name)) out[path.relative(dir, p)] = fs.readFileSync(p, 'latin1');
+      } else if (!/^\.lock(\.\d+)?$/.test(e.name)) out[path.relative(dir, p)] = fs.readFileSync(p, 'latin1');
     }
   };
   walk(dir);

@@ -1,7 +1,8 @@
 /**
  * The lines one search reads: indexed files a chunk at a time (by byte range), others whole,
- * each file opened once per search. A file that turns out to be binary or unreadable is skipped
- * with a warning, never an error.
+ * each file opened once per search; either way only the lines a search looks at are decoded (an
+ * entity note not indexed yet is decoded whole). A file that turns out to be binary or
+ * unreadable is skipped with a warning, never an error.
  *
  * The bytes read are kept by the file's stamp (size, mtime, ctime, inode: any write changes it)
  * in a cache bounded by bytes: a search reads each chunk once, whether to check it or to show
@@ -201,6 +202,9 @@ function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
   }
 }
 
+/** Where an entity note's head is read (each read is turned into a string at once): a search may look at thousands. */
+const HEAD = Buffer.allocUnsafe(4096);
+
 const CANNOT_TELL: readonly number[] = [];
 const NO_LINES: readonly number[] = [];
 
@@ -331,8 +335,8 @@ export class LineReader {
   range(f: VaultFile, from: number, to: number): (string | undefined)[] {
     const entry = this.files.get(f.rel);
     if (entry?.whole) return entry.lines;
-    const chunks = this.view.indexed.get(f.rel)?.chunks;
-    if (!chunks || f.kind === 'entity') return this.all(f);
+    if (f.kind === 'entity') return this.all(f);
+    const chunks = this.chunks(f);
     const lines = entry?.lines ?? [];
     const read = entry?.read ?? new Set<number>();
     let missing = false;
@@ -342,7 +346,7 @@ export class LineReader {
     cover.sort((a, b) => a.start - b.start);
     if (!cover.length || cover[0].start > from || cover[cover.length - 1].end < to) return this.all(f);
     const unread = cover.filter((c) => !read.has(c.start));
-    const bufs = this.chunkBytes(f, unread);
+    const bufs = this.bytesOf(f, unread);
     if (bufs.some((b) => !b)) return this.all(f);
     unread.forEach((c, k) => {
       const text = splitLines(this.checked(f, () => bufs[k]!).toString('utf8'));
@@ -357,7 +361,7 @@ export class LineReader {
    * The lines of a chunk whose bytes may hold one of `needles` (in any letter case; word
    * boundaries are the caller's to check), decoded one by one: a line that cannot match is not
    * made into a string. `at` lists them in order; `lines` is the file's lines as `range` gives them.
-   * A file read whole, or bytes that cannot tell (a cased non-ASCII letter), give every line.
+   * A file decoded whole, an entity note, or bytes that cannot tell (a cased non-ASCII letter), give every line.
    */
   linesWith(f: VaultFile, chunk: Chunk, needles: readonly Needle[]): { lines: (string | undefined)[]; at: number[] } {
     const every = () => {
@@ -367,8 +371,8 @@ export class LineReader {
       return { lines, at };
     };
     const entry = this.files.get(f.rel);
-    if (entry?.whole || entry?.read?.has(chunk.start) || !this.view.indexed.has(f.rel) || f.kind === 'entity') return every();
-    const [buf] = this.chunkBytes(f, [chunk]);
+    if (entry?.whole || entry?.read?.has(chunk.start) || f.kind === 'entity') return every();
+    const [buf] = this.bytesOf(f, [chunk]);
     if (!buf || buf.includes(0)) return every();
     const held = new Set<number>();
     for (const n of needles) {
@@ -406,8 +410,8 @@ export class LineReader {
    */
   around(f: VaultFile, from: number, to: number): (string | undefined)[] {
     const entry = this.files.get(f.rel);
-    const chunks = this.view.indexed.get(f.rel)?.chunks;
-    if (!entry || entry.whole || !chunks || f.kind === 'entity') return this.range(f, from, to);
+    if (!entry || entry.whole || f.kind === 'entity') return this.range(f, from, to);
+    const chunks = this.chunks(f);
     const { lines } = entry;
     const cover: Chunk[] = [];
     for (const c of chunks) {
@@ -420,7 +424,7 @@ export class LineReader {
     }
     if (!cover.length) return lines;
     cover.sort((a, b) => a.start - b.start);
-    const bufs = this.chunkBytes(f, cover);
+    const bufs = this.bytesOf(f, cover);
     if (bufs.some((b) => !b || b.includes(0))) return this.range(f, from, to);
     cover.forEach((c, k) => {
       const buf = bufs[k]!;
@@ -548,8 +552,7 @@ export class LineReader {
     try {
       const fd = fs.openSync(f.abs, 'r');
       try {
-        const buf = Buffer.alloc(4096);
-        return buf.toString('latin1', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+        return HEAD.toString('latin1', 0, fs.readSync(fd, HEAD, 0, HEAD.length, 0));
       } finally {
         fs.closeSync(fd);
       }

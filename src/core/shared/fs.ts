@@ -435,44 +435,92 @@ const WAIT_MS = 60_000;
 /**
  * Runs `fn` while holding `lockFile`, which holds its owner's pid. Re-entrant within a process.
  * A lock whose owner is gone is taken over, so a crashed writer never blocks the vault for good.
+ *
+ * The lock is kept until the synchronous run that took it ends (a queued microtask), so a run of
+ * many calls — rememberAll's entries, a loop of writes — takes it once, not once per call: other
+ * processes wait for the run as they waited for each call, and their locked work lands before or
+ * after it, never inside. It is let go sooner when a call that took it fails (the vault as it
+ * was), when this process must wait for a lock (two processes each keeping one vault's lock and
+ * wanting the other's never wait on each other), before this process starts another
+ * (shared/nodeLazy.ts: git hooks or a coresoul call there may need it), and on exit.
  */
 export function withLock<T>(lockFile: string, fn: () => T): T {
-  const depth = enter(lockFile);
+  const entered = enter(lockFile);
+  let done = false;
   try {
-    return fn();
+    const result = fn();
+    done = true;
+    return result;
   } finally {
-    leave(lockFile, depth);
+    leave(lockFile, entered, done);
   }
 }
 
 /** `withLock` for work that awaits (sync's merge); writers in other processes wait meanwhile. */
 export async function withLockAsync<T>(lockFile: string, fn: () => Promise<T>): Promise<T> {
-  const depth = enter(lockFile);
+  const entered = enter(lockFile);
+  let done = false;
   try {
-    return await fn();
+    const result = await fn();
+    done = true;
+    return result;
   } finally {
-    leave(lockFile, depth);
+    leave(lockFile, entered, done);
   }
 }
 
-function enter(lockFile: string): number {
+/** The depth re-entered, and whether this call took the lock (it was neither held nor kept). */
+function enter(lockFile: string): { depth: number; took: boolean } {
   const depth = held.get(lockFile) ?? 0;
-  if (depth === 0) acquire(lockFile);
+  const took = depth === 0 && !kept.delete(lockFile);
+  if (took) acquire(lockFile);
   held.set(lockFile, depth + 1);
-  return depth;
+  return { depth, took };
 }
 
-function leave(lockFile: string, depth: number): void {
+/** `done`: the call returned. One that threw (a refused write, say) leaves the lock as it found it: let go at once if it took it. */
+function leave(lockFile: string, { depth, took }: { depth: number; took: boolean }, done: boolean): void {
   held.set(lockFile, depth);
-  if (depth === 0) fs.unlinkSync(lockFile);
+  if (depth !== 0) return;
+  if (!done && took) return unlock(lockFile);
+  kept.add(lockFile);
+  if (!releaseQueued) {
+    releaseQueued = true;
+    queueMicrotask(() => {
+      releaseQueued = false;
+      releaseKeptLocks();
+    });
+  }
 }
 
 const held = new Map<string, number>(); // lock file → re-entry depth in this process
+const kept = new Set<string>(); // locks no call holds any more, kept until this synchronous run ends
+let releaseQueued = false;
 
-process.once('exit', () => anchors.forEach((a) => fs.rmSync(a, { force: true })));
+/** Lets go of the locks this process keeps only until its synchronous run ends (see withLock). */
+export function releaseKeptLocks(): void {
+  for (const lockFile of kept) {
+    kept.delete(lockFile);
+    unlock(lockFile);
+  }
+}
+
+function unlock(lockFile: string): void {
+  try {
+    fs.unlinkSync(lockFile);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError(err, 'unlock', lockFile);
+  }
+}
+
+process.once('exit', () => {
+  releaseKeptLocks();
+  anchors.forEach((a) => fs.rmSync(a, { force: true }));
+});
 
 function acquire(lockFile: string): void {
   if (tryLock(lockFile)) return; // the usual case, kept free of the waiting loop's bookkeeping
+  releaseKeptLocks(); // whoever holds this one may be waiting for one this process keeps
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     if (tryLock(lockFile)) return;

@@ -5,11 +5,19 @@
  */
 import type * as ChildProcess from 'node:child_process';
 import type * as Crypto from 'node:crypto';
+import { releaseKeptLocks } from './fs';
 
 let cp: typeof ChildProcess | undefined;
 let crypto: typeof Crypto | undefined;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const childProcess = (): typeof ChildProcess => (cp ??= require('node:child_process') as typeof ChildProcess);
+/**
+ * node:child_process, for starting a process: a vault lock this process keeps until its
+ * synchronous run ends is let go first (shared/fs.ts withLock), as the child may need it.
+ */
+export const childProcess = (): typeof ChildProcess => {
+  releaseKeptLocks();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (cp ??= require('node:child_process') as typeof ChildProcess);
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const nodeCrypto = (): typeof Crypto => (crypto ??= require('node:crypto') as typeof Crypto);

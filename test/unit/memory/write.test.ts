@@ -8,6 +8,7 @@ import { CoreSoulError } from '../../../src/core/shared/errors';
 import { readMemoryMap } from '../../../src/core/vault/memoryMap';
 import { dayFile, entityFile } from '../../../src/core/vault/layout';
 import { MAX_TEXT_BYTES, writeMemory } from '../../../src/core/memory/write';
+import { childProcess } from '../../../src/core/shared/nodeLazy';
 import { read, snapshot, tempVault, writeAt } from '../../support/helpers';
 
 const ENTRY_RE = /^- \d{2}:\d{2}:\d{2} /;
@@ -225,23 +226,37 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     assert.equal(readMemoryMap(v).lastCompressionDate, '2026-03-16');
   });
 
-  it('two processes writing 500 lines each at once leave 1000 intact lines', async () => {
+  it('two processes writing 500 lines each at once leave 1000 intact lines, each run of writes whole', async () => {
     const v = await tempVault();
     writeAt(v, '2026-03-10T08:00:00', 'start [[Shared]]');
-    const writer = path.join(__dirname, '../../support/writer.ts');
-    const run = (tag: string) =>
-      new Promise<number>((resolve) => {
-        const p = spawn(process.execPath, ['--import', 'tsx', writer, v.root, tag, '500'], { stdio: 'inherit' });
-        p.on('exit', (code) => resolve(code ?? -1));
-      });
-    assert.deepEqual(await Promise.all([run('A'), run('B')]), [0, 0]);
+    assert.deepEqual(await Promise.all([runWriter(v.root, 'A', 500), runWriter(v.root, 'B', 500)]), [0, 0]);
     for (const file of [dayFile(v, '2026-03-10'), entityFile(v, 'objects', 'Shared')]) {
       const lines = read(file).split('\n').filter((l) => /\b[AB]-\d+ /.test(l));
       assert.equal(lines.length, 1000, file);
       for (const l of lines) assert.match(l, /^- (\[\[2026-03-10\]\] )?09:00:00 \[by Tess Tester on testbox\] [AB]-\d+ x{100} \[\[Shared\]\]$/);
       assert.equal(new Set(lines).size, 1000);
+      // Each process writes its 500 in one synchronous run, which holds the lock throughout: the other's lines come before or after, never inside.
+      const writers = lines.map((l) => /\b([AB])-\d+ /.exec(l)![1]);
+      assert.equal(writers.filter((w, k) => k > 0 && w !== writers[k - 1]).length, 1, `${file}: one block of A and one of B`);
     }
     assert.equal(fs.existsSync(v.lockFile), false, 'the lock is released');
+  });
+
+  it('two processes writing into two vaults in opposite orders never wait on each other for good', async () => {
+    // Each keeps the lock of the vault it wrote last until its run ends; one that must wait for the other vault's lets go of its own first.
+    const [a, b] = [await tempVault(), await tempVault()];
+    assert.deepEqual(await Promise.all([runWriter(`${a.root},${b.root}`, 'A', 200), runWriter(`${b.root},${a.root}`, 'B', 200)]), [0, 0]);
+    for (const v of [a, b]) assert.equal(read(dayFile(v, '2026-03-10')).split('\n').filter((l) => /\b[AB]-\d+ /.test(l)).length, 400);
+  });
+
+  it('lets go of the lock before starting a child process, which may need it', async () => {
+    const v = await tempVault();
+    writeAt(v, '2026-03-10T08:00:00', 'before the child [[Shared]]');
+    assert.equal(fs.existsSync(v.lockFile), true, 'kept for the next write of this run');
+    // Still in the same synchronous run: a child waiting for a lock this process kept would fail after 60 s ("vault is busy").
+    const child = childProcess().spawnSync(process.execPath, ['--import', 'tsx', WRITER, v.root, 'C', '3'], { encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(writeAt(v, '2026-03-10T08:00:00', 'after the child [[Shared]]').line, 7, 'the child wrote lines 4 to 6');
   });
 
   it('takes over a lock left behind by a writer that died', async () => {
@@ -250,6 +265,17 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     fs.writeFileSync(v.lockFile, dead.stdout);
     const r = writeAt(v, '2026-03-10T09:00:00', 'after a crash');
     assert.equal(r.line, 3);
-    assert.equal(fs.existsSync(v.lockFile), false);
+    assert.equal(fs.readFileSync(v.lockFile, 'utf8'), String(process.pid), 'taken over, and kept until this run of writes ends');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(fs.existsSync(v.lockFile), false, 'released once the run ended');
   });
 });
+
+const WRITER = path.join(__dirname, '../../support/writer.ts');
+
+/** test/support/writer.ts in a process of its own: `count` writes into each of `roots` (comma-separated) in turn; resolves its exit code. */
+const runWriter = (roots: string, tag: string, count: number) =>
+  new Promise<number>((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', WRITER, roots, tag, String(count)], { stdio: 'inherit' });
+    p.on('exit', (code) => resolve(code ?? -1));
+  });

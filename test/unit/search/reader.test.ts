@@ -31,34 +31,38 @@ const LINES = [
 ];
 
 describe('lines decoded one by one', () => {
-  it('decodes exactly the lines whose bytes may hold a needle, as a whole read cuts them, and the lines around them', async () => {
-    const v = await tempVault('2026-03-10T09:00:00');
-    put(v, 'chronological/2026-02-20.md', LINES);
-    await buildIndex(v);
-    const whole = fs.readFileSync(path.join(v.memoryDir, 'chronological/2026-02-20.md'), 'utf8').split(/\r?\n/);
-    for (const text of ['lockfile', 'cache key', 'pr-4821', '遷移', 'k8s', 'müller', 'routine line 12']) {
-      const view = refreshIndex(v);
-      const reader = new LineReader(view);
-      const file = reader.byRel.get('chronological/2026-02-20.md')!;
-      const n = needle(text)!;
-      const definite = needleStarts(Buffer.from(LINES.join('\n')), n, () => true) !== undefined;
-      const found = reader.chunks(file).map((chunk) => ({ chunk, ...reader.linesWith(file, chunk, [n]) }));
-      for (const { chunk, lines, at } of found) {
-        for (const i of at) assert.equal(lines[i], whole[i], `${text}: line ${i} as a whole read cuts it`);
-        for (let i = chunk.start; i < chunk.end; i++) {
-          if (lineHas(whole[i].toLowerCase(), n)) assert.ok(at.includes(i), `${text}: line ${i} holds it`);
-          else if (definite && !found.some((x) => x.at.includes(i))) assert.equal(lines[i], undefined, `${text}: line ${i} is not decoded`);
+  for (const indexed of [true, false]) {
+    it(`decodes exactly the lines whose bytes may hold a needle, as a whole read cuts them, and the lines around them (${indexed ? 'an indexed day' : 'a day not indexed yet'})`, async () => {
+      const v = await tempVault('2026-03-10T09:00:00');
+      put(v, 'chronological/2026-02-20.md', LINES);
+      if (indexed) await buildIndex(v);
+      const whole = fs.readFileSync(path.join(v.memoryDir, 'chronological/2026-02-20.md'), 'utf8').split(/\r?\n/);
+      for (const text of ['lockfile', 'cache key', 'pr-4821', '遷移', 'k8s', 'müller', 'routine line 12']) {
+        const view = indexed ? refreshIndex(v) : refreshIndex(v, { budgetMs: 0 });
+        assert.equal(view.indexed.has('chronological/2026-02-20.md'), indexed);
+        const reader = new LineReader(view);
+        const file = reader.byRel.get('chronological/2026-02-20.md')!;
+        const n = needle(text)!;
+        const definite = needleStarts(Buffer.from(LINES.join('\n')), n, () => true) !== undefined;
+        const found = reader.chunks(file).map((chunk) => ({ chunk, ...reader.linesWith(file, chunk, [n]) }));
+        for (const { chunk, lines, at } of found) {
+          for (const i of at) assert.equal(lines[i], whole[i], `${text}: line ${i} as a whole read cuts it`);
+          if (definite) for (const i of at) assert.ok(whole[i].toLowerCase().includes(n.text), `${text}: line ${i} is given only if it holds the text`);
+          for (let i = chunk.start; i < chunk.end; i++) {
+            if (lineHas(whole[i].toLowerCase(), n)) assert.ok(at.includes(i), `${text}: line ${i} holds it`);
+            else if (definite && !found.some((x) => x.at.includes(i))) assert.equal(lines[i], undefined, `${text}: line ${i} is not decoded`);
+          }
         }
+        for (const { at } of found) {
+          const some = at[0] ?? 0;
+          const [from, to] = [Math.max(0, some - 5), Math.min(whole.length - 1, some + 6)];
+          const around = reader.around(file, from, to);
+          for (let i = from; i < to; i++) assert.equal(around[i], whole[i], `${text}: line ${i} around`);
+        }
+        reader.close();
       }
-      for (const { at } of found) {
-        const some = at[0] ?? 0;
-        const [from, to] = [Math.max(0, some - 5), Math.min(whole.length - 1, some + 6)];
-        const around = reader.around(file, from, to);
-        for (let i = from; i < to; i++) assert.equal(around[i], whole[i], `${text}: line ${i} around`);
-      }
-      reader.close();
-    }
-  });
+    });
+  }
 
   it('finds in bytes every place a line holds the needle, in any letter case, or says it cannot tell', () => {
     const buf = Buffer.from(LINES.join('\n'));
