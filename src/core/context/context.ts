@@ -66,6 +66,8 @@ export interface RecalledSnippet {
   open?: string;
   /** 1-based line of the text in `open`. */
   openLine?: number;
+  /** A newer snippet above replaces this one (current before stale, docs/search.md#ranking): its day. */
+  earlier?: string;
 }
 
 /** What a recall found: the snippets, and how many matching lines it left out (for a next page). */

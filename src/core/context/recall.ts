@@ -23,6 +23,7 @@ export function recallFrom(v: Vault, search: Search = (query, opts) => searchMem
       date: h.date ?? 'undated',
       text: shown(h.text),
       ...(h.from && h.date && { from: shown(h.from), open: rel(v, rawDayFile(v, h.date)), openLine: h.start }),
+      ...(h.earlier && { earlier: h.earlier }),
     }));
     return { snippets, more: r.more ?? 0, ...(r.missing?.length && { missing: r.missing }) };
   };

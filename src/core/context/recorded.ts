@@ -60,6 +60,8 @@ export interface Cited {
   from?: string;
   /** Who wrote the line cited (a search hit's author), shown once in the citation. */
   author?: Author | null;
+  /** A newer snippet above replaces this one (a search hit's `earlier`): its day. */
+  earlier?: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export interface Cited {
  * inside a multi-line entry, the time and provenance of that entry, read from its file.
  */
 export function citation(root: string, s: Cited): string {
-  const head = `[${s.file}:${s.line}${s.date ? ` · ${s.date}` : ''}${s.author ? ` · by ${authorLabel(s.author)}` : ''}${s.from ? ` · from ${s.from}` : ''}]`;
+  const head = `[${s.file}:${s.line}${s.date ? ` · ${s.date}` : ''}${s.author ? ` · by ${authorLabel(s.author)}` : ''}${s.from ? ` · from ${s.from}` : ''}${s.earlier ? ` · earlier than ${s.earlier}` : ''}]`;
   const owner = s.from || !/^\s/.test(s.text) ? undefined : continuedEntry(root, s.file, s.start ?? s.line);
   return owner ? `${head} continues the ${owner.time} entry ${owner.marker ?? "recorded as the person's own"}` : head;
 }

@@ -12,12 +12,12 @@
  * then alone. Page N continues where page N−1 stopped.
  */
 import { countTokens } from '../shared/tokens';
-import { findSupersessions } from '../truth/supersession';
 import { shownMemoryPath } from '../vault/layout';
 import { shownPath } from './index/files';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
+import { type About, currentFirst } from './current';
 import type { ScoredLine } from './rank';
-import { type SearchHit, renderHit } from './result';
+import { type SearchHit, renderHit, renderHits } from './result';
 
 /** Context [before, after] by the rank of the hit; the last pair holds for every later one. */
 const CONTEXT: [number, number][] = [
@@ -54,11 +54,8 @@ export interface BudgetOptions {
   page: number;
   /** The commit each raw day was recovered from (compress/rawDays.ts). */
   rawCommits: () => Map<string, string>;
-  /**
-   * What of the query a ranked line says (a bit mask of its concepts): snippets that say the same
-   * are about the same subject, and the newer comes first (current before stale).
-   */
-  about?: { holds: (line: ScoredLine) => number; who: number };
+  /** What of the query a ranked line says: snippets about the same subject put the newer first (current before stale, current.ts). */
+  about?: About;
   /** The file (relative to the memory folder) and 1-based line that hold a compressed day now. */
   holder: (day: string) => { rel: string; line: number };
   /** The query names or implies a time: it asks what was so then, not about something spread over time. */
@@ -160,7 +157,9 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       used += taken.cost;
       perDay.set(block.day, (perDay.get(block.day) ?? 0) + 1);
     }
-    hits = newestFirst(snippets, opts.about).map(cite);
+    // Current before stale: an older snippet that a newer one above replaces says so (`earlier`); its mark counts in the budget.
+    hits = currentFirst(snippets, opts.about).map(({ snippet, earlier }) => ({ ...cite(snippet), ...(earlier && { earlier }) }));
+    if (hits.some((h) => h.earlier)) while (hits.length > 1 && countTokens(renderHits(hits)) > opts.maxTokens) hits.pop();
     if (!snippets.length) break;
   }
   let more = 0;
@@ -177,51 +176,6 @@ function spreadOverDays(scored: readonly ScoredLine[]): boolean {
     if (days.size >= SPREAD_DAYS) return true;
   }
   return false;
-}
-
-/**
- * Current before stale: a newer snippet supersedes an older one when the truth engine's rules say
- * its best line replaces the older's (truth/supersession.ts: "moved from 5432 to 5433", "72 hours
- * instead of 24", "from [[Jest]] to [[Vitest]]"), or when it says all the older one says of the
- * query — two or more of its concepts besides entities, and every entity the older names — and
- * says that something changed ("moves to", "takes over", 改成; not "now", which speech says of
- * anything). It moves up to just before the
- * first older one it supersedes; the rest keep their order (the older is still shown, as what was
- * so earlier).
- */
-/** Words with which an entry says that something changed (or that an earlier decision was reversed): it supersedes what was said before. */
-const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|renamed|reversed|reverses|overturned|took over|takes over|from \S+ to)\b|改成|換成|改為|不再/i;
-
-function newestFirst(snippets: Snippet[], about: BudgetOptions['about']): Snippet[] {
-  if (!about || snippets.length < 2) return snippets;
-  const bits = (m: number) => {
-    let n = 0;
-    for (let x = m; x; x &= x - 1) n++;
-    return n;
-  };
-  const textOf = (p: Snippet, i: number) => p.line.block.lines[i] ?? '';
-  const heldBy = (p: Snippet, i: number) => about.holds({ ...p.line, i });
-  const sameSubject = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
-  // The older snippet's best line against every line of the newer one (its best line may be a neighbour of the change).
-  const supersedes = (newer: Snippet, older: Snippet) => {
-    if (older.line.block.day >= newer.line.block.day) return false;
-    const was = textOf(older, older.line.i);
-    const held = heldBy(older, older.line.i);
-    for (let i = newer.start; i < newer.end; i++) {
-      const now = textOf(newer, i);
-      if (!now.trim()) continue;
-      if (CHANGE.test(now) && sameSubject(heldBy(newer, i), held)) return true;
-      const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
-      if (findSupersessions(pair).length) return true;
-    }
-    return false;
-  };
-  const out = [...snippets];
-  for (let k = 1; k < out.length; k++) {
-    const j = out.findIndex((y, at) => at < k && supersedes(out[k], y));
-    if (j >= 0) out.splice(j, 0, ...out.splice(k, 1));
-  }
-  return out;
 }
 
 /** The start of a line longer than the whole budget, as much as fits (never a stub). */

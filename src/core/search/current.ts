@@ -103,3 +103,130 @@ function replacementOn(day: string, link: Needle, linkHashes: [number, number][]
   }
   return undefined;
 }
+
+/** What of the query a ranked line says, for ordering an answer (search.ts builds it from the query). */
+export interface About {
+  /** The query's concepts (bits) a line holds. */
+  holds: (line: ScoredLine) => number;
+  /** Concepts that say who (entities): a speaker of every line is no subject. */
+  who: number;
+  /** Concepts that name one thing as code and notes write it (`max_open_conns`, `waiting-room-v2`, a path, a quoted phrase): a subject of their own. */
+  names: number;
+  /** The question asks what is so now ("currently", "still", 目前): the newest statement of a subject comes first. */
+  present: boolean;
+}
+
+/** A snippet as the budget lays it out: lines [start, end) of its best line's block. */
+interface Shown {
+  line: ScoredLine;
+  start: number;
+  end: number;
+}
+
+/**
+ * A question about the present: "now", "currently", "these days", "still", "latest", "anymore",
+ * 現在, 目前, 如今, 仍然, 還在, 最新.
+ */
+const PRESENT = /\b(?:now|nowadays|currently|these days|at the moment|at present|still|latest|anymore|any more)\b|現在|现在|目前|如今|仍然|還在|还在|最新/i;
+export const asksPresent = (query: string) => PRESENT.test(query);
+
+/**
+ * Whether a concept names one thing as code and notes write it: an identifier, a path or a quoted
+ * phrase (a character besides letters, digits and an apostrophe), not a person.
+ */
+export const namesAThing = (c: { label: string; entity?: EntityName }) => !c.entity?.rel.startsWith('entities/people/') && /[^\p{L}\p{N}'\u2019]/u.test(c.label);
+
+/**
+ * Words with which an entry says that something changed, or that an earlier decision was reversed:
+ * a verb of change, a value and what it was ("120 -> 80", "// was 50"), 改成.
+ */
+const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|renamed|reversed|reverses|overturned|took over|takes over|from \S+(?: \S+)? to)\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|改成|換成|换成|改為|改为|改用|不再/i;
+/** …or that it is so now: said of anything in speech, so it counts only beside a thing's name. */
+const NOW = /\bnow\b|現在|现在|目前/i;
+
+/**
+ * Current before stale (docs/search.md#ranking): snippets in the budget's order, each that replaces
+ * an older one above it moved up to just before it, and each older one a newer one above it
+ * replaces marked `earlier` (the newer one's day). A newer snippet replaces an older one about the
+ * same subject when
+ * - a line of it replaces the older one's best line by the truth engine's rules
+ *   (truth/supersession.ts: "moved from 5432 to 5433", "72 hours instead of 24", 從X改成Y), or
+ * - a line of it says all the older best line says of the query (two or more of its concepts
+ *   besides entities) and its line says that something changed ("raised to", "takes over", 改成), or
+ * - a line of it names a thing of the query the older best line's entry names
+ *   (`session.timeout.ms`, `waiting-room-v2`), and its entry says that it changed or what it is
+ *   now ("moved …, session.timeout.ms went from 45000 to 30000", "max_open_conns 120 -> 80",
+ *   "is at 100% … now").
+ * A question about the present ("currently", "still", 目前) asks for the newest statement of its
+ * subject: there the last two need no word of a change.
+ * A snippet never moves above a newer one that replaces it; the older is still shown, as what was
+ * so earlier.
+ */
+export function currentFirst<S extends Shown>(snippets: readonly S[], about: About | undefined): { snippet: S; earlier?: string }[] {
+  if (!about || snippets.length < 2) return snippets.map((snippet) => ({ snippet }));
+  const bits = (m: number) => {
+    let n = 0;
+    for (let x = m; x; x &= x - 1) n++;
+    return n;
+  };
+  const textOf = (p: S, i: number) => p.line.block.lines[i] ?? '';
+  const heldBy = (p: S, i: number) => about.holds({ ...p.line, i });
+  const continues = (p: S, i: number) => /^\s+\S/.test(textOf(p, i));
+  /** The lines of the snippet that belong to the entry of its line `i`: its head and continuation lines. */
+  const entryOf = (p: S, i: number) => {
+    let from = i;
+    while (from > p.start && continues(p, from)) from--;
+    let to = from + 1;
+    while (to < p.end && continues(p, to)) to++;
+    return { from, to };
+  };
+  const entryHolds = (p: S, i: number) => {
+    const { from, to } = entryOf(p, i);
+    let mask = 0;
+    for (let j = from; j < to; j++) mask |= heldBy(p, j);
+    return mask;
+  };
+  const entrySays = (p: S, i: number) => {
+    const { from, to } = entryOf(p, i);
+    for (let j = from; j < to; j++) if (CHANGE.test(textOf(p, j)) || NOW.test(textOf(p, j))) return true;
+    return false;
+  };
+  const sameSubject = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  const replaces = (newer: S, older: S) => {
+    if (!older.line.block.day || older.line.block.day >= newer.line.block.day) return false;
+    const was = textOf(older, older.line.i);
+    const held = heldBy(older, older.line.i);
+    const names = entryHolds(older, older.line.i) & about.names;
+    for (let i = newer.start; i < newer.end; i++) {
+      const now = textOf(newer, i);
+      if (!now.trim()) continue;
+      const holds = heldBy(newer, i);
+      if (sameSubject(holds, held) && (about.present || CHANGE.test(now))) return true;
+      if ((holds & names) !== 0 && (about.present || entrySays(newer, i))) return true;
+      const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
+      if (findSupersessions(pair).length) return true;
+    }
+    return false;
+  };
+  const known = new Map<S, Map<S, boolean>>();
+  const replacing = (newer: S, older: S) => {
+    let row = known.get(newer);
+    if (!row) known.set(newer, (row = new Map()));
+    let yes = row.get(older);
+    if (yes === undefined) row.set(older, (yes = replaces(newer, older)));
+    return yes;
+  };
+  const out = [...snippets];
+  for (let k = 1; k < out.length; k++) {
+    const j = out.findIndex((y, at) => at < k && replacing(out[k], y));
+    if (j < 0) continue;
+    // Not above a newer one that replaces it in turn.
+    let to = j;
+    for (let m = j; m < k; m++) if (replacing(out[m], out[k])) to = m + 1;
+    if (to < k) out.splice(to, 0, ...out.splice(k, 1));
+  }
+  return out.map((snippet, k) => {
+    const newer = out.slice(0, k).find((y) => replacing(y, snippet));
+    return newer ? { snippet, earlier: newer.line.block.day } : { snippet };
+  });
+}

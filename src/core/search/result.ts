@@ -34,6 +34,11 @@ export interface SearchHit {
    * entity's own notes, a heading). Its marker is left out of the snippet's lines that share it.
    */
   author: Author | null;
+  /**
+   * Set when a newer hit above it, about the same subject, says it changed or what it is now
+   * (current before stale, docs/search.md#ranking): that hit's day. This one is what was so earlier.
+   */
+  earlier?: string;
   /** When its best line sank because nothing served it for a while (search/decay.ts): for how many days, and its score's factor. */
   unused?: { days: number; factor: number };
 }
@@ -84,7 +89,7 @@ export interface SearchOptions {
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */
 export function renderHit(h: SearchHit): string {
-  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}\n${h.text}`;
+  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}${h.earlier ? ` · earlier than ${h.earlier}` : ''}\n${h.text}`;
 }
 
 export function renderHits(hits: SearchHit[]): string {

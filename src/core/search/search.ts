@@ -25,7 +25,7 @@ import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
-import { withReplacements } from './current';
+import { type About, asksPresent, namesAThing, withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates, relativeFrom, withYears } from './dates';
 import type { IndexView } from './index/refresh';
@@ -122,8 +122,8 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   }
 }
 
-/** The concepts of the query a ranked line holds, as a bit mask: what it is about. */
-function aboutOf(lookup: Query): { holds: (line: ScoredLine) => number; who: number } {
+/** The concepts of the query a ranked line holds, as a bit mask, and what they are: what it is about (current.ts). */
+function aboutOf(lookup: Query): About {
   const holds = ({ block, i }: ScoredLine) => {
     const lower = (block.lines[i] ?? '').toLowerCase();
     let mask = 0;
@@ -134,7 +134,8 @@ function aboutOf(lookup: Query): { holds: (line: ScoredLine) => number; who: num
   };
   // Entities say who, not what: a speaker of every line is no subject.
   const who = lookup.concepts.reduce((m, c, k) => (c.entity ? m | (1 << k) : m), 0);
-  return { holds, who };
+  const names = lookup.concepts.reduce((m, c, k) => (namesAThing(c) ? m | (1 << k) : m), 0);
+  return { holds, who, names, present: asksPresent(lookup.text) };
 }
 
 interface TopicOptions {

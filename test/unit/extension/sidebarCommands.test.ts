@@ -163,6 +163,16 @@ describe('Search Memory from the editor', () => {
     assert.equal(read(pick.file).split('\n')[pick.line - 1], '- 09:23:30 [by Tess Tester on testbox] checked queue 23 of the nightly [[Batch]] run');
   });
 
+  it('says of a row that a newer row above replaces it: earlier than that day', async () => {
+    const v = await tempVault('2026-01-01T08:00:00');
+    writeMemory(v, { text: 'Access token lifetime: the Auth0 access token lifetime is 3600 s' }, { clock: fixedClock('2026-01-14T03:15:00'), compress: noWrite });
+    writeMemory(v, { text: 'Auth0 access token lifetime cut to 900 s after the review' }, { clock: fixedClock('2026-03-18T03:00:00'), compress: noWrite });
+    const picks = searchFromEditor(v.root, 'What is the Auth0 access token lifetime?', { memoryEnabled: true });
+    assert.deepEqual(picks.map((p) => p.hit.date), ['2026-03-18', '2026-01-14']);
+    assert.match(picks[1].description, /^2026-01-14 · by .* · earlier than 2026-03-18$/);
+    assert.doesNotMatch(picks[0].description, /earlier/);
+  });
+
   it('says why a query cannot be searched, in one line', async () => {
     const v = await lastWeek();
     assert.throws(() => searchFromEditor(v.root, '   ', { memoryEnabled: true }), /query is empty/);

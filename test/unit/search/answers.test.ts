@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { namedConcepts, parseQuery } from '../../../src/core/search/query';
-import { searchMemory } from '../../../src/core/search/search';
+import { renderHits, searchMemory } from '../../../src/core/search/search';
 import { derived } from '../../../src/core/search/terms';
 import { tempVault, writeAt } from '../../support/helpers';
 
@@ -43,6 +43,62 @@ describe('current before stale', () => {
     assert.ok(at('Moved the monorepo from') <= at('runs [[Jest]] 29'), JSON.stringify(r.results.map((h) => h.text)));
     const then = searchMemory(v, 'Which test runner did we use in September 2025?', { today: '2025-12-22' });
     assert.ok(!then.results.slice(0, 1).some((h) => h.text.includes('Moved the monorepo from')), 'a question about a time asks what was so then');
+  });
+});
+
+describe('current before stale without links', () => {
+  const order = (r: { results: { text: string }[] }, ...says: string[]) => says.map((s) => r.results.findIndex((h) => h.text.includes(s)));
+
+  it('answers a question about the present with the newest entry about the same subject first, and marks the older as earlier', async () => {
+    const v = await tempVault('2026-01-01T08:00:00');
+    writeAt(v, '2026-01-14T03:15:00', 'Access token lifetime: the Auth0 access token lifetime is 3600 s; the mobile apps get refresh tokens');
+    writeAt(v, '2026-02-02T10:00:00', 'Unrelated: the docs server listens on 8080');
+    writeAt(v, '2026-03-18T03:00:00', 'Auth0 access token lifetime 900 s after the security review');
+    const now = searchMemory(v, "What's the Auth0 access token lifetime currently?", { today: '2026-04-08' });
+    const [newer, older] = order(now, '900 s', '3600 s');
+    assert.ok(newer >= 0 && older > newer, JSON.stringify(now.results.map((h) => h.text)));
+    assert.equal(now.results[older].earlier, '2026-03-18');
+    assert.match(renderHits(now.results), /· 2026-01-14 [^\n]*· earlier than 2026-03-18\n/);
+    // Without the present, and with no word of a change, the better match stays first and nothing is marked.
+    const plain = searchMemory(v, "What's the Auth0 access token lifetime?", { today: '2026-04-08' });
+    const [n2, o2] = order(plain, '900 s', '3600 s');
+    assert.ok(o2 >= 0 && n2 > o2, JSON.stringify(plain.results.map((h) => h.text)));
+    assert.ok(plain.results.every((h) => !h.earlier));
+  });
+
+  it('puts first a newer entry that names the same identifier and says it changed or what it is now, though it shares no other word', async () => {
+    const v = await tempVault('2026-01-01T08:00:00');
+    writeAt(v, '2026-01-06T03:00:00', 'appt-scheduler DB pool settings as of today: max_open_conns=50, max_idle_conns=10, pool settings hard-coded in the scheduler');
+    writeAt(v, '2026-02-18T15:05:00', 'Booking errors: "Too many connections" from MySQL\n12 tasks could open 1440 connections.\nFix (deployed 14:38):\n  max_open_conns 120 -> 80');
+    writeAt(v, '2026-01-15T02:00:00', 'appointments index on the old cluster: refresh_interval 1s (the default) for the appointments index');
+    writeAt(v, '2026-03-19T09:00:00', 'refresh_interval at 5s from today');
+    writeAt(v, '2026-03-20T09:00:00', 'refresh_interval now 5s: at 30s clinicians missed fresh bookings');
+    const pool = searchMemory(v, 'max_open_conns on the scheduler DB pool?', { today: '2026-04-08' });
+    const [fix, settings] = order(pool, '120 -> 80', 'max_open_conns=50');
+    assert.ok(fix >= 0 && settings > fix, JSON.stringify(pool.results.map((h) => h.text)));
+    const index = searchMemory(v, 'refresh_interval on the appointments index?', { today: '2026-04-08' });
+    const [now, today, old] = order(index, 'refresh_interval now 5s', 'refresh_interval at 5s', 'refresh_interval 1s');
+    assert.ok(now >= 0 && old > now, JSON.stringify(index.results.map((h) => h.text)));
+    // An identifier named again, with no word of a change or of now, is no replacement.
+    assert.ok(today > old, JSON.stringify(index.results.map((h) => h.text)));
+  });
+
+  it('does the same in Chinese: 現在 asks about the present, 改成 says a change', async () => {
+    const v = await tempVault('2026-01-01T08:00:00');
+    writeAt(v, '2026-01-10T10:00:00', '資料庫連線上限：staging 資料庫的連線上限是 50，連線上限寫在設定檔');
+    writeAt(v, '2026-02-10T10:00:00', 'staging 資料庫連線上限 80，上週的壓測之後調整，也順便檢查了監控的告警規則、儀表板和值班手冊');
+    const now = searchMemory(v, 'staging 資料庫的連線上限現在是多少？', { today: '2026-04-08' });
+    const [newer, older] = order(now, '上限 80', '上限是 50');
+    assert.ok(newer >= 0 && older > newer, JSON.stringify(now.results.map((h) => h.text)));
+    const plain = searchMemory(v, 'staging 資料庫的連線上限是多少？', { today: '2026-04-08' });
+    const [n2, o2] = order(plain, '上限 80', '上限是 50');
+    assert.ok(o2 >= 0 && n2 > o2, JSON.stringify(plain.results.map((h) => h.text)));
+    const w = await tempVault('2026-01-01T08:00:00');
+    writeAt(w, '2026-01-12T10:00:00', '提醒簡訊：預約前 24 小時發一則提醒簡訊，提醒簡訊走 Twilio');
+    writeAt(w, '2026-03-04T10:00:00', '提醒簡訊改成預約前發兩則，24 小時前和 2 小時前各一則，已經上線了，監控的儀表板也更新了');
+    const sms = searchMemory(w, '預約前的提醒簡訊發幾則？', { today: '2026-04-08' });
+    const [changed, before] = order(sms, '改成預約前發兩則', '發一則');
+    assert.ok(changed >= 0 && before > changed, JSON.stringify(sms.results.map((h) => h.text)));
   });
 });
 

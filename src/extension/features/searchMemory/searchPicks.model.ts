@@ -17,7 +17,10 @@ export const SEARCH_LIMIT = 30;
 export interface SearchPick {
   /** The snippet's best-matching line, without its list marker. */
   label: string;
-  /** The day (or the entity for an entity's own notes), who wrote the line, and `from history …` for a compressed day's raw line. */
+  /**
+   * The day (or the entity for an entity's own notes), who wrote the line, `from history …` for a
+   * compressed day's raw line, and `earlier than <day>` when a newer row above replaces it.
+   */
   description: string;
   /** Where: `file:line`, relative to the workspace root. */
   detail: string;
@@ -43,7 +46,7 @@ function toPick(v: Vault, hit: SearchHit, query: string): SearchPick {
   const author = own?.name ? own : hit.author;
   return {
     label: lines[best].trim().replace(/^[-*]\s+/, ''),
-    description: [hit.date ?? hit.entity ?? '', author && `by ${authorLabel(author)}`, hit.from && `from ${hit.from}`].filter(Boolean).join(' · '),
+    description: [hit.date ?? hit.entity ?? '', author && `by ${authorLabel(author)}`, hit.from && `from ${hit.from}`, hit.earlier && `earlier than ${hit.earlier}`].filter(Boolean).join(' · '),
     detail: `${hit.file}:${hit.from ? hit.line : line}`,
     // The raw lines of a compressed day are no longer in its file: they open from the copy kept for search.
     file: hit.from && hit.date ? rawDayFile(v, hit.date) : path.join(v.root, hit.file),

@@ -1,0 +1,106 @@
+/**
+ * Current before stale as the answer's order (search/current.ts `currentFirst`), on snippets laid
+ * out by hand: which newer snippet replaces which older one, where it moves, and which is marked
+ * earlier. The lines carry no [[links]].
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { type About, asksPresent, currentFirst, namesAThing } from '../../../src/core/search/current';
+import type { VaultFile } from '../../../src/core/search/index/files';
+import type { ScoredLine } from '../../../src/core/search/rank';
+import { lineHas, needle } from '../../../src/core/search/words';
+
+/** One snippet: a day's lines, the best one at `best`, all of them shown. */
+function snippet(day: string, lines: string[], best = 0) {
+  const file = { rel: `chronological/${day}.md`, kind: 'day' } as unknown as VaultFile;
+  const line: ScoredLine = { block: { file, day, sectionStart: 0, sectionEnd: lines.length, start: best, end: best + 1, lines, narrow: 0 }, i: best, score: 1 };
+  return { line, start: 0, end: lines.length };
+}
+
+/** What a query of these words (each a concept, in order; those in `who` entities) says of a line. */
+function about(words: string[], opts: { present?: boolean; who?: number } = {}): About {
+  const needles = words.map((w) => needle(w, { exact: true })!);
+  const names = words.reduce((m, w, k) => (!((opts.who ?? 0) & (1 << k)) && namesAThing({ label: w }) ? m | (1 << k) : m), 0);
+  return {
+    holds: ({ block, i }) => needles.reduce((m, n, k) => (lineHas((block.lines[i] ?? '').toLowerCase(), n) ? m | (1 << k) : m), 0),
+    who: opts.who ?? 0,
+    names,
+    present: opts.present ?? false,
+  };
+}
+
+const days = (out: { snippet: ReturnType<typeof snippet> }[]) => out.map((o) => o.snippet.line.block.day);
+
+describe('current before stale: the order of an answer', () => {
+  it('moves a newer snippet that says a change of what the older says above it, and marks the older earlier', () => {
+    const older = snippet('2026-01-14', ['- 03:15 the access token lifetime is 3600 s']);
+    const newer = snippet('2026-03-18', ['- 03:00 the access token lifetime was cut to 900 s']);
+    const out = currentFirst([older, newer], about(['access', 'token', 'lifetime']));
+    assert.deepEqual(days(out), ['2026-03-18', '2026-01-14']);
+    assert.equal(out[1].earlier, '2026-03-18');
+    assert.equal(out[0].earlier, undefined);
+  });
+
+  it('needs a word of a change, unless the question asks about the present', () => {
+    const older = snippet('2026-01-14', ['- 03:15 the access token lifetime is 3600 s']);
+    const newer = snippet('2026-03-18', ['- 03:00 the access token lifetime: 900 s']);
+    assert.deepEqual(days(currentFirst([older, newer], about(['access', 'token', 'lifetime']))), ['2026-01-14', '2026-03-18']);
+    const now = currentFirst([older, newer], about(['access', 'token', 'lifetime'], { present: true }));
+    assert.deepEqual(days(now), ['2026-03-18', '2026-01-14']);
+    assert.equal(now[1].earlier, '2026-03-18');
+  });
+
+  it('needs two concepts of the subject besides entities, and the newer to say all the older says', () => {
+    const older = snippet('2026-01-14', ['- 03:15 [[Dana]] said the token lifetime is 3600 s']);
+    const fewer = snippet('2026-03-18', ['- 03:00 [[Dana]] moved the lifetime to 900 s']);
+    assert.deepEqual(days(currentFirst([older, fewer], about(['token', 'lifetime'], { present: true }))), ['2026-01-14', '2026-03-18']);
+    const who = snippet('2026-03-18', ['- 03:00 [[Dana]] moved the token desk']);
+    assert.deepEqual(days(currentFirst([older, who], about(['[[dana]]', 'token'], { present: true, who: 1 }))), ['2026-01-14', '2026-03-18']);
+  });
+
+  it('moves a newer snippet naming the identifier the older entry names, when its entry says it changed: "120 -> 80" in a continuation line', () => {
+    const older = snippet('2026-01-06', ['- 03:00 scheduler DB pool settings: max_open_conns=50, max_idle_conns=10']);
+    const fix = snippet('2026-02-18', ['- 15:05 Booking errors: too many connections', '  12 tasks × max_open_conns 120 can open 1440', '  Fix: max_open_conns 120 -> 80'], 1);
+    const mention = snippet('2026-02-20', ['- 09:00 max_open_conns shows up in the dashboard']);
+    const q = about(['max_open_conns', 'scheduler', 'pool']);
+    assert.deepEqual(days(currentFirst([older, mention, fix], q)), ['2026-02-18', '2026-01-06', '2026-02-20']);
+    // Asked about the present, the newest statement of the thing comes first, change or not.
+    assert.deepEqual(days(currentFirst([older, mention, fix], about(['max_open_conns', 'scheduler', 'pool'], { present: true }))), ['2026-02-20', '2026-02-18', '2026-01-06']);
+  });
+
+  it('reads the identifier in the older entry\'s continuation lines, and "now" as what it is now', () => {
+    const older = snippet('2026-01-22', ['- 08:15 Fixed the search-indexer rebalance storm', '  Cause: bulk requests took longer than session.timeout.ms=10000']);
+    const newer = snippet('2026-03-10', ['- 08:40 session.timeout.ms is 30000 now']);
+    assert.deepEqual(days(currentFirst([older, newer], about(['session.timeout.ms', 'search-indexer']))), ['2026-03-10', '2026-01-22']);
+    const was = snippet('2026-03-10', ['- 08:40 heartbeat tuned:', '  session.timeout.ms: 30000  # was 45000']);
+    assert.deepEqual(days(currentFirst([older, was], about(['session.timeout.ms', 'search-indexer']))), ['2026-03-10', '2026-01-22']);
+    // A plain word is no identifier: "now" beside it is speech.
+    const word = snippet('2026-03-10', ['- 08:40 the rebalance is quiet now']);
+    assert.deepEqual(days(currentFirst([older, word], about(['rebalance']))), ['2026-01-22', '2026-03-10']);
+  });
+
+  it('never moves a snippet above a newer one that replaces it in turn', () => {
+    const first = snippet('2026-01-10', ['- 10:00 the config key_a is 1']);
+    const current = snippet('2026-03-01', ['- 10:00 key_b now 9']);
+    const stale = snippet('2026-02-01', ['- 10:00 key_a moved to 2, key_b is 7']);
+    const out = currentFirst([first, current, stale], about(['key_a', 'key_b']));
+    assert.deepEqual(days(out), ['2026-01-10', '2026-03-01', '2026-02-01']);
+    assert.equal(out[2].earlier, '2026-03-01');
+  });
+
+  it('keeps the order of snippets of the same day and without a day', () => {
+    const a = snippet('2026-01-10', ['- 10:00 the access token lifetime is 3600 s']);
+    const b = snippet('2026-01-10', ['- 11:00 the access token lifetime moved to 900 s']);
+    assert.deepEqual(days(currentFirst([a, b], about(['access', 'token', 'lifetime']))), ['2026-01-10', '2026-01-10']);
+    const note = snippet('', ['access token lifetime is 3600 s']);
+    assert.deepEqual(days(currentFirst([note, b], about(['access', 'token', 'lifetime'], { present: true }))), ['', '2026-01-10']);
+  });
+
+  it('tells a question about the present, in English and Chinese, and an identifier from a word', () => {
+    for (const q of ['Which test runner do we use now?', 'what is the lifetime currently', 'is it still at 50%?', 'the latest Go version', 'do we use Jest anymore', 'these days', 'staging Postgres 現在是哪個 port？', '目前用哪個版本', '還在用 Jest 嗎']) assert.ok(asksPresent(q), q);
+    for (const q of ['Which test runner do we use?', 'What did we decide last week?', 'known issues', 'snowflake', '還是']) assert.ok(!asksPresent(q), q);
+    for (const w of ['max_open_conns', 'session.timeout.ms', 'waiting-room-v2', 'src/db/pool.go', 'connection pool']) assert.ok(namesAThing({ label: w }), w);
+    for (const w of ['pool', 'auth0', "what's", '連線上限']) assert.ok(!namesAThing({ label: w }), w);
+    assert.ok(!namesAThing({ label: 'Ana-Maria', entity: { name: 'Ana-Maria', aliases: [], rel: 'entities/people/Ana-Maria.md' } }), 'a person is who, not a thing');
+  });
+});
