@@ -21,7 +21,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'counts as', 'count as', 'scaffolding', 'for the early days', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'counts as', 'count as', 'scaffolding', 'for the early days', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
@@ -168,7 +168,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
-    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
+    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
     harmless: ['review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
@@ -309,7 +309,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -327,7 +327,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: [],
     breaks: [],
-    harmless: [],
+    // Less privilege, not more: "containers run as a non-root user".
+    harmless: ['non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root'],
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
@@ -368,12 +369,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     harmless: ['read-only', 'readonly', '唯讀', '只读', 'secret pattern', 'secret patterns', 'secret rule', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
-      { risky: ['echo', 'print', 'cat', 'printenv', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 2 },
+      // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
+      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 3, unexcused: true },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
       // A key or token pasted where others read it: "paste the full service_role key into the chat".
-      { risky: ['paste', 'post', 'dump', '貼上', '贴上'], with: ['key', 'keys', 'token', 'tokens'], within: 4 },
+      { risky: ['paste', 'post', 'dump', '貼上', '贴上'], with: ['key', 'keys', 'token', 'tokens'], within: 4, unexcused: true },
       // The same said object first, in Chinese: 「token 贴到群里」.
       { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3 },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".

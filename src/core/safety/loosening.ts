@@ -14,7 +14,7 @@ export const LOOSENS_RULE =
 
 /** Words that grant or waive: "feel free to", "no need to", "skip", "without asking", 不用, 隨意. */
 export const PERMITS =
-  /(?<![a-z])(?:feel free|you (?:may|can)(?!['’a-z])|(?:it(?:['’]s| is)|that(?:['’]s| is)) (?:fine|ok|okay|alright) to|(?:allowed|ok|okay|fine|free) to|go ahead|no need(?: to| for)?|(?:do(?:es)?n['’]t|do not|does not) need to|need not|(?:don['’]t|do not) (?:bother|worry about)|needn['’]t|not necessary|unnecessary|optional|skip(?:s|ped|ping)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|without (?:asking|checking|confirming|waiting|reading|looking|reviewing|review|permission|approval|telling)|at will|freely|whenever you (?:like|want|see fit)|as you see fit|up to you|your call)(?![a-z])|可以直接|可以隨意|可以随意|隨便|随便|隨意|随意|不用(?!\s*[a-z])|不必|無需|无需|不需要|免了|跳過|跳过|忽略|別問|别问|自行決定|自行决定/gu;
+  /(?<![a-z])(?:feel free|(?<!(?:if|when|whenever|as long as|where) )you (?:may|can)(?!['’a-z])|(?:it(?:['’]s| is)|that(?:['’]s| is)) (?:fine|ok|okay|alright) to|(?:allowed|ok|okay|fine|free) to|go ahead|no need(?: to| for)?|(?:do(?:es)?n['’]t|do not|does not) need to|need not|(?:don['’]t|do not) (?:bother|worry about)|needn['’]t|not necessary|unnecessary|optional|skip(?:s|ped|ping)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|without (?:asking|checking|confirming|waiting|reading|looking|reviewing|review|permission|approval|telling)|at will|freely|whenever you (?:like|want|see fit)|as you see fit|up to you|your call)(?![a-z])|可以直接|可以隨意|可以随意|隨便|随便|隨意|随意|不用(?!\s*[a-z])|不必|無需|无需|不需要|免了|跳過|跳过|忽略|別問|别问|自行決定|自行决定/gu;
 
 /** Kinds of thing whose loosening cannot weaken the soul. */
 export const HARMLESS_KINDS =

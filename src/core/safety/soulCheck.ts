@@ -484,7 +484,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for)(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces)(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
   ],
   [
     'modifier',
@@ -511,7 +511,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only| just| merely)|no(?! matter)|non|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
+    /(?<![a-z])(?:never|not(?! only| just| merely)|no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
   ],
 ];
 
@@ -611,6 +611,7 @@ function sentences(markdown: string): string[][] {
   return paragraphs.flatMap((p) =>
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
+      .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
@@ -761,7 +762,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
-    const predicate = guards.every((g) => PREDICATE_NOUN.test(c.low.slice(Math.max(0, g.start - 30), g.start)));
+    // ("Prod is the sandbox" is no such thing: said without a negation it redefines the sandbox.)
+    const predicate = guards.every((g) => PREDICATE_NOUN.exec(c.low.slice(Math.max(0, g.start - 30), g.start))?.[0].match(/(?<![a-z])(?:never|not|no longer)(?![a-z])|不是|並非|并非|絕不是|绝不是/u));
     const kept = predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0;
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
@@ -1001,7 +1003,7 @@ const removes = (c: Clause, r: Span, g: Span) =>
     : disposedOf(c, g, r, CLOSE + 1);
 
 /** A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`). */
-const ANOTHER_VERB = /(?<![a-z])(?:i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still)(?![a-z])/u;
+const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still)(?![a-z])/u;
 
 /**
  * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which
