@@ -211,9 +211,10 @@ export async function perform(page: Page, a: UiAction, screenshotsDir: string): 
             lastClick = Date.now();
           }
           // The list renders only the rows in view, newest at the top: scroll up to see new ones.
+          // (It may close again between the check and the hover: then the next round reopens it.)
           if (await center.isVisible()) {
-            await page.locator('.notifications-center .notifications-list-container').hover({ timeout: UI_TIMEOUT });
-            await page.mouse.wheel(0, -10_000);
+            const hovered = await page.locator('.notifications-center .notifications-list-container').hover({ timeout: 2_000 }).then(() => true, () => false);
+            if (hovered) await page.mouse.wheel(0, -10_000);
           }
           const shown = await messages();
           const text = shown.find((m) => re.test(m));

@@ -27,6 +27,8 @@ export const vaultPath = (...parts: string[]) => path.join(root(), '.CoreSoul', 
 export const chronoPath = (...parts: string[]) => vaultPath('memory', 'chronological', ...parts);
 export const todayFile = () => chronoPath(`${today()}.md`);
 export const read = (file: string) => fs.readFileSync(file, 'utf8');
+/** A file's text, or '' while it does not exist (today's day file before the day's first entry). */
+export const readIfThere = (file: string) => (fs.existsSync(file) ? read(file) : '');
 /** Line `n` (1-based) of a workspace file, without its author marker (`[by <git user> on <machine>]`: whoever runs the suite). */
 export const lineOf = (file: string, n: number) => withoutAuthorMarkers(read(path.join(root(), file)).split('\n')[n - 1] ?? '');
 export const lastCompression = () => /^last_compression_date: (\S+)$/m.exec(read(vaultPath('memory', 'memory_map.md')))?.[1];
