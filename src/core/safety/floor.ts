@@ -28,7 +28,7 @@ const REDEFINED = [
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
-  'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'lifted', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
+  'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
   // Said to have failed: "deploying on a red pipeline is acceptable", 「CI 紅燈也照樣合」.
   'red pipeline', 'red ci', 'red build', 'red builds', 'red tests', 'red checks', 'ci is red', 'pipeline is red', 'tests are red', 'build is red', '紅燈', '红灯',
@@ -266,7 +266,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
-      'backup', 'backups', 'back up', 'protection rules', 'protection rule', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
+      'backup', 'backups', 'back up', 'protection rules', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
@@ -366,7 +366,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['read-only', 'readonly', '唯讀', '只读', 'secret pattern', 'secret patterns', 'secret rule', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['read-only', 'readonly', '唯讀', '只读', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)

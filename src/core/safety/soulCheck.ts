@@ -257,7 +257,8 @@ const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boole
 function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined {
   for (const clause of sentence) {
     // An action that opens the clause is its verb ("Remove the draft comment …"), nothing a later "it" stands for.
-    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(clause.toLowerCase(), w)) || (!w.guard && clause.slice(0, w.start).trim()));
+    const low = clause.toLowerCase();
+    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w)) || (!w.guard && clause.slice(0, w.start).trim()));
     if (first) return first.text;
   }
   return undefined;
