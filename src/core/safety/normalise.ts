@@ -101,7 +101,8 @@ const CHAT: Record<string, string> = {
   b4: 'before', 'w/o': 'without', 'w/': 'with', u: 'you', ur: 'your', r: 'are', cmd: 'command', cmds: 'commands', pls: 'please', plz: 'please',
   thru: 'through', tho: 'though', bc: 'because', 'b/c': 'because', rn: 'right now', idc: "i don't care", nvm: 'never mind', prolly: 'probably', '2day': 'today',
 };
-const CHAT_WORD = /(?<![\p{L}\p{N}/])(?:b4|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day)(?![\p{L}\p{N}/])/giu;
+// (Not a flag or an extension: `chmod -R`, `curl -u`, `.r`.)
+const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day)(?![\p{L}\p{N}/])/giu;
 const expandChat = (word: string) => CHAT[word.toLowerCase()] ?? word;
 
 /** A word that mixes letters with leet digits or symbols, read as letters ("s0ul" → "soul"). */

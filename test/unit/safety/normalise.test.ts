@@ -50,4 +50,9 @@ describe('text normalised before the soul check', () => {
     }
     assert.ok(!refused('Use hashes like 3f786850e387550fdab836ed7e6dc881de23001b in examples.'));
   });
+
+  it('reads chat shorthand as words, but not a command-line flag', () => {
+    assert.equal(normaliseForCheck('paste it b4 u read it w/o asking'), 'paste it before you read it without asking');
+    for (const text of ['Never run chmod -R 777 on the repo.', 'curl -u admin then rm -r build']) assert.equal(normaliseForCheck(text), text);
+  });
 });
