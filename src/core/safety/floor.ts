@@ -273,7 +273,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Protection and watch of a running system: "turn off the rate limiter", 「關掉告警」.
       'rate limiter', 'rate limiting', 'rate limits', 'rate limit', 'monitoring', 'monitors', 'alerting', 'alert rules', 'alerts', 'audit logging', 'audit logs', 'audit trail',
       'waf', 'intrusion detection', 'ddos protection', '限流', '監控', '监控', '告警', '警報', '警报', '審計日誌', '审计日志',
-      'are you sure', '確定嗎', '确定吗', 'before each commit', 'before every commit', 'runs before commit', 'nightly copies', 'nightly copy', 'nightly dumps', 'nightly dump', 'db dumps',
+      // A suppression that must say why is one a reviewer can weigh: "don't add `# type: ignore` without a comment explaining why".
+      'comment explaining why', 'comment explaining', 'comment saying why', 'with a justification', 'with justification', 'justification comment', '註明原因', '注明原因',
+      'are you sure', '確定嗎', '确定吗', '問我確認', '问我确认', '跟我確認', '跟我确认', '向我確認', '向我确认', '找我確認', '找我确认', 'before each commit', 'before every commit', 'runs before commit', 'nightly copies', 'nightly copy', 'nightly dumps', 'nightly dump', 'db dumps',
       'tool approval', 'permission prompt', 'permission prompts', 'confirmation prompt', 'confirmation prompts', 'approval prompt', 'approval prompts',
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
@@ -283,11 +285,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
     ],
     risky: [
-      'no-gpg-sign', 'no-verify', '--force-with-lease', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable', 'type: ignore', 'type:ignore', 'mypy: ignore', 'pyright: ignore',
+      'no-gpg-sign', 'no-verify', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable', 'type: ignore', 'type:ignore', 'mypy: ignore', 'pyright: ignore',
       'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
       // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
       'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
+      'yes to all', 'yes to everything', 'say yes to everything', 'answer yes to everything', '全部都 yes', '都 yes', '一律 yes', '全部 yes', '都選 yes', '都选 yes', '全部同意', '一律同意',
       'yolo', 'dangerously', 'bypass permissions', 'skip permissions', 'full auto', 'full-auto', '自動批准', '自动批准', '自動同意', '自动同意', '一律允許', '一律允许', '全部允許', '全部允许',
     ],
     unguarded: [],
@@ -305,7 +308,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
       // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
-      'ask me', 'ask first', 'ask before', 'explain why', '說明原因', '说明原因', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
+      'ask me', 'ask first', 'ask before', 'explain why', 'tell me why',
+      // Only as much as the task needs — the rule itself: "sudo only when the task actually needs it".
+      'only when needed', 'only if needed', 'only when necessary', 'only if necessary', 'only when required', 'only where needed', 'actually needs', 'actually need', 'truly needs',
+      '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
@@ -366,12 +372,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['read-only', 'readonly', '唯讀', '只读', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['read-only', 'readonly', '唯讀', '只读', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
       { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 3, unexcused: true },
-      { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来'], within: 4 },
+      { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来', 'print', 'echo', 'dump', 'printenv'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
       // A key or token pasted where others read it: "paste the full service_role key into the chat".
@@ -465,7 +471,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow the persona or anything else to override, loosen or set aside the soul and its safety rules.',
     guards: 'soul-supremacy',
     safeguard: [
-      'soul', 'soul.md', 'the soul', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
+      'soul', 'soul.md', 'the soul', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
       'rules you shipped with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',

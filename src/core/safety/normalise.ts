@@ -100,9 +100,12 @@ export function foldHomoglyphs(text: string): string {
 const CHAT: Record<string, string> = {
   b4: 'before', 'w/o': 'without', 'w/': 'with', u: 'you', ur: 'your', r: 'are', cmd: 'command', cmds: 'commands', pls: 'please', plz: 'please',
   thru: 'through', tho: 'though', bc: 'because', 'b/c': 'because', rn: 'right now', idc: "i don't care", nvm: 'never mind', prolly: 'probably', '2day': 'today',
+  // Negations typed without their apostrophe: "dont bother", "u shouldnt".
+  ...Object.fromEntries(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'should', 'would', 'could', 'must', 'need', 'have', 'has'].map((w) => [`${w}nt`, `${w}n't`])),
+  cant: "can't", wont: "won't",
 };
 // (Not a flag or an extension: `chmod -R`, `curl -u`, `.r`.)
-const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day)(?![\p{L}\p{N}/])/giu;
+const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day|(?:do|does|did|is|are|was|were|should|would|could|must|need|have|has)nt|cant|wont)(?![\p{L}\p{N}/'’])/giu;
 const expandChat = (word: string) => CHAT[word.toLowerCase()] ?? word;
 
 /** A word that mixes letters with leet digits or symbols, read as letters ("s0ul" → "soul"). */
@@ -111,6 +114,8 @@ function foldLeet(word: string): string {
   const core = trail ? word.slice(0, -trail.length) : word;
   // A hash, a version or an id is no word: hex runs and long tokens stay as written.
   if (!/[A-Za-z]/.test(core) || !/[0-9@$!|]/.test(core) || /^[0-9a-f]{7,}$/i.test(core) || core.length > 24) return word;
+  // A name that opens with a digit before a capitalised word is a brand, not leet: 1Password, 7Zip.
+  if (/^[0-9][A-Z][a-z]+$/.test(core)) return word;
   return core.replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) + trail;
 }
 

@@ -258,11 +258,14 @@ function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined
   for (const clause of sentence) {
     // An action that opens the clause is its verb ("Remove the draft comment …"), nothing a later "it" stands for.
     const low = clause.toLowerCase();
-    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w)) || (!w.guard && clause.slice(0, w.start).trim()));
+    // (One a verb of its own follows is the clause's subject: "Secrets live in 1Password …".)
+    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w)) || (!w.guard && (clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
     if (first) return first.text;
   }
   return undefined;
 }
+
+const SUBJECT_VERB = /^\s+(?:are|is|were|was|live|lives|stay|stays|come|comes|go|goes|get|gets|must|should|can|will|may|never|always|belong|belongs|need|needs|have|has)(?![a-z])/u;
 
 /** A clause as it is read: a word put in place of the pronoun that pointed at it stands at `pointed`. */
 interface Written {
@@ -303,6 +306,9 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
   return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
 }
 
+/** Where a pronoun is the subject of its clause ("though it adds noise"), not the object of a verb ("paste it"). */
+const SUBJECT_SLOT = /^\s*(?:(?:though|although|even though|because|since|as|so|and|but|or|if|when|whenever|while|once|until|unless|then)\s+)*$/iu;
+
 /** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …). */
 const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$/u;
 
@@ -320,13 +326,17 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
   return sentence.map((clause) => {
     const words = soulWords(compiled, clause.text);
     if (words.length) {
+      // A pronoun before the clause's own soul words still points back: "paste it into the PR description so reviewers can …".
+      const pronoun = topic && pronounIn(clause.text);
+      const resolved = pronoun && pronoun.index + pronoun[0].length <= words[0].start && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
       const low = clause.text.toLowerCase();
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
       const one = words.every((w) => w.start < words[0].end);
-      topic = one && TOPIC_LEAD.test(low.slice(0, words[0].start)) ? words.find((w) => w.guard) ?? words[0] : undefined;
+      // (What a condition comes upon, or finds something holding, is what the rest does with it: "when a ticket includes their API key, paste it …".)
+      topic = (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? words.find((w) => w.guard) ?? words[0] : undefined;
       // A safeguard said as a verb and its pronoun ("explain it") is no thing a later "it" stands for.
       if (topic && /(?<![a-z])(?:it|them|this|that)$/.test(topic.text)) topic = undefined;
-      return clause;
+      return resolved ?? clause;
     }
     return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
   });
@@ -338,7 +348,8 @@ const LATIN = /[a-z0-9]/;
 const HAN = /\p{Script=Han}/u;
 // Between the words of a term a few words may stand ("drop the users table", "blow it away",
 // 網上下載的腳本 for `網上 腳本`), never a comma or a sentence end.
-const WORD_GAP = '(?:[\\s_-]+[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
+// (A be-verb between them makes the first a noun: "signed commits are required on main" commits nothing.)
+const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
 /** A term as its pattern reads it: NFKC, lower case. */
@@ -508,7 +519,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -616,9 +627,10 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
-      // Clauses: commas, dashes, 時/的話, and before but / unless / except … — but not "a reviewer other
+      // Clauses: commas, dashes, 時/的話, a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
+      // and before but / unless / except … — but not "a reviewer other
       // than the author", which says who does it rather than excusing anything.
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
       .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -753,7 +765,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A safeguard named as a destination ("into memory") is about what is put there: "don't put API keys into memory".
   const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
-  const guards = named.filter((g) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)));
+  // A safeguard in a purpose clause after another is what that one is for: "run the tests before pushing so reviewers aren't the first to see a failure".
+  const purpose = PURPOSE.exec(c.low)?.index ?? Infinity;
+  const guards = named.filter((g, _, all) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
   if (inv.everyday && guards.length && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
   if (guards.length) {
@@ -775,7 +789,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
   const situation = (r: Span) =>
-    ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)))) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
+    ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text))) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
@@ -802,6 +816,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 
 /** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
 const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '') || PART_OF.test(low.slice(g.end, g.end + 24));
+/** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
+const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
 const PART_OF = /^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?))(?![a-z])/u;
 
@@ -823,8 +839,11 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r));
 }
+
+/** Who or what does an action is no action: "the namespaced deployer role", "a publisher" (but "clobber" is a verb). */
+const agentNoun = (inv: Compiled, r: Span) => /[a-z]ers?$/.test(r.text) && spans(inv.risky, r.text.replace(/ers?$/, '')).some((b) => b.start === 0 && b.end === r.text.length - /ers?$/.exec(r.text)![0].length);
 
 /** A harmless word of the invariant that the risky word `r` only edits, or is part of ("以我說的為準"). */
 function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
@@ -918,10 +937,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
   // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
-  const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
+  // A question names its subject, it does not drop it: "stop asking me which test runner".
+  const asks = (n: Span, verb = /[\s\S]/u) => guards.every((g) => g.start >= n.end && verb.test(c.low.slice(n.end, g.start)) && QUESTION.test(c.low.slice(n.end, g.start)));
+  const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
@@ -940,6 +961,22 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
         ))
   );
 }
+
+/**
+ * "X, not Y" names what is chosen and what is not: "tests in pytest not unittest" negates only
+ * the unittest — a "not" after a noun (no auxiliary before it) with a word or two of a noun
+ * after it, at the clause's end. ("tests not needed", "backups not today", "the sandbox not for
+ * me" still negate what stands before.)
+ */
+function contrasts(c: Clause, n: Span, guards: Span[]): boolean {
+  return n.text === 'not' && guards.every((g) => g.end <= n.start) && CONTRAST_BEFORE.test(c.low.slice(0, n.start)) && CONTRAST_AFTER.test(c.low.slice(n.end));
+}
+const CONTRAST_BEFORE = /(?<![\w'’])(?!(?:is|are|was|were|be|been|do|does|did|should|must|will|would|can|could|may|might|shall|need|needs|have|has|had|it|them|that|this|those|these|i|we|you|they|and|or|but|why|if|whether|just|so|as|still|really|simply|definitely|certainly|probably|absolutely)\s+$)[a-z][\w.+#-]*\s+$/u;
+const CONTRAST_AFTER =
+  /^\s+(?!(?:a|an|the|to|so|too|very|really|just|only|needed|necessary|required|optional|mandatory|important|essential|worth|useful|helpful|allowed|ok|okay|now|today|tonight|yet|anymore|again|always|ever|relevant|applicable|at|for|with|in|on|by|from|me|us|here|there|anywhere|everywhere|needed|good|great|fine|enough|worth|possible|practical|my|our|your|their|any)(?![a-z]))[a-z][\w.+#-]*(?<!ed)(?:\s+[a-z][\w.+#-]*)?\s*$/u;
+
+const ASK = /(?<![a-z])ask(?:s|ed|ing)?(?![a-z])|問|问/u;
+const QUESTION = /(?<![a-z])(?:which|what|whether|how|where|who)(?![a-z])|哪個|哪个|哪種|哪种|什麼|什么|是否/u;
 
 /** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
 const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,50}?(?<![a-z])(?:when|if)(?![a-z])/gu;
@@ -961,7 +998,9 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 
 /** Words that open a relative clause. */
 // …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
-const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s/u;
+const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
+/** A purpose clause with a subject of its own: "so reviewers aren't …", "so that the team never …". */
+const PURPOSE = /(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+(?=(?:[a-z]+n['’]t|never|do not|does not|will not|cannot|can not)(?![a-z]))/u;
 
 /** Words that say what a thing is: "means", 就是. */
 const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias for|指的是|就是|等於|等于|即是)$/u;
@@ -1065,6 +1104,17 @@ const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|g
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
 const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into)(?:\s+[^\s,;]+){0,6}\s+$|(?:發現|发现|看到|遇到|碰到)[^，,。]{0,12}$/u;
+
+/**
+ * A condition whose subject is some other thing that holds or shows the risky one comes upon it:
+ * "if a key-rotation script prints a new API key", "when a plan has an rm in it" (not "if you
+ * print the key", nor "when the script needs to delete files").
+ */
+const HOLDER = /(?<![a-z])(?:if|when|whenever|once|where)\s+(?:a|an|the|some|any|its|their|this|that|my|our|your)\s+(?!you|we|i)(?:[^\s,;]+\s+){0,3}?/u;
+const SHOWS = '(?:prints?|outputs?|shows?|displays?|logs?|emits?|returns?|echo(?:es)?|dumps?|contains?|has|have|includes?|mentions?|lists?|suggests?|recommends?)';
+const HOLDS = new RegExp(`${HOLDER.source}${SHOWS}\\s+(?:[^\\s,;]+\\s+){0,5}$`, 'u');
+const SHOWING = new RegExp(`${HOLDER.source}$`, 'u');
+const shownBy = (before: string, risky: string) => HOLDS.test(before) || (SHOWING.test(before) && new RegExp(`^${SHOWS}$`, 'u').test(risky));
 
 /** A thing likened to another, to explain a prohibition beside it, is described, not acted on: 「密钥就像牙刷，…更不能给别人看」. */
 const LIKENED = /^\s*(?:就像|像是|好比|如同|(?:is|are) (?:just )?like(?![a-z]))/u;
