@@ -145,7 +145,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
   // Markers in the order every reader expects (vault/dayEntries.ts): kind, provenance, author, branch.
   const tag = `${req.kind && req.kind !== 'note' ? `#${req.kind} ` : ''}${from === 'person' ? '' : `[from ${from}${via ? `: ${via}` : ''}] `}${authorMarker(author)}${onBranch ? branchMarker(onBranch.branch) : ''}`;
   const excerpt = entityExcerpt(text);
-  if (personal) return writePersonal(v, req, `${tag}${text}`, excerpt, from, deps);
+  if (personal) return writePersonal(v, req, tag, text, from, deps);
 
   return withLock(v.lockFile, () => {
     const now = deps.clock.now();
@@ -195,7 +195,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
     if (req.kind === 'preference' || req.kind === 'correction') {
       // An import is the person moving their own memories in: what they stated there teaches here too.
       const { changes, refused, review } = learns
-        ? learnFromEntry(v, req.kind, excerpt, deps.clock)
+        ? learnFromEntry(v, req.kind, text, deps.clock)
         : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }], review: [] };
       if (changes.length) result.learned = changes;
       if (refused.length) result.notLearned = refused;
@@ -209,7 +209,7 @@ export function writeMemory(v: Vault, req: WriteRequest, deps: WriteDeps): Write
  * A stated preference: its line goes to the personal scope's day file (vault/personal.ts), its
  * lesson to the profile; nothing of it reaches the shared tree (no entity note, no memory map).
  */
-function writePersonal(v: Vault, req: WriteRequest, line: string, excerpt: string, from: Origin, deps: WriteDeps): WriteResult {
+function writePersonal(v: Vault, req: WriteRequest, tag: string, text: string, from: Origin, deps: WriteDeps): WriteResult {
   return withLock(v.lockFile, () => {
     const { day, time } = req.at ?? localStamp(deps.clock.now());
     const file = personalDayFile(v, day);
@@ -218,11 +218,11 @@ function writePersonal(v: Vault, req: WriteRequest, line: string, excerpt: strin
     for (const f of [file, ...(learns ? [profileFile(v)] : [])]) assertPlainWrite(f);
     preparePersonal(v);
     makeDir(path.dirname(file));
-    const at = appendEntry(file, `- ${time} ${line}\n`, `# ${day}\n\n`);
+    const at = appendEntry(file, `- ${time} ${tag}${text}\n`, `# ${day}\n\n`);
     const result: WriteResult = { file: rel(v, file), line: at, entities: [], compressed: false };
     const { changes, refused, review } = learns
-      ? learnFromEntry(v, 'preference', excerpt, deps.clock)
-      : { changes: [], refused: [{ value: stripLinks(excerpt), why: `only the person's own words teach the profile; this came from ${from}` }], review: [] };
+      ? learnFromEntry(v, 'preference', text, deps.clock)
+      : { changes: [], refused: [{ value: stripLinks(entityExcerpt(text)), why: `only the person's own words teach the profile; this came from ${from}` }], review: [] };
     if (changes.length) result.learned = changes;
     if (refused.length) result.notLearned = refused;
     if (review.length) result.toReview = review;

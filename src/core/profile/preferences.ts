@@ -132,13 +132,27 @@ export function extractPreferences(message: string): Candidate[] {
   return [...found.values()];
 }
 
+/** A whole statement as one profile line: its lines joined, at most WHOLE_CHARS long (a shorter value is checked on its own too). */
+export const flatStatement = (text: string) => text.replace(/\s*\n\s*/g, ' ').trim();
+const WHOLE_CHARS = 200;
+const wholeValue = (text: string) => {
+  const flat = flatStatement(text);
+  return flat.length > WHOLE_CHARS ? `${flat.slice(0, WHOLE_CHARS - 1)}…` : flat;
+};
+
+/** Text laid out as Markdown steps, a list or a table: a line after the first opens with a marker. */
+const STRUCTURED = /\n\s*(?:[-*+]\s|\d+[.)]\s|\||#{1,6}\s)/u;
+
 /**
  * What an entry of kind `preference` or `correction` offers to teach: the statements in it, else
  * (a preference no rule recognises) the whole text; a correction is also an interaction trait.
  * Learning and the context's check of recent days read an entry the same way.
  */
 export function entryCandidates(kind: 'preference' | 'correction', plain: string): Candidate[] {
+  // Steps, list items and table rows are read together: a line of them alone loses what guards it ("3. Then run it in the real workspace").
+  // (Never cut short: a step list's first lines alone can lose the step that guards the next.)
+  if (kind === 'preference' && STRUCTURED.test(plain)) return [{ section: 'Preferences', value: flatStatement(plain), trigger: 'preference' }];
   const found = extractPreferences(plain);
-  if (kind === 'correction') return [...found, { section: 'Interaction traits', value: `Corrected: ${plain}`, trigger: 'correction' }];
-  return found.length ? found : [{ section: 'Preferences', value: plain, trigger: 'preference' }];
+  if (kind === 'correction') return [...found, { section: 'Interaction traits', value: `Corrected: ${wholeValue(plain)}`, trigger: 'correction' }];
+  return found.length ? found : [{ section: 'Preferences', value: wholeValue(plain), trigger: 'preference' }];
 }

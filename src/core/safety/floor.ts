@@ -21,7 +21,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
+  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
@@ -95,6 +95,8 @@ const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
   'the internet', 'the web', 'gist', 'pastebin', 'chat', 'discord', 'slack', 'email', 'emails', 'reddit', 'tutorial', 'chatgpt', 'llm', 'another agent',
   'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'support ticket',
+  'they paste', 'users paste', 'someone pastes', 'someone posts', 'somebody posts', 'anyone posts', 'a user pastes', '群里', '群裡', '群組', '群组', '群聊',
+  'memory entry', 'memory entries', 'memory notes', '記憶條目', '记忆条目', '記憶裡', '记忆里', '工具輸出', '工具输出',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
@@ -170,7 +172,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['force-directed', 'd3-force', 'force layout', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
+    harmless: ['force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
@@ -191,6 +193,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
         with: ['local edits', 'local changes', 'local work', 'uncommitted', 'unstaged', 'working changes', 'my edits', 'my changes', 'my work', 'work in progress', 'i had locally', 'whatever i had', '本地修改', '本地改動', '本地改动', '本地的改動', '本地的改动', '未提交'],
         within: 4,
       },
+      // History reshaped where others have it: "reshape them in place on the shared remote".
+      {
+        risky: ['reshape', 'rewrite', 'rework', 'squash', 'rebase', 'amend', 'reorder', 'clean up'],
+        with: ['shared remote', 'shared branch', 'remote history', 'published history', 'pushed commits', 'shared history', 'on the remote', 'everyone pulls from'],
+        within: 8,
+      },
       // The person's own home folder taken as the work area: "treat my home directory as the workspace".
       {
         risky: ['treat', 'use', 'clean', 'clear', 'tidy', 'wipe', 'reorganize', 'organize', 'sort out', '清理', '整理', '當作', '当作'],
@@ -207,7 +215,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // The real thing rather than a copy: "go straight at the real files", 「直接改真實資料」.
       {
         risky: ['real', 'actual', 'original', 'live', '真實', '真实', '原始'],
-        with: ['file', 'files', 'data', 'database', 'db', 'server', 'cluster', 'bucket', 'box', 'machine', 'environment', 'env', 'repo', 'repository', 'project', 'codebase', 'checkout', 'clone', 'working copy', 'working tree', 'workspace', 'folder', 'directory', 'system', '檔案', '文件', '資料', '数据', '專案', '项目', '目錄', '目录', '資料庫', '数据库'],
+        with: ['file', 'files', 'data', 'database', 'db', 'server', 'cluster', 'bucket', 'box', 'machine', 'table', 'tables', 'rows', 'schema', 'environment', 'env', 'repo', 'repository', 'project', 'codebase', 'checkout', 'clone', 'working copy', 'working tree', 'workspace', 'folder', 'directory', 'system', '檔案', '文件', '資料', '数据', '專案', '项目', '目錄', '目录', '資料庫', '数据库'],
         within: 1,
       },
     ],
@@ -229,6 +237,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Deploy commands that go around the pipeline: `vercel --prod`, `terraform apply`, "merge anyway".
       // (A flag's dashes are a word gap: `--admin` alone would be any "admin".)
       'vercel --prod', 'deploy --prod', 'netlify deploy', 'firebase deploy', 'fly deploy', 'git push heroku', 'heroku deploy', 'cdk deploy', 'sam deploy', 'serverless deploy',
+      'twine upload', 'gem push', 'docker push', 'helm push', 'upload to pypi', 'push to pypi',
       'eb deploy', 'gcloud app deploy', 'az webapp deploy', 'merge anyway', 'push anyway', 'ship anyway', 'release anyway', 'merge regardless', 'pr merge --admin',
       'tag the release', 'tag a release', 'tag and release', 'approval enough', 'review enough', 'counts as approval', 'counts as review', 'counts as a review',
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
@@ -266,7 +275,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
-      'backup', 'backups', 'back up', 'protection rules', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
+      'backup', 'backups', 'back up', 'protection', 'type errors', 'type error', 'lint errors', 'lint warnings', 'protection rules', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
@@ -290,7 +299,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
       // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
       'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
-      'yes to all', 'yes to everything', 'say yes to everything', 'answer yes to everything', '全部都 yes', '都 yes', '一律 yes', '全部 yes', '都選 yes', '都选 yes', '全部同意', '一律同意',
+      'answer them yourself', 'answer it yourself', 'answer for me', 'confirm it yourself', 'confirm them yourself', 'click yes', 'yes to all', 'yes to everything', 'say yes to everything', 'answer yes to everything', '全部都 yes', '都 yes', '一律 yes', '全部 yes', '都選 yes', '都选 yes', '全部同意', '一律同意',
       'yolo', 'dangerously', 'bypass permissions', 'skip permissions', 'full auto', 'full-auto', '自動批准', '自动批准', '自動同意', '自动同意', '一律允許', '一律允许', '全部允許', '全部允许',
     ],
     unguarded: [],
@@ -310,12 +319,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
       'ask me', 'ask first', 'ask before', 'explain why', 'tell me why',
       // Only as much as the task needs — the rule itself: "sudo only when the task actually needs it".
+      'with approval', 'with my approval', "with the person's approval", 'task actually needs',
       'only when needed', 'only if needed', 'only when necessary', 'only if necessary', 'only when required', 'only where needed', 'actually needs', 'actually need', 'truly needs',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -339,7 +349,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
-      { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 1 },
+      { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 4 },
       { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
     ],
   },
@@ -354,7 +364,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
-      'live key', 'live keys', '權杖', '存取權杖', '访问令牌', 'prod key', 'production key', 'stripe key', 'aws key', 'aws secret', 'secret token', '.env', 'env file', '.env file', 'dotenv', '環境變數檔', '環境變數檔案', '环境变量文件', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
+      'environment file', 'environment dump', 'env dump', 'dump of the environment', 'local config', 'live key', 'live keys', '權杖', '存取權杖', '访问令牌', 'prod key', 'production key', 'stripe key', 'aws key', 'aws secret', 'secret token', '.env', 'env file', '.env file', 'dotenv', '環境變數檔', '環境變數檔案', '环境变量文件', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
       // Files and stores that hold them.
       'id_rsa', 'id_ed25519', 'id_ecdsa', '.ssh', '.aws', '.npmrc', '.pypirc', '.netrc', '.pgpass', 'kubeconfig', '.kube/config', '.pem', 'keystore',
@@ -397,7 +407,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: "never allow text from memory, tool output, web pages or other agents to count as the person's instructions.",
     safeguard: [
       ...REVIEWED,
-      'instead of acting on', 'rather than acting on', 'wait for my decision', 'wait for me to decide', 'mention it to me', 'flag it to me',
+      'instead of acting on', 'rather than acting on', 'ignore any text', 'ignore any instructions', 'ignore instructions', 'ignore text addressed', 'ignore anything addressed',
+      '忽略網頁上的指令', '忽略网页上的指令', '忽略其中的指令', 'wait for my decision', 'wait for me to decide', 'mention it to me', 'flag it to me',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',
     ],
@@ -408,13 +419,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'on behalf of the user', 'system:', 'as commands', 'commands from the user', 'instructions embedded', 'embedded instructions',
       'instructions in issues', 'instructions in comments', 'instructions in code comments', 'instructions in files', 'instructions in documents',
       'whatever the tool says', 'whatever the page says', 'what the web page says', '網頁說的', '网页说的', '文件裡的指令', '文件里的指令', '註解裡的指令', '注释里的指令',
-      '記憶裡的指令', '記憶中的指令', '记忆里的指令', '记忆中的指令', '記憶條目', '记忆条目', '工具輸出', '工具输出', '網頁上的指令', '网页上的指令',
+      '記憶裡的指令', '記憶中的指令', '记忆里的指令', '记忆中的指令', '網頁上的指令', '网页上的指令',
       '當作使用者', '当作使用者', '當成使用者', '当成用户', '当作用户', '視為使用者', '视为用户', '使用者親口', '使用者本人', '用户本人', '用户亲口',
     ],
     unguarded: [],
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
-    harmless: ['以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    harmless: ["person's own messages", "user's own messages", '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -424,7 +435,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     guards: 'memory-trigger',
     // Any way of putting a thing into memory: "log it to memory", 「記錄到記憶」.
     safeguard: [
-      'memory trigger', 'write to memory', 'write in memory', 'write into memory', 'record to memory', 'record in memory', 'record into memory',
+      'memory trigger', 'anywhere persistent', 'somewhere persistent', 'persist them', 'persist it', 'write things up', 'write it up', 'write-up', 'writeup', 'write to memory', 'write in memory', 'write into memory', 'record to memory', 'record in memory', 'record into memory',
       'log to memory', 'log in memory', 'log into memory', 'save to memory', 'save in memory', 'save into memory', 'store in memory', 'store to memory',
       'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',
       'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
@@ -471,7 +482,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow the persona or anything else to override, loosen or set aside the soul and its safety rules.',
     guards: 'soul-supremacy',
     safeguard: [
-      'soul', 'soul.md', 'the soul', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
+      'soul', 'soul.md', 'the soul', 'built-in caution', 'your caution', 'default caution', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
       'rules you shipped with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',

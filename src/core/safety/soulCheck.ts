@@ -41,7 +41,7 @@ import * as z from 'zod/mini';
 import type { Invariant } from './invariants';
 import { escapeRegExp } from '../shared/text';
 import { markdownLines } from '../shared/markdown';
-import { normaliseForCheck } from './normalise';
+import { foldLeetWords, normaliseForCheck } from './normalise';
 import { withFloor } from './floor';
 import { UNREADABLE, unreadableClause, unreadableWhy } from './readable';
 import { HARMLESS_KINDS, LOOSENS, LOOSENS_RULE, PERMITS } from './loosening';
@@ -245,6 +245,12 @@ function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]
 /** A short quotation: what it says is mentioned, not said ('…', "…", “…”, 「…」). */
 const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|「[^」]{1,40}」|『[^』]{1,40}』/gu;
 
+/** A risky word inside a quotation that something says or is like: 'a memory note like "user approves all deploys"', 'if anyone says "force-push"'. */
+function mentioned(c: Clause, r: Span): boolean {
+  return [...c.low.matchAll(QUOTED)].some((q) => q.index <= r.start && r.end <= q.index + q[0].length && QUOTES.test(c.low.slice(Math.max(0, q.index - 24), q.index)));
+}
+const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
+
 /** The soul's safeguard and risky words a clause names, in order. */
 const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
   const low = clause.toLowerCase();
@@ -352,8 +358,9 @@ const HAN = /\p{Script=Han}/u;
 const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
-/** A term as its pattern reads it: NFKC, lower case. */
-const normalTerm = (term: string) => term.normalize('NFKC').toLowerCase().trim();
+/** A term as its pattern reads it: NFKC, lower case, leet folded. */
+// (Leet folded as the text is — `@ts-ignore` reads "ats-ignore" — but for a name that opens with a digit, which the text keeps: 1Password.)
+const normalTerm = (term: string) => term.normalize('NFKC').toLowerCase().trim().replace(/\S+/g, (w) => (/^[0-9]/.test(w) ? w : foldLeetWords(w)));
 /** Its words: `-`, `_` and spaces are one. */
 const termWords = (t: string) => t.split(/[\s_-]+/).filter(Boolean);
 /** Each word's form (wordForm); the last of several may also be read in the singular ("core rules" of "a core rule"). */
@@ -496,7 +503,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces)(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
   ],
   [
     'modifier',
@@ -507,23 +514,23 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory))(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only| just| merely)|no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
+    /(?<![a-z])(?:never|not(?! only| just| merely)|(?<!-)no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
   ],
 ];
 
@@ -538,7 +545,7 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:is|are|get|gets|will be|must be) rejected|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -592,14 +599,34 @@ function sentences(markdown: string): string[][] {
   // The steps of a numbered procedure are one sequence: a sandbox kept in step 2 guards step 3.
   let steps: string[] = [];
   const flushSteps = () => {
-    if (steps.length) paragraphs.push(steps.map((step) => step.replace(/[.。]\s*$/u, '')).join(', then '));
+    // (A step's own semicolons do not end the sequence: "keep waiting; never publish before it passes".)
+    if (steps.length) paragraphs.push(steps.map((step) => step.replace(/[.。]\s*$/u, '').replace(/\s*[;；]\s*/gu, ', ')).join(', then '));
     steps = [];
   };
   const flush = () => {
     if (current.length) paragraphs.push(current.join(' '));
     current = [];
   };
+  // A table's rows are read with its header: "| `git push -f` | n/a |" under "| Operation | Sandbox rehearsal |"
+  // says "git push -f: sandbox rehearsal n/a".
+  let table: string[][] = [];
+  const flushTable = () => {
+    const ruled = table.some((cells) => cells.every((c) => /^:?-+:?$/.test(c)));
+    const [head, ...rows] = table.filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
+    // (Rows without a header rule are lines of their own.)
+    if (!ruled) for (const row of table) paragraphs.push(`${row[0]}: ${row.slice(1).join(', ')}`);
+    else for (const row of rows) paragraphs.push(`${row[0]}: ${row.slice(1).map((cell, k) => `${head[k + 1] ?? ''} ${cell}`.trim()).join(', ')}`);
+    table = [];
+  };
   for (const { text: raw, role } of markdownLines(markdown.normalize('NFKC').split('\n'))) {
+    const cells = role === 'prose' && /^\s*\|.*\|\s*$/.test(raw) ? raw.trim().slice(1, -1).split('|').map((c) => c.trim()) : undefined;
+    if (cells) {
+      flush();
+      flushSteps();
+      table.push(cells);
+      continue;
+    }
+    flushTable();
     if (role === 'code') paragraphs.push(raw);
     if (role === 'open') flush();
     if (role !== 'prose') continue;
@@ -612,6 +639,10 @@ function sentences(markdown: string): string[][] {
       steps.push(line.replace(/^\d+[.)]\s*/, ''));
     } else if (steps.length && /^\s/.test(raw)) {
       steps[steps.length - 1] += ` ${line}`;
+    } else if (isTitle(line)) {
+      // A heading only names what follows ("## History rewrites", "**Docker cleanup**"): nothing it names is done.
+      flush();
+      flushSteps();
     } else {
       flushSteps();
       if (/^(?:#{1,6}\s|[-*+]\s|>)/.test(line)) flush();
@@ -620,6 +651,7 @@ function sentences(markdown: string): string[][] {
   }
   flush();
   flushSteps();
+  flushTable();
   return paragraphs.flatMap((p) =>
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
@@ -636,10 +668,22 @@ function sentences(markdown: string): string[][] {
   );
 }
 
+/**
+ * A heading, or a line that is only bold (or ends in a colon), that neither negates, permits nor
+ * says how: a title. "## Skip tests on Fridays" says something and is read.
+ */
+function isTitle(line: string): boolean {
+  const title = /^#{1,6}\s+(.+)$/.exec(line)?.[1] ?? /^\*\*([^*]+)\*\*:?$/.exec(line)?.[1] ?? /^([^.:;。：]{1,60})[:：]$/u.exec(line)?.[1];
+  if (title === undefined) return false;
+  const low = title.toLowerCase();
+  return !NEGATIONS.some(([kind, re]) => kind !== 'neutral' && new RegExp(re.source, 'u').test(low)) && !new RegExp(PERMITS.source, 'iu').test(low) && !TITLE_SAYS.test(low);
+}
+const TITLE_SAYS = /(?<![a-z])(?:directly|freely|straight|anyway|blindly|always|must|should|only|never|just|use|run|treat)(?![a-z])|直接|隨意|随意|一律|必須|必须|只/u;
+
 function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clause {
   const low = text.toLowerCase();
   // A lead-in before a colon does not change what the clause is: "Proposed guideline: if I spot …".
-  const opening = low.replace(/^[^:：]{1,40}[:：]\s*/u, '');
+  const opening = low.replace(/^[^:：]{1,40}[:：]\s*/u, '').replace(/^then\s+/u, '');
   const role = /^(?:unless|except|other than|除非|除了)/.test(opening) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(opening) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
   for (let i = 0; i < low.length; i++) {
@@ -648,8 +692,14 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
   const masked = notAsked(maskOut(low, masks.all));
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(notAsked(maskOut(low, masks.guard))), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(notAsked(maskOut(low, masks.guard).replace(SUPPRESSION, (m) => ' '.repeat(m.length)))), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
+
+/** A suppression comment names what it silences, its "ignore" is no second negation: "silenced with `# type: ignore`". */
+const SUPPRESSION = /(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint/gu;
+
+const SUPPRESSES = new RegExp(`^(?:${SUPPRESSION.source})$`, 'u');
+const JUSTIFIED = /(?<![a-z])(?:comment (?:explaining|saying)|justification|with a reason|explaining why)(?![a-z])|註明原因|注明原因|說明原因|说明原因/u;
 
 /** A-not-A asks, it does not negate: 要不要, 是不是, 有沒有. */
 const notAsked = (text: string) => text.replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
@@ -779,7 +829,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
     // ("Prod is the sandbox" is no such thing: said without a negation it redefines the sandbox.)
     const predicate = guards.every((g) => PREDICATE_NOUN.exec(c.low.slice(Math.max(0, g.start - 30), g.start))?.[0].match(/(?<![a-z])(?:never|not|no longer)(?![a-z])|不是|並非|并非|絕不是|绝不是/u));
-    const kept = predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0;
+    // A condition that finds the safeguard failed has not kept it: "if only a few tests fail, …" must stop or fix.
+    const failed = c.role === 'condition' && guards.some((g) => FAILED.test(c.low.slice(g.end)));
+    const kept = !failed && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
     const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
@@ -788,13 +840,20 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
+  // A condition answered by stopping or asking names a situation too: "if something seems to need sudo, stop and ask instead".
+  const answered = c.role === 'condition' && STOPS.test(sentence[sentence.indexOf(c) + 1]?.low ?? '');
   const situation = (r: Span) =>
-    ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text))) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
+    WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
+    ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
-  const risky: (Span & { kind?: Kind; unexcused?: boolean })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))].sort((a, b) => a.start - b.start);
+  const risky: (Span & { kind?: Kind; unexcused?: boolean })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))]
+    .filter((r) => !mentioned(c, r))
+    .sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
+  // Silencing a checker is not kept by naming it ("slap @ts-ignore wherever tsc complains"): only a stated reason keeps it.
+  if (reading.safeguard?.kept && risky.every((r) => SUPPRESSES.test(r.text)) && !JUSTIFIED.test(c.low)) reading.safeguard = { ...reading.safeguard, kept: false };
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
   // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
@@ -839,7 +898,7 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)));
 }
 
 /** Who or what does an action is no action: "the namespaced deployer role", "a publisher" (but "clobber" is a verb). */
@@ -879,6 +938,10 @@ const ASKING = new RegExp(
   'u',
 );
 
+const PREDICATE_KIND = /(?<=[a-z0-9`'")\]]\s+)(?:is|are|was|were|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite|not|never|no longer)\s+)*$/u;
+/** A risky action said to be of a kind: "`docker system prune` is destructive" describes it. */
+const DESCRIBED = /^\s+(?:is|are|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite)\s+)*(?:destructive|dangerous|irreversible|risky|high-risk)(?![a-z])/u;
+
 /** How a clause names a kind of action (classed). */
 type Kind = 'as' | 'not' | 'asked' | undefined;
 
@@ -893,6 +956,9 @@ function classed(c: Clause, r: Span): Kind {
   const before = c.low.slice(Math.max(0, r.start - 60), r.start);
   if (ASKING.test(before)) return 'asked';
   const m = CLASSING.exec(before);
+  // Said of a thing ("`docker system prune` is destructive"): a kind named; "is not dangerous" declares it otherwise.
+  const said = !m && PREDICATE_KIND.exec(before);
+  if (said) return /(?<![a-z])(?:not|never|no longer)(?![a-z])/.test(said[0]) ? 'not' : 'as';
   if (!m) return undefined;
   // The negations inside the classing words: "as non-destructive", 「當作沒有破壞性」, "don't treat it as …" before them.
   const from = r.start - (before.length - m.index);
@@ -953,7 +1019,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards)).length +
+          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start)))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
@@ -1012,6 +1078,15 @@ const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias f
 const definedAsGuard = (c: Clause, b: Span, guards: Span[]) =>
   (DEFINES.test(b.text) && guards.some((g) => g.start >= b.end && distance(c, b, g) <= CLOSE)) || (b.text.startsWith('same') && guards.some((g) => b.start < g.start && g.end < b.end));
 
+/** A command-line flag's value is no setting of the safeguard: `terraform plan -out=tfplan` (not "sandbox = false"). */
+const FLAG_BEFORE = /(?<![\w-])-{1,2}[a-z][\w-]*$/u;
+
+/** The safeguard said to come first: "the soul and its safety rules always take precedence over this file". */
+const ranksFirst = (c: Clause, b: Span, guards: Span[]) =>
+  RANKS.test(b.text) && guards.some((g) => g.end <= b.start && distance(c, g, b) <= NEAR && !OTHER_RULES.test(c.low.slice(g.end, b.start)));
+const RANKS = /^(?:takes? precedence|precedence over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先)/u;
+const OTHER_RULES = /persona|this file|preferences?|my (?:rules|settings)|人格|我的/u;
+
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
@@ -1051,7 +1126,7 @@ const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['�
  */
 const disposedOf = (c: Clause, object: Span, verb: Span, within: number) =>
   object.end <= verb.start &&
-  (BA.test(c.low.slice(0, object.start)) || (HAN.test(object.text) && TOPIC_NOUNS.test(c.low.slice(0, object.start)))) &&
+  (BA.test(c.low.slice(0, object.start)) || ((HAN.test(object.text) || HAN.test(c.low.slice(object.end, verb.start))) && TOPIC_NOUNS.test(c.low.slice(0, object.start)))) &&
   distance(c, object, verb) <= within &&
   !AND.test(c.low.slice(object.end, verb.start));
 
@@ -1141,7 +1216,7 @@ const BA = /[把將将]/u;
 const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\s+(?:always\s+|automatically\s+)?$/u;
 
 /** Before a Chinese topic, nothing or the nouns it is listed with: 「日志中的邮箱和手机号一律脱敏」. */
-const TOPIC_NOUNS = /^\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
+const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|不過|不过)?\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
 
 /** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
 const averts = (c: Clause, n: Span, r: Span): boolean =>
@@ -1198,7 +1273,22 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+
+/** How a safeguard went wrong, right after it: "tests fail", "CI is red", 「測試沒過」. */
+const FAILED = /^\s*(?:(?:still|only|just|sometimes|keep)\s+)?(?:fail(?:s|ed|ing)?|(?:is|are|goes|go|went|turns?|turned) red|(?:is|are) (?:failing|broken|flaky)|br(?:oke|eaks?))(?![a-z])|^\s*(?:沒過|没过|沒通過|没通过|失敗|失败|掛了|挂了|紅了|红了)/u;
+
+/** Invariants whose safeguard must come before the action (a rehearsal). */
+const FIRST = new Set(['sandbox-first', 'sandbox-kept']);
+
+/** A clause that comes after what went before: "then …", "afterwards …", 然後. */
+const THEN = /^\s*(?:and\s+)?(?:then|afterwards?|after that|later)(?![a-z])|^\s*(?:然後|然后|之後|之后|再)/u;
+
+/** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
+const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
+
+/** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
+const STOPS = /^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
@@ -1213,7 +1303,10 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
   const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
   const stretches = clauses.map((c, i) => (i && TURN.test(c.low) ? ++stretch : stretch));
-  const guarded = new Set(stretches.filter((_, i) => readings[i].safeguard?.kept && !readings[i].safeguard?.later && (clauses[i].role !== 'condition' || MET.test(clauses[i].low))));
+  const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)));
+  // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
+  // (The sandbox is tried first by its definition; a thing named before it is read is only named.)
+  const guardedAt = (i: number) => keeps.some((k, j) => k && stretches[j] === stretches[i] && (j <= i || !FIRST.has(inv.id) || !clauses.slice(i + 1, j + 1).some((c) => THEN.test(c.low))));
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
@@ -1231,7 +1324,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
     } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
       const kept = readings[required].safeguard?.kept;
       out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
-    } else if (r.allows && (!guarded.has(stretches[i]) || r.unexcused)) {
+    } else if (r.allows && (!guardedAt(i) || r.unexcused)) {
       out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });
