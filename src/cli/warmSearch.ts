@@ -28,17 +28,18 @@ export async function searchWarm(bundle: string | undefined, v: Vault, req: Sear
     return r;
   }
   const budgetMs = req.options.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS;
-  // An empty query is refused at once (searchMemory), not after the index's budget.
-  const indexing = bundle && budgetMs > 0 && req.query.trim() ? indexBeside(bundle, { root: req.root, budgetMs }) : undefined;
-  if (!indexing) return searchMemory(v, req.query, searchOptions(req));
+  if (!bundle || budgetMs <= 0) return searchMemory(v, req.query, searchOptions(req));
+  // Started only when the index as read leaves files out: an index up to date costs no thread.
+  let indexing: Promise<string[]> | undefined;
+  const onPending = () => (indexing ??= indexBeside(bundle, { root: req.root, budgetMs }));
   let r: SearchResult;
   try {
-    r = searchMemory(v, req.query, { ...searchOptions(req), indexBudgetMs: 0 });
+    r = searchMemory(v, req.query, { ...searchOptions(req), indexBudgetMs: 0, onPending });
   } catch (err) {
     await indexing; // waited for, never stopped: it saves the index whole or not at all
     throw err;
   }
-  const more = (await indexing).filter((w) => !r.warnings.includes(w));
+  const more = ((await indexing) ?? []).filter((w) => !r.warnings.includes(w));
   return more.length ? { ...r, warnings: [...r.warnings, ...more] } : r;
 }
 
