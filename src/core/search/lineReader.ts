@@ -202,8 +202,8 @@ function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
   }
 }
 
-/** An entity note's head, where its front matter is read. */
-const HEAD_BYTES = 4096;
+/** Where an entity note's head is read (each read is turned into a string at once): a search may look at thousands. */
+const HEAD = Buffer.allocUnsafe(4096);
 
 const NOTHING = Buffer.alloc(0);
 const CANNOT_TELL: readonly number[] = [];
@@ -269,8 +269,6 @@ export class LineReader {
   private readonly ownFacts = new FactStore(KEPT_FACTS);
   /** The day tags of entity notes, per note. */
   private readonly tagsOf = new Map<string, string[]>();
-  /** Entity notes read whole for their heads (`aliases`), until `peek` takes them. */
-  private readonly early = new Map<string, Buffer>();
   /** Where each line starts in a file this search read whole and cut into chunks itself (lineOffsets of its `raw`). */
   private readonly offsetsOf = new Map<string, number[]>();
   /** In such a file, per needle's text, where it starts in any letter case (`needleStarts` over the whole file; undefined: the bytes cannot tell). */
@@ -330,19 +328,12 @@ export class LineReader {
   peek(f: VaultFile): Buffer {
     const known = this.raws.get(f.rel);
     if (known) return known;
-    const early = this.early.get(f.rel);
-    this.early.delete(f.rel);
-    const buf = this.checked(f, () => early ?? readInto(f.abs, ({ size }) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
+    const buf = this.checked(f, () => readInto(f.abs, ({ size }) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
     return f.kind === 'entity' && buf.length && !noteHasLines(buf) ? NOTHING : buf;
   }
 
   keep(f: VaultFile, peeked: Buffer): void {
     if (this.raws.has(f.rel)) return;
-    // A note read whole for its head: already its own.
-    if (peeked.buffer !== this.scratch.buffer) {
-      this.raws.set(f.rel, peeked);
-      return;
-    }
     // Most of the peek buffer: it becomes the file's (no copy), and the next peek reads into a new one.
     if (peeked.buffer === this.scratch.buffer && peeked.length * 2 >= this.scratch.length) {
       this.raws.set(f.rel, peeked);
@@ -631,19 +622,18 @@ export class LineReader {
     return head.startsWith('---') ? entityHead(splitLines(head)).aliases : [];
   }
 
-  /**
-   * The first 4 KiB of a file as Latin-1: enough for front matter. The note is read whole, and
-   * kept for the look at it that follows (`peek`): one read of each note a search learns names from, not two.
-   */
+  /** The first 4 KiB of a file as Latin-1: enough for front matter. */
   private head(f: VaultFile): string {
-    let buf: Buffer;
     try {
-      buf = readInto(f.abs, ({ size }) => Buffer.allocUnsafe(size));
+      const fd = fs.openSync(f.abs, 'r');
+      try {
+        return HEAD.toString('latin1', 0, fs.readSync(fd, HEAD, 0, HEAD.length, 0));
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch {
       return '';
     }
-    this.early.set(f.rel, buf);
-    return buf.toString('latin1', 0, Math.min(HEAD_BYTES, buf.length));
   }
 
   tags(f: VaultFile): string[] {
