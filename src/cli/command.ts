@@ -9,6 +9,8 @@ export type OptionValues = Record<string, string | boolean | (string | boolean)[
 
 /** The argument `coresoul lint` starts its worker thread with (this bundle again): main.ts runs the worker on seeing it. */
 export const LINT_WORKER_ARG = '--coresoul-lint-worker';
+/** The argument a search without a search server starts its index thread with (this bundle again, warmSearch.ts): main.ts runs that thread on seeing it. */
+export const INDEX_WORKER_ARG = '--coresoul-index-worker';
 
 export const GLOBAL_OPTIONS: OptionSpec = {
   root: { type: 'string' },

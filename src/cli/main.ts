@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { fixedClock, systemClock } from '../core/shared/clock';
 import { CoreSoulError, inputError, isCancelled } from '../core/shared/errors';
 import { findWorkspaceRoot } from '../core/vault/layout';
-import { type CliContext, GLOBAL_OPTIONS, LINT_WORKER_ARG, printResult } from './command';
+import { type CliContext, GLOBAL_OPTIONS, INDEX_WORKER_ARG, LINT_WORKER_ARG, printResult } from './command';
 import { commandHelp, usage } from './help';
 import { loadCommand } from './commands';
 
@@ -85,11 +85,15 @@ function interruptSignal(cancellable: boolean): AbortSignal {
 const optionName = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 
-// The bundle started as `coresoul lint`'s worker thread (commands/lint.ts, which marks its argv) is
-// that worker, nothing else; its module — and node:worker_threads, which every other command does
-// without — is loaded only there (required lazily, as commands are).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-if (process.argv.includes(LINT_WORKER_ARG) && !(require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread) (require('./lintWorker') as typeof import('./lintWorker')).runLintWorker();
+// The bundle started as `coresoul lint`'s worker thread (commands/lint.ts, which marks its argv), or
+// as a search's index thread (warmSearch.ts), is that worker, nothing else; its module — and
+// node:worker_threads, which every other command does without — is loaded only there (required
+// lazily, as commands are).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const inWorker = () => !(require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+if (process.argv.includes(LINT_WORKER_ARG) && inWorker()) (require('./lintWorker') as typeof import('./lintWorker')).runLintWorker();
+else if (process.argv.includes(INDEX_WORKER_ARG) && inWorker()) (require('./indexWorker') as typeof import('./indexWorker')).runIndexWorker();
+/* eslint-enable @typescript-eslint/no-require-imports */
 else {
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
+import { indexFile, readIndex } from '../../src/core/search/index/format';
+import { refreshIndex } from '../../src/core/search/index/refresh';
 import { countTokens } from '../../src/core/shared/tokens';
 import { RECORDED_NOTES } from '../../src/core/context/recorded';
 import { cli, snapshot, tempDir } from '../support/helpers';
@@ -78,6 +81,28 @@ describe('coresoul search', () => {
     assert.equal(r.stdout, 'nothing found for "zebra"\n');
     const j = cli(['search', 'zebra', '--json', '--root', v.root]);
     assert.deepEqual(j.json, { query: 'zebra', tokens: 0, tokenizer: j.json.tokenizer, results: [] });
+  });
+
+  it('without a search server, brings the index up to date on a thread of its own while it answers from the index as it was: the same answer, the index saved for the next call, a failed save said', async () => {
+    const v = await fixtureVault();
+    const where = indexFile(v);
+    fs.rmSync(where, { force: true });
+    const cold = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
+    assert.equal(cold.code, 0, cold.stderr);
+    assert.ok(cold.json.results.length > 0);
+    // Saved by the thread before the call ended: every file indexed (the fixture is small), as a refresh finds it.
+    const saved = readIndex(where)!;
+    assert.deepEqual([...saved.keys()].sort(), [...refreshIndex(v, { budgetMs: 0 }).indexed.keys()].sort());
+    assert.ok(saved.size > 0);
+    const warm = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
+    assert.equal(warm.stdout, cold.stdout, 'the same answer with the index');
+    // A save that fails (a folder where the index goes) is a warning; the answer is the same.
+    fs.rmSync(where);
+    fs.mkdirSync(where);
+    const unsaved = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
+    assert.equal(unsaved.code, 0, unsaved.stderr);
+    assert.equal(unsaved.stdout, cold.stdout);
+    assert.match(unsaved.stderr, /warning: could not save the search index/);
   });
 
   it('exits 2 without a vault and 1 on bad input, changing nothing', async () => {

@@ -205,6 +205,7 @@ function readInto(file: string, room: (st: fs.Stats) => Buffer): Buffer {
 /** Where an entity note's head is read (each read is turned into a string at once): a search may look at thousands. */
 const HEAD = Buffer.allocUnsafe(4096);
 
+const NOTHING = Buffer.alloc(0);
 const CANNOT_TELL: readonly number[] = [];
 const NO_LINES: readonly number[] = [];
 
@@ -223,6 +224,18 @@ function lineAt(starts: number[], p: number): number {
     const mid = (lo + hi + 1) >> 1;
     if (starts[mid] <= p) lo = mid;
     else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The first index of the ascending `xs` whose value is at least `v` (xs.length if none). */
+function firstAtOrAfter(xs: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < v) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }
@@ -256,6 +269,12 @@ export class LineReader {
   private readonly ownFacts = new FactStore(KEPT_FACTS);
   /** The day tags of entity notes, per note. */
   private readonly tagsOf = new Map<string, string[]>();
+  /** Where each line starts in a file this search read whole and cut into chunks itself (lineOffsets of its `raw`). */
+  private readonly offsetsOf = new Map<string, number[]>();
+  /** In such a file, per needle's text, where it starts in any letter case (`needleStarts` over the whole file; undefined: the bytes cannot tell). */
+  private readonly startsIn = new Map<string, Map<string, number[] | undefined>>();
+  /** Such files that hold a letter of FOLDS_TO_ASCII somewhere (`foldsToAscii` of the whole file). */
+  private readonly foldsIn = new Map<string, boolean>();
   readonly byRel: Map<string, VaultFile>;
   readonly warnings: string[] = [];
 
@@ -303,9 +322,14 @@ export class LineReader {
   /**
    * A whole file for a quick look, in a buffer that the next peek reuses (a search without the
    * index may look at every file: no garbage, no copy); `keep` turns it into the file's `raw`.
+   * An entity note without a hand-written line gives nothing to look at: its date tags repeat the
+   * days' lines and are followed, not searched (it has no chunks), whatever words they hold.
    */
   peek(f: VaultFile): Buffer {
-    return this.raws.get(f.rel) ?? this.checked(f, () => readInto(f.abs, ({ size }) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
+    const known = this.raws.get(f.rel);
+    if (known) return known;
+    const buf = this.checked(f, () => readInto(f.abs, ({ size }) => (this.scratch.length >= size ? this.scratch : (this.scratch = Buffer.allocUnsafe(size)))));
+    return f.kind === 'entity' && buf.length && !noteHasLines(buf) ? NOTHING : buf;
   }
 
   keep(f: VaultFile, peeked: Buffer): void {
@@ -382,7 +406,7 @@ export class LineReader {
     }
     const at = [...held].sort((a, b) => a - b);
     const lines = entry?.lines ?? [];
-    const starts = at.length ? lineStarts(buf, chunk.end - chunk.start) : [];
+    const starts = at.length ? this.startsOf(f, chunk, buf) : [];
     for (const k of at) lines[chunk.start + k] ??= lineText(buf, starts, k);
     if (!entry) this.files.set(f.rel, { lines, whole: false, read: new Set() });
     return { lines, at: at.map((k) => chunk.start + k) };
@@ -395,6 +419,7 @@ export class LineReader {
    */
   linesHolding(f: VaultFile, chunk: Chunk, buf: Buffer, n: Needle): readonly number[] | undefined {
     const held = this.derived(f, 'holds', n.text, chunk.byteStart, () => {
+      if (this.wholeView(f, chunk, buf)) return this.holdingInFile(f, chunk, buf, n);
       const hits = needleStarts(buf, n, () => foldsToAscii(buf));
       if (!hits) return CANNOT_TELL;
       if (!hits.length) return NO_LINES;
@@ -402,6 +427,53 @@ export class LineReader {
       return [...new Set(hits.map((p) => lineAt(starts, p)))];
     });
     return held === CANNOT_TELL ? undefined : held;
+  }
+
+  /**
+   * Whether `buf` is a chunk's bytes cut from a file this search read whole and cut itself: its
+   * lines and the needles in it are then found once for the whole file, not chunk by chunk.
+   */
+  private wholeView(f: VaultFile, chunk: Chunk, buf: Buffer): boolean {
+    const raw = this.raws.get(f.rel);
+    return !!raw && this.offsetsOf.has(f.rel) && buf.buffer === raw.buffer && buf.byteOffset === raw.byteOffset + chunk.byteStart && buf.length === chunk.byteEnd - chunk.byteStart;
+  }
+
+  /**
+   * `linesHolding` of a chunk of such a file, from where the needle starts in the whole file: the
+   * same lines as looking in the chunk's bytes alone (a chunk holds whole lines and a needle holds
+   * no line break, so no match crosses a chunk's edge), and the same "cannot tell" (a letter of
+   * FOLDS_TO_ASCII in the chunk, for a needle with a letter case).
+   */
+  private holdingInFile(f: VaultFile, chunk: Chunk, buf: Buffer, n: Needle): readonly number[] {
+    const raw = this.raws.get(f.rel)!;
+    let known = this.startsIn.get(f.rel);
+    if (!known) this.startsIn.set(f.rel, (known = new Map()));
+    if (!known.has(n.text)) known.set(n.text, needleStarts(raw, n, () => false));
+    const all = known.get(n.text);
+    if (!all) return CANNOT_TELL;
+    if (n.text !== n.text.toUpperCase()) {
+      let folds = this.foldsIn.get(f.rel);
+      if (folds === undefined) this.foldsIn.set(f.rel, (folds = foldsToAscii(raw)));
+      if (folds && foldsToAscii(buf)) return CANNOT_TELL;
+    }
+    let i = firstAtOrAfter(all, chunk.byteStart);
+    if (i >= all.length || all[i] >= chunk.byteEnd) return NO_LINES;
+    const offsets = this.offsetsOf.get(f.rel)!;
+    const out: number[] = [];
+    for (; i < all.length && all[i] < chunk.byteEnd; i++) {
+      const k = lineAt(offsets, all[i]) - chunk.start;
+      if (k !== out[out.length - 1]) out.push(k);
+    }
+    return out;
+  }
+
+  /** Where each line of a chunk starts in its bytes `buf` (counted from the chunk's first byte). */
+  private startsOf(f: VaultFile, chunk: Chunk, buf: Buffer): number[] {
+    if (!this.wholeView(f, chunk, buf)) return lineStarts(buf, chunk.end - chunk.start);
+    const offsets = this.offsetsOf.get(f.rel)!;
+    const out: number[] = [];
+    for (let i = chunk.start; i < chunk.end; i++) out.push(offsets[i] - chunk.byteStart);
+    return out;
   }
 
   /**
@@ -428,7 +500,7 @@ export class LineReader {
     if (bufs.some((b) => !b || b.includes(0))) return this.range(f, from, to);
     cover.forEach((c, k) => {
       const buf = bufs[k]!;
-      const starts = lineStarts(buf, c.end - c.start);
+      const starts = this.startsOf(f, c, buf);
       for (let i = Math.max(from, c.start); i < Math.min(to, c.end); i++) lines[i] ??= lineText(buf, starts, i - c.start);
     });
     return lines;
@@ -532,8 +604,11 @@ export class LineReader {
     if (!chunks) {
       // An entity note not indexed yet is mostly date tags: look for hand-written lines before splitting it.
       // Any other file is cut from its bytes: only the lines of the chunks a search visits are decoded.
-      if (f.kind === 'entity') chunks = noteHasLines(this.raw(f)) ? chunkLines(f, this.all(f), 0, lineOffsets(this.raw(f))).chunks : [];
-      else chunks = chunkBytes(f, this.raw(f), lineOffsets(this.raw(f)));
+      const raw = this.raw(f);
+      const offsets = f.kind !== 'entity' || noteHasLines(raw) ? lineOffsets(raw) : undefined;
+      if (f.kind === 'entity') chunks = offsets ? chunkLines(f, this.all(f), 0, offsets).chunks : [];
+      else chunks = chunkBytes(f, raw, offsets!);
+      if (offsets && raw.length === f.size) this.offsetsOf.set(f.rel, offsets);
       this.cut.set(f.rel, chunks);
     }
     return chunks;

@@ -69,6 +69,12 @@ export interface SearchOptions {
   limit?: number;
   /** Milliseconds the call may spend bringing the index up to date (default DEFAULT_INDEX_BUDGET_MS; 0: none). */
   indexBudgetMs?: number;
+  /**
+   * Told, once the index is read and before the search goes on, how many files it left out (not
+   * indexed yet, or changed since), when there are any: a caller may bring the index up to date
+   * elsewhere meanwhile (the CLI, on a worker thread). Not called when the search refuses its input.
+   */
+  onPending?: (files: number) => void;
   /** Which part of the answer: 1 the best; N what pages 1…N−1 left out. */
   page?: number;
   /** Search the memory of this project branch rather than the current one (an unmerged or deleted branch's entries). */

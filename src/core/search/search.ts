@@ -66,6 +66,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   const branches = branchView(v, opts.branch);
   const serving = { ...(branches.serve && { branch: branches.serve }), ...(branches.hidden.size && { hidden: [...branches.hidden].sort() }) };
   const view = refreshIndex(v, { budgetMs: opts.indexBudgetMs ?? DEFAULT_INDEX_BUDGET_MS });
+  if (view.pending) opts.onPending?.(view.pending);
   const reader = new LineReader(view);
   try {
     const names = entityNames(view, reader);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
-import { listVaultFiles } from '../../../src/core/search/index/files';
+import { listVaultFiles, splitLines } from '../../../src/core/search/index/files';
 import { buildIndex, refreshIndex } from '../../../src/core/search/index/refresh';
 import { LineReader, keepChunkBytes } from '../../../src/core/search/lineReader';
 import { lookupQuery, parseQuery } from '../../../src/core/search/query';
@@ -80,6 +80,39 @@ describe('lines decoded one by one', () => {
       LINES.forEach((line, i) => lineHas(line.toLowerCase(), n) && assert.ok(held.has(i), `${text}: line ${i}`));
       assert.deepEqual([...at].sort((a, b) => a - b), at, 'in order');
     }
+  });
+});
+
+describe('a file read whole', () => {
+  it('finds where a needle is once for the whole file: the same lines per chunk as looking in each chunk alone, and "cannot tell" in the same chunks', async () => {
+    const v = await tempVault('2026-03-10T09:00:00');
+    // A month file of three days, the Kelvin sign (a letter that folds to ASCII) in the second day only.
+    const day = (d: string, extra: string[]) => [`## 2026-01-${d}`, '', ...extra, ...Array.from({ length: 90 }, (_, i) => `- 10:${String(i % 60).padStart(2, '0')}:00 routine line ${i}${i % 29 === 3 ? ' about the Lockfile and PR-4821' : ''}${i % 41 === 7 ? ' 遷移計畫 with MÜLLER' : ''}`)];
+    put(v, 'chronological/2026-01.md', ['# 2026-01', '', ...day('05', ['- 09:00:00 FLAKY [[CI]] job, k8s ok']), ...day('06', ['- 09:00:00 the Kelvin sign: \u212a8S cluster']), ...day('07', ['- 09:00:00 k8s again\r'])]);
+    const view = refreshIndex(v, { budgetMs: 0 });
+    const file = new LineReader(view).byRel.get('chronological/2026-01.md')!;
+    let cannotTell = 0;
+    for (const text of ['lockfile', 'pr-4821', 'k8s', 'flaky', '遷移', 'müller', 'routine line 1', '[[ci]]']) {
+      const n = needle(text)!;
+      const whole = new LineReader(view); // reads the file whole and cuts it itself
+      const alone = new LineReader(view); // the same, but each chunk's bytes copied: looked at chunk by chunk
+      const chunks = whole.chunks(file);
+      assert.ok(chunks.length >= 4, 'several chunks');
+      const views = whole.bytesOf(file, chunks);
+      const copies = alone.bytesOf(file, alone.chunks(file)).map((b) => Buffer.from(b!));
+      chunks.forEach((chunk, k) => {
+        const got = whole.linesHolding(file, chunk, views[k]!, n);
+        const want = alone.linesHolding(file, chunk, copies[k], n);
+        assert.deepEqual(got, want, `${text}: chunk at line ${chunk.start}`);
+        if (!got) cannotTell++;
+        // And the lines decoded for it are those a whole read cuts.
+        const { lines, at } = whole.linesWith(file, chunk, [n]);
+        for (const i of at) assert.equal(lines[i], splitLines(fs.readFileSync(file.abs, 'utf8'))[i], `${text}: line ${i}`);
+      });
+      whole.close();
+      alone.close();
+    }
+    assert.ok(cannotTell > 0, 'some chunks cannot tell (a cased non-ASCII needle, or the folding letter beside a cased one)');
   });
 });
 

@@ -443,3 +443,22 @@ describe('search pipeline', () => {
     assert.equal(searchMemory(v, 'Admiral').results.length, 0, 'a part of an alias is not an alias');
   });
 });
+
+describe('a search tells its caller what the index leaves out', () => {
+  it('calls onPending once with the files the index as read leaves out, before it answers; never when the index is up to date or the input is refused', async () => {
+    const v = await fixtureVault();
+    fs.rmSync(indexFile(v), { force: true });
+    const files = refreshIndex(v, { budgetMs: 0 }).files.length;
+    const told: number[] = [];
+    const cold = searchMemory(v, 'Kubernetes', { indexBudgetMs: 0, onPending: (n) => told.push(n) });
+    assert.deepEqual(told, [files], 'every file, once');
+    assert.ok(!fs.existsSync(indexFile(v)), 'a search with no budget saves nothing');
+    await buildIndex(v);
+    const warm = searchMemory(v, 'Kubernetes', { indexBudgetMs: 0, onPending: (n) => told.push(n) });
+    assert.deepEqual(told, [files], 'not told when nothing is left out');
+    assert.deepEqual(warm.results, cold.results);
+    fs.rmSync(indexFile(v));
+    assert.throws(() => searchMemory(v, '  ', { indexBudgetMs: 0, onPending: (n) => told.push(n) }), CoreSoulError);
+    assert.deepEqual(told, [files], 'not told when the query is refused');
+  });
+});
