@@ -29,6 +29,12 @@ describe('query', () => {
     assert.deepEqual(labels('the'), ['the']);
   });
 
+  it('reads words joined by a slash alone as words: memory writes "lint" and "formatting", not "lint/formatting"', () => {
+    assert.deepEqual(labels('the lint/formatting setup'), ['lint', 'formatting', 'setup']);
+    assert.deepEqual(labels('naming/tag rules for staging/prod'), ['naming', 'tag', 'rules', 'staging', 'prod']);
+    assert.deepEqual(labels('v1/v2 and rb-admin/src'), ['v1/v2', 'rb-admin/src'], 'a part with a digit or another joiner is a name');
+  });
+
   it('keeps a file\'s path whole, also before a comma or a question mark, and finds it through the globs of its folders', () => {
     const [path] = parseQuery('Who reviews app/payments/stripe/refund.py? And ./infra/deploy.yml, too', ENTITIES).concepts;
     assert.equal(path.label, 'app/payments/stripe/refund.py');
