@@ -102,6 +102,18 @@ describe('search pipeline', () => {
     }
   });
 
+  it('shows the head of a long entry (a block of JSON) with a hit far below it, giving up lines after the hit', async () => {
+    const v = await fixtureVault();
+    const lines = Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 filler ${i}`);
+    const json = Array.from({ length: 7 }, (_, k) => `    {"rule": ${k}, "condition": {"age": ${k * 10}}},`);
+    lines.splice(10, 1, '- 10:10:00 Landing bucket lifecycle changed:', '  ```json', ...json, '  ```', '  Nearline after 14 days (was 30).');
+    put(v, 'chronological/2025-11-04.md', ['# 2025-11-04', '', ...lines]);
+    const [hit] = searchMemory(v, 'nearline', { maxTokens: 2000 }).results;
+    assert.match(hit.text, /^- 10:10:00 Landing bucket lifecycle changed:/, hit.text);
+    assert.match(hit.text, /Nearline after 14 days/);
+    assert.ok(hit.text.split('\n').length <= 12, 'a snippet is at most 12 lines');
+  });
+
   it('reaches the entity through an alias', async () => {
     const v = await fixtureVault();
     const r = searchMemory(v, 'k8s');
