@@ -120,7 +120,7 @@ describe('current before stale: the order of an answer', () => {
 
 /** Ranked lines, best first: each its own day's line, all scored as ranked. */
 function ranked(rows: [day: string, line: string][]): ScoredLine[] {
-  return rows.map(([day, text], k) => snippet(day, [text]).line).map((l, k) => ({ ...l, score: 10 - k }));
+  return rows.map(([day, text]) => snippet(day, [text]).line).map((l, k) => ({ ...l, score: 10 - k }));
 }
 const order = (ls: ScoredLine[]) => ls.map((l) => `${l.block.day} ${l.block.lines[l.i]}`);
 
