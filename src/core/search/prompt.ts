@@ -89,7 +89,7 @@ export function subjectOf(text: string): string {
 
 /** Words that open a question or a request: where a new topic starts after `,`, `and`, `;`. */
 const OPENERS =
-  /^(?:and\s+|also\s+|plus\s+|then\s+)?(?:who(?:['’]?s|se|m)?|what(?:['’]?s)?|which|why|how(?:['’]?s)?|when(?:['’]?s)?|where(?:['’]?s)?|whether|is|are|was|were|do|does|did|can|could|should|have|has|any(?:thing|one|body)?|remind|tell|show|list|explain)\b/i;
+  /^(?:and\s+|also\s+|plus\s+|then\s+)?(?:who(?:['’]?s|se|m)?|what(?:['’]?s)?|which|why|how(?:['’]?s)?|when(?:['’]?s)?|where(?:['’]?s)?|whether|is|are|was|were|do|does|did|can|could|should|have|has|remind|tell|show|list|explain)\b/i;
 const CJK_OPENERS = /^(?:還有|另外|以及|和|跟)?(?:誰|什麼|甚麼|哪|為什麼|怎麼|如何|是否|有沒有|幫我|請)/;
 
 /**

@@ -49,8 +49,6 @@ describe('topics', () => {
     assert.deepEqual(topicsOf('Who owns deploys and when is the next release train?'), ['Who owns deploys', 'when is the next release train?'], 'a clause with a subject of its own is a topic');
     assert.deepEqual(topicsOf('What are the task sizes for the gateway and for the search indexer?'), ['What are the task sizes for the gateway', 'What are the task sizes for the search indexer?'], 'one question asked of two things: a topic each');
     assert.deepEqual(topicsOf('any conventions for the request models and for the queries?'), ['any conventions for the request models', 'any conventions for the queries?'], 'a question need not open with a question word');
-    assert.deepEqual(topicsOf('first PR here. anything I should know about the lint setup and how we do migrations?'), ['first PR here. anything I should know about the lint setup', 'how we do migrations?'], '"anything …?" asks, as "is there anything …?" does');
-    assert.deepEqual(topicsOf('anyone know who owns deploys and when is the release?'), ['anyone know who owns deploys', 'when is the release?']);
     assert.deepEqual(topicsOf('I moved in June and in July I left.'), ['I moved in June and in July I left.'], 'a statement asks nothing of two things');
     assert.deepEqual(topicsOf('What is the replica count in staging and prod?'), ['What is the replica count in staging and prod?'], 'without the preposition again, one thing');
     assert.deepEqual(topicsOf('whats our reindex procedure, and the rules for changing proto fields?'), ['whats our reindex procedure', 'the rules for changing proto fields?'], 'after ", and" a noun phrase of its own is asked the same way');
