@@ -296,10 +296,14 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     return ' ';
   });
   // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them. Words
-  // joined by a slash alone ("lint/formatting", "naming/tag rules") are words the question asks
-  // about together or in turn, not a name: memory writes each of them on its own.
+  // joined by a slash alone ("lint/formatting", "naming/tag rules") are one thing said either way,
+  // not a name: memory writes each word on its own, and a line that has either has the concept.
   rest = rest.replace(COMPOUND, (token) => {
-    if (SLASHED_WORDS.test(token)) return token.replace(/\//g, ' ');
+    if (SLASHED_WORDS.test(token)) {
+      const needles = wordNeedles(token.toLowerCase().split('/'));
+      if (needles.length) add({ label: token.toLowerCase(), needles });
+      return ' ';
+    }
     const n = needle(token, { exact: true });
     if (n) add({ label: n.text, needles: [n] });
     return ' ';
