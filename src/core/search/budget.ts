@@ -128,8 +128,12 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       while (s > lo && !shown.has(keyOf(hit, s - 1)) && block.lines[s - 1] !== undefined) s--;
       while (e < hi && !shown.has(keyOf(hit, e)) && block.lines[e] !== undefined) e++;
       // A continuation line (a pasted trace under an entry) is shown with the head of its entry: what the entry is.
+      // A long entry (a block of JSON, a trace) gives up lines after its hit for its head, never the head.
       const head = entryHead(block, s);
-      if (head !== undefined && e - head <= MAX_SNIPPET_LINES && !shown.has(keyOf(hit, head))) s = head;
+      if (head !== undefined && i - head < MAX_SNIPPET_LINES && !shown.has(keyOf(hit, head))) {
+        s = head;
+        e = Math.min(e, head + MAX_SNIPPET_LINES);
+      }
       const room = opts.maxTokens - used;
       const near = snippets.find((p) => p.line.block.file === block.file && p.line.block.sectionStart === block.sectionStart && s <= p.end && e >= p.start);
       const tryRun = (from: number, to: number): { snippet: Snippet; cost: number } | undefined => {

@@ -69,6 +69,8 @@ export type Time =
 /** A file's path with its folders (`src/billing/proration.ts`, `./infra/deploy.yml`): folders, then a name with an extension. */
 const PATH = /(?<![\p{L}\p{N}_./-])(?:\.{1,2}\/)?(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)+[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}_/-])/gu;
 const COMPOUND = /(?<=^|\s)[a-z0-9\u00c0-\u024f]+(?:[-_./:#@+*]+[a-z0-9\u00c0-\u024f]+)+(?=\s|$)/gi;
+/** Words of letters joined by slashes: `lint/formatting`, `naming/tag`, `staging/prod`. */
+const SLASHED_WORDS = /^\p{L}+(?:\/\p{L}+)+$/u;
 // "…", “…”, 「…」 and 『…』, written with \u escapes to keep the CLI bundle ASCII (a faster start).
 const PHRASES = /"([^"]*)"|\u201c([^\u201d]*)\u201d|\u300c([^\u300d]*)\u300d|\u300e([^\u300f]*)\u300f/g;
 const pad2 = (n: string | number) => String(n).padStart(2, '0');
@@ -293,8 +295,15 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     if (n) add({ label: n.text, needles: [n, ...globNeedles(path)] });
     return ' ';
   });
-  // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them.
+  // Identifiers like PR-4821, node.js or a.b*c stay whole: the segmenter would split them. Words
+  // joined by a slash alone ("lint/formatting", "naming/tag rules") are one thing said either way,
+  // not a name: memory writes each word on its own, and a line that has either has the concept.
   rest = rest.replace(COMPOUND, (token) => {
+    if (SLASHED_WORDS.test(token)) {
+      const needles = wordNeedles(token.toLowerCase().split('/'));
+      if (needles.length) add({ label: token.toLowerCase(), needles });
+      return ' ';
+    }
     const n = needle(token, { exact: true });
     if (n) add({ label: n.text, needles: [n] });
     return ' ';

@@ -29,6 +29,17 @@ describe('query', () => {
     assert.deepEqual(labels('the'), ['the']);
   });
 
+  it('reads words joined by a slash alone as one concept either word holds: memory writes "lint" or "formatting", not "lint/formatting"', () => {
+    const [slashed] = parseQuery('the lint/formatting setup', ENTITIES).concepts;
+    assert.equal(slashed.label, 'lint/formatting');
+    assert.deepEqual(slashed.needles.map((n) => n.text), ['lint', 'formatting']);
+    const [tag] = parseQuery('naming/tag rules', ENTITIES).concepts;
+    assert.deepEqual(tag.needles.map((n) => n.text), ['naming', 'tag', 'tags'], 'a short word is also found in its plural');
+    assert.deepEqual(labels('naming/tag rules for staging/prod'), ['naming/tag', 'staging/prod', 'rules']);
+    assert.deepEqual(labels('v1/v2 and rb-admin/src'), ['v1/v2', 'rb-admin/src'], 'a part with a digit or another joiner is a name');
+    assert.deepEqual(parseQuery('v1/v2', ENTITIES).concepts[0].needles.map((n) => n.text), ['v1/v2']);
+  });
+
   it('keeps a file\'s path whole, also before a comma or a question mark, and finds it through the globs of its folders', () => {
     const [path] = parseQuery('Who reviews app/payments/stripe/refund.py? And ./infra/deploy.yml, too', ENTITIES).concepts;
     assert.equal(path.label, 'app/payments/stripe/refund.py');

@@ -102,6 +102,18 @@ describe('search pipeline', () => {
     }
   });
 
+  it('shows the head of a long entry (a block of JSON) with a hit far below it, giving up lines after the hit', async () => {
+    const v = await fixtureVault();
+    const lines = Array.from({ length: 30 }, (_, i) => `- 10:${String(i).padStart(2, '0')}:00 filler ${i}`);
+    const json = Array.from({ length: 7 }, (_, k) => `    {"rule": ${k}, "condition": {"age": ${k * 10}}},`);
+    lines.splice(10, 1, '- 10:10:00 Landing bucket lifecycle changed:', '  ```json', ...json, '  ```', '  Nearline after 14 days (was 30).');
+    put(v, 'chronological/2025-11-04.md', ['# 2025-11-04', '', ...lines]);
+    const [hit] = searchMemory(v, 'nearline', { maxTokens: 2000 }).results;
+    assert.match(hit.text, /^- 10:10:00 Landing bucket lifecycle changed:/, hit.text);
+    assert.match(hit.text, /Nearline after 14 days/);
+    assert.ok(hit.text.split('\n').length <= 12, 'a snippet is at most 12 lines');
+  });
+
   it('reaches the entity through an alias', async () => {
     const v = await fixtureVault();
     const r = searchMemory(v, 'k8s');
@@ -130,6 +142,17 @@ describe('search pipeline', () => {
     assert.match(first.text, /Lena\]\] owns app\/payments\/\*\*/, 'the glob that holds the file, though older than every review of a sibling');
     const r = searchMemory(v, 'Who should review app/payments/stripe/refund.py?', { maxTokens: 120 });
     assert.ok(!r.results.some((h) => /\.sql/.test(h.text) && h.score === 1), 'a glob of its folder that names other files is no match');
+  });
+
+  it('at a hook-sized budget shows the current value of a named thing first, though an older line matches more of the question', async () => {
+    const v = await fixtureVault();
+    const day = (d: string, lines: string[]) => put(v, `chronological/${d}.md`, [`# ${d}`, '', ...lines.map((l, k) => `- 1${k}:00:00 ${l}`)]);
+    day('2026-03-02', ['Snowflake warehouses: LOADING_WH (XSMALL), TRANSFORM_WH (XSMALL), BI_WH (SMALL).']);
+    day('2026-03-16', ['Cost review: the warehouse size of TRANSFORM_WH is XSMALL; the size decides what a model costs.', ...Array.from({ length: 8 }, (_x, k) => `cost note ${k}: the size of every dashboard query is logged for the review`)]);
+    day('2026-05-05', ['Hana approved: TRANSFORM_WH goes from SMALL to MEDIUM starting tonight.']);
+    const q = 'what size is TRANSFORM_WH right now?';
+    const r = searchMemory(v, q, { maxTokens: 120 });
+    assert.match(r.results[0].text, /TRANSFORM_WH goes from SMALL to MEDIUM/, JSON.stringify(r.results.map((h) => h.text)));
   });
 
   it('ranks snippets with every concept of a mixed query above those with some', async () => {
