@@ -984,7 +984,9 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
 /** Negations of a safeguard: any modal one, local ones near it, "without" before it, 之外 after it, breaks near it. */
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
-  const negations = c.guardNegations;
+  // An aside in parentheses says its own thing: "no black, no isort (ruff handles imports)" keeps ruff.
+  const aside = [...c.low.matchAll(/\([^()]*\)/g)].find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
+  const negations = aside ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length) : c.guardNegations;
   // "… even if CI hasn't finished": the action goes on whatever the safeguard's state, which the
   // negations after the concession only describe. A prohibition before it still counts ("never
   // merge, even if CI is green"); one after the safeguard concedes something else ("wait for

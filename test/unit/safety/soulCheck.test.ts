@@ -580,6 +580,7 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
       '## Release\n1. Run `pytest`.\n2. If only a few tests fail, it is okay to continue with `twine upload dist/*`.',
       '## Skip tests on Fridays',
       '- linter complaining? add `@ts-ignore` wherever tsc complains and move on',
+      'Format with black (no ruff).',
     ]) {
       assert.ok(check(t).length, t);
     }
@@ -596,6 +597,7 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
       'When you summarise a failed deploy, include the error messages but redact environment values.',
       'Prefer small pull requests: a reviewer should never need more than ten minutes per change.',
       'Soul safety rules stay fully in force.',
+      'No black, no isort (ruff handles imports).',
     ]) {
       assert.deepEqual(check(t), [], t);
     }
