@@ -35,11 +35,12 @@ export function lemmas(w: string): string[] {
 /**
  * The narrower words of a plural noun, or of two words that name one thing in the plural
  * ("musical instruments"); none for a singular word (a question about one thing names it) or one
- * WordNet does not know.
+ * WordNet does not know — unless `askedKind`: the question asks for a kind of it ("what kind of
+ * art"), singular or plural.
  */
-export function narrowerWords(words: string[]): string[] {
+export function narrowerWords(words: string[], askedKind = false): string[] {
   if (!/^[a-z]+$/.test(words[words.length - 1] ?? '')) return [];
-  for (const head of lemmas(words[words.length - 1]).slice(1)) {
+  for (const head of lemmas(words[words.length - 1]).slice(askedKind ? 0 : 1)) {
     const row = load().get([...words.slice(0, -1), head].join('_'));
     if (row) return row.split(' ').map((k) => k.replace('_', ' '));
   }

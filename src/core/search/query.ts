@@ -312,7 +312,9 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   const content = words.filter((w) => !isStopWord(w));
   // Only function words: they are the query, unless it names something else (an entity, a phrase).
   const list = content.length || concepts.length ? content : words;
-  const kinds = content.length ? kindsOf(list) : [];
+  // A noun asked for by its kind ("what kind of art", "which types of yoga"): its kinds, also when it is singular.
+  const asked = new Set([...rest.matchAll(KIND_OF)].map((m) => m[1]));
+  const kinds = content.length ? kindsOf(list, asked) : [];
   list.forEach((w, j) => {
     const n = needle(w);
     if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }) });
@@ -324,13 +326,16 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
  * Per word, its narrower words as needles: those of it and the word before when the two name one
  * thing ("musical instruments"), else its own; none for the first word of such a pair.
  */
-function kindsOf(list: string[]): Needle[][] {
+function kindsOf(list: string[], asked: ReadonlySet<string>): Needle[][] {
   const pairs = list.map((w, j) => (j + 1 < list.length ? narrowerWords([w, list[j + 1]]) : []));
   return list.map((w, j) => {
     if (pairs[j].length) return [];
-    return wordNeedles(pairs[j - 1]?.length ? pairs[j - 1] : narrowerWords([w]));
+    return wordNeedles(pairs[j - 1]?.length ? pairs[j - 1] : narrowerWords([w], asked.has(w)));
   });
 }
+
+/** "kind of X", "types of X", "sort of X": the question asks for a kind of X (X's kinds answer it, singular or plural). */
+const KIND_OF = /\b(?:kinds?|types?|sorts?)\s+of\s+([a-z]+)/g;
 
 /**
  * Needles for words a query's word stands for (its kinds, its translations): a Latin word of four

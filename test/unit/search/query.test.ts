@@ -179,6 +179,14 @@ describe('query: kinds of a plural noun (WordNet)', () => {
     assert.deepEqual(kinds('zzyzxes k8s "board games"'), { zzyzxes: [], Kubernetes: [], '"board games"': [] });
   });
 
+  it('a noun asked for by its kind ("what kind of art", "types of", "sort of") brings its kinds, singular or plural', () => {
+    assert.ok(kinds('What kind of art does Alice make?').art.includes('painting'));
+    assert.ok(kinds('Which types of fiction does she write?').fiction.includes('novel'));
+    assert.ok(kinds('what sort of music').music.includes('song'));
+    assert.deepEqual(kinds('What art does Alice make?').art, [], 'not without the kind asked for');
+    assert.deepEqual(kinds('What kind words did Alice say about art?').art, [], '"kind" as an adjective asks no kind');
+  });
+
   it('keeps a kind only in its main sense: "end" is a place only in its fifth', () => {
     const { places } = kinds('What places has Alice been to?');
     assert.ok(places.includes('birthplace') && !places.includes('end') && !places.includes('top'), places.join(', '));

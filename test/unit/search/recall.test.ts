@@ -89,6 +89,19 @@ describe('recall: ranking', () => {
     assert.match(found, /visited my aunt/, 'the words of the question still count');
   });
 
+  it('answers "what kind of X" with the lines that name a kind of X, X singular', async () => {
+    const anas = (day: string, n: number) => Array.from({ length: n }, (_, i) => `[[Ana]]: errand number ${i} in town on ${day}`);
+    const v = await diary({
+      '2026-03-02': ['[[Ana]]: finished a watercolor of the harbour last night', ...anas('2026-03-02', 12)],
+      '2026-03-05': [...anas('2026-03-05', 12), '[[Ana]]: the sculpture for the show is half done'],
+      '2026-03-09': ['[[Ana]]: the art supply shop on Main Street closed', ...anas('2026-03-09', 12)],
+      '2026-03-12': [...anas('2026-03-12', 12), '[[Bo]]: a podcast about art history, episode 3'],
+    });
+    const found = texts(v, 'What kind of art does Ana make?', { maxTokens: 250 });
+    assert.match(found, /watercolor/);
+    assert.match(found, /sculpture/);
+  });
+
   it('falls back to the lines of a named entity when the other words find nothing', async () => {
     const v = await diary({ '2026-03-02': ['Chose [[PostgreSQL]] for [[Billing]]'] });
     assert.match(texts(v, 'Which database does Billing use?'), /Chose \[\[PostgreSQL\]\] for \[\[Billing\]\]/);
