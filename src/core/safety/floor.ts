@@ -26,7 +26,7 @@ const REDEFINED = [
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
-  'overhead', 'ceremony', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
+  'overhead', 'ceremony', 'friction', 'relic', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
@@ -263,7 +263,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       {
         risky: [
           'push', 'commit to', 'commit straight', 'commit directly', 'commit on', 'merge to', 'merge into', 'land on', 'land in', 'check in to', 'apply to', 'apply on',
-          'straight into', 'directly into', 'straight onto', 'directly onto', 'fold into', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入', '直接合',
+          'straight into', 'directly into', 'straight onto', 'directly onto', 'straight to', 'directly to', 'go straight to', 'goes straight to', 'fold into', '推送', '推到', '推上', '提交到', '合併到', '合并到', '合進', '合进', '合入', '直接合',
         ],
         with: PROTECTED_BRANCHES,
         within: 6,
@@ -317,7 +317,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
       // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
-      'ask me', 'ask first', 'ask before', 'explain why', 'tell me why',
+      'ask me', 'ask first', 'ask before', 'explain why', 'tell me why', 'say why', 'state why',
       // Only as much as the task needs — the rule itself: "sudo only when the task actually needs it".
       'with approval', 'with my approval', "with the person's approval", 'task actually needs',
       'only when needed', 'only if needed', 'only when necessary', 'only if necessary', 'only when required', 'only where needed', 'actually needs', 'actually need', 'truly needs',
@@ -325,7 +325,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -425,7 +425,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
-    harmless: ["person's own messages", "user's own messages", '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    harmless: ["person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -497,7 +497,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
-      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '推翻', '覆蓋', '覆盖', '壓過', '压过', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
+      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '暫停', '暂停', '中止', '推翻', '覆蓋', '覆盖', '壓過', '压过', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [

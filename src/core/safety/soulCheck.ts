@@ -696,7 +696,7 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
 }
 
 /** A suppression comment names what it silences, its "ignore" is no second negation: "silenced with `# type: ignore`". */
-const SUPPRESSION = /(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint/gu;
+const SUPPRESSION = /(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint|disable[\s-]comments?/gu;
 
 const SUPPRESSES = new RegExp(`^(?:${SUPPRESSION.source})$`, 'u');
 const JUSTIFIED = /(?<![a-z])(?:comment (?:explaining|saying)|justification|with a reason|explaining why)(?![a-z])|註明原因|注明原因|說明原因|说明原因/u;
@@ -1005,15 +1005,17 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
   // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
+  // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
+  const confinedFrom = negations.find((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR))?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
   const asks = (n: Span, verb = /[\s\S]/u) => guards.every((g) => g.start >= n.end && verb.test(c.low.slice(n.end, g.start)) && QUESTION.test(c.low.slice(n.end, g.start)));
   const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
-    negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && PREPOSITION.test(c.low.slice(n.end, g.start))))).length +
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)))))).length +
     // Breaking words, putting off, confining ("only when I ask") and removing say one thing however many stand together ("sandbox = false",
     // "never override or edit soul.md"), and what a local negation already says ("skip the linter when it
     // slows you down", "the soul's rules are optional suggestions" drop it once).
@@ -1025,7 +1027,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
-            [...c.low.matchAll(CONFINED), ...c.low.matchAll(PUT_OFF)].filter((m) => guards.some((g) => g.start >= m.index && g.end <= m.index + m[0].length)).length,
+            [...c.low.matchAll(CONFINED), ...c.low.matchAll(PUT_OFF)].filter((m) => guards.some((g) => g.end > m.index && g.start < m.index + m[0].length)).length,
         ))
   );
 }
@@ -1066,7 +1068,7 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 
 /** Words that open a relative clause. */
 // …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
-const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
+const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
 /** A purpose clause with a subject of its own: "so reviewers aren't …", "so that the team never …". */
 const PURPOSE = /(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+(?=(?:[a-z]+n['’]t|never|do not|does not|will not|cannot|can not)(?![a-z]))/u;
 
@@ -1176,7 +1178,7 @@ const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
 /** How an action went: it failed, broke, was rejected, timed out. */
-const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|is not found|isn['’]t available)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
