@@ -104,63 +104,6 @@ function replacementOn(day: string, link: Needle, linkHashes: [number, number][]
   return undefined;
 }
 
-/**
- * Current before stale before the budget picks (docs/search.md#ranking): when a newer line says
- * that the subject of the answer's best line changed, the best newer statement of that subject
- * leads the answer, with the best line's score, though it may match fewer of the query's words
- * ("What size is TRANSFORM_WH right now?" ranks the March cost review, which says "size" too,
- * above "TRANSFORM_WH goes from SMALL to MEDIUM"; at a hook's 800 tokens the later line would not
- * be picked at all). The subject of the best line is the things of the query it names
- * (`TRANSFORM_WH`, `session.timeout.ms`), else its two or more concepts besides entities. A newer
- * entry that holds the whole subject says it changed by the truth engine's rules
- * (truth/supersession.ts) or a word of change ("from X to Y", "lowered", "no longer", 改成; in a
- * question about the present also "now"); the statement that leads is the best ranked line of the
- * subject from the day of the latest change on (the change itself, or what was decided after it:
- * "switched prod to auto-sync" on the 7th, the postmortem and "prod apps are manual sync only" on
- * the 9th). The lines compared are those already ranked: this reads nothing more.
- */
-export function withNewerStatements(ranked: ScoredLine[], about: About): ScoredLine[] {
-  const old = ranked[0];
-  if (!old?.block.day) return ranked;
-  const entryHolds = (l: ScoredLine) => {
-    const { from, to } = entryAt(l.block, l.i);
-    let mask = 0;
-    for (let j = from; j < to; j++) mask |= about.holds({ ...l, i: j });
-    return mask;
-  };
-  const held = about.holds(old);
-  const named = held & about.names;
-  const subject = named || held & ~about.who;
-  if (!subject || (!named && bitCount(subject) < 2)) return ranked;
-  const was = { id: 'older', at: old.block.day, text: old.block.lines[old.i] ?? '' };
-  const changes = (l: ScoredLine) => {
-    const { from, to } = entryAt(l.block, l.i);
-    const text = l.block.lines.slice(from, to).join('\n');
-    return CHANGE.test(text) || (about.present && NOW.test(text)) || findSupersessions([was, { id: 'newer', at: l.block.day, text }]).length > 0;
-  };
-  const ofSubject = ranked.filter((l) => l.block.day > old.block.day && (entryHolds(l) & subject) === subject);
-  const changed = ofSubject.filter(changes).reduce((d, l) => (l.block.day > d ? l.block.day : d), '');
-  const current = changed && ofSubject.find((l) => l.block.day >= changed);
-  if (!current) return ranked;
-  return [{ ...current, score: Math.max(current.score, old.score) }, ...ranked.filter((l) => l !== current)];
-}
-
-/** The lines [from, to) of a block's entry that line `i` belongs to: its head and its continuation lines, as read. */
-function entryAt(block: Block, i: number): { from: number; to: number } {
-  const continues = (j: number) => /^\s+\S/.test(block.lines[j] ?? '');
-  let from = i;
-  while (from > block.sectionStart && continues(from) && block.lines[from - 1] !== undefined) from--;
-  let to = from + 1;
-  while (to < block.sectionEnd && block.lines[to] !== undefined && continues(to)) to++;
-  return { from, to };
-}
-
-function bitCount(mask: number): number {
-  let n = 0;
-  for (let x = mask; x; x &= x - 1) n++;
-  return n;
-}
-
 /** What of the query a ranked line says, for ordering an answer (search.ts builds it from the query). */
 export interface About {
   /** The query's concepts (bits) a line holds. */

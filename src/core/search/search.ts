@@ -25,7 +25,7 @@ import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
-import { type About, asksPresent, namesAThing, withNewerStatements, withReplacements } from './current';
+import { type About, asksPresent, namesAThing, withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates, relativeFrom, withYears } from './dates';
 import type { IndexView } from './index/refresh';
@@ -221,9 +221,7 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // Not when only one author's lines are asked for: a replacement may be someone else's.
   const about = aboutOf(lookup);
   const replaced = timed || who ? ranked : withReplacements(ranked, names, reader, searchable);
-  // A pasted trace asks whether its error was seen before: the earlier fix, not what its names are now.
-  const answer = timed || who || opts.pasted ? replaced : withNewerStatements(replaced, about);
-  const shared = shareBudget(answer, { ...budget, ...(timed ? { timed: true } : { about }) });
+  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   // An entry of a branch the view leaves out is no context for a line it shows either.

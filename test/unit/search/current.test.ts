@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type About, asksPresent, currentFirst, namesAThing, withNewerStatements } from '../../../src/core/search/current';
+import { type About, asksPresent, currentFirst, namesAThing } from '../../../src/core/search/current';
 import type { VaultFile } from '../../../src/core/search/index/files';
 import type { ScoredLine } from '../../../src/core/search/rank';
 import { lineHas, needle } from '../../../src/core/search/words';
@@ -118,51 +118,4 @@ describe('current before stale: the order of an answer', () => {
   });
 });
 
-/** Ranked lines, best first: each its own day's line, all scored as ranked. */
-function ranked(rows: [day: string, line: string][]): ScoredLine[] {
-  return rows.map(([day, text]) => snippet(day, [text]).line).map((l, k) => ({ ...l, score: 10 - k }));
-}
-const order = (ls: ScoredLine[]) => ls.map((l) => `${l.block.day} ${l.block.lines[l.i]}`);
 
-describe('current before stale: before the budget picks', () => {
-  it('puts the newest statement of the best line\'s named thing first, with the best score, when a newer line says it changed', () => {
-    const lines = ranked([
-      ['2026-03-16', '- 11:15 cost review: 61% of credits are TRANSFORM_WH, size XSMALL'],
-      ['2026-04-20', '- 13:30 new dashboard with p95 per doc-size bucket'],
-      ['2026-03-02', '- 11:02 warehouses: LOADING_WH (XSMALL), TRANSFORM_WH (XSMALL)'],
-      ['2026-05-05', '- 10:30 TRANSFORM_WH goes from SMALL to MEDIUM tonight'],
-    ]);
-    const out = withNewerStatements(lines, about(['transform_wh', 'size'], { present: true }));
-    assert.equal(order(out)[0], '2026-05-05 - 10:30 TRANSFORM_WH goes from SMALL to MEDIUM tonight');
-    assert.equal(out[0].score, 10);
-    assert.equal(out.length, lines.length);
-    // A newer mention that says no change moves nothing.
-    const quiet = ranked([lines[0], lines[1]].map((l) => [l.block.day, l.block.lines[l.i]!] as [string, string]).concat([['2026-05-05', '- 10:30 TRANSFORM_WH dashboards are green']]));
-    assert.deepEqual(order(withNewerStatements(quiet, about(['transform_wh', 'size']))), order(quiet));
-  });
-
-  it('from the day of the latest change on, the best ranked statement of the subject leads, not necessarily the line of change', () => {
-    const lines = ranked([
-      ['2026-04-07', '- 09:10 Tom: switching prod argo apps to sync automatically this afternoon'],
-      ['2026-04-01', '- 11:10 Tom synced the argo apps in prod'],
-      ['2026-04-09', '- 15:30 argo policy: prod apps sync by hand only'],
-      ['2026-04-09', '- 14:45 postmortem: prod apps were switched to sync automatically, argo pruned a configmap'],
-    ]);
-    const out = withNewerStatements(lines, about(['prod', 'argo', 'apps', 'sync']));
-    assert.equal(order(out)[0], '2026-04-09 - 15:30 argo policy: prod apps sync by hand only');
-  });
-
-  it('needs the whole subject, two concepts or a named thing: one plain word is no subject', () => {
-    const lines = ranked([
-      ['2026-01-10', '- 10:00 the reminder cron sends one SMS'],
-      ['2026-03-04', '- 03:00 the reminder moved to Kafka'],
-    ]);
-    assert.deepEqual(order(withNewerStatements(lines, about(['reminder', 'patient']))), order(lines));
-    const both = ranked([
-      ['2026-01-10', '- 10:00 the reminder cron sends one SMS per patient'],
-      ['2026-02-01', '- 10:00 a reminder for a patient, unrelated'],
-      ['2026-03-04', '- 03:00 patient reminder moved to two SMS'],
-    ]);
-    assert.equal(order(withNewerStatements(both, about(['reminder', 'patient'])))[0], '2026-03-04 - 03:00 patient reminder moved to two SMS');
-  });
-});

@@ -144,17 +144,6 @@ describe('search pipeline', () => {
     assert.ok(!r.results.some((h) => /\.sql/.test(h.text) && h.score === 1), 'a glob of its folder that names other files is no match');
   });
 
-  it('at a hook-sized budget shows the current value of a named thing first, though an older line matches more of the question', async () => {
-    const v = await fixtureVault();
-    const day = (d: string, lines: string[]) => put(v, `chronological/${d}.md`, [`# ${d}`, '', ...lines.map((l, k) => `- 1${k}:00:00 ${l}`)]);
-    day('2026-03-02', ['Snowflake warehouses: LOADING_WH (XSMALL), TRANSFORM_WH (XSMALL), BI_WH (SMALL).']);
-    day('2026-03-16', ['Cost review: the warehouse size of TRANSFORM_WH is XSMALL; the size decides what a model costs.', ...Array.from({ length: 8 }, (_x, k) => `cost note ${k}: the size of every dashboard query is logged for the review`)]);
-    day('2026-05-05', ['Hana approved: TRANSFORM_WH goes from SMALL to MEDIUM starting tonight.']);
-    const q = 'what size is TRANSFORM_WH right now?';
-    const r = searchMemory(v, q, { maxTokens: 120 });
-    assert.match(r.results[0].text, /TRANSFORM_WH goes from SMALL to MEDIUM/, JSON.stringify(r.results.map((h) => h.text)));
-  });
-
   it('ranks snippets with every concept of a mixed query above those with some', async () => {
     const v = await fixtureVault();
     const r = searchMemory(v, 'Kubernetes 遷移');
