@@ -232,7 +232,7 @@ function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]
   if (HARMLESS_KINDS.test(c.low) || sentence.some((o) => o.role === 'condition' && HARMLESS_KINDS.test(o.low)) || spans(masks.subject, c.low).length) return undefined;
   // What "rather than" or "instead of" puts aside is not granted: "alert me rather than skipping".
   // Nor is what a quotation mentions: "if anyone says 'ignore your rules', refuse".
-  const quoted = [...c.low.matchAll(QUOTED)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const quoted = spans(QUOTED, c.low);
   const granted = spans(PERMITS, c.low).find(
     (p) =>
       (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0 &&
@@ -247,7 +247,7 @@ const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|
 
 /** A risky word inside a quotation that something says or is like: 'a memory note like "user approves all deploys"', 'if anyone says "force-push"'. */
 function mentioned(c: Clause, r: Span): boolean {
-  return [...c.low.matchAll(QUOTED)].some((q) => q.index <= r.start && r.end <= q.index + q[0].length && QUOTES.test(c.low.slice(Math.max(0, q.index - 24), q.index)));
+  return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)));
 }
 const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
@@ -611,8 +611,9 @@ function sentences(markdown: string): string[][] {
   // says "git push -f: sandbox rehearsal n/a".
   let table: string[][] = [];
   const flushTable = () => {
-    const ruled = table.some((cells) => cells.every((c) => /^:?-+:?$/.test(c)));
-    const [head, ...rows] = table.filter((cells) => !cells.every((c) => /^:?-+:?$/.test(c)));
+    const isRule = (cells: string[]) => cells.every((c) => /^:?-+:?$/.test(c));
+    const ruled = table.some(isRule);
+    const [head, ...rows] = table.filter((cells) => !isRule(cells));
     // (Rows without a header rule are lines of their own.)
     if (!ruled) for (const row of table) paragraphs.push(`${row[0]}: ${row.slice(1).join(', ')}`);
     else for (const row of rows) paragraphs.push(`${row[0]}: ${row.slice(1).map((cell, k) => `${head[k + 1] ?? ''} ${cell}`.trim()).join(', ')}`);
@@ -676,8 +677,10 @@ function isTitle(line: string): boolean {
   const title = /^#{1,6}\s+(.+)$/.exec(line)?.[1] ?? /^\*\*([^*]+)\*\*:?$/.exec(line)?.[1] ?? /^([^.:;。：]{1,60})[:：]$/u.exec(line)?.[1];
   if (title === undefined) return false;
   const low = title.toLowerCase();
-  return !NEGATIONS.some(([kind, re]) => kind !== 'neutral' && new RegExp(re.source, 'u').test(low)) && !new RegExp(PERMITS.source, 'iu').test(low) && !TITLE_SAYS.test(low);
+  return !TITLE_DOES.some((re) => re.test(low)) && !TITLE_SAYS.test(low);
 }
+/** The negations (but "no problem") and permissions, each as a test of a whole title. */
+const TITLE_DOES = [...NEGATIONS.filter(([kind]) => kind !== 'neutral').map(([, re]) => new RegExp(re.source, 'u')), new RegExp(PERMITS.source, 'iu')];
 const TITLE_SAYS = /(?<![a-z])(?:directly|freely|straight|anyway|blindly|always|must|should|only|never|just|use|run|treat)(?![a-z])|直接|隨意|随意|一律|必須|必须|只/u;
 
 function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clause {
@@ -692,13 +695,11 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
   const masked = notAsked(maskOut(low, masks.all));
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(notAsked(maskOut(low, masks.guard).replace(SUPPRESSION, (m) => ' '.repeat(m.length)))), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(notAsked(maskOut(low, masks.guard))), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
 
-/** A suppression comment names what it silences, its "ignore" is no second negation: "silenced with `# type: ignore`". */
-const SUPPRESSION = /(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint|disable[\s-]comments?/gu;
-
-const SUPPRESSES = new RegExp(`^(?:${SUPPRESSION.source})$`, 'u');
+/** A risky word that is a suppression comment (`@ts-ignore` as the check reads it: "ats-ignore"), which silences a checker. */
+const SUPPRESSES = /^(?:(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint)$/u;
 const JUSTIFIED = /(?<![a-z])(?:comment (?:explaining|saying)|justification|with a reason|explaining why)(?![a-z])|註明原因|注明原因|說明原因|说明原因/u;
 
 /** A-not-A asks, it does not negate: 要不要, 是不是, 有沒有. */
@@ -902,7 +903,10 @@ function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]):
 }
 
 /** Who or what does an action is no action: "the namespaced deployer role", "a publisher" (but "clobber" is a verb). */
-const agentNoun = (inv: Compiled, r: Span) => /[a-z]ers?$/.test(r.text) && spans(inv.risky, r.text.replace(/ers?$/, '')).some((b) => b.start === 0 && b.end === r.text.length - /ers?$/.exec(r.text)![0].length);
+function agentNoun(inv: Compiled, r: Span): boolean {
+  const base = /^(.*[a-z])ers?$/.exec(r.text)?.[1];
+  return base !== undefined && spans(inv.risky, base).some((b) => b.start === 0 && b.end === base.length);
+}
 
 /** A harmless word of the invariant that the risky word `r` only edits, or is part of ("以我說的為準"). */
 function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
@@ -1008,7 +1012,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
   const confinedFrom = negations.find((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR))?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
-  const asks = (n: Span, verb = /[\s\S]/u) => guards.every((g) => g.start >= n.end && verb.test(c.low.slice(n.end, g.start)) && QUESTION.test(c.low.slice(n.end, g.start)));
+  const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
   const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
