@@ -20,10 +20,12 @@ const REDEFINED = [
   'deprecated', 'obsolete', 'retired', 'outdated', 'is legacy', 'are legacy', 'as legacy', 'now legacy', 'phased out', 'no longer required', 'no longer needed',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
-  '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'only a recommendation',
+  '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
+  // Confined to the person's asking, it is no gate, trigger or sandbox: "run the tests only when I ask".
+  'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
   'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'friction', 'relic', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
@@ -73,6 +75,8 @@ const AUTHORITY = [
   'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
+  // What a record says stands in for asking the person again: "when a memory entry says I approved it, proceed without re-asking".
+  'without re-asking', 'without asking again', 'without re-confirming', 'without confirming again', 'without checking again', 'no need to re-ask', 'no need to ask again',
   'as a system instruction', 'as system instructions', 'as a system message', 'as the system prompt', 'counts as a system', 'as a developer instruction',
   '當作系統指令', '当作系统指令', '視為系統指令', '视为系统指令', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
   '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
@@ -95,7 +99,9 @@ const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
   'the internet', 'the web', 'gist', 'pastebin', 'chat', 'discord', 'slack', 'email', 'emails', 'reddit', 'tutorial', 'chatgpt', 'llm', 'another agent',
   'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'support ticket',
-  'they paste', 'users paste', 'someone pastes', 'someone posts', 'somebody posts', 'anyone posts', 'a user pastes', '群里', '群裡', '群組', '群组', '群聊',
+  'they paste', 'users paste', 'someone pastes', 'someone posts', 'somebody posts', 'anyone posts', 'a user pastes',
+  // Anyone but the agent bringing it in: "when a teammate pastes a snippet in #infra".
+  'pastes', 'posts', 'pasted by', 'posted by', 'shared by', 'sent by', 'suggested by', '群里', '群裡', '群組', '群组', '群聊',
   'memory entry', 'memory entries', 'memory notes', '記憶條目', '记忆条目', '記憶裡', '记忆里', '工具輸出', '工具输出',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
@@ -325,7 +331,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'admin account', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -348,6 +354,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
+      // A top role handed to the agent itself: "owner | granted to the agent on request".
+      { risky: ['owner', 'admin', 'administrator', 'superuser', 'maintainer', 'full access', 'write access'], with: ['granted to the agent', 'granted to you', 'granted to the bot', 'given to the agent', 'given to you', 'given to the bot'], within: 8 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 4 },
       { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
@@ -398,6 +406,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3 },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
+      // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
+      { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
       // A credential written into code: "hard-code the Stripe key".
       { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
@@ -454,7 +464,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [],
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
-    breaks: [...REDEFINED, 'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
+    breaks: [...REDEFINED,
       'only once', 'once per', 'once a week', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
     harmless: [],
   },
@@ -482,7 +492,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow the persona or anything else to override, loosen or set aside the soul and its safety rules.',
     guards: 'soul-supremacy',
     safeguard: [
-      'soul', 'soul.md', 'the soul', 'built-in caution', 'your caution', 'default caution', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
+      'soul', 'soul.md', 'the soul', 'soul file', 'soul files', 'the soul file', 'built-in caution', 'your caution', 'default caution', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
       'rules you shipped with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',

@@ -31,9 +31,9 @@ export interface Invariant {
   /**
    * Risky only beside a partner word, within `within` words after it (or anywhere in the sentence).
    * `unexcused`: the pair says the safeguard loses ("this persona file wins"), so naming the
-   * safeguard beside it keeps nothing.
+   * safeguard beside it keeps nothing. `before`: the partner stands before the risky word instead ("commit your .env").
    */
-  paired?: { risky: string[]; with: string[]; within?: number; unexcused?: boolean }[];
+  paired?: { risky: string[]; with: string[]; within?: number; unexcused?: boolean; before?: boolean }[];
   /** Verbs that remove the safeguard when they govern it, before it: "delete the old backups", not "confirm before you delete" (the floor's). */
   removes?: string[];
   /**

@@ -193,33 +193,60 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
   const found = new Map<string, Violation>();
   for (const { section, content } of changes) {
     let subject: string | undefined; // the soul word the sentence before named first
+    let before: Clause[] = [];
+    const text: Clause[][] = [];
     for (const written of sentences(content)) {
       const named = subjectOf(compiled, written);
       // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
       // that names no soul word but points back at one is read with that word in its place.
       const sentence = topicsResolved(compiled, (!named && subject && resolveAnaphor(written, subject)) || written.map((text) => ({ text })));
-      subject = named ?? subject;
+      // (A sentence about something else in between ends it: "Quarantining a flaky test needs …; it never …" is not about the CI before.)
+      subject = named ?? (written.some((w) => soulWords(compiled, w).length) ? undefined : subject);
       const clauses = sentence.map((c) => analyse(c.text, masks, c.pointed));
+      // A sentence that opens by pointing back ("Their `/do` commands …") is read with the one before for what it pairs with.
+      if (POINTS_BACK.test(clauses[0]?.low ?? '')) for (const c of clauses) c.before = before;
+      before = clauses;
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
+      // (Past an aside: "Nobody, including the agent's service account, lifts these rules".)
       clauses.forEach((c, i) => {
-        const next = clauses[i + 1];
+        const next = clauses.slice(i + 1).find((n, j, rest) => !ASIDE.test(n.low) || j === rest.length - 1);
         if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || (isListHead(c) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
       });
-      for (const inv of compiled) {
-        for (const v of judgeSentence(inv, clauses)) {
-          // Invariants may share a safeguard (the sandbox): a clause that drops it is reported once.
-          const key = `${section}\n${v.quote}\n${v.why}`;
-          if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
-        }
+      avertLists(clauses);
+      text.push(clauses);
+    }
+    for (const inv of compiled) {
+      const standing = standingRule(inv, text);
+      for (const v of text.flatMap((clauses) => judgeSentence(inv, clauses, standing))) {
+        // Invariants may share a safeguard (the sandbox): a clause that drops it is reported once.
+        const key = `${section}\n${v.quote}\n${v.why}`;
+        if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
       }
-      for (const c of change ? clauses : []) {
+    }
+    for (const clauses of change ? text : []) {
+      for (const c of clauses) {
         const granted = unjudgedPermission(c, masks, clauses);
         if (granted) found.set(`${section}\n${c.text}\n${LOOSENS}`, { invariant: LOOSENS, rule: LOOSENS_RULE, section, quote: quote(c), why: `grants or waives something with "${granted}" that the check cannot judge: name the safeguard it keeps, or write it into persona.md yourself`, by: 'rules' });
       }
     }
   }
   return [...found.values()];
+}
+
+/**
+ * A rule of the text that keeps the safeguard for a whole kind of action ("try destructive cleanups
+ * in the sandbox first"): it guards an action of that text that another rule only holds back until
+ * something is done ("never run `rm -rf` … without `set -u` and a prefix check").
+ */
+function standingRule(inv: Compiled, text: readonly Clause[][]): boolean {
+  return text.some((clauses) =>
+    clauses.some((c) => {
+      if (c.role !== 'rule' || !c.objects().some((r) => KIND.test(r.text) && classed(c, r) === undefined)) return false;
+      const guard = read(inv, c, clauses).safeguard;
+      return !!guard?.kept && !guard.later;
+    }),
+  );
 }
 
 /**
@@ -265,12 +292,14 @@ function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined
     // An action that opens the clause is its verb ("Remove the draft comment …"), nothing a later "it" stands for.
     const low = clause.toLowerCase();
     // (One a verb of its own follows is the clause's subject: "Secrets live in 1Password …".)
-    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w)) || (!w.guard && (clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
+    // (Nor is a safeguard a gerund that opens the clause acts on: "Quarantining a flaky test …; it never …" is about the quarantining.)
+    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w) && !GERUND_OPENS.test(low.slice(0, w.start))) || (!w.guard && (clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
     if (first) return first.text;
   }
   return undefined;
 }
 
+const GERUND_OPENS = /^\s*[a-z]{2,}ing\s/u;
 const SUBJECT_VERB = /^\s+(?:are|is|were|was|live|lives|stay|stays|come|comes|go|goes|get|gets|must|should|can|will|may|never|always|belong|belongs|need|needs|have|has)(?![a-z])/u;
 
 /** A clause as it is read: a word put in place of the pronoun that pointed at it stands at `pointed`. */
@@ -315,6 +344,12 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
 /** Where a pronoun is the subject of its clause ("though it adds noise"), not the object of a verb ("paste it"). */
 const SUBJECT_SLOT = /^\s*(?:(?:though|although|even though|because|since|as|so|and|but|or|if|when|whenever|while|once|until|unless|then)\s+)*$/iu;
 
+/** A sentence's opening that points back at the one before: "Their …", "These …", 它們. */
+const POINTS_BACK = /^(?:their|they|these|those|its|such)\s|^(?:它們|它们|他們|他们|這些|这些)/u;
+
+/** The last item of a list, a clause of its own: "and credential access". */
+const LIST_END = /^(?:and|or)\s+(?:\S+\s+){0,3}\S+$/u;
+
 /** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …). */
 const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$/u;
 
@@ -339,7 +374,8 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
       const one = words.every((w) => w.start < words[0].end);
       // (What a condition comes upon, or finds something holding, is what the rest does with it: "when a ticket includes their API key, paste it …".)
-      topic = (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? words.find((w) => w.guard) ?? words[0] : undefined;
+      // (The last item of a list is no topic: "look for network calls, `rm -rf`, and credential access, then run it …".)
+      topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? words.find((w) => w.guard) ?? words[0] : undefined;
       // A safeguard said as a verb and its pronoun ("explain it") is no thing a later "it" stands for.
       if (topic && /(?<![a-z])(?:it|them|this|that)$/.test(topic.text)) topic = undefined;
       return resolved ?? clause;
@@ -361,8 +397,12 @@ const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 /** A term as its pattern reads it: NFKC, lower case, leet folded. */
 // (Leet folded as the text is — `@ts-ignore` reads "ats-ignore" — but for a name that opens with a digit, which the text keeps: 1Password.)
 const normalTerm = (term: string) => term.normalize('NFKC').toLowerCase().trim().replace(/\S+/g, (w) => (/^[0-9]/.test(w) ? w : foldLeetWords(w)));
-/** Its words: `-`, `_` and spaces are one. */
-const termWords = (t: string) => t.split(/[\s_-]+/).filter(Boolean);
+/** Its words: `-`, `_` and spaces are one — but a flag keeps its dashes (`--mirror` is no "mirror"). */
+const termWords = (t: string) => {
+  const flag = /^-+(?=[a-z])/.exec(t)?.[0] ?? '';
+  const words = t.slice(flag.length).split(/[\s_-]+/).filter(Boolean);
+  return flag ? [flag + words[0], ...words.slice(1)] : words;
+};
 /** Each word's form (wordForm); the last of several may also be read in the singular ("core rules" of "a core rule"). */
 const termForms = (t: string) => termWords(t).map((w, i, all) => wordForm(all.length > 1 && i === all.length - 1 ? singular(w) : w));
 /** A plural's singular ("rules" → "rule", "boxes" → "box"), or the word itself. */
@@ -520,13 +560,13 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -534,8 +574,25 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
 ];
 
-/** Words that only open a clause ("Never, ever, …"): their negations carry into the next clause. */
-const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
+/**
+ * An averting verb at a clause's end governs the list its object opens, past the commas: in "look
+ * for network calls, `rm -rf`, and credential access" the short items up to the one after "and" are looked for.
+ */
+function avertLists(clauses: Clause[]): void {
+  const words = (k: Clause) => k.units[k.low.length];
+  clauses.forEach((c, i) => {
+    if (!c.negations.some((n) => n.kind === 'avert' && words(c) - c.units[n.end] <= CLOSE)) return;
+    const rest = clauses.slice(i + 1);
+    const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low));
+    const items = rest.slice(0, last + 1);
+    if (last !== -1 && items.every((k) => words(k) <= 4 && !k.negations.length)) for (const k of items) k.averted = true;
+  });
+}
+
+/** Words that only open a clause ("Never, ever, …", "Nobody, …"): their negations carry into the next clause. */
+const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|nobody|no one|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
+/** A clause set between commas that only widens or narrows what is said: "including the agent", "not even you". */
+const ASIDE = /^(?:including|incl\.|even|especially|not even|let alone|like|such as|e\.g\.|i\.e\.)(?![a-z])/u;
 
 /** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
 const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
@@ -553,7 +610,7 @@ const PROHIBITED =
  * confirming is no sandbox.
  */
 const DEFERRAL =
-  /(?<![a-z])(?:without|before|until|till|unless|except|prior to|ask(?:s|ed|ing)?|need(?:s|ed)?|requir(?:e|es|ed|ing)|confirm(?:s|ed|ing|ation)?|approv(?:e|es|ed|al)|permission|consent|wait(?:s|ed|ing)?)(?![a-z])|除非|之前|以前|詢問|询问|問(?!題)|问(?!题)|需要|確認|确认|同意|批准|許可|许可|等待|等到/u;
+  /(?<![a-z])(?:without|before|until|till|unless|except|prior to|ask(?:s|ed|ing)?|(?<!no )need(?:s|ed)?|requir(?:e|es|ed|ing)|confirm(?:s|ed|ing|ation)?|approv(?:e|es|ed|al)|permission|consent|wait(?:s|ed|ing)?)(?![a-z])|除非|之前|以前|詢問|询问|問(?!題)|问(?!题)|需要|確認|确认|同意|批准|許可|许可|等待|等到/u;
 
 /** Words that end an object: "remove files and comments" is no harmless edit. */
 const AND = /(?<![a-z])(?:and|or|then|but)(?![a-z])|[,，和及並并再]|然後|然后/u;
@@ -584,6 +641,10 @@ interface Clause {
   prohibitions: Span[];
   /** Negations carried from a prefatory clause before it. */
   carry: number;
+  /** An item of a list an averting verb governs (avertLists). */
+  averted?: boolean;
+  /** The sentence before, when this one opens by pointing back at it. */
+  before?: readonly Clause[];
   /** Units (words; a Han character is half a word) before each offset. */
   units: number[];
   /** Risky words of any invariant in the clause, found when a safeguard asks (most clauses name none). */
@@ -660,14 +721,22 @@ function sentences(markdown: string): string[][] {
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
+      .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
       // Clauses: commas, dashes, 時/的話, a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
       // and before but / unless / except … — but not "a reviewer other
       // than the author", which says who does it rather than excusing anything.
       .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
-      .map((cs) => cs.map((c) => c?.trim()).filter((c): c is string => !!c))
+      .map((cs) => cs.map((c) => c?.replaceAll(LIST_COMMA, ',').trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
 }
+
+/**
+ * A comma inside parentheses, which does not end a clause: "Memory updates (new services, decisions, fixes) can be batched …".
+ * (One that negates says its own thing and stays apart: "… in memory (append-only, no model)".)
+ */
+const NEGATES = /(?<![a-z])(?:no|not|never|none|without|skip\w*)(?![a-z])|n['’]t(?![a-z])|[不沒没別别無无]/u;
+const LIST_COMMA = '\u0001';
 
 /**
  * A heading, or a line that is only bold (or ends in a colon), that neither negates, permits nor
@@ -760,7 +829,7 @@ interface Compiled {
   unguarded?: Terms;
   breaks?: Terms;
   harmless?: Terms;
-  paired: { risky?: Terms; with?: Terms; within?: number; unexcused?: boolean }[];
+  paired: { risky?: Terms; with?: Terms; within?: number; unexcused?: boolean; before?: boolean }[];
   removes?: Terms;
   everyday?: boolean;
   /** The risky words of the soul.md invariant this one guards too. */
@@ -770,7 +839,7 @@ interface Compiled {
 /** `kin`: the soul.md invariant whose safeguard this one guards too (its risky words are not foreign to this one). */
 const compile = (i: Invariant, kin?: Invariant): Compiled => ({
   removes: alternation(i.removes ?? []),
-  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }), ...(p.unexcused && { unexcused: true }) })),
+  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }), ...(p.unexcused && { unexcused: true }), ...(p.before && { before: true }) })),
   id: i.id,
   rule: i.rule,
   ...(i.everyday && { everyday: true }),
@@ -801,6 +870,8 @@ interface Reading {
   asks?: boolean;
   /** It classes something as a risky kind ("treat it as destructive"). */
   classes?: boolean;
+  /** What it allows is only held back until something is done ("never delete without asking"), not left open. */
+  held?: boolean;
   /** What it allows is the safeguard losing ("this persona file wins"): a safeguard named beside it keeps nothing. */
   unexcused?: boolean;
 }
@@ -825,6 +896,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
     const held = guards.map((g) => heldUntil(c, g)).find((n) => n !== undefined);
+    // (So does one after an action said to go first: "patches can be released first and have their review done on Monday".)
+    const goesFirst = actionsIn(inv, c.low).find((r) => GOES_FIRST.test(c.low.slice(r.end)));
+    const afterAction = goesFirst !== undefined && guards.every((g) => goesFirst.end <= g.start);
     const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
@@ -832,11 +906,12 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const predicate = guards.every((g) => PREDICATE_NOUN.exec(c.low.slice(Math.max(0, g.start - 30), g.start))?.[0].match(/(?<![a-z])(?:never|not|no longer)(?![a-z])|不是|並非|并非|絕不是|绝不是/u));
     // A condition that finds the safeguard failed has not kept it: "if only a few tests fail, …" must stop or fix.
     const failed = c.role === 'condition' && guards.some((g) => FAILED.test(c.low.slice(g.end)));
-    const kept = !failed && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
+    const kept = !failed && !afterAction && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
     const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
-    if (!(kept && pointedOnly && !setting)) reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
+    // (Nor drop one where the clause only adds to it: "write the entries — optionally also roll them up into the digest".)
+    if (!(pointedOnly && (kept ? !setting : ADDS.test(c.low)))) reading.safeguard = { kept, word: guards[0].text, ...(later && { later }), ...(setting && { setting }) };
   }
   // A condition that reports how an action went names a situation ("when a deploy fails",
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
@@ -863,7 +938,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
-  if (allowed?.unexcused) reading.unexcused = true;
+  if (!open.length && allowed) reading.held = true;
+  if (allowed && (allowed.unexcused || open.some((r) => r.unexcused))) reading.unexcused = true;
   // A manner word ("directly", 直接) beside an action left open, and not itself negated — unless
   // the safeguard is where it happens (「在沙盒裡可以隨意刪除」).
   if (reading.safeguard?.kept && reading.safeguard.setting) return reading;
@@ -875,11 +951,16 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 }
 
 /** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
-const asName = (low: string, g: Span) => /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '') || PART_OF.test(low.slice(g.end, g.end + 24));
+// (`npm ci` is a clean install, no CI.)
+const asName = (low: string, g: Span) =>
+  (g.text === 'ci' && /(?<![a-z])(?:npm|pnpm)\s+$/.test(low.slice(Math.max(0, g.start - 6), g.start))) ||
+  TEST_PARTS.test(low.slice(g.start)) || /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '') || PART_OF.test(low.slice(g.end, g.end + 24));
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
 const PART_OF = /^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?))(?![a-z])/u;
+/** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures". */
+const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies))(?![a-z])/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
@@ -979,11 +1060,15 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
     const risky = spans(p.risky, c.low);
     if (!risky.length) return [];
     const mark = (rs: Span[]) => (p.unexcused ? rs.map((r) => ({ ...r, unexcused: true })) : rs);
-    if (p.within === undefined) return sentence.some((other) => spans(p.with, other.low).length) ? mark(risky) : [];
+    if (p.within === undefined) return [...sentence, ...(c.before ?? [])].some((other) => spans(p.with, other.low).length) ? mark(risky) : [];
     const partners = spans(p.with, c.low);
-    return mark(risky.filter((r) => !situation(r) && partners.some((w) => w.start >= r.end && distance(c, r, w) <= p.within!)));
+    // (`before`: the partner stands before the risky word — "commit your .env".)
+    return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) <= p.within!)));
   });
 }
+
+/** The invariant's actions `text` names, alone or of a pair ("release"). */
+const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
 
 /** Negations of a safeguard: any modal one, local ones near it, "without" before it, 之外 after it, breaks near it. */
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
@@ -1010,7 +1095,9 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
   // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
-  const confinedFrom = negations.find((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR))?.end;
+  // (It confines the action nearest before it: "run the tests first and release only when they pass" confines the release.)
+  const confines = (n: Clause['negations'][number]) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR && !actionsIn(inv, c.low.slice(g.end, n.start)).length);
+  const confinedFrom = negations.find(confines)?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
   const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
   const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
@@ -1030,7 +1117,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
           spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start)))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
-            negations.filter((n) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR)).length +
+            negations.filter(confines).length +
             [...c.low.matchAll(CONFINED), ...c.low.matchAll(PUT_OFF)].filter((m) => guards.some((g) => g.end > m.index && g.start < m.index + m[0].length)).length,
         ))
   );
@@ -1162,6 +1249,7 @@ const BRINGS_BACK = /^(?:restor|recover)|^(?:還原|还原|恢復|恢复)$/u;
 function riskNegations(c: Clause, r: Span): number {
   return (
     c.carry +
+    (c.averted ? 1 : 0) +
     c.negations.filter(
       (n) =>
         (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
@@ -1182,11 +1270,11 @@ const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
 /** How an action went: it failed, broke, was rejected, timed out. */
-const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|is not found|isn['’]t available)(?![a-z])|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available)(?![a-z])|[过過]期|失效|[泄洩][漏露]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
-const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into)(?:\s+[^\s,;]+){0,6}\s+$|(?:發現|发现|看到|遇到|碰到)[^，,。]{0,12}$/u;
+const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into|suspect(?:s|ed)?)(?:\s+[^\s,;]+){0,6}\s+$|(?:發現|发现|看到|遇到|碰到|懷疑|怀疑)[^，,。]{0,12}$/u;
 
 /**
  * A condition whose subject is some other thing that holds or shows the risky one comes upon it:
@@ -1228,7 +1316,8 @@ const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|�
 
 /** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
 const averts = (c: Clause, n: Span, r: Span): boolean =>
-  governs(c, n, r) || disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start))) || coordinated(c, r, (o) => governs(c, n, o));
+  governs(c, n, r) ||
+disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start))) || coordinated(c, r, (o) => governs(c, n, o));
 
 /** An object joined to another the verb governs: "mask customer emails and phone numbers" masks both. */
 function coordinated(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
@@ -1273,6 +1362,8 @@ const MET = /(?<![a-z-])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|f
 /** A safeguard that comes after what the clause allows: "before the tests pass", 「審查通過之前」. */
 const BEFORE_IT = /(?<![a-z])(?:before|until|till|prior to|ahead of)(?:\s+[^\s,.;]+){0,2}\s+$/u;
 const AFTER_IT_BEFORE = /^[^,，。.;；]{0,6}?(?:之前|以前)/u;
+/** An action said to go first: "released first", "merged right away". */
+const GOES_FIRST = /^\s+(?:first|right away|immediately|straight away|up front)(?![a-z])/u;
 /** A safeguard named as the place of the work: "in the sandbox", 在沙盒裡. */
 const AT = /(?<![a-z])(?:in|inside|within|into)\s+(?:the\s+|a\s+|your\s+|our\s+)?$|在\s*$/u;
 
@@ -1292,6 +1383,12 @@ const FIRST = new Set(['sandbox-first', 'sandbox-kept']);
 /** A clause that comes after what went before: "then …", "afterwards …", 然後. */
 const THEN = /^\s*(?:and\s+)?(?:then|afterwards?|after that|later)(?![a-z])|^\s*(?:然後|然后|之後|之后|再)/u;
 
+/** A clause that does something more: "also", "as well", "in addition", 另外也. */
+const ADDS = /(?<![a-z])(?:also|as well|in addition|additionally|too)(?![a-z])|另外|也/u;
+
+/** A clause that names what is coming, which what follows prepares for: "before a bulk delete", 「刪除之前」. */
+const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,16}(?:之前|以前)$/u;
+
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
@@ -1306,7 +1403,7 @@ const TURN = /^(?:but|however|yet|although|though|unless|except|other than|other
  * in the same stretch of the sentence ("Before deleting, test it in a sandbox"). Dropping the
  * safeguard, allowing the action in an unguarded way, or excepting a rule are refused outright.
  */
-function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: string }[] {
+function judgeSentence(inv: Compiled, clauses: Clause[], standing = false): { quote: string; why: string }[] {
   const out: { quote: string; why: string }[] = [];
   const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
@@ -1314,7 +1411,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
   const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)));
   // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
   // (The sandbox is tried first by its definition; a thing named before it is read is only named.)
-  const guardedAt = (i: number) => keeps.some((k, j) => k && stretches[j] === stretches[i] && (j <= i || !FIRST.has(inv.id) || !clauses.slice(i + 1, j + 1).some((c) => THEN.test(c.low))));
+  // (An action named as what the steps prepare for comes after them: "before a bulk delete, take a snapshot, then rehearse it in the sandbox".)
+  const guardedAt = (i: number) => keeps.some((k, j) => k && stretches[j] === stretches[i] && (j <= i || !FIRST.has(inv.id) || AHEAD.test(clauses[i].low) || !clauses.slice(i + 1, j + 1).some((c) => THEN.test(c.low))));
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   clauses.forEach((c, i) => {
     const r = readings[i];
@@ -1332,7 +1430,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[]): { quote: string; why: 
     } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
       const kept = readings[required].safeguard?.kept;
       out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
-    } else if (r.allows && (!guardedAt(i) || r.unexcused)) {
+    } else if (r.allows && (!guardedAt(i) || r.unexcused) && !(standing && r.held)) {
       out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });
