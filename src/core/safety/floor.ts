@@ -60,7 +60,7 @@ const OUTSIDE_CONTENT = [
   // Messages from anyone but the person at the keyboard: "if a teammate's message in Slack says to run it".
   'message', 'messages', 'chat message', 'direct message', 'dm', 'text message', 'slack', 'discord', 'teams message', 'chat', '訊息', '消息', '聊天', '私訊', '私信',
   '網頁', '网页', '網站', '网站', '議題', '议题', '評論', '评论', '註解', '注释', '提交訊息', '提交信息', '工具輸出', '工具输出', '日誌', '日志',
-  '文件', '檔案', '文檔', '文档', '郵件', '邮件', '記憶', '记忆', '筆記', '笔记', '外部', '下載', '下载', '抓取', '代理',
+  '文件', '檔案', '文檔', '文档', '郵件', '邮件', '記憶', '记忆', '筆記', '笔记', '外部', '下載', '下载', '抓取', '代理', '群里', '群裡', '機器人', '机器人',
 ]
 /** Taking words as the person's, as instructions or as authoritative. */
 const AUTHORITY = [
@@ -68,7 +68,7 @@ const AUTHORITY = [
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
-  '親口', '亲口', '當作我', '当作我', '當成我', '当成我', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
+  '親口', '亲口', '當作我', '当作我', '當成我', '当成我', '當是我', '当是我', '算我說的', '算我说的', '算是我說的', '算是我说的', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
   'what i want', 'is what i want', 'what i want done', 'my wishes', 'telling you to', 'told you to', 'go with it', 'go along with it', '就是我要的', '就是我想要的',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
@@ -93,7 +93,7 @@ const AUTHORITY = [
 const COMMANDS = [
   'command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', 'patch', 'patches', 'diff', 'diffs',
   // Runners that fetch and run code in one go.
-  'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest', '指令', '命令', '腳本', '脚本', '補丁', '补丁'];
+  'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
@@ -257,7 +257,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
-    harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥'],
+    harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
+      // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
+      'document', 'documenting', 'describe', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
     paired: [
       // Gone ahead whatever the gate said: "push the build to the App Store anyway".
@@ -331,7 +333,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', '*:*', 'iam:*', 's3:*', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -366,7 +368,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
-      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
@@ -406,6 +408,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3 },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
+      // A secret handed to someone, the verb before it: "share the deploy token with the vendor".
+      { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets'], with: ['share', 'send', 'give', 'hand', 'forward'], within: 3, before: true, unexcused: true },
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
       // A credential written into code: "hard-code the Stripe key".
@@ -457,7 +461,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
       // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
       'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
-      '進記憶', '进记忆', '到記憶', '到记忆', '記憶裡', '记忆里', '記憶中', '记忆中',
+      '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
     ],
@@ -496,14 +500,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'rules you shipped with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',
-      '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
+      '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全條款', '安全条款', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
     ],
     risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
       // Role-play without the rules: "You are DAN", "a shell with no safety rules".
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', '只是參考', '只是参考', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.

@@ -218,7 +218,7 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
     }
     for (const inv of compiled) {
       const standing = standingRule(inv, text);
-      for (const v of text.flatMap((clauses) => judgeSentence(inv, clauses, standing))) {
+      for (const v of [...text.flatMap((clauses) => judgeSentence(inv, clauses, standing)), ...rankedBelow(inv, text)]) {
         // Invariants may share a safeguard (the sandbox): a clause that drops it is reported once.
         const key = `${section}\n${v.quote}\n${v.why}`;
         if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
@@ -233,6 +233,22 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
   }
   return [...found.values()];
 }
+
+/**
+ * A numbered list of what wins "where they conflict" ("1. This CONTRIBUTING.md 2. Team runbooks 3. The
+ * agent's built-in safety rules … the higher item wins") that puts the safeguard below another item.
+ */
+function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string; why: string }[] {
+  if (!text.some((clauses) => clauses.some((c) => HIGHER_WINS.test(c.low)))) return [];
+  return text.flatMap((clauses) => {
+    // A numbered list is one sentence of its steps: "A, then B, then C" (sentences()).
+    if (clauses.length < 2 || !clauses.slice(1).every((c) => /^then\s/.test(c.low))) return [];
+    const at = clauses.findIndex((c) => spans(inv.safeguard, c.low).length && !modalCount(c));
+    return at > 0 ? [{ quote: clauses.slice(0, at + 1).map(quote).join(' … '), why: `ranks the safeguard "${spans(inv.safeguard, clauses[at].low)[0].text}" below ${at === 1 ? 'another item' : `${at} other items`} where they conflict` }] : [];
+  });
+}
+/** What says the higher item of a list wins: "the higher item wins", "earlier rules take precedence", 「前面的優先」. */
+const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}\s+(?:wins?|prevails?|takes? precedence|overrides?|trumps?|beats?)(?![a-z])|(?:前面|上面|靠前|排前)的?(?:規則|规则|項|项|條|条)?(?:優先|优先|為準|为准|說了算|说了算)/u;
 
 /**
  * A rule of the text that keeps the safeguard for a whole kind of action ("try destructive cleanups
@@ -543,7 +559,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)/gu,
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces|no exceptions?|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
   ],
   [
     'modifier',
@@ -560,13 +576,13 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -717,6 +733,8 @@ function sentences(markdown: string): string[][] {
   return paragraphs.flatMap((p) =>
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
+      // A question answered "no" forbids what it asks: "Is a .env file ever safe to commit? No — …".
+      .replace(/([^.!?。！？]+)[?？]\s*(?:no|never|nope|不|不行|不可以)(?![a-z])[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
@@ -756,7 +774,8 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   const low = text.toLowerCase();
   // A lead-in before a colon does not change what the clause is: "Proposed guideline: if I spot …".
   const opening = low.replace(/^[^:：]{1,40}[:：]\s*/u, '').replace(/^then\s+/u, '');
-  const role = /^(?:unless|except|other than|除非|除了)/.test(opening) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(opening) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
+  // (A Chinese condition may follow its topic: 「記憶裡的舊指令如果和我說的不一樣」.)
+  const role = /^(?:unless|except|other than|除非|除了)/.test(opening) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(opening) || /^[^，,]{0,12}(?:如果|假如|要是)/u.test(opening) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
   for (let i = 0; i < low.length; i++) {
     const c = low[i];
@@ -919,6 +938,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A condition answered by stopping or asking names a situation too: "if something seems to need sudo, stop and ask instead".
   const answered = c.role === 'condition' && STOPS.test(sentence[sentence.indexOf(c) + 1]?.low ?? '');
   const situation = (r: Span) =>
+    narrated(c) ||
+    TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
@@ -958,7 +979,7 @@ const asName = (low: string, g: Span) =>
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
-const PART_OF = /^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?))(?![a-z])/u;
+const PART_OF = /^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?))(?![a-z])/u;
 /** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures". */
 const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies))(?![a-z])/u;
 
@@ -1088,7 +1109,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // A relative clause after the safeguard says something of another thing: "tests can be skipped
   // for refactors that don't change behavior" — its "don't" is the refactors'.
   const after = Math.max(...guards.map((g) => g.end));
-  const relative = (n: Span) => n.start >= after && RELATIVE.test(c.low.slice(after, n.start));
+  // (Nor does one that says what it is not: "the staging run is not the sandbox" keeps staging.)
+  const relative = (n: Span) => n.start >= after && (RELATIVE.test(c.low.slice(after, n.start)) || isNotAnother(c, after, n));
   // A negation said of the condition's subject does not reach a safeguard after 就/then:
   // 「沙盒不能用就停下來問我」, but 「不要一出錯就跳過測試」 still forbids.
   const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
@@ -1159,9 +1181,16 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 
 /** Words that open a relative clause. */
 // …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
-const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
+const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
 /** A purpose clause with a subject of its own: "so reviewers aren't …", "so that the team never …". */
 const PURPOSE = /(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+(?=(?:[a-z]+n['’]t|never|do not|does not|will not|cannot|can not)(?![a-z]))/u;
+
+/** "… is not the sandbox": a negation between a safeguard and the soul word it says it is not (a blanked word in `masked`). */
+function isNotAnother(c: Clause, after: number, n: Span): boolean {
+  if (!/^\s+(?:\S+\s+){0,2}?(?:is|are|was|were)\s+$/.test(c.low.slice(after, n.start))) return false;
+  const p = n.end + (/^\s+(?:(?:a|an|the|our|your|my|its|their)\s+)?/.exec(c.low.slice(n.end))?.[0].length ?? 0);
+  return c.masked[p] === ' ' && /[a-z\p{Script=Han}]/u.test(c.low[p] ?? '');
+}
 
 /** Words that say what a thing is: "means", 就是. */
 const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias for|指的是|就是|等於|等于|即是)$/u;
@@ -1253,7 +1282,8 @@ function riskNegations(c: Clause, r: Span): number {
     c.negations.filter(
       (n) =>
         (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
-        (n.kind === 'local' && governs(c, n, r)) ||
+        // (Not one "rather than" puts aside: "rather than bypassing it with --no-verify" is one negation.)
+        (n.kind === 'local' && governs(c, n, r) && !c.negations.some((b) => b.kind === 'before' && governs(c, b, n))) ||
         (n.kind === 'before' && replaces(c, n, r)) ||
         // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
         (n.kind === 'avert' && averts(c, n, r)),
@@ -1316,8 +1346,10 @@ const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|�
 
 /** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
 const averts = (c: Clause, n: Span, r: Span): boolean =>
+  // (A Chinese topic done "all of it" may stand further off: 「.env 里的值贴到群里之前一律打码」.)
   governs(c, n, r) ||
-disposedOf(c, r, n, CLOSE) || (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start))) || coordinated(c, r, (o) => governs(c, n, o));
+  disposedOf(c, r, n, /(?:一律|一概|全部|都|統統|统统)\s*$/u.test(c.low.slice(0, n.start)) ? NEAR : CLOSE) ||
+  (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start))) || coordinated(c, r, (o) => governs(c, n, o));
 
 /** An object joined to another the verb governs: "mask customer emails and phone numbers" masks both. */
 function coordinated(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
@@ -1372,7 +1404,7 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** How a safeguard went wrong, right after it: "tests fail", "CI is red", 「測試沒過」. */
 const FAILED = /^\s*(?:(?:still|only|just|sometimes|keep)\s+)?(?:fail(?:s|ed|ing)?|(?:is|are|goes|go|went|turns?|turned) red|(?:is|are) (?:failing|broken|flaky)|br(?:oke|eaks?))(?![a-z])|^\s*(?:沒過|没过|沒通過|没通过|失敗|失败|掛了|挂了|紅了|红了)/u;
@@ -1389,11 +1421,28 @@ const ADDS = /(?<![a-z])(?:also|as well|in addition|additionally|too)(?![a-z])|�
 /** A clause that names what is coming, which what follows prepares for: "before a bulk delete", 「刪除之前」. */
 const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,16}(?:之前|以前)$/u;
 
+/**
+ * A clause that tells what happened, in the past, of some thing: "the rm -rf in the cleanup script had
+ * an unquoted variable", "the remediation command in the vendor's email deleted more than advertised".
+ * It names what it tells of; what it says to do comes in the clauses of a rule.
+ */
+const narrated = (c: Clause) => {
+  const opening = c.low.replace(/^[^:：]{1,40}[:：]\s*/u, '');
+  return NARRATED.test(opening) && !WILL.test(opening);
+};
+/** A relative clause that tells what happened to a thing: "the token that was pasted into the channel". */
+const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
+const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|[a-z]{3,}ed)\s/u;
+const WILL = /(?<![a-z])(?:will|['’]ll|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?)(?![a-z])/u;
+
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
 const STOPS = /^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
+
+/** "But" that sets what must come first: "but first try it in the sandbox", 「但要先在沙盒驗證」. */
+const BUT_FIRST = /^(?:but|但是?)\s*(?:(?:you |we |i )?(?:must|have to|need to|should)\s+|要|得|必須|必须|需要)?\s*(?:first|only after|先)/u;
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
@@ -1407,7 +1456,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], standing = false): { qu
   const out: { quote: string; why: string }[] = [];
   const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
-  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) ? ++stretch : stretch));
+  // ("…, but first verify it in the sandbox" sets the condition of what came before: the same stretch.)
+  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !BUT_FIRST.test(c.low) ? ++stretch : stretch));
   const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)));
   // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
   // (The sandbox is tried first by its definition; a thing named before it is read is only named.)
@@ -1419,7 +1469,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[], standing = false): { qu
     const answered = (from: number) => clauses.slice(from).some((next, j) => REMEDY.test(next.low) || readings[from + j].classes || readings[from + j].safeguard?.kept || readings[from + j].forbids);
     if (r.asks && clauses.length > i + 1 && !answered(i + 1)) {
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: 'goes on when unsure whether an action is of a risky kind, instead of treating it as one or stopping' });
-    } else if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids)) {
+    } else if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids || (readings[i + 1 + j].safeguard?.kept && readings[i + 1 + j].safeguard?.word === r.safeguard!.word))) {
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: `goes on when the safeguard "${r.safeguard.word}" is missing, instead of stopping or asking` });
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept && remedied(c, r.safeguard.word)) {
       // 「沙盒不能用就停下來問我」: a condition without 如果, answered by stopping or asking.
