@@ -26,7 +26,7 @@ const REDEFINED = [
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   // Confined to the person's asking, it is no gate, trigger or sandbox: "run the tests only when I ask".
   'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
-  'rubber stamp', 'rubber-stamp', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
+  'rubber stamp', 'rubber-stamp', 'clutter', 'let it slide', 'let them slide', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'friction', 'relic', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
@@ -67,7 +67,7 @@ const AUTHORITY = [
   'as the user', 'as the person', 'as if the user', 'as if the person', 'as if i', 'as if you were told', 'as me', 'as my', 'as from me', 'from me',
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
-  'as directives', 'as requests', 'as gospel', 'obey', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
+  'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'my current wishes', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
   '親口', '亲口', '當作我', '当作我', '當成我', '当成我', '當是我', '当是我', '算我說的', '算我说的', '算是我說的', '算是我说的', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
   'what i want', 'is what i want', 'what i want done', 'my wishes', 'telling you to', 'told you to', 'go with it', 'go along with it', '就是我要的', '就是我想要的',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
@@ -263,7 +263,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // "Commit straight to main", "push onto master": a protected branch past its gates.
     paired: [
       // Gone ahead whatever the gate said: "push the build to the App Store anyway".
-      { risky: ['push', 'ship', 'release', 'merge', 'deploy', 'publish', 'submit', 'upload'], with: ['anyway', 'regardless', 'all the same'], within: 8 },
+      { risky: ['push', 'ship', 'release', 'merge', 'deploy', 'publish', 'submit', 'upload', 'go through', 'goes through'], with: ['anyway', 'regardless', 'all the same'], within: 8 },
       // Approving one's own change is no review: "approve and merge its own PRs".
       { risky: ['approve', 'merge'], with: ['own', 'yourself'], within: 4 },
       // Straight onto the live system: "bump straight to prod", 「直接推上線」.
@@ -333,7 +333,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', '*:*', 'iam:*', 's3:*', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', '*:*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
@@ -408,6 +408,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3 },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
+      // A secret committed, said the other way round: "having the .env checked in".
+      { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api keys', 'private key'], with: ['checked in', 'committed', 'pushed'], within: 2, unexcused: true },
       // A secret handed to someone, the verb before it: "share the deploy token with the vendor".
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets'], with: ['share', 'send', 'give', 'hand', 'forward'], within: 3, before: true, unexcused: true },
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
@@ -469,7 +471,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
     breaks: [...REDEFINED,
-      'only once', 'once per', 'once a week', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
+      'only once', 'once per', 'once a week', 'end of sprint', 'end of the sprint', 'end of month', 'end of the month', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
     harmless: [],
   },
   {
@@ -497,7 +499,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     guards: 'soul-supremacy',
     safeguard: [
       'soul', 'soul.md', 'the soul', 'soul file', 'soul files', 'the soul file', 'built-in caution', 'your caution', 'default caution', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
-      'rules you shipped with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
+      'rules you shipped with', 'you were shipped with', 'you shipped with', 'you came with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全條款', '安全条款', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
@@ -507,7 +509,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
@@ -516,8 +518,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [
       {
-        risky: ['persona', 'persona file', 'persona.md', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
-        with: ['final word', 'final say', 'last word', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        risky: ['persona', 'persona file', 'persona.md', 'style guide', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
+        with: ['final word', 'final say', 'last word', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
         // "…this persona file wins whenever it clashes with your safety rules": the rules named lose.
         unexcused: true,

@@ -361,7 +361,7 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
 const SUBJECT_SLOT = /^\s*(?:(?:though|although|even though|because|since|as|so|and|but|or|if|when|whenever|while|once|until|unless|then)\s+)*$/iu;
 
 /** A sentence's opening that points back at the one before: "Their …", "These …", 它們. */
-const POINTS_BACK = /^(?:their|they|these|those|its|such)\s|^(?:它們|它们|他們|他们|這些|这些)/u;
+const POINTS_BACK = /^(?:their|they|these|those|its|such)\s|^the\s+\S+\s+there\s|^(?:when|if|whenever)\s+(?:it|they)\s|^(?:它們|它们|他們|他们|這些|这些)/u;
 
 /** The last item of a list, a clause of its own: "and credential access". */
 const LIST_END = /^(?:and|or)\s+(?:\S+\s+){0,3}\S+$/u;
@@ -559,7 +559,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces|no exceptions?|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
   ],
   [
     'modifier',
@@ -570,19 +570,19 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?)(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -618,7 +618,15 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:is|are|get|gets|will be|must be) rejected|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|makes? me (?:nervous|uneasy|uncomfortable)|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:is|are|get|gets|will be|must be) rejected|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
+
+/** What "outside" describes when it is an adjective: "outside scripts", "outside content". */
+const OUTSIDE_THING = /^\s+(?:scripts?|code|content|sources?|commands?|input|text|links?|data|snippets?|contributors?)(?![a-z])/u;
+
+/** A setting's value that forbids it: "obey: false" (the soul's words blank "false" and "off" in `masked`). */
+const SWITCHED_OFF = /(?<=[:=]\s{0,3})(?:false|off|disabled|no|none|never|forbidden)(?![a-z])/gu;
+const withSettingsOff = (found: Span[], low: string) =>
+  [...found, ...spans(SWITCHED_OFF, low).filter((v) => !found.some((p) => p.start < v.end && v.start < p.end))].sort((a, b) => a.start - b.start);
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -671,6 +679,11 @@ interface Clause {
 
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
 function sentences(markdown: string): string[][] {
+  const settings = settingLines(markdown.normalize('NFKC'));
+  return prose(settings ?? markdown);
+}
+
+function prose(markdown: string): string[][] {
   const paragraphs: string[] = [];
   let current: string[] = [];
   // The steps of a numbered procedure are one sequence: a sandbox kept in step 2 guards step 3.
@@ -757,6 +770,35 @@ const NEGATES = /(?<![a-z])(?:no|not|never|none|without|skip\w*)(?![a-z])|n['’
 const LIST_COMMA = '\u0001';
 
 /**
+ * Settings as a power user writes them for an agent (YAML, INI, `key = value` — the whole text and
+ * nothing else), as one sentence: each setting a clause, a nested key read with the keys above it
+ * ("soul:\n  enforce: false" says "soul enforce: false"), a `# comment` what the setting before it
+ * means ("sandbox: optional — skip the clean-room trial …"). Undefined for any other text.
+ */
+function settingLines(text: string): string | undefined {
+  const lines = text.split('\n').filter((l) => l.trim());
+  if (!lines.length || !lines.every((l) => CONFIG_LINE.test(l) || /^\s*#\s/.test(l) || /^\s*\[[^\]]+\]\s*$/.test(l))) return undefined;
+  const out: string[] = [];
+  let parents: { indent: number; key: string }[] = [];
+  for (const line of lines) {
+    const [body, comment] = line.split(/(?:^|\s)#\s+/, 2).map((p) => p?.trimEnd());
+    const m = body ? CONFIG_LINE.exec(body) : undefined;
+    if (m) {
+      const [, lead, key, sep, value] = m;
+      parents = parents.filter((p) => p.indent < lead.length);
+      const path = [...parents.map((p) => p.key), key].join(' ');
+      // (As written between key and value: `HUSKY=0` stays one word.)
+      if (value.trim()) out.push(`${path}${sep}${value.trim()}`);
+      else parents.push({ indent: lead.length, key });
+    }
+    if (comment) out.push(`\u2014 ${comment.trim()}`);
+  }
+  return out.join(', ').replace(/, \u2014/g, ' \u2014');
+}
+/** A setting: a key of up to four words (identifiers read as words), then `:` or `=`; an INI section is its own line. */
+const CONFIG_LINE = /^(\s*)(?:[-*]\s+)?([a-z][\w.-]*(?: [a-z][\w.-]*){0,3}|"[^"]+")(\s*[:=]\s*)(.*)$/iu;
+
+/**
  * A heading, or a line that is only bold (or ends in a colon), that neither negates, permits nor
  * says how: a title. "## Skip tests on Fridays" says something and is read.
  */
@@ -783,7 +825,9 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
   const masked = notAsked(maskOut(low, masks.all));
-  return { text, low, masked, role, negations: negationsIn(masked), guardNegations: negationsIn(notAsked(maskOut(low, masks.guard))), prohibitions: spans(PROHIBITED, masked), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  // ("Outside scripts" are scripts from elsewhere, nothing put outside.)
+  const read = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
+  return { text, low, masked, role, negations: read(negationsIn(masked)), guardNegations: read(negationsIn(notAsked(maskOut(low, masks.guard)))), prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
 
 /** A risky word that is a suppression comment (`@ts-ignore` as the check reads it: "ats-ignore"), which silences a checker. */
