@@ -107,8 +107,8 @@ function replacementOn(day: string, link: Needle, linkHashes: [number, number][]
 /**
  * The later statements of the best line's subject (docs/search.md#ranking): the ranked lines newer
  * than the best one whose entry holds two or more of the query's concepts the best line's entry
- * holds (besides people, as `currentFirst` groups them) and says a change or what is so now
- * ("mm-svc on-call moves from Yi-Ting to Rhys", "the OTA server is now self-hosted"). The budget
+ * holds (besides people, as `currentFirst` groups them) and states a new value ("mm-svc on-call
+ * moves from Yi-Ting to Rhys", "the OTA server is now self-hosted at ota.lk-fleet.net"). The budget
  * does not discount them for a day that already gave a hit: such a line is often written on the
  * day of another hit about the change (the cutover's error, the handover note), and at a hook's
  * 800 tokens the discount would leave the current statement out.
@@ -118,7 +118,7 @@ export function laterStatements(ranked: readonly ScoredLine[], about: About): Se
   const out = new Set<ScoredLine>();
   if (!best?.block.day) return out;
   const subject = entryHolds(best, about);
-  for (const l of ranked) if (l.block.day > best.block.day && sameSubject(entryHolds(l, about), subject, about) && entryChanges(l)) out.add(l);
+  for (const l of ranked) if (l.block.day > best.block.day && sameSubject(entryHolds(l, about), subject, about) && entrySays(l, [NEW_VALUE])) out.add(l);
   return out;
 }
 
@@ -140,10 +140,10 @@ function entryHolds(line: ScoredLine, about: About, lo?: number, hi?: number): n
   return mask;
 }
 
-/** Whether the entry of a line, in lines [lo, hi), says that something changed or what it is now. */
-function entryChanges(line: ScoredLine, lo?: number, hi?: number): boolean {
+/** Whether the entry of a line, in lines [lo, hi), holds any of `words` (CHANGE, NOW, NEW_VALUE). */
+function entrySays(line: ScoredLine, words: readonly RegExp[], lo?: number, hi?: number): boolean {
   const { from, to } = entryAt(line.block, line.i, lo, hi);
-  return line.block.lines.slice(from, to).some((t) => !!t && (CHANGE.test(t) || NOW.test(t)));
+  return line.block.lines.slice(from, to).some((t) => !!t && words.some((w) => w.test(t)));
 }
 
 function bitCount(mask: number): number {
@@ -154,6 +154,8 @@ function bitCount(mask: number): number {
 
 /** Two entries answer the same subject when they hold two or more of the same concepts of the query besides people. */
 const sameSubject = (a: number, b: number, about: About) => bitCount(a & b & ~about.who) >= 2;
+/** A newer line says all an older line says of the query: two or more of its concepts besides people. */
+const saysAll = (newer: number, older: number, about: About) => (newer & older) === older && bitCount(older & ~about.who) >= 2;
 
 /** What of the query a ranked line says, for ordering an answer (search.ts builds it from the query). */
 export interface About {
@@ -192,8 +194,16 @@ export const namesAThing = (c: { label: string; entity?: EntityName }) => !c.ent
  * a verb of change, a value and what it was ("120 -> 80", "// was 50"), 改成.
  */
 const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|renamed|reversed|reverses|overturned|took over|takes over|from \S+(?: \S+)? to)\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|改成|換成|换成|改為|改为|改用|不再/i;
-/** …or that it is so now: said of anything in speech, so it counts only in an entry that names the subject (a thing of the query, or two of its concepts). */
+/** …or that it is so now: said of anything in speech, so it counts only beside a thing's name. */
 const NOW = /\bnow\b|現在|现在|目前/i;
+/**
+ * A new value: what it was and what it is ("from 5/min to 10/min", "90 -> 30", "was 50"), or a
+ * word of change or "now" before a value in the same clause — a number, a version, a host or an
+ * identifier ("bumped to 2022.3.34f1", "now listens on 8080", "now self-hosted at
+ * ota.lk-fleet.net", "now uses … bufferSize 20%"), 改成. Speech says "now" and "changed" of
+ * anything; a value beside them is what a fact's change says.
+ */
+const NEW_VALUE = /\bfrom \S+(?: \S+)? to\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|\b(?:now|moved|moves|switched|changed|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|relaxed)\b(?:[^.;,!?\n]|\.(?=\S))*?(?:\d|[\p{L}\d]\.[\p{L}\d]|[\p{L}\d]_[\p{L}\d])|改成|換成|换成|改為|改为|改用/iu;
 
 /**
  * Current before stale (docs/search.md#ranking): snippets in the budget's order, each that replaces
@@ -202,18 +212,20 @@ const NOW = /\bnow\b|現在|现在|目前/i;
  * same subject when
  * - a line of it replaces the older one's best line by the truth engine's rules
  *   (truth/supersession.ts: "moved from 5432 to 5433", "72 hours instead of 24", 從X改成Y), or
- * - an entry of it shares the subject with the older best line's entry: two or more of the
- *   query's concepts both hold, besides people ("Rewards claim limit relaxed from 5/min to 10/min
- *   per player" and "rate limit: 20 requests/min per player"; a many-line entry counts as one:
- *   "Landing bucket lifecycle changed:", a block of JSON, "Nearline after 14 days (was 30)"), and
- *   it says that something changed or what it is now ("raised to", "takes over", "now listens on
- *   8080", 改成), or
+ * - a line of it, or the entry it heads (a many-line entry: "Landing bucket lifecycle changed:",
+ *   a block of JSON, "Nearline after 14 days now (was 30)"), says all the older best line says of
+ *   the query (two or more of its concepts besides people) and that line or entry says that
+ *   something changed ("raised to", "takes over", 改成), or
+ * - an entry of it answers the same subject in other words — two or more of the query's concepts
+ *   in common with the older best line's entry, besides people ("Rewards claim limit relaxed …
+ *   per player" and "rate limit: 20 requests/min per player") — and states a new value
+ *   (NEW_VALUE: "from 5/min to 10/min", "now listens on 8080", "bumped to 2022.3.34f1"), or
  * - a line of it names a thing of the query the older best line's entry names
  *   (`session.timeout.ms`, `waiting-room-v2`), and its entry says that it changed or what it is
  *   now ("moved …, session.timeout.ms went from 45000 to 30000", "max_open_conns 120 -> 80",
  *   "is at 100% … now").
  * A question about the present ("currently", "still", 目前) asks for the newest statement of its
- * subject: there the last two need no word of a change.
+ * subject: there the second and the last need no word of a change.
  * A snippet never moves above a newer one that replaces it; the older is still shown, as what was
  * so earlier.
  */
@@ -222,20 +234,26 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
   const textOf = (p: S, i: number) => p.line.block.lines[i] ?? '';
   const heldBy = (p: S, i: number) => about.holds({ ...p.line, i });
   const continues = (p: S, i: number) => /^\s+\S/.test(textOf(p, i));
-  /** Of the entry of the snippet's line `i`, as shown: the query's concepts it holds, and whether it says a change or what is so now. */
+  /** Of the entry of the snippet's line `i`, as shown: the query's concepts it holds, and whether it says any of `words`. */
   const holdsOf = (p: S, i: number) => entryHolds({ ...p.line, i }, about, p.start, p.end);
-  const changesOf = (p: S, i: number) => entryChanges({ ...p.line, i }, p.start, p.end);
+  const says = (p: S, i: number, words: readonly RegExp[]) => entrySays({ ...p.line, i }, words, p.start, p.end);
   const replaces = (newer: S, older: S) => {
     if (!older.line.block.day || older.line.block.day >= newer.line.block.day) return false;
     const was = textOf(older, older.line.i);
+    const held = heldBy(older, older.line.i);
     const subject = holdsOf(older, older.line.i);
     const names = subject & about.names;
     for (let i = newer.start; i < newer.end; i++) {
       const now = textOf(newer, i);
       if (!now.trim()) continue;
-      // An entry is read whole (a many-line entry says its subject in one line and the change in another: a heading, a block of config, "now (was 30)").
-      if ((i === newer.start || !continues(newer, i)) && sameSubject(holdsOf(newer, i), subject, about) && (about.present || changesOf(newer, i))) return true;
-      if ((heldBy(newer, i) & names) !== 0 && (about.present || changesOf(newer, i))) return true;
+      const holds = heldBy(newer, i);
+      const head = i === newer.start || !continues(newer, i);
+      if (saysAll(holds, held, about) && (about.present || CHANGE.test(now))) return true;
+      // A many-line entry says its subject in one line and the change in another (a heading, a block of config, "now (was 30)").
+      if (head && saysAll(holdsOf(newer, i), held, about) && (about.present || says(newer, i, [CHANGE]))) return true;
+      // An entry of the same subject, in other words, that states a new value.
+      if (head && sameSubject(holdsOf(newer, i), subject, about) && says(newer, i, [NEW_VALUE])) return true;
+      if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;
       const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
       if (findSupersessions(pair).length) return true;
     }

@@ -63,10 +63,19 @@ describe('current before stale: the order of an answer', () => {
     // One concept in common is another subject: the Redis note says "limit" of something else.
     const other = snippet('2026-04-02', ['- 10:00 rw-redis memory limit raised to 2gb']);
     assert.deepEqual(days(currentFirst([first, other], q)), ['2026-01-08', '2026-04-02']);
-    // A newer entry of the subject that says neither a change nor "now" replaces nothing, unless the question asks about the present.
-    const plain = snippet('2026-04-03', ['- 09:00 Rewards claim limit dashboards added']);
-    assert.deepEqual(days(currentFirst([first, plain], q)), ['2026-01-08', '2026-04-03']);
-    assert.deepEqual(days(currentFirst([first, plain], about(['rate', 'limit', 'claim', 'player'], { present: true }))), ['2026-04-03', '2026-01-08']);
+    // A newer entry of the subject that states no new value replaces nothing: "changed" or "now" without a value is speech.
+    for (const said of ['- 09:00 Rewards claim limit dashboards added', '- 09:00 the claim limit changed my mind about the player', '- 09:00 the claim limit is fine now'])
+      for (const present of [false, true]) assert.deepEqual(days(currentFirst([first, snippet('2026-04-03', [said])], about(['rate', 'limit', 'claim', 'player'], { present }))), ['2026-01-08', '2026-04-03'], said);
+  });
+
+  it('reads a new value in what a change or "now" is followed by in its clause: a number, a version, a host, an identifier', () => {
+    // The newer lines leave out "client": only the rule of the same subject in other words can move them.
+    const q = about(['unity', 'editor', 'client']);
+    const older = snippet('2026-01-06', ['- 15:42 Unity client is on editor 2022.3.20f1 LTS']);
+    for (const said of ['- 12:13 Unity editor bumped to 2022.3.34f1', '- 12:13 Unity editor now points at builds.example.net', '- 12:13 Unity editor now reads UNITY_EDITOR_PATH', '- 12:13 Unity editor: 2022.3.20f1 -> 2022.3.34f1'])
+      assert.deepEqual(days(currentFirst([older, snippet('2026-02-10', [said])], q)), ['2026-02-10', '2026-01-06'], said);
+    for (const said of ['- 12:13 Unity editor bumped, see the wiki. Build 34 next', '- 12:13 the Unity editor is now our favourite'])
+      assert.deepEqual(days(currentFirst([older, snippet('2026-02-10', [said])], q)), ['2026-01-06', '2026-02-10'], said);
   });
 
   it('reads "now" in an entry of the subject as what it is now: "uvicorn now listens on 8080"', () => {
