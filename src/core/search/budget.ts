@@ -15,7 +15,7 @@ import { countTokens } from '../shared/tokens';
 import { shownMemoryPath } from '../vault/layout';
 import { shownPath } from './index/files';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
-import { type About, currentFirst } from './current';
+import { type About, currentFirst, laterStatements } from './current';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit, renderHits } from './result';
 
@@ -98,6 +98,8 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   const done = new Uint8Array(scored.length);
   const cite = citation(opts, top);
   const context = !opts.timed && spreadOverDays(scored) ? SPREAD_CONTEXT : CONTEXT;
+  // Later statements of the best line's subject are not discounted for their day (current.ts).
+  const later = opts.about ? laterStatements(scored, opts.about) : new Set<ScoredLine>();
   let hits: SearchHit[] = [];
   for (let page = 1; page <= opts.page; page++) {
     const perDay = new Map<string, number>();
@@ -110,7 +112,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       for (let k = 0; k < scored.length; k++) {
         if (done[k]) continue;
         if (scored[k].score <= bestScore) break; // sorted: nothing later beats it, even undiscounted
-        const worth = scored[k].score * SAME_DAY ** (perDay.get(scored[k].block.day) ?? 0);
+        const worth = scored[k].score * SAME_DAY ** (later.has(scored[k]) ? 0 : (perDay.get(scored[k].block.day) ?? 0));
         if (worth > bestScore) [best, bestScore] = [k, worth];
       }
       if (best < 0) break;

@@ -104,11 +104,64 @@ function replacementOn(day: string, link: Needle, linkHashes: [number, number][]
   return undefined;
 }
 
+/**
+ * The later statements of the best line's subject (docs/search.md#ranking): the ranked lines newer
+ * than the best one whose entry holds two or more of the query's concepts the best line's entry
+ * holds (besides people, as `currentFirst` groups them) and states a new value ("mm-svc on-call
+ * moves from Yi-Ting to Rhys", "the OTA server is now self-hosted at ota.lk-fleet.net"). The budget
+ * does not discount them for a day that already gave a hit: such a line is often written on the
+ * day of another hit about the change (the cutover's error, the handover note), and at a hook's
+ * 800 tokens the discount would leave the current statement out.
+ */
+export function laterStatements(ranked: readonly ScoredLine[], about: About): Set<ScoredLine> {
+  const best = ranked[0];
+  const out = new Set<ScoredLine>();
+  if (!best?.block.day) return out;
+  const subject = entryHolds(best, about);
+  for (const l of ranked) if (l.block.day > best.block.day && sameSubject(entryHolds(l, about), subject, about) && entrySays(l, [NEW_VALUE])) out.add(l);
+  return out;
+}
+
+/** The lines [from, to) of the entry that line `i` of a block belongs to (its head and continuation lines), within lines [lo, hi) as read. */
+function entryAt(block: Block, i: number, lo = block.sectionStart, hi = block.sectionEnd): { from: number; to: number } {
+  const continues = (j: number) => /^\s+\S/.test(block.lines[j] ?? '');
+  let from = i;
+  while (from > lo && continues(from) && block.lines[from - 1] !== undefined) from--;
+  let to = from + 1;
+  while (to < hi && block.lines[to] !== undefined && continues(to)) to++;
+  return { from, to };
+}
+
+/** The query's concepts the entry of a line holds, in lines [lo, hi) (a snippet's shown lines). */
+function entryHolds(line: ScoredLine, about: About, lo?: number, hi?: number): number {
+  const { from, to } = entryAt(line.block, line.i, lo, hi);
+  let mask = 0;
+  for (let j = from; j < to; j++) mask |= about.holds({ ...line, i: j });
+  return mask;
+}
+
+/** Whether the entry of a line, in lines [lo, hi), holds any of `words` (CHANGE, NOW, NEW_VALUE). */
+function entrySays(line: ScoredLine, words: readonly RegExp[], lo?: number, hi?: number): boolean {
+  const { from, to } = entryAt(line.block, line.i, lo, hi);
+  return line.block.lines.slice(from, to).some((t) => !!t && words.some((w) => w.test(t)));
+}
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let x = mask; x; x &= x - 1) n++;
+  return n;
+}
+
+/** Two entries answer the same subject when they hold two or more of the same concepts of the query besides people. */
+const sameSubject = (a: number, b: number, about: About) => bitCount(a & b & ~about.who) >= 2;
+/** A newer line says all an older line says of the query: two or more of its concepts besides people. */
+const saysAll = (newer: number, older: number, about: About) => (newer & older) === older && bitCount(older & ~about.who) >= 2;
+
 /** What of the query a ranked line says, for ordering an answer (search.ts builds it from the query). */
 export interface About {
   /** The query's concepts (bits) a line holds. */
   holds: (line: ScoredLine) => number;
-  /** Concepts that say who (entities): a speaker of every line is no subject. */
+  /** Concepts that say who (people's notes): a speaker of every line is no subject. */
   who: number;
   /** Concepts that name one thing as code and notes write it (`max_open_conns`, `waiting-room-v2`, a path, a quoted phrase): a subject of their own. */
   names: number;
@@ -143,6 +196,14 @@ export const namesAThing = (c: { label: string; entity?: EntityName }) => !c.ent
 const CHANGE = /\b(?:instead|no longer|anymore|moved|moves|switched|switching|replaced|replaces|changed|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|renamed|reversed|reverses|overturned|took over|takes over|from \S+(?: \S+)? to)\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|改成|換成|换成|改為|改为|改用|不再/i;
 /** …or that it is so now: said of anything in speech, so it counts only beside a thing's name. */
 const NOW = /\bnow\b|現在|现在|目前/i;
+/**
+ * A new value: what it was and what it is ("from 5/min to 10/min", "90 -> 30", "was 50"), or a
+ * word of change or "now" before a value in the same clause — a number, a version, a host or an
+ * identifier ("bumped to 2022.3.34f1", "now listens on 8080", "now self-hosted at
+ * ota.lk-fleet.net", "now uses … bufferSize 20%"), 改成. Speech says "now" and "changed" of
+ * anything; a value beside them is what a fact's change says.
+ */
+const NEW_VALUE = /\bfrom \S+(?: \S+)? to\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|\b(?:now|moved|moves|switched|changed|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|relaxed)\b(?:[^.;,!?\n]|\.(?=\S))*?(?:\d|[\p{L}\d]\.[\p{L}\d]|[\p{L}\d]_[\p{L}\d])|改成|換成|换成|改為|改为|改用/iu;
 
 /**
  * Current before stale (docs/search.md#ranking): snippets in the budget's order, each that replaces
@@ -153,61 +214,46 @@ const NOW = /\bnow\b|現在|现在|目前/i;
  *   (truth/supersession.ts: "moved from 5432 to 5433", "72 hours instead of 24", 從X改成Y), or
  * - a line of it, or the entry it heads (a many-line entry: "Landing bucket lifecycle changed:",
  *   a block of JSON, "Nearline after 14 days now (was 30)"), says all the older best line says of
- *   the query (two or more of its concepts besides entities) and that line or entry says that
+ *   the query (two or more of its concepts besides people) and that line or entry says that
  *   something changed ("raised to", "takes over", 改成), or
+ * - an entry of it answers the same subject in other words — two or more of the query's concepts
+ *   in common with the older best line's entry, besides people ("Rewards claim limit relaxed …
+ *   per player" and "rate limit: 20 requests/min per player") — and states a new value
+ *   (NEW_VALUE: "from 5/min to 10/min", "now listens on 8080", "bumped to 2022.3.34f1"), or
  * - a line of it names a thing of the query the older best line's entry names
  *   (`session.timeout.ms`, `waiting-room-v2`), and its entry says that it changed or what it is
  *   now ("moved …, session.timeout.ms went from 45000 to 30000", "max_open_conns 120 -> 80",
  *   "is at 100% … now").
  * A question about the present ("currently", "still", 目前) asks for the newest statement of its
- * subject: there the last two need no word of a change.
+ * subject: there the second and the last need no word of a change.
  * A snippet never moves above a newer one that replaces it; the older is still shown, as what was
  * so earlier.
  */
 export function currentFirst<S extends Shown>(snippets: readonly S[], about: About | undefined): { snippet: S; earlier?: string }[] {
   if (!about || snippets.length < 2) return snippets.map((snippet) => ({ snippet }));
-  const bits = (m: number) => {
-    let n = 0;
-    for (let x = m; x; x &= x - 1) n++;
-    return n;
-  };
   const textOf = (p: S, i: number) => p.line.block.lines[i] ?? '';
   const heldBy = (p: S, i: number) => about.holds({ ...p.line, i });
   const continues = (p: S, i: number) => /^\s+\S/.test(textOf(p, i));
-  /** The lines of the snippet that belong to the entry of its line `i`: its head and continuation lines. */
-  const entryOf = (p: S, i: number) => {
-    let from = i;
-    while (from > p.start && continues(p, from)) from--;
-    let to = from + 1;
-    while (to < p.end && continues(p, to)) to++;
-    return { from, to };
-  };
-  const entryHolds = (p: S, i: number) => {
-    const { from, to } = entryOf(p, i);
-    let mask = 0;
-    for (let j = from; j < to; j++) mask |= heldBy(p, j);
-    return mask;
-  };
-  /** Whether the entry of line `i` says that something changed (`orNow`: or what it is now). */
-  const entrySays = (p: S, i: number, orNow = true) => {
-    const { from, to } = entryOf(p, i);
-    for (let j = from; j < to; j++) if (CHANGE.test(textOf(p, j)) || (orNow && NOW.test(textOf(p, j)))) return true;
-    return false;
-  };
-  const sameSubject = (newer: number, older: number) => (newer & older) === older && bits(older & ~about.who) >= 2;
+  /** Of the entry of the snippet's line `i`, as shown: the query's concepts it holds, and whether it says any of `words`. */
+  const holdsOf = (p: S, i: number) => entryHolds({ ...p.line, i }, about, p.start, p.end);
+  const says = (p: S, i: number, words: readonly RegExp[]) => entrySays({ ...p.line, i }, words, p.start, p.end);
   const replaces = (newer: S, older: S) => {
     if (!older.line.block.day || older.line.block.day >= newer.line.block.day) return false;
     const was = textOf(older, older.line.i);
     const held = heldBy(older, older.line.i);
-    const names = entryHolds(older, older.line.i) & about.names;
+    const subject = holdsOf(older, older.line.i);
+    const names = subject & about.names;
     for (let i = newer.start; i < newer.end; i++) {
       const now = textOf(newer, i);
       if (!now.trim()) continue;
       const holds = heldBy(newer, i);
-      if (sameSubject(holds, held) && (about.present || CHANGE.test(now))) return true;
+      const head = i === newer.start || !continues(newer, i);
+      if (saysAll(holds, held, about) && (about.present || CHANGE.test(now))) return true;
       // A many-line entry says its subject in one line and the change in another (a heading, a block of config, "now (was 30)").
-      if (!continues(newer, i) && sameSubject(entryHolds(newer, i), held) && (about.present || entrySays(newer, i, false))) return true;
-      if ((holds & names) !== 0 && (about.present || entrySays(newer, i))) return true;
+      if (head && saysAll(holdsOf(newer, i), held, about) && (about.present || says(newer, i, [CHANGE]))) return true;
+      // An entry of the same subject, in other words, that states a new value.
+      if (head && sameSubject(holdsOf(newer, i), subject, about) && says(newer, i, [NEW_VALUE])) return true;
+      if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;
       const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
       if (findSupersessions(pair).length) return true;
     }

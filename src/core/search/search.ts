@@ -133,8 +133,8 @@ function aboutOf(lookup: Query): About {
     });
     return mask;
   };
-  // Entities say who, not what: a speaker of every line is no subject.
-  const who = lookup.concepts.reduce((m, c, k) => (c.entity ? m | (1 << k) : m), 0);
+  // People say who, not what: a speaker of every line is no subject (a thing's note, [[CockroachDB]], is one).
+  const who = lookup.concepts.reduce((m, c, k) => (c.entity?.person ? m | (1 << k) : m), 0);
   const names = lookup.concepts.reduce((m, c, k) => (namesAThing(c) ? m | (1 << k) : m), 0);
   return { holds, who, names, present: asksPresent(lookup.text) };
 }

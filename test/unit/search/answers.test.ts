@@ -49,6 +49,16 @@ describe('current before stale', () => {
 describe('current before stale without links', () => {
   const order = (r: { results: { text: string }[] }, ...says: string[]) => says.map((s) => r.results.findIndex((h) => h.text.includes(s)));
 
+  it('reads a thing\'s note as part of the subject, a person\'s as who: [[Unity]] and "editor" are two concepts in common', async () => {
+    const v = await tempVault('2026-01-01T08:00:00');
+    writeAt(v, '2026-01-06T15:42:00', { text: '[[Unity]] editor is 2022.3.20f1 LTS for the client; asset bundles are built per editor version, every editor upgrade needs a rebuild', entities: [{ kind: 'objects', name: 'Unity' }] });
+    writeAt(v, '2026-02-10T12:13:00', { text: '[[Unity]] editor bumped to 2022.3.34f1', entities: [{ kind: 'objects', name: 'Unity' }] });
+    const r = searchMemory(v, 'Which Unity editor do we build with?', { today: '2026-04-13' });
+    const [newer, older] = order(r, '2022.3.34f1', '2022.3.20f1');
+    assert.ok(newer >= 0 && older > newer, JSON.stringify(r.results.map((h) => h.text)));
+    assert.equal(r.results[older].earlier, '2026-02-10');
+  });
+
   it('answers a question about the present with the newest entry about the same subject first, and marks the older as earlier', async () => {
     const v = await tempVault('2026-01-01T08:00:00');
     writeAt(v, '2026-01-14T03:15:00', 'Access token lifetime: the Auth0 access token lifetime is 3600 s; the mobile apps get refresh tokens');

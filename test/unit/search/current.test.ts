@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type About, asksPresent, currentFirst, namesAThing } from '../../../src/core/search/current';
+import { type Shared, shareBudget } from '../../../src/core/search/budget';
+import { type About, asksPresent, currentFirst, laterStatements, namesAThing } from '../../../src/core/search/current';
 import type { VaultFile } from '../../../src/core/search/index/files';
 import type { ScoredLine } from '../../../src/core/search/rank';
 import { lineHas, needle } from '../../../src/core/search/words';
@@ -50,7 +51,41 @@ describe('current before stale: the order of an answer', () => {
     assert.equal(now[1].earlier, '2026-03-18');
   });
 
-  it('needs two concepts of the subject besides entities, and the newer to say all the older says', () => {
+  it('groups entries that share two or more concepts of the query: the newer need not repeat all the older says', () => {
+    // "What's the per-player rate limit on reward claims?": the later entry drops "rate", the value chain is one subject.
+    const q = about(['rate', 'limit', 'claim', 'player']);
+    const first = snippet('2026-01-08', ['- 09:41 POST /v1/rewards/claim: rate limit 20 requests/min per player']);
+    const lowered = snippet('2026-03-04', ['- 11:36 Rewards claim rate limit lowered from 20/min to 5/min per player']);
+    const relaxed = snippet('2026-04-01', ['- 08:57 Rewards claim limit relaxed from 5/min to 10/min per player']);
+    const out = currentFirst([first, lowered, relaxed], q);
+    assert.deepEqual(days(out), ['2026-04-01', '2026-03-04', '2026-01-08']);
+    assert.deepEqual(out.map((o) => o.earlier), [undefined, '2026-04-01', '2026-04-01']);
+    // One concept in common is another subject: the Redis note says "limit" of something else.
+    const other = snippet('2026-04-02', ['- 10:00 rw-redis memory limit raised to 2gb']);
+    assert.deepEqual(days(currentFirst([first, other], q)), ['2026-01-08', '2026-04-02']);
+    // A newer entry of the subject that states no new value replaces nothing: "changed" or "now" without a value is speech.
+    for (const said of ['- 09:00 Rewards claim limit dashboards added', '- 09:00 the claim limit changed my mind about the player', '- 09:00 the claim limit is fine now'])
+      for (const present of [false, true]) assert.deepEqual(days(currentFirst([first, snippet('2026-04-03', [said])], about(['rate', 'limit', 'claim', 'player'], { present }))), ['2026-01-08', '2026-04-03'], said);
+  });
+
+  it('reads a new value in what a change or "now" is followed by in its clause: a number, a version, a host, an identifier', () => {
+    // The newer lines leave out "client": only the rule of the same subject in other words can move them.
+    const q = about(['unity', 'editor', 'client']);
+    const older = snippet('2026-01-06', ['- 15:42 Unity client is on editor 2022.3.20f1 LTS']);
+    for (const said of ['- 12:13 Unity editor bumped to 2022.3.34f1', '- 12:13 Unity editor now points at builds.example.net', '- 12:13 Unity editor now reads UNITY_EDITOR_PATH', '- 12:13 Unity editor: 2022.3.20f1 -> 2022.3.34f1'])
+      assert.deepEqual(days(currentFirst([older, snippet('2026-02-10', [said])], q)), ['2026-02-10', '2026-01-06'], said);
+    for (const said of ['- 12:13 Unity editor bumped, see the wiki. Build 34 next', '- 12:13 the Unity editor is now our favourite'])
+      assert.deepEqual(days(currentFirst([older, snippet('2026-02-10', [said])], q)), ['2026-01-06', '2026-02-10'], said);
+  });
+
+  it('reads "now" in an entry of the subject as what it is now: "uvicorn now listens on 8080"', () => {
+    const q = about(['port', 'device', 'registry', 'listening']);
+    const older = snippet('2024-06-19', ['- 11:52 Device registry skeleton: uvicorn listens on port 8000']);
+    const newer = snippet('2024-09-10', ['- 15:40 registry 1.1 deployed for the device history; uvicorn now listens on 8080']);
+    assert.deepEqual(days(currentFirst([older, newer], q)), ['2024-09-10', '2024-06-19']);
+  });
+
+  it('needs two concepts of the subject besides people', () => {
     const older = snippet('2026-01-14', ['- 03:15 [[Dana]] said the token lifetime is 3600 s']);
     const fewer = snippet('2026-03-18', ['- 03:00 [[Dana]] moved the lifetime to 900 s']);
     assert.deepEqual(days(currentFirst([older, fewer], about(['token', 'lifetime'], { present: true }))), ['2026-01-14', '2026-03-18']);
@@ -119,3 +154,36 @@ describe('current before stale: the order of an answer', () => {
 });
 
 
+
+describe('current before stale: what the budget picks', () => {
+  /** Lines of one day as a block; `at` maps each scored line's index to its score. */
+  function ranked(day: string, lines: string[], at: Record<number, number>): ScoredLine[] {
+    const file = { rel: `chronological/${day}.md`, kind: 'day' } as unknown as VaultFile;
+    const block = { file, day, sectionStart: 0, sectionEnd: lines.length, start: 0, end: lines.length, lines, narrow: 0 };
+    return Object.entries(at).map(([i, score]) => ({ block, i: +i, score }));
+  }
+  const filler = (n: number) => Array.from({ length: n }, (_, k) => `- 08:${String(k).padStart(2, '0')} coffee ${k}`);
+  const q = about(['mender', 'server', 'gateways']);
+  const best = ranked('2026-01-05', ['- 10:00 mender server: gateways point at eu.hosted.mender.io'], { 0: 10 });
+  const sameDay = ranked('2026-03-05', ['- 07:30 mender server cutover done: gateways now point at ota.example.net', ...filler(12), '- 11:45 mender server upload failed: 413'], { 13: 9.5, 0: 9 });
+  const other = ranked('2026-02-01', ['- 09:00 mender server dashboards for the gateways'], { 0: 8 });
+  const scored = [...best, ...sameDay, ...other].sort((a, b) => b.score - a.score);
+  const opts = { maxTokens: 2000, limit: 3, page: 1, rawCommits: () => new Map<string, string>(), holder: () => ({ rel: 'x.md', line: 1 }) };
+
+  it('finds the later statements of the best line\'s subject: newer, two concepts in common, a change or "now"', () => {
+    const later = laterStatements(scored, q);
+    assert.deepEqual([...later].map((l) => l.block.lines[l.i]), ['- 07:30 mender server cutover done: gateways now point at ota.example.net']);
+    assert.equal(laterStatements(scored, about(['mender', 'gateways', 'server'], { who: 0b110 })).size, 0, 'people are no subject');
+  });
+
+  it('does not discount a later statement for a day that already gave a hit', () => {
+    const texts = (r: Shared) => r.hits.map((h) => h.text);
+    const picked = texts(shareBudget(scored, { ...opts, about: q }));
+    assert.ok(picked.some((t) => t.includes('cutover done')), JSON.stringify(picked));
+    // The current statement leads; the January line is marked earlier.
+    assert.match(picked[0], /cutover done/);
+    // Without the question's subject (a question about a time), the day's second hit is discounted: another day is picked.
+    const timed = texts(shareBudget(scored, { ...opts, timed: true }));
+    assert.ok(!timed.some((t) => t.includes('cutover done')) && timed.some((t) => t.includes('dashboards')), JSON.stringify(timed));
+  });
+});
