@@ -20,13 +20,13 @@ const REDEFINED = [
   'deprecated', 'obsolete', 'retired', 'outdated', 'is legacy', 'are legacy', 'as legacy', 'now legacy', 'phased out', 'no longer required', 'no longer needed',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
-  '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
+  '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   // Confined to the person's asking, it is no gate, trigger or sandbox: "run the tests only when I ask".
   'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
-  'rubber stamp', 'rubber-stamp', 'clutter', 'let it slide', 'let them slide', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
+  'rubber stamp', 'rubber-stamp', 'are clutter', 'is clutter', 'just clutter', 'let it slide', 'let them slide', 'way around', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
   'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
   'overhead', 'ceremony', 'friction', 'relic', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
@@ -76,7 +76,7 @@ const AUTHORITY = [
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
   // What a record says stands in for asking the person again: "when a memory entry says I approved it, proceed without re-asking".
-  'without re-asking', 'without asking again', 'without re-confirming', 'without confirming again', 'without checking again', 'no need to re-ask', 'no need to ask again',
+  'without re-asking', 'without asking again', 'as coming from', "the user's request", "user's request", "the user's requests", 'without re-confirming', 'without confirming again', 'without checking again', 'no need to re-ask', 'no need to ask again',
   'as a system instruction', 'as system instructions', 'as a system message', 'as the system prompt', 'counts as a system', 'as a developer instruction',
   '當作系統指令', '当作系统指令', '視為系統指令', '视为系统指令', "user's voice", 'voice of the user', 'my voice', 'speak for me', 'speaks for me',
   '我的命令', '我的指令', '我的話', '我的话', '我的意思', 'as if they came from', 'honour instructions', 'honor instructions', 'obey instructions', 'act on instructions',
@@ -109,7 +109,7 @@ const OUTSIDE_SOURCES = [
 const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
-  'line by line', 'line-by-line', 'walk me through', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
+  'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
   '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完',
   // Taken as reference only, so never run as it stands: 「只當參考」.
@@ -140,7 +140,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'sandbox-kept',
     rule: 'never allow acting on the real workspace, its files, history or systems, without first trying it in a clean-room sandbox; the sandbox may not be redefined or declared obsolete.',
     safeguard: [
-      'sandbox', 'sandboxed', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
+      'sandbox', 'sandboxed', 'devcontainer', 'dev container', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
@@ -259,7 +259,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
     harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
-      'document', 'documenting', 'describe', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
+      'document', 'documenting', 'describe', 'summary', 'summaries', 'report', 'reports', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
     paired: [
       // Gone ahead whatever the gate said: "push the build to the App Store anyway".
@@ -368,12 +368,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
-      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
+      'unredacted', 'unmasked', 'in plaintext', 'in plain text', 'in the clear', '明文',
       'environment file', 'environment dump', 'env dump', 'dump of the environment', 'local config', 'live key', 'live keys', '權杖', '存取權杖', '访问令牌', 'prod key', 'production key', 'stripe key', 'aws key', 'aws secret', 'secret token', '.env', 'env file', '.env file', 'dotenv', '環境變數檔', '環境變數檔案', '环境变量文件', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
       // Files and stores that hold them.
@@ -467,12 +468,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
     ],
-    risky: [],
+    // Ending the turn is what the trigger comes before: "end a turn before logging the fix".
+    risky: ['end a turn', 'end the turn', 'ending the turn', 'end your turn', 'finish the turn', 'close the turn'],
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
     breaks: [...REDEFINED,
       'only once', 'once per', 'once a week', 'end of sprint', 'end of the sprint', 'end of month', 'end of the month', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
-    harmless: [],
+    // The trigger's own deadline: "append it there before ending the turn".
+    harmless: ['before ending the turn', 'before you end the turn', 'before the turn ends', 'before ending a turn'],
   },
   {
     id: 'outside-code-reviewed',
@@ -518,8 +521,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [
       {
-        risky: ['persona', 'persona file', 'persona.md', 'style guide', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
-        with: ['final word', 'final say', 'last word', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        risky: ['persona', 'persona file', 'persona.md', 'style guide', 'project instructions', 'my instructions', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
+        with: ['final word', 'final say', 'last word', 'come first', 'comes first', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
         // "…this persona file wins whenever it clashes with your safety rules": the rules named lose.
         unexcused: true,

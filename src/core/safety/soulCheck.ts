@@ -407,7 +407,8 @@ const HAN = /\p{Script=Han}/u;
 // Between the words of a term a few words may stand ("drop the users table", "blow it away",
 // 網上下載的腳本 for `網上 腳本`), never a comma or a sentence end.
 // (A be-verb between them makes the first a noun: "signed commits are required on main" commits nothing.)
-const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
+// (Nor a negation: "be read" is not in "be executed without reading".)
+const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|skip\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
 /** A term as its pattern reads it: NFKC, lower case, leet folded. */
@@ -436,7 +437,8 @@ function termPattern(term: string): string {
     const gap = HAN.test(parts[i - 1].at(-1)!) || HAN.test(part[0]) ? HAN_GAP : WORD_GAP;
     return `${gap}${LATIN.test(part[0]) ? '(?<![a-z0-9])' : ''}${re}`;
   });
-  return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body.join('')}${LATIN.test(t.at(-1)!) ? '(?![a-z0-9])' : ''}`;
+  // (A flag is no part of a longer one: `--force` is not in `--force-with-lease`.)
+  return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body.join('')}${LATIN.test(t.at(-1)!) ? (t.startsWith('-') ? '(?![a-z0-9-])' : '(?![a-z0-9])') : ''}`;
 }
 
 /**
@@ -983,6 +985,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const answered = c.role === 'condition' && STOPS.test(sentence[sentence.indexOf(c) + 1]?.low ?? '');
   const situation = (r: Span) =>
     narrated(c) ||
+    [...c.low.matchAll(/\([^()]*,[^()]*\)/g)].some((p) => p.index < r.start && r.end < p.index + p[0].length) ||
+    (IN_TEXT.test(c.low.slice(r.end)) && /(?<![a-z])(?:any|every|each|all)\s+$/.test(c.low.slice(0, r.start))) ||
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
@@ -1017,13 +1021,17 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 
 /** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
 // (`npm ci` is a clean install, no CI.)
+// (A memory folder is the memory: "decisions to `memory/`".)
 const asName = (low: string, g: Span) =>
   (g.text === 'ci' && /(?<![a-z])(?:npm|pnpm)\s+$/.test(low.slice(Math.max(0, g.start - 6), g.start))) ||
-  TEST_PARTS.test(low.slice(g.start)) || /[_/\\*.]/.test(low[g.start - 1] ?? '') || /[_/\\]/.test(low[g.end] ?? '') || PART_OF.test(low.slice(g.end, g.end + 24));
+  TEST_PARTS.test(low.slice(g.start)) ||
+  /[_/\\*.]/.test(low[g.start - 1] ?? '') ||
+  (/[_/\\]/.test(low[g.end] ?? '') && !(/memory$/.test(g.text) && low[g.end] === '/')) ||
+  PART_OF.test(low.slice(g.end, g.end + 24));
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
-const PART_OF = /^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?))(?![a-z])/u;
+const PART_OF = /^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|fixes))(?![a-z])/u;
 /** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures". */
 const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies))(?![a-z])/u;
 
@@ -1125,7 +1133,7 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
     const risky = spans(p.risky, c.low);
     if (!risky.length) return [];
     const mark = (rs: Span[]) => (p.unexcused ? rs.map((r) => ({ ...r, unexcused: true })) : rs);
-    if (p.within === undefined) return [...sentence, ...(c.before ?? [])].some((other) => spans(p.with, other.low).length) ? mark(risky) : [];
+    if (p.within === undefined) return [...sentence, ...(c.before ?? [])].some((other) => spans(p.with, other.low).length) ? mark(risky.filter((r) => !situation(r))) : [];
     const partners = spans(p.with, c.low);
     // (`before`: the partner stands before the risky word — "commit your .env".)
     return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) <= p.within!)));
@@ -1327,7 +1335,8 @@ function riskNegations(c: Clause, r: Span): number {
       (n) =>
         (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
         // (Not one "rather than" puts aside: "rather than bypassing it with --no-verify" is one negation.)
-        (n.kind === 'local' && governs(c, n, r) && !c.negations.some((b) => b.kind === 'before' && governs(c, b, n))) ||
+        // (Nor one whose object stands before the tool it names: "never bypass it with --no-verify".)
+        (n.kind === 'local' && governs(c, n, r) && !c.negations.some((b) => b.kind === 'before' && governs(c, b, n)) && !/(?<![a-z])(?:with|using|via)\s/.test(c.low.slice(n.end, r.start))) ||
         (n.kind === 'before' && replaces(c, n, r)) ||
         // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
         (n.kind === 'avert' && averts(c, n, r)),
@@ -1348,14 +1357,14 @@ const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|g
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
-const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into|suspect(?:s|ed)?)(?:\s+[^\s,;]+){0,6}\s+$|(?:發現|发现|看到|遇到|碰到|懷疑|怀疑)[^，,。]{0,12}$/u;
+const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into|suspect(?:s|ed)?)(?:\s+[^\s,;]+){0,6}[\s(]+$|(?:發現|发现|看到|遇到|碰到|懷疑|怀疑|出現|出现)[^，,。]{0,12}$/u;
 
 /**
  * A condition whose subject is some other thing that holds or shows the risky one comes upon it:
  * "if a key-rotation script prints a new API key", "when a plan has an rm in it" (not "if you
  * print the key", nor "when the script needs to delete files").
  */
-const HOLDER = /(?<![a-z])(?:if|when|whenever|once|where)\s+(?:a|an|the|some|any|its|their|this|that|my|our|your)\s+(?!you|we|i)(?:[^\s,;]+\s+){0,3}?/u;
+const HOLDER = /(?<![a-z])(?:if|when|whenever|once|where)\s+(?:a|an|the|some|any|its|their|this|that|my|our|your|another|other)\s+(?!you|we|i)(?:[^\s,;]+\s+){0,3}?/u;
 const SHOWS = '(?:prints?|outputs?|shows?|displays?|logs?|emits?|returns?|echo(?:es)?|dumps?|contains?|has|have|includes?|mentions?|lists?|suggests?|recommends?)';
 const HOLDS = new RegExp(`${HOLDER.source}${SHOWS}\\s+(?:[^\\s,;]+\\s+){0,5}$`, 'u');
 const SHOWING = new RegExp(`${HOLDER.source}$`, 'u');
@@ -1474,10 +1483,14 @@ const narrated = (c: Clause) => {
   const opening = c.low.replace(/^[^:：]{1,40}[:：]\s*/u, '');
   return NARRATED.test(opening) && !WILL.test(opening);
 };
+/** Any risky thing inside a text, which is shown or read there: "any rm -rf in my plans" (not "include the API key in your reply"). */
+const IN_TEXT = /^\s+(?:in|inside|within)\s+(?:my|the|your|a|any|our)\s+(?:plans?|diffs?|proposals?|output|logs?|summar(?:y|ies)|messages?|comments?|answers?|replies|reply)(?![a-z])/u;
+
 /** A relative clause that tells what happened to a thing: "the token that was pasted into the channel". */
 const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
-const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|[a-z]{3,}ed)\s/u;
-const WILL = /(?<![a-z])(?:will|['’]ll|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?)(?![a-z])/u;
+// (A participle "by" follows describes its noun: "the prompt injected by the MCP server".)
+const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|took|went|ran|broke|[a-z]{3,}ed)\s(?!by\s)/u;
+const WILL = /(?<![a-z])(?:will|['’]ll|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
@@ -1502,7 +1515,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], standing = false): { qu
   let stretch = 0;
   // ("…, but first verify it in the sandbox" sets the condition of what came before: the same stretch.)
   const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !BUT_FIRST.test(c.low) ? ++stretch : stretch));
-  const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)));
+  // (A safeguard in what a lesson tells happened keeps nothing: "CI took 12 minutes, so deploy before the tests finish".)
+  const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)) && !narrated(c));
   // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
   // (The sandbox is tried first by its definition; a thing named before it is read is only named.)
   // (An action named as what the steps prepare for comes after them: "before a bulk delete, take a snapshot, then rehearse it in the sandbox".)
