@@ -769,7 +769,7 @@ function prose(markdown: string): string[][] {
  * (One that negates says its own thing and stays apart: "… in memory (append-only, no model)".)
  */
 const NEGATES = /(?<![a-z])(?:no|not|never|none|without|skip\w*)(?![a-z])|n['’]t(?![a-z])|[不沒没別别無无]/u;
-const LIST_COMMA = '\u0001';
+const LIST_COMMA = '\u2063'; // invisible separator: normalising removes it from any text, and the CLI bundle carries no \x01
 
 /**
  * Settings as a power user writes them for an agent (YAML, INI, `key = value` — the whole text and
