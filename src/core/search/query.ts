@@ -78,13 +78,14 @@ export type Time =
 
 /**
  * The kinds of entry (`write --kind`, `#decision` at the head of the entry) a word of a query names:
- * "decide", "chose", "agreed", 決定 ask for decisions; "break", "fail", "crash", "wrong", "fix",
- * "outage", 報錯 for errors (an error and its fix); "correct" for corrections; "prefer" for
- * preferences. A plain note has no tag: "done" or "changed" name no kind.
+ * "decide", "chose", "agreed", 決定 ask for decisions; "break", "fail", "crash", "wrong", "outage",
+ * 報錯 for errors (an error and its fix; not "fix", which is also work one is about to do: "ship a
+ * quick fix today"); "correct" for corrections; "prefer" for preferences. A plain note has no tag: "done" or "changed" name no kind. Only in a query that names or
+ * tells a time.
  */
 const KIND_WORDS: [RegExp, EntryKind][] = [
   [/^(?:decid\w*|decisions?|chose|choose|chosen|choosing|agreed|settled|決定|决定|決策|决策)$/, 'decision'],
-  [/^(?:break|breaks|broke|broken|breaking|breakages?|fail\w*|crash\w*|errors?|bugs?|wrong|outages?|incidents?|fix|fixe[sd]|fixing|錯誤|错误|報錯|报错|失敗|失败|崩潰|崩溃|故障|出錯|出错)$/, 'error'],
+  [/^(?:break|breaks|broke|broken|breaking|breakages?|fail\w*|crash\w*|errors?|bugs?|wrong|outages?|incidents?|錯誤|错误|報錯|报错|失敗|失败|崩潰|崩溃|故障|出錯|出错)$/, 'error'],
   [/^(?:correct(?:ed|ion|ions)?|corrected)$/, 'correction'],
   [/^(?:prefer\w*)$/, 'preference'],
 ];
@@ -377,9 +378,12 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   // A noun asked for by its kind ("what kind of art", "which types of yoga"): its kinds, also when it is singular.
   const asked = new Set([...rest.matchAll(KIND_OF)].map((m) => m[1]));
   const kinds = content.length ? kindsOf(list, asked) : [];
+  const dated = times.length > 0 || days.size > 0 || months.size > 0 || yearless.size > 0;
   list.forEach((w, j) => {
     const n = needle(w);
-    const tag = tagOf(w);
+    // The kind of entry a word names ranks a time's entries ("what did we decide on Tuesday?"); without a time it would
+    // only widen the word (a pasted log's "error" is the log's word, not a question about errors).
+    const tag = dated ? tagOf(w) : undefined;
     if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }), ...(tag && { tag }) });
   });
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless], times };

@@ -153,18 +153,19 @@ describe('query: dates by kind, resolved against today', () => {
     assert.deepEqual(labels('Where did we move from 4 years ago?'), ['move', '4', 'years', 'ago']);
     assert.deepEqual(labels('What changed in September?'), ['changed']);
   });
-  it('reads the kind of entry a word names: its tag is a form of the word (decide → #decision, break → #error)', () => {
+  it('reads the kind of entry a word names in a question about a time: its tag is a form of the word (decide → #decision, break → #error)', () => {
     const tags = (t: string) => Object.fromEntries(parseQuery(t, []).concepts.map((c) => [c.label, c.tag?.text]));
     assert.deepEqual(tags('what did we decide on Tuesday?'), { decide: '#decision', tuesday: undefined });
-    assert.equal(tags('Which decisions did we make?').decisions, '#decision');
+    assert.equal(tags('Which decisions did we make in the first week of April?').decisions, '#decision');
     assert.equal(tags('anything break yesterday?').break, '#error');
-    assert.equal(tags('what went wrong with the upload').wrong, '#error');
-    assert.equal(tags('what did we fix last week').fix, '#error');
-    assert.equal(tags('which tests failed').failed, '#error');
+    assert.equal(tags('what went wrong with the upload on 2025-05-08').wrong, '#error');
+    assert.equal(tags('which tests failed last week').failed, '#error');
     assert.equal(tags('上週決定了什麼')['決定'], '#decision');
-    assert.equal(tags('what did Lei prefer').prefer, '#preference');
-    assert.equal(tags('what did they correct').correct, '#correction');
-    assert.deepEqual(tags('what changed on the upload job'), { changed: undefined, upload: undefined, job: undefined }, 'a note has no tag: "changed" names no kind');
+    assert.equal(tags('what did Lei prefer in March?').prefer, '#preference');
+    assert.equal(tags('what did they correct yesterday').correct, '#correction');
+    assert.deepEqual(tags('what changed on the upload job yesterday'), { changed: undefined, upload: undefined, job: undefined, yesterday: undefined }, 'a note has no tag: "changed" names no kind');
+    assert.equal(tags('ship a quick fix today').fix, undefined, '"fix" is also work about to be done');
+    assert.deepEqual(tags('the job failed with this error'), { job: undefined, failed: undefined, error: undefined }, 'without a time, no kind: a pasted log\'s words are its own');
   });
   it('reads "these days", "currently", 目前 as the present: not words of the subject, no day favoured', () => {
     for (const text of ['What does Tomas own these days?', 'Who currently owns billing?', '目前 誰 負責 billing']) {
