@@ -19,6 +19,7 @@
  * Work is bounded by MAX_MATCHED_LINES lines that hold a narrowing concept, taken in that order:
  * what is left out holds less of the query than everything read, whatever its date.
  */
+import { NO_DATES } from './dates';
 import type { Vault } from '../vault/layout';
 import { readMemoryMap } from '../vault/memoryMap';
 import type { Chunk } from './index/chunks';
@@ -71,8 +72,8 @@ export function findCandidates(v: Vault, q: Query, lookup: Query, view: IndexVie
   const { days: entityDays, bits: lockBits } = taggedDays(v, q, reader);
   // A query of dates alone reads those days and nothing else.
   const datesOnly = !q.concepts.length;
-  const naming = q.days.length > 0 || q.months.length > 0;
-  const namedDay = (day: string) => naming && (q.days.includes(day) || q.months.includes(day.slice(0, 7)));
+  const naming = namedDays !== NO_DATES;
+  const namedDay = (day: string) => naming && namedDays(day);
   const named = (day: string) => !datesOnly || namedDay(day);
   // The concepts that make a chunk a candidate: the words, and the entities when they lock some days (not every day); else the entities; none for dates alone.
   let narrow = 0;

@@ -25,8 +25,31 @@ const monthsBack = (today: string, n: number) => {
   return `${y}-${pad2(m)}`;
 };
 
-/** A month or a day named without its year or month: a date once withYears has resolved it, not a time told relative to today. */
-const namedWithout = (t: Time) => t.kind === 'month' || t.kind === 'monthDay';
+/** A month, a day or a week named by the calendar, perhaps without its year or month: a date once withYears has resolved it, not a time told relative to today. */
+const namedWithout = (t: Time) => t.kind === 'month' || t.kind === 'monthDay' || t.kind === 'monthWeek' || t.kind === 'weekOf';
+
+/** The month (`YYYY-MM`) of a month named without its year: its latest time on or before today (`last`: before this month). */
+function latestMonth(m: number, today: string, last = false): string {
+  const year = Number(today.slice(0, 4));
+  const thisYear = `${year}-${pad2(m)}`;
+  return thisYear < today.slice(0, 7) || (thisYear === today.slice(0, 7) && !last) ? thisYear : `${year - 1}-${pad2(m)}`;
+}
+
+/**
+ * The days of a month's `n`th Monday–Sunday week (−1: its last), as the calendar counts them (ISO
+ * 8601): the first week is the one that holds the month's first Thursday, the last the one that
+ * holds its last Thursday; only the month's own days. The first week of April 2025 (the 1st a
+ * Tuesday) is April 1–6; of May 2025 (the 1st a Thursday) May 1–4; of March 2025 (the 1st a
+ * Saturday) March 3–9.
+ */
+export function weekOfMonth(month: string, n: number): string[] {
+  const thursdays: string[] = [];
+  for (let d = `${month}-01`; d.startsWith(month); d = addDays(d, 1)) if (new Date(`${d}T00:00:00Z`).getUTCDay() === 4) thursdays.push(d);
+  const thursday = n < 0 ? thursdays[thursdays.length + n] : thursdays[n - 1];
+  if (!thursday) return [];
+  const monday = weekMonday(thursday);
+  return Array.from({ length: 7 }, (_x, k) => addDays(monday, k)).filter((d) => d.startsWith(month));
+}
 
 /** The test of a query that names or implies no day. */
 export const NO_DATES = (_day: string) => false;
@@ -40,7 +63,7 @@ export const NO_DATES = (_day: string) => false;
 export function withYears(q: Query, today: string): Query {
   const months = q.times.filter((t): t is Extract<Time, { kind: 'month' }> => t.kind === 'month');
   const monthDays = q.times.filter((t): t is Extract<Time, { kind: 'monthDay' }> => t.kind === 'monthDay');
-  if (!q.yearless.length && !months.length && !monthDays.length) return q;
+  if (!q.yearless.length && !q.times.some(namedWithout)) return q;
   const year = Number(today.slice(0, 4));
   const days = q.yearless.map((md) => (`${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`)).filter((d) => isDay(d));
   // "on the 12th": this month's when it has come, else the latest month before that has one (the 31st skips short months).
@@ -49,11 +72,18 @@ export function withYears(q: Query, today: string): Query {
     for (let k = 0; k < 12 && !(isDay(`${month}-${pad2(day)}`) && `${month}-${pad2(day)}` <= today); k++) month = monthsBack(`${month}-01`, 1);
     if (isDay(`${month}-${pad2(day)}`)) days.push(`${month}-${pad2(day)}`);
   }
+  // "the first week of April", "the week of May 5": their days, by the calendar.
+  for (const t of q.times) {
+    if (t.kind === 'monthWeek') days.push(...weekOfMonth(t.year ? `${t.year}-${pad2(t.month)}` : latestMonth(t.month, today), t.n));
+    if (t.kind !== 'weekOf') continue;
+    const md = `${pad2(t.month)}-${pad2(t.day)}`;
+    const day = t.year ? `${t.year}-${md}` : `${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`;
+    if (isDay(day)) days.push(...Array.from({ length: 7 }, (_x, k) => addDays(weekMonday(day), k)));
+  }
   const named: string[] = [];
   for (const t of months) {
     // Its latest time on or before today; "last October" is before this month.
-    const thisYear = `${year}-${pad2(t.month)}`;
-    const month = thisYear < today.slice(0, 7) || (thisYear === today.slice(0, 7) && !t.last) ? thisYear : `${year - 1}-${pad2(t.month)}`;
+    const month = latestMonth(t.month, today, t.last);
     if (t.since) for (let d = `${month}-01`; d <= today; d = addDays(d, 1)) days.push(d);
     else if (!t.part) named.push(month);
     else {
@@ -99,6 +129,8 @@ function rangeOf(t: Time, today: string): [string, string] {
     }
     case 'month':
     case 'monthDay':
+    case 'monthWeek':
+    case 'weekOf':
       return [today, today]; // resolved by withYears; never left here
   }
 }

@@ -9,6 +9,7 @@ import { type Needle, findNeedle, globNeedles, needle, segmentWords } from './wo
 import { replaceControlCharacters } from '../shared/text';
 import { narrowerWords } from './narrower';
 import { isStopWord, stem } from './terms';
+import type { EntryKind } from '../vault/dayEntries';
 
 export const MAX_QUERY_CHARS = 1000;
 /** Concepts are tracked as bits of a 32-bit mask. */
@@ -34,6 +35,8 @@ export interface Concept {
   kinds?: Needle[];
   /** A word's translations into the other language (translate.ts): a line that has one says the word in that language. */
   translations?: Needle[];
+  /** The tag of the kind of entry the word names (`#decision` for "decide"): an entry of that kind is about the word. */
+  tag?: Needle;
 }
 
 export interface Query {
@@ -64,7 +67,32 @@ export type Time =
   | { kind: 'weekday'; day: number; lastWeek?: boolean }
   | { kind: 'month'; month: number; last?: boolean; part?: 'early' | 'mid' | 'late'; since?: boolean }
   /** A day of the month named without its month ("on the 12th"): its latest time on or before today. */
-  | { kind: 'monthDay'; day: number };
+  | { kind: 'monthDay'; day: number }
+  /**
+   * A week of a month ("the first week of April", "the last week of March 2025", 4月第一週): `n`
+   * 1–5, or −1 for the last; the month's latest time on or before today when `year` is not said.
+   */
+  | { kind: 'monthWeek'; month: number; n: number; year?: number }
+  /** The Monday–Sunday week that holds a day ("the week of May 5"): its latest time on or before today when `year` is not said. */
+  | { kind: 'weekOf'; month: number; day: number; year?: number };
+
+/**
+ * The kinds of entry (`write --kind`, `#decision` at the head of the entry) a word of a query names:
+ * "decide", "chose", "agreed", 決定 ask for decisions; "break", "fail", "crash", "wrong", "outage",
+ * 報錯 for errors (an error and its fix; not "fix", which is also work one is about to do: "ship a
+ * quick fix today"); "correct" for corrections; "prefer" for preferences. A plain note has no tag: "done" or "changed" name no kind. Only in a query that names or
+ * tells a time.
+ */
+const KIND_WORDS: [RegExp, EntryKind][] = [
+  [/^(?:decid\w*|decisions?|chose|choose|chosen|choosing|agreed|settled|決定|决定|決策|决策)$/, 'decision'],
+  [/^(?:break|breaks|broke|broken|breaking|breakages?|fail\w*|crash\w*|errors?|bugs?|wrong|outages?|incidents?|錯誤|错误|報錯|报错|失敗|失败|崩潰|崩溃|故障|出錯|出错)$/, 'error'],
+  [/^(?:correct(?:ed|ion|ions)?|corrected)$/, 'correction'],
+  [/^(?:prefer\w*)$/, 'preference'],
+];
+const tagOf = (word: string) => {
+  const kind = KIND_WORDS.find(([re]) => re.test(word))?.[1];
+  return kind && needle(`#${kind}`, { exact: true });
+};
 
 /** A file's path with its folders (`src/billing/proration.ts`, `./infra/deploy.yml`): folders, then a name with an extension. */
 const PATH = /(?<![\p{L}\p{N}_./-])(?:\.{1,2}\/)?(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)+[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}]+)+(?![\p{L}\p{N}_/-])/gu;
@@ -160,6 +188,41 @@ function takeTimes(text: string, times: Time[]): string {
     .replace(/今年/g, () => add({ kind: 'period', unit: 'year', offset: 0 }))
     .replace(new RegExp(`${CJK_COUNT}\\s*(天|日|週|周|星期|禮拜|礼拜|個月|个月|年)(?:之)?前`, 'g'), (_a, n: string, u: string) => add({ kind: 'ago', n: cjkNumber(n), unit: CJK_UNIT[u] }))
     .replace(new RegExp(`${CJK_WEEK}([一二三四五六日天])`, 'g'), (_a, d: string) => add({ kind: 'weekday', day: CJK_WEEKDAY[d] }));
+}
+
+const ORDINAL_WEEKS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, fifth: 5, '5th': 5, last: -1, final: -1 };
+const CJK_ORDINAL_WEEK = '(?:週|周|個星期|个星期|個禮拜|个礼拜)';
+/** `the first week of April`, `the last week of March 2025`. */
+const MONTH_WEEK = new RegExp(`\\b(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last|final)\\s+week\\s+(?:of|in)\\s+${MONTH}(?:,?\\s+(\\d{4}))?\\b`, 'gi');
+/** `the week of May 5`, `the week of 5 May 2025`, `the week of 2025-05-05`. */
+const WEEK_OF = new RegExp(`\\b(?:the\\s+)?week\\s+of\\s+(?:${MONTH}\\s+${ORDINAL}(?:,?\\s+(\\d{4}))?|(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?|(\\d{4})-(\\d{2})-(\\d{2}))(?![\\d:])`, 'gi');
+
+/**
+ * Takes out of `text` the weeks it names by their month or their day, into `times`: "the first
+ * week of April", "the last week of March 2025", "the week of May 5", 4月第一週, 四月的最後一週
+ * (before takeDates, which would read "April 2025" or "May 5" alone).
+ */
+function takeWeeks(text: string, times: Time[]): string {
+  const year = (y: string | undefined) => (y ? { year: Number(y) } : {});
+  return text
+    .replace(MONTH_WEEK, (all, which: string, name: string, y?: string) => {
+      const month = monthOf(name);
+      if (!month) return all;
+      times.push({ kind: 'monthWeek', month, n: ORDINAL_WEEKS[which.toLowerCase()], ...year(y) });
+      return ' ';
+    })
+    .replace(WEEK_OF, (all, n1?: string, d1?: string, y1?: string, d2?: string, n2?: string, y2?: string, iy?: string, im?: string, id?: string) => {
+      const [month, day, y] = iy ? [Number(im), Number(id), iy] : n1 ? [monthOf(n1), Number(d1), y1] : [monthOf(n2 ?? ''), Number(d2), y2];
+      if (!month || month > 12 || !isDay(`2000-${pad2(month)}-${pad2(day)}`)) return all;
+      times.push({ kind: 'weekOf', month, day, ...year(y) });
+      return ' ';
+    })
+    .replace(new RegExp(`(?<![\\d個个])(?:(\\d{4})\\s*年\\s*)?(\\d{1,2}|[一二三四五六七八九十]{1,3})\\s*月(?:份)?\\s*(?:的)?\\s*(?:第\\s*([一二三四五1-5])|(最後|最后))\\s*(?:一\\s*)?${CJK_ORDINAL_WEEK}`, 'g'), (all, y?: string, m = '', n?: string, last?: string) => {
+      const month = cjkNumber(m);
+      if (month < 1 || month > 12) return all;
+      times.push({ kind: 'monthWeek', month, n: last ? -1 : cjkNumber(n ?? ''), ...year(y) });
+      return ' ';
+    });
 }
 
 /**
@@ -284,8 +347,8 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
     if (n) add({ label: `"${n.text}"`, needles: [n] });
     return ' ';
   });
-  rest = takeDates(rest, days, months, yearless);
   const times: Time[] = [];
+  rest = takeDates(takeWeeks(rest, times), days, months, yearless);
   // A month named without its year is a date (taken out); a time told relative to today stays words too: memory retells it ("4 years ago").
   rest = takeMonths(rest, times);
   const timeless = new Set(segmentWords(takeTimes(rest, times)));
@@ -315,9 +378,13 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   // A noun asked for by its kind ("what kind of art", "which types of yoga"): its kinds, also when it is singular.
   const asked = new Set([...rest.matchAll(KIND_OF)].map((m) => m[1]));
   const kinds = content.length ? kindsOf(list, asked) : [];
+  const dated = times.length > 0 || days.size > 0 || months.size > 0 || yearless.size > 0;
   list.forEach((w, j) => {
     const n = needle(w);
-    if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }) });
+    // The kind of entry a word names ranks a time's entries ("what did we decide on Tuesday?"); without a time it would
+    // only widen the word (a pasted log's "error" is the log's word, not a question about errors).
+    const tag = dated ? tagOf(w) : undefined;
+    if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }), ...(tag && { tag }) });
   });
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless], times };
 }
@@ -353,7 +420,7 @@ export function wordNeedles(words: string[]): Needle[] {
 export function lookupQuery(q: Query): Query {
   const concepts = q.concepts.map((c) => {
     const needles = byStem(c);
-    const related = [...(c.kinds ?? []), ...(c.translations ?? [])];
+    const related = [...(c.kinds ?? []), ...(c.translations ?? []), ...(c.tag ? [c.tag] : [])];
     return related.length ? { ...c, needles: [...needles, ...related] } : needles === c.needles ? c : { ...c, needles };
   });
   return { ...q, concepts };

@@ -96,6 +96,8 @@ interface Term {
   stem?: string;
   /** A long plain word of the query, also found where a line's word goes on from it (postgres → PostgreSQL). */
   word?: Needle;
+  /** The tag of the kind of entry the word names (`#decision` for "decide"): an entry of that kind holds the word. */
+  tag?: Needle;
   needles?: Needle[];
   /** A word of a time told relative to today ("last", "week"). */
   time?: boolean;
@@ -112,13 +114,14 @@ interface Term {
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
 function queryTerms(q: Query, dated: boolean): Term[] {
   const out: Term[] = [];
-  const addStem = (stem: string, word: Needle | undefined, time: boolean) => !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }), ...(time && { time }) });
+  const addStem = (stem: string, word: Needle | undefined, time: boolean, tag: Needle | undefined) =>
+    !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }), ...(time && { time }), ...(tag && { tag }) });
   for (const c of q.concepts) {
     const n = c.needles[0];
     const plainWord = !c.entity && c.needles.length === 1 && !c.label.startsWith('"') && /^[\p{L}\p{N}]+$/u.test(n.text) && !hasCjk(n.text);
     // A Chinese word counts where its characters are, as the index finds it: the segmenter cuts a line by its context (的灑水器換成), not by the query's words.
-    if (!plainWord) out.push({ needles: c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
-    else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined, !!c.time));
+    if (!plainWord) out.push({ needles: c.tag ? [...c.needles, c.tag] : c.needles, entity: !!c.entity, weight: 1, df: 0, idf: 0 });
+    else if (!isStopWord(n.text)) terms(n.text).forEach((st) => addStem(st, n.prefix && n.text.length >= PREFIX_WORD ? n : undefined, !!c.time, c.tag));
   }
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
   // A date the query names or implies is a term like a word: every line of those days holds it, rarer the fewer they are.
@@ -187,7 +190,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
         if (k >= 0) tf[k]++;
       }
       qt.forEach((t, k) => {
-        if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)))) tf[k] = 1;
+        if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)) || (t.tag && lineHas(lower, t.tag)))) tf[k] = 1;
       });
       // A line that says the word itself does not say it again in its translation (a mixed line: "used memory" … 記憶體).
       qt.forEach((t, k) => {

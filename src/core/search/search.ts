@@ -188,11 +188,17 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const timeFrom = relativeFrom(q, today);
   // A line of a branch this search leaves out is searched for nothing, nor brought in as a replacement.
   const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
-  const rank = (byEntities: boolean) => {
-    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, namedDays, byEntities, opts.archived);
-    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays, entityDays, lock, searchable, timeFrom }), absent };
+  const rank = (byEntities: boolean, named = namedDays) => {
+    const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, named, byEntities, opts.archived);
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays: named, entityDays, lock, searchable, timeFrom }), absent };
   };
   let { ranked, absent } = rank(false);
+  // A time told relative to today whose days hold none of the query's words ("what happened yesterday?"): the time is what
+  // it asks about, and its days' entries answer, as they do a time named by its date.
+  // (Its own words, "last", "Tuesday", do not count: they say when, not what.)
+  const subject = lookup.concepts.filter((c) => !c.time);
+  const told = ({ block, i }: ScoredLine) => dateDays(block.day) && subject.some((c) => c.needles.some((n) => lineHas((block.lines[i] ?? '').toLowerCase(), n)));
+  if (namedDays !== dateDays && !ranked.some(told)) ({ ranked, absent } = rank(false, dateDays));
   if (!ranked.length && q.concepts.some((c) => c.entity)) ({ ranked, absent } = rank(true)); // the words found nothing: the entities' lines
   const who = opts.author;
   if (who) {

@@ -127,9 +127,24 @@ describe('query: dates by kind, resolved against today', () => {
     ['a day of the month without its month', 'what did we agree on the 12th re: dbt tests?', '2025-12-22', ['2025-12-12'], '2025-11-12'],
     ['a day of the month not come yet: the month before', 'what did we agree on the 28th?', '2025-12-22', ['2025-11-28'], '2025-12-28'],
     ['the 31st: the latest month that has one', 'the release on the 31st', '2025-12-22', ['2025-10-31'], '2025-11-30'],
+    // A week of a month by the calendar: Monday to Sunday, the first the one that holds the month's first Thursday (ISO 8601), only the month's days.
+    ['the first week of a month that starts on a Tuesday: from the 1st', 'Which decisions did we make in the first week of April?', '2025-05-09', ['2025-04-01', '2025-04-06'], '2025-04-07'],
+    ['the first week of a month that starts on a Tuesday: not the Monday before', 'the first week of April', '2025-05-09', ['2025-04-02'], '2025-03-31'],
+    ['the first week of a month that starts on a Saturday: the week after its first weekend', 'what shipped in the first week of March?', '2025-05-09', ['2025-03-03', '2025-03-09'], '2025-03-02'],
+    ['the second week of a month, its latest time before today', 'which country was Tim in during the second week of November?', '2025-12-22', ['2025-11-10', '2025-11-16'], '2025-11-09'],
+    ['the third week of a month with its year', 'deploys in the 3rd week of June 2024', '2025-12-22', ['2024-06-17', '2024-06-23'], '2024-06-24'],
+    ['the last week of a month: the one that holds its last Thursday', 'the last week of April', '2025-05-09', ['2025-04-21', '2025-04-27'], '2025-04-28'],
+    ['a week of a month not come yet this year: last year', 'the first week of December', '2025-05-09', ['2024-12-02', '2024-12-08'], '2025-12-02'],
+    ['the week of a day: Monday to Sunday', 'what happened the week of May 5?', '2025-05-09', ['2025-05-05', '2025-05-11'], '2025-05-04'],
+    ['the week of a day named day first, with its year', 'the week of 2 April 2025', '2025-05-09', ['2025-03-31', '2025-04-06'], '2025-04-07'],
+    ['the week of a day written as a date', 'deploys the week of 2025-04-02', '2025-05-09', ['2025-03-31', '2025-04-06'], '2025-03-30'],
+    ['the week of a day not come yet this year: last year', 'the week of May 20', '2025-05-09', ['2024-05-20', '2024-05-26'], '2025-05-20'],
+    ['a week of a month in Chinese', '4月第一週的決定', '2025-05-09', ['2025-04-01', '2025-04-06'], '2025-04-07'],
+    ['the last week of a month in Chinese', '四月的最後一週', '2025-05-09', ['2025-04-21', '2025-04-27'], '2025-04-28'],
+    ['the end of a month', 'what did we change at the end of April?', '2025-05-09', ['2025-04-21', '2025-04-30'], '2025-05-01'],
   ];
   it('reads no time into words that only look like one', () => {
-    for (const text of ['May I ask about the deploy?', 'the sun sat on the mat', 'we march on', 'three months of work', '3/4 of the pods restarted', 'on 40/12 of them', 'the 12th attempt']) {
+    for (const text of ['the first week of the project', 'the week of planning', 'the second week of work', 'May I ask about the deploy?', 'the sun sat on the mat', 'we march on', 'three months of work', '3/4 of the pods restarted', 'on 40/12 of them', 'the 12th attempt']) {
       assert.equal(queryDates(withYears(parseQuery(text, []), '2025-12-22'), '2025-12-22'), NO_DATES, text);
     }
   });
@@ -137,6 +152,20 @@ describe('query: dates by kind, resolved against today', () => {
     const labels = (t: string) => parseQuery(t, []).concepts.map((c) => c.label);
     assert.deepEqual(labels('Where did we move from 4 years ago?'), ['move', '4', 'years', 'ago']);
     assert.deepEqual(labels('What changed in September?'), ['changed']);
+  });
+  it('reads the kind of entry a word names in a question about a time: its tag is a form of the word (decide → #decision, break → #error)', () => {
+    const tags = (t: string) => Object.fromEntries(parseQuery(t, []).concepts.map((c) => [c.label, c.tag?.text]));
+    assert.deepEqual(tags('what did we decide on Tuesday?'), { decide: '#decision', tuesday: undefined });
+    assert.equal(tags('Which decisions did we make in the first week of April?').decisions, '#decision');
+    assert.equal(tags('anything break yesterday?').break, '#error');
+    assert.equal(tags('what went wrong with the upload on 2025-05-08').wrong, '#error');
+    assert.equal(tags('which tests failed last week').failed, '#error');
+    assert.equal(tags('上週決定了什麼')['決定'], '#decision');
+    assert.equal(tags('what did Lei prefer in March?').prefer, '#preference');
+    assert.equal(tags('what did they correct yesterday').correct, '#correction');
+    assert.deepEqual(tags('what changed on the upload job yesterday'), { changed: undefined, upload: undefined, job: undefined, yesterday: undefined }, 'a note has no tag: "changed" names no kind');
+    assert.equal(tags('ship a quick fix today').fix, undefined, '"fix" is also work about to be done');
+    assert.deepEqual(tags('the job failed with this error'), { job: undefined, failed: undefined, error: undefined }, 'without a time, no kind: a pasted log\'s words are its own');
   });
   it('reads "these days", "currently", 目前 as the present: not words of the subject, no day favoured', () => {
     for (const text of ['What does Tomas own these days?', 'Who currently owns billing?', '目前 誰 負責 billing']) {
@@ -151,7 +180,7 @@ describe('query: dates by kind, resolved against today', () => {
       const test = queryDates(q, today);
       for (const d of on) assert.ok(test(d), `${text}: ${d}`);
       assert.ok(!test(off), `${text}: not ${off}`);
-      assert.ok(!q.concepts.some((c) => /^(?:26|30|4|4th|3rd|november|may|december|wednesday|march)$/.test(c.label)), `${text}: the date is not a word of the query`);
+      assert.ok(!q.concepts.some((c) => /^(?:26|30|4|4th|3rd|november|may|december|wednesday|march|april|june|first|second)$/.test(c.label)), `${text}: the date is not a word of the query`);
     });
   }
 });

@@ -61,6 +61,51 @@ describe('recall: ranking', () => {
   });
 
 
+  describe('a time the question names or tells is evidence (asked on Friday 2026-03-13)', () => {
+    const today = '2026-03-13';
+    const week = async () => {
+      const v = await tempVault('2026-02-16T08:00:00');
+      writeAt(v, '2026-02-17T10:00:00', { text: 'We decided to keep the old queue', kind: 'decision' });
+      writeAt(v, '2026-02-18T10:00:00', { text: 'upload job broke: disk full, fixed by cleaning scratch', kind: 'error' });
+      writeAt(v, '2026-03-02T10:00:00', { text: 'Portal moves to Django 5.2 in May', kind: 'decision' });
+      writeAt(v, '2026-03-02T11:00:00', 'Lunch with the core facility');
+      writeAt(v, '2026-03-10T08:00:00', 'Standup');
+      writeAt(v, '2026-03-10T09:00:00', 'Two runs picked up over the weekend');
+      writeAt(v, '2026-03-10T10:00:00', { text: 'FASTQs are deleted two years after a project closes', kind: 'decision' });
+      writeAt(v, '2026-03-12T08:00:00', 'Standup');
+      writeAt(v, '2026-03-12T09:00:00', { text: 'the upload job hit its Slurm time limit; raised to 18 h', kind: 'error' });
+      writeAt(v, '2026-03-12T10:00:00', 'Dmitri merged the Django upgrade');
+      writeAt(v, '2026-03-12T11:00:00', 'Core sync: nine runs processed');
+      writeAt(v, '2026-01-20T10:00:00', 'what happened to the old cluster: it was retired');
+      return v;
+    };
+    /** The line the best hit cites (its snippet also shows the lines around it). */
+    const first = (v: Vault, q: string) => {
+      const [h] = searchMemory(v, q, { today }).results;
+      return h ? h.text.split('\n')[h.line - h.start] : '';
+    };
+    const day = (v: Vault, q: string) => searchMemory(v, q, { today }).results[0]?.date;
+
+    it('the kind of entry a verb names answers it: a #decision for "decide", an #error for "break"', async () => {
+      const v = await week();
+      assert.match(first(v, 'what did we decide on Tuesday?'), /FASTQs are deleted/);
+      assert.match(first(v, 'anything break yesterday?'), /Slurm time limit/);
+    });
+
+    it('a time whose days hold none of the words asked ("what happened yesterday?") answers with its days\' entries', async () => {
+      const v = await week();
+      const hits = searchMemory(v, 'what happened yesterday?', { today }).results;
+      assert.equal(hits[0]?.date, '2026-03-12');
+      assert.ok(hits.some((h) => /nine runs/.test(h.text)), hits.map((h) => h.text).join(' | '));
+    });
+
+    it('a week of a month by the calendar: its decision first', async () => {
+      const v = await week();
+      assert.match(first(v, 'Which decisions did we make in the second week of March?'), /FASTQs are deleted/);
+      assert.equal(day(v, 'decisions the week of March 2'), '2026-03-02');
+    });
+  });
+
   it('favours a month the question names, and still answers when the person is a year off', async () => {
     const v = await diary({ '2025-12-10': ['[[Maria]]: I started a yoga class at the gym'], '2026-12-03': ['[[Maria]]: the gym was closed again'], '2026-12-20': ['[[Maria]]: I met Ana'] });
     const named = searchMemory(v, 'What did Maria start at the gym in December 2025?').results;
