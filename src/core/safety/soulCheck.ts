@@ -749,7 +749,8 @@ function prose(markdown: string): string[][] {
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // A question answered "no" forbids what it asks: "Is a .env file ever safe to commit? No — …".
-      .replace(/([^.!?。！？]+)[?？]\s*(?:no|never|nope|不|不行|不可以)(?![a-z])[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
+      // (Only an answer that stands alone: 「為什麼要測試？不測試會出事」 answers nothing.)
+      .replace(/([^.!?。！？]+)[?？]\s*(?:(?:no|never|nope)(?![a-z])|(?:不|不行|不可以|不要)(?=[。，,！!\s—–-]|$))[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
