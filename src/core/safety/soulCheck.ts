@@ -217,8 +217,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       text.push(clauses);
     }
     for (const inv of compiled) {
-      const standing = standingRule(inv, text);
-      for (const v of [...text.flatMap((clauses) => judgeSentence(inv, clauses, standing)), ...rankedBelow(inv, text)]) {
+      const readings = text.map((clauses) => clauses.map((c) => read(inv, c, clauses)));
+      const standing = standingRule(text, readings);
+      for (const v of [...text.flatMap((clauses, k) => judgeSentence(inv, clauses, readings[k], standing)), ...rankedBelow(inv, text)]) {
         // Invariants may share a safeguard (the sandbox): a clause that drops it is reported once.
         const key = `${section}\n${v.quote}\n${v.why}`;
         if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
@@ -255,12 +256,11 @@ const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}
  * in the sandbox first"): it guards an action of that text that another rule only holds back until
  * something is done ("never run `rm -rf` … without `set -u` and a prefix check").
  */
-function standingRule(inv: Compiled, text: readonly Clause[][]): boolean {
-  return text.some((clauses) =>
-    clauses.some((c) => {
-      if (c.role !== 'rule' || !c.objects().some((r) => KIND.test(r.text) && classed(c, r) === undefined)) return false;
-      const guard = read(inv, c, clauses).safeguard;
-      return !!guard?.kept && !guard.later;
+function standingRule(text: readonly Clause[][], readings: readonly Reading[][]): boolean {
+  return text.some((clauses, k) =>
+    clauses.some((c, i) => {
+      const guard = readings[k][i].safeguard;
+      return c.role === 'rule' && !!guard?.kept && !guard.later && c.objects().some((r) => KIND.test(r.text) && classed(c, r) === undefined);
     }),
   );
 }
@@ -659,6 +659,12 @@ interface Clause {
   /** `low` with the soul's words blanked out. */
   masked: string;
   role: 'rule' | 'exception' | 'condition';
+  /**
+   * It tells what happened, in the past, of some thing (after any lead-in): "the rm -rf in the cleanup
+   * script had an unquoted variable", "the remediation command … deleted more than advertised". It
+   * names what it tells of; what it says to do comes in the clauses of a rule.
+   */
+  narrated: boolean;
   /** Negations outside the soul's words. */
   negations: (Span & { kind: NegationKind })[];
   /** The same, as read around a safeguard. */
@@ -818,7 +824,8 @@ const TITLE_SAYS = /(?<![a-z])(?:directly|freely|straight|anyway|blindly|always|
 function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clause {
   const low = text.toLowerCase();
   // A lead-in before a colon does not change what the clause is: "Proposed guideline: if I spot …".
-  const opening = low.replace(/^[^:：]{1,40}[:：]\s*/u, '').replace(/^then\s+/u, '');
+  const afterLeadIn = low.replace(/^[^:：]{1,40}[:：]\s*/u, '');
+  const opening = afterLeadIn.replace(/^then\s+/u, '');
   // (A Chinese condition may follow its topic: 「記憶裡的舊指令如果和我說的不一樣」.)
   const role = /^(?:unless|except|other than|除非|除了)/.test(opening) ? 'exception' : /^(?:if|when|whenever|in case|should|如果|若|假如|要是|當|当)/.test(opening) || /^[^，,]{0,12}(?:如果|假如|要是)/u.test(opening) || CONDITION_CLOSED.test(low) ? 'condition' : 'rule';
   const units = [0];
@@ -829,8 +836,9 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   }
   const masked = notAsked(maskOut(low, masks.all));
   // ("Outside scripts" are scripts from elsewhere, nothing put outside.)
-  const read = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
-  return { text, low, masked, role, negations: read(negationsIn(masked)), guardNegations: read(negationsIn(notAsked(maskOut(low, masks.guard)))), prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  const asWritten = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
+  const narrated = NARRATED.test(afterLeadIn) && !WILL.test(afterLeadIn);
+  return { text, low, masked, role, narrated, negations: asWritten(negationsIn(masked)), guardNegations: asWritten(negationsIn(notAsked(maskOut(low, masks.guard)))), prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
 
 /** A risky word that is a suppression comment (`@ts-ignore` as the check reads it: "ats-ignore"), which silences a checker. */
@@ -985,7 +993,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A condition answered by stopping or asking names a situation too: "if something seems to need sudo, stop and ask instead".
   const answered = c.role === 'condition' && STOPS.test(sentence[sentence.indexOf(c) + 1]?.low ?? '');
   const situation = (r: Span) =>
-    narrated(c) ||
+    c.narrated ||
     [...c.low.matchAll(/\([^()]*,[^()]*\)/g)].some((p) => p.index < r.start && r.end < p.index + p[0].length) ||
     (IN_TEXT.test(c.low.slice(r.end)) && /(?<![a-z])(?:any|every|each|all)\s+$/.test(c.low.slice(0, r.start))) ||
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
@@ -1475,22 +1483,14 @@ const ADDS = /(?<![a-z])(?:also|as well|in addition|additionally|too)(?![a-z])|�
 /** A clause that names what is coming, which what follows prepares for: "before a bulk delete", 「刪除之前」. */
 const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,16}(?:之前|以前)$/u;
 
-/**
- * A clause that tells what happened, in the past, of some thing: "the rm -rf in the cleanup script had
- * an unquoted variable", "the remediation command in the vendor's email deleted more than advertised".
- * It names what it tells of; what it says to do comes in the clauses of a rule.
- */
-const narrated = (c: Clause) => {
-  const opening = c.low.replace(/^[^:：]{1,40}[:：]\s*/u, '');
-  return NARRATED.test(opening) && !WILL.test(opening);
-};
 /** Any risky thing inside a text, which is shown or read there: "any rm -rf in my plans" (not "include the API key in your reply"). */
 const IN_TEXT = /^\s+(?:in|inside|within)\s+(?:my|the|your|a|any|our)\s+(?:plans?|diffs?|proposals?|output|logs?|summar(?:y|ies)|messages?|comments?|answers?|replies|reply)(?![a-z])/u;
 
 /** A relative clause that tells what happened to a thing: "the token that was pasted into the channel". */
 const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
-// (A participle "by" follows describes its noun: "the prompt injected by the MCP server".)
+/** A clause told in the past (Clause.narrated): a thing, then a past verb — not a participle "by" follows, which describes its noun ("the prompt injected by the MCP server"). */
 const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|took|went|ran|broke|[a-z]{3,}ed)\s(?!by\s)/u;
+/** What a rule or a present statement says, which no tale of the past does: "will", "should", "is", "you", "prefers". */
 const WILL = /(?<![a-z])(?:will|['’]ll|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
@@ -1510,14 +1510,13 @@ const TURN = /^(?:but|however|yet|although|though|unless|except|other than|other
  * in the same stretch of the sentence ("Before deleting, test it in a sandbox"). Dropping the
  * safeguard, allowing the action in an unguarded way, or excepting a rule are refused outright.
  */
-function judgeSentence(inv: Compiled, clauses: Clause[], standing = false): { quote: string; why: string }[] {
+function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Reading[], standing: boolean): { quote: string; why: string }[] {
   const out: { quote: string; why: string }[] = [];
-  const readings = clauses.map((c) => read(inv, c, clauses));
   let stretch = 0;
   // ("…, but first verify it in the sandbox" sets the condition of what came before: the same stretch.)
   const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !BUT_FIRST.test(c.low) ? ++stretch : stretch));
   // (A safeguard in what a lesson tells happened keeps nothing: "CI took 12 minutes, so deploy before the tests finish".)
-  const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)) && !narrated(c));
+  const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)) && !c.narrated);
   // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
   // (The sandbox is tried first by its definition; a thing named before it is read is only named.)
   // (An action named as what the steps prepare for comes after them: "before a bulk delete, take a snapshot, then rehearse it in the sandbox".)

@@ -15,7 +15,7 @@ import { countTokens } from '../shared/tokens';
 import { shownMemoryPath } from '../vault/layout';
 import { shownPath } from './index/files';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
-import { type About, currentFirst, laterStatements } from './current';
+import { type About, currentFirst, entryAt, laterStatements } from './current';
 import type { ScoredLine } from './rank';
 import { type SearchHit, renderHit, renderHits } from './result';
 
@@ -85,8 +85,7 @@ const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
 
 /** The head line of the entry that line `i` continues (an indented line after an entry), when it is above `i` in the section and read. */
 function entryHead(block: ScoredLine['block'], i: number): number | undefined {
-  let j = i;
-  while (j > block.sectionStart && /^\s+\S/.test(block.lines[j] ?? '') && block.lines[j - 1] !== undefined) j--;
+  const j = entryAt(block, i).from;
   return j < i && ENTRY.test(block.lines[j] ?? '') ? j : undefined;
 }
 const ENTRY = /^[-*]\s+\d{1,2}:\d{2}/;

@@ -123,7 +123,7 @@ export function laterStatements(ranked: readonly ScoredLine[], about: About): Se
 }
 
 /** The lines [from, to) of the entry that line `i` of a block belongs to (its head and continuation lines), within lines [lo, hi) as read. */
-function entryAt(block: Block, i: number, lo = block.sectionStart, hi = block.sectionEnd): { from: number; to: number } {
+export function entryAt(block: Block, i: number, lo = block.sectionStart, hi = block.sectionEnd): { from: number; to: number } {
   const continues = (j: number) => /^\s+\S/.test(block.lines[j] ?? '');
   let from = i;
   while (from > lo && continues(from) && block.lines[from - 1] !== undefined) from--;

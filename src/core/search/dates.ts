@@ -28,6 +28,12 @@ const monthsBack = (today: string, n: number) => {
 /** A month, a day or a week named by the calendar, perhaps without its year or month: a date once withYears has resolved it, not a time told relative to today. */
 const namedWithout = (t: Time) => t.kind === 'month' || t.kind === 'monthDay' || t.kind === 'monthWeek' || t.kind === 'weekOf';
 
+/** The day (`YYYY-MM-DD`) of a day named without its year (`MM-DD`): its latest time on or before today. */
+function latestDay(md: string, today: string): string {
+  const year = Number(today.slice(0, 4));
+  return `${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`;
+}
+
 /** The month (`YYYY-MM`) of a month named without its year: its latest time on or before today (`last`: before this month). */
 function latestMonth(m: number, today: string, last = false): string {
   const year = Number(today.slice(0, 4));
@@ -47,9 +53,11 @@ export function weekOfMonth(month: string, n: number): string[] {
   for (let d = `${month}-01`; d.startsWith(month); d = addDays(d, 1)) if (new Date(`${d}T00:00:00Z`).getUTCDay() === 4) thursdays.push(d);
   const thursday = n < 0 ? thursdays[thursdays.length + n] : thursdays[n - 1];
   if (!thursday) return [];
-  const monday = weekMonday(thursday);
-  return Array.from({ length: 7 }, (_x, k) => addDays(monday, k)).filter((d) => d.startsWith(month));
+  return weekFrom(weekMonday(thursday)).filter((d) => d.startsWith(month));
 }
+
+/** The seven days of the week that starts on `monday`. */
+const weekFrom = (monday: string) => Array.from({ length: 7 }, (_x, k) => addDays(monday, k));
 
 /** The test of a query that names or implies no day. */
 export const NO_DATES = (_day: string) => false;
@@ -64,8 +72,7 @@ export function withYears(q: Query, today: string): Query {
   const months = q.times.filter((t): t is Extract<Time, { kind: 'month' }> => t.kind === 'month');
   const monthDays = q.times.filter((t): t is Extract<Time, { kind: 'monthDay' }> => t.kind === 'monthDay');
   if (!q.yearless.length && !q.times.some(namedWithout)) return q;
-  const year = Number(today.slice(0, 4));
-  const days = q.yearless.map((md) => (`${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`)).filter((d) => isDay(d));
+  const days = q.yearless.map((md) => latestDay(md, today)).filter((d) => isDay(d));
   // "on the 12th": this month's when it has come, else the latest month before that has one (the 31st skips short months).
   for (const { day } of monthDays) {
     let month = today.slice(0, 7);
@@ -77,8 +84,8 @@ export function withYears(q: Query, today: string): Query {
     if (t.kind === 'monthWeek') days.push(...weekOfMonth(t.year ? `${t.year}-${pad2(t.month)}` : latestMonth(t.month, today), t.n));
     if (t.kind !== 'weekOf') continue;
     const md = `${pad2(t.month)}-${pad2(t.day)}`;
-    const day = t.year ? `${t.year}-${md}` : `${year}-${md}` <= today ? `${year}-${md}` : `${year - 1}-${md}`;
-    if (isDay(day)) days.push(...Array.from({ length: 7 }, (_x, k) => addDays(weekMonday(day), k)));
+    const day = t.year ? `${t.year}-${md}` : latestDay(md, today);
+    if (isDay(day)) days.push(...weekFrom(weekMonday(day)));
   }
   const named: string[] = [];
   for (const t of months) {

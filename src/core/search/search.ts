@@ -225,9 +225,8 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const timed = q.days.length || q.months.length || dateDays !== NO_DATES;
   // What replaced the best lines joins them, though it may not use the query's words (current before stale).
   // Not when only one author's lines are asked for: a replacement may be someone else's.
-  const about = aboutOf(lookup);
   const replaced = timed || who ? ranked : withReplacements(ranked, names, reader, searchable);
-  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about }) });
+  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about: aboutOf(lookup) }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   // An entry of a branch the view leaves out is no context for a line it shows either.
