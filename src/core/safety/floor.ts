@@ -44,6 +44,8 @@ const REDEFINED = [
   '任何資料夾', '任何文件夹', '任何目錄', '任何目录', '當前資料夾', '当前文件夹',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
   '重新定義', '重新定义', '定義為', '定义为', '僅適用', '仅适用',
+  // Said to be as good as it: "staging is equivalent to the sandbox", 「staging 就相當於沙盒」.
+  'equivalent to', 'as good as', '相當於', '相当于', '等同', '視同', '视同', '算作',
   '改为', '不可用', '無法使用', '无法使用', '走過場', '走过场', '形式',
   '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
 ];
@@ -88,6 +90,9 @@ const AUTHORITY = [
   'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
   '讓你執行', '让你执行', '叫你執行', '叫你执行', '要你執行', '要你执行', 'follow the steps', 'follow the instructions', 'do as it says', 'do as they say', 'carry out',
   '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
+  'follow instructions', 'follow its instructions', 'follow their instructions', 'just follow', 'follow its steps', 'follow their steps',
+  // Said of the person in the third person, as a learnt preference is: 「當作他本人的意思」.
+  '本人的意思', '他本人', '她本人', '當作他', '当作他', '當成他', '当成他', '視為他', '视为他',
 ];
 /** What runs on the machine. */
 const COMMANDS = [
@@ -347,6 +352,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
       '最高權限', '最高权限', '所有權限', '所有权限', '免密碼', '免密码', '免密',
+      // As much as there is: "max out the CI token's permissions", 「權限一次開到最大」.
+      'maximum permissions', 'max permissions', 'maximal permissions', 'broadest permissions', 'widest permissions', 'max out the permissions', 'max out permissions', 'widest scope', 'broadest scope', 'maximum scope',
+      '開到最大', '开到最大', '最大權限', '最大权限', '開滿', '开满', '權限拉滿', '权限拉满', '拉滿', '拉满',
       'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限',
     ],
     unguarded: [],
@@ -387,6 +395,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
       'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'headers and all', 'cookies and all', 'tokens included', 'secrets included', 'keys included', 'passwords included', 'credentials included', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
       '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
+      // A secret's whole value (its words side by side, below): 「完整的密碼」.
+      '完整的令牌', '完整密碼', '完整密码', '完整的密碼', '完整的密码', '完整的金鑰', '完整的密钥',
       'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
@@ -415,6 +425,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets'], with: ['share', 'send', 'give', 'hand', 'forward'], within: 3, before: true, unexcused: true },
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
+      // A secret's whole value: "likes seeing the full token in the output".
+      { risky: ['token', 'password', 'api key', 'secret', 'private key'], with: ['full', 'whole', 'entire', 'complete', 'unmasked', 'raw'], within: 1, before: true },
       // A credential written into code: "hard-code the Stripe key".
       { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
@@ -467,13 +479,17 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
+      // Recording, or memory, named alone: 「小修正不值得記錄」, 「記憶只留大決定」.
+      '記錄', '记录', '記憶', '记忆', 'recording', 'worth noting', 'worth logging',
     ],
     // Ending the turn is what the trigger comes before: "end a turn before logging the fix".
     risky: ['end a turn', 'end the turn', 'ending the turn', 'end your turn', 'finish the turn', 'close the turn'],
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
     breaks: [...REDEFINED,
-      'only once', 'once per', 'once a week', 'end of sprint', 'end of the sprint', 'end of month', 'end of the month', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才'],
+      'only once', 'once per', 'once a week', 'end of sprint', 'end of the sprint', 'end of month', 'end of the month', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才',
+      // Kept for less: 「記憶只留大決定」.
+      '只留', '只記', '只记'],
     // The trigger's own deadline: "append it there before ending the turn".
     harmless: ['before ending the turn', 'before you end the turn', 'before the turn ends', 'before ending a turn'],
   },

@@ -437,8 +437,8 @@ function termPattern(term: string): string {
     const gap = HAN.test(parts[i - 1].at(-1)!) || HAN.test(part[0]) ? HAN_GAP : WORD_GAP;
     return `${gap}${LATIN.test(part[0]) ? '(?<![a-z0-9])' : ''}${re}`;
   });
-  // (A flag is no part of a longer one: `--force` is not in `--force-with-lease`.)
-  return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body.join('')}${LATIN.test(t.at(-1)!) ? (t.startsWith('-') ? '(?![a-z0-9-])' : '(?![a-z0-9])') : ''}`;
+  // (A flag is no part of a longer one: `--force` is not in `--force-with-lease`, nor `push --force` in `push --force-with-lease`.)
+  return `${LATIN.test(t[0]) ? '(?<![a-z0-9])' : ''}${body.join('')}${LATIN.test(t.at(-1)!) ? (/(?:^|\s)-+[^\s-][^\s]*$/.test(t) ? '(?![a-z0-9-])' : '(?![a-z0-9])') : ''}`;
 }
 
 /**
@@ -578,7 +578,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|延後|延后|先上[線线]再|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -973,6 +973,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     // (So does one after an action said to go first: "patches can be released first and have their review done on Monday".)
     const goesFirst = actionsIn(inv, c.low).find((r) => GOES_FIRST.test(c.low.slice(r.end)));
     const afterAction = goesFirst !== undefined && guards.every((g) => goesFirst.end <= g.start);
+    // (And one put after the release it gates: "run the full test suite after the release is out", 「上線後再補審查」.)
+    const afterShipping = guards.every((g) => !/smoke|sanity|canary/.test(g.text)) && guards.every((g) => AFTER_SHIPPING.test(c.low.slice(g.end, g.end + 40)) || SHIPPED_BEFORE.test(c.low.slice(Math.max(0, g.start - 16), g.start)));
     const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
@@ -980,7 +982,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const predicate = guards.every((g) => PREDICATE_NOUN.exec(c.low.slice(Math.max(0, g.start - 30), g.start))?.[0].match(/(?<![a-z])(?:never|not|no longer)(?![a-z])|不是|並非|并非|絕不是|绝不是/u));
     // A condition that finds the safeguard failed has not kept it: "if only a few tests fail, …" must stop or fix.
     const failed = c.role === 'condition' && guards.some((g) => FAILED.test(c.low.slice(g.end)));
-    const kept = !failed && !afterAction && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
+    const kept = !failed && !afterAction && !afterShipping && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
     const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
@@ -1350,9 +1352,22 @@ function riskNegations(c: Clause, r: Span): number {
         // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
         (n.kind === 'avert' && averts(c, n, r)),
     ).length +
-    prohibitionsAfter(c, r)
+    (prohibitionsAfter(c, r) || (subjectKeptOut(c, r) ? 1 : 0))
   );
 }
+
+/**
+ * A risky thing that opens its clause and is said never to go anywhere: ".env files never go into
+ * version control", "passwords never get logged", 「.env 檔案永遠不進版本控制」 (a negation after
+ * it, of a verb of moving or showing — not 「密碼不用遮」, whose 不 is the masking's).
+ */
+function subjectKeptOut(c: Clause, r: Span): boolean {
+  if (!SUBJECT_FIRST.test(c.low.slice(0, r.start))) return false;
+  return KEPT_OUT.test(c.low.slice(r.end));
+}
+const SUBJECT_FIRST = /^\s*(?:(?:the|our|any|all|every|each|a|an|your|my|real|actual|production|prod|live|local|raw|plain|所有|任何|真實的|真实的)\s*)*$/u;
+const KEPT_OUT =
+  /^\s*(?:[^\s,.;]+\s+){0,2}?(?:never|do not|don['’]t|does not|doesn['’]t|will not|won['’]t)\s+(?:go|goes|get|gets|leave|leaves|enter|enters|appear|appears|show up|shows up|end up|ends up|land|lands|touch|touches|reach|reaches|make it)(?![a-z])|^\s*[^，。,;；\s]{0,6}?\s*(?:永遠|永远|從來|从来|一律|絕|绝)?(?:不|從不|从不)(?:會|会|能|准)?(?:進|进|提交|推|上傳|上传|放進|放进|存進|存进|寫進|写进|貼|贴|印|打印|顯示|显示|出現|出现|外流|離開|离开|入庫|入库)/u;
 
 /** What may stand before a negation that opens a clause (so is said of no subject): 如果, 你, "you". */
 const OPENING = /^\s*(?:(?:如果|若|要是|你們|你们|你|您|我們|我们|(?:if|you|we)\s))?\s*$/u;
@@ -1402,6 +1417,8 @@ const BA = /[把將将]/u;
 
 /** A passive after its subject: "… gets masked", "… are redacted". */
 const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\s+(?:always\s+|automatically\s+)?$/u;
+/** A participle right after the thing, or after where it is: "secrets in logs masked as ****", "tokens redacted". */
+const PARTICIPLE_AFTER = /^\s*(?:(?:in|on|from|inside|within)\s+(?:the\s+|all\s+|any\s+)?[^\s,;.]+\s+)?(?:always\s+|automatically\s+)?$/u;
 
 /** Before a Chinese topic, nothing or the nouns it is listed with: 「日志中的邮箱和手机号一律脱敏」. */
 const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|不過|不过)?\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
@@ -1411,7 +1428,8 @@ const averts = (c: Clause, n: Span, r: Span): boolean =>
   // (A Chinese topic done "all of it" may stand further off: 「.env 里的值贴到群里之前一律打码」.)
   governs(c, n, r) ||
   disposedOf(c, r, n, /(?:一律|一概|全部|都|統統|统统)\s*$/u.test(c.low.slice(0, n.start)) ? NEAR : CLOSE) ||
-  (n.start >= r.end && distance(c, r, n) <= NEAR && PASSIVE.test(c.low.slice(r.end, n.start))) || coordinated(c, r, (o) => governs(c, n, o));
+  (n.start >= r.end && distance(c, r, n) <= NEAR && (PASSIVE.test(c.low.slice(r.end, n.start)) || (/ed$/.test(n.text) && PARTICIPLE_AFTER.test(c.low.slice(r.end, n.start))))) ||
+  coordinated(c, r, (o) => governs(c, n, o));
 
 /** An object joined to another the verb governs: "mask customer emails and phone numbers" masks both. */
 function coordinated(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
@@ -1456,6 +1474,10 @@ const MET = /(?<![a-z-])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|f
 /** A safeguard that comes after what the clause allows: "before the tests pass", 「審查通過之前」. */
 const BEFORE_IT = /(?<![a-z])(?:before|until|till|prior to|ahead of)(?:\s+[^\s,.;]+){0,2}\s+$/u;
 const AFTER_IT_BEFORE = /^[^,，。.;；]{0,6}?(?:之前|以前)/u;
+/** A gated change named right after a safeguard as what it follows: "the test suite after the release is out" (not "smoke tests after each deploy", which add to it). */
+const AFTER_SHIPPING = /^[^,.;，。；]{0,16}?(?<![a-z])(?:after|following)\s+(?:the\s+|a\s+|each\s+|every\s+|it\s+|they\s+|we\s+|you\s+)?(?:(?:has|have|is|goes|went|gets?|got)\s+)?(?:releas|deploy|launch|roll(?:ed|s)?\s?out|go(?:es)?[\s-]live|went live|ship|publish)/u;
+/** The same said before the safeguard, in Chinese: 「上線後再補審查」. */
+const SHIPPED_BEFORE = /(?:上[線线]|發布|发布|發佈|部署|發版|发版|出貨|出货)了?(?:以|之)?[後后](?:再|才)?(?:補|补|跑|做)?\s*$/u;
 /** An action said to go first: "released first", "merged right away". */
 const GOES_FIRST = /^\s+(?:first|right away|immediately|straight away|up front)(?![a-z])/u;
 /** A safeguard named as the place of the work: "in the sandbox", 在沙盒裡. */
