@@ -108,7 +108,8 @@ function replacementOn(day: string, link: Needle, linkHashes: [number, number][]
  * The later statements of the best line's subject (docs/search.md#ranking): the ranked lines newer
  * than the best one whose entry holds two or more of the query's concepts the best line's entry
  * holds (besides people, as `currentFirst` groups them) and states a new value ("mm-svc on-call
- * moves from Yi-Ting to Rhys", "the OTA server is now self-hosted at ota.lk-fleet.net"). The budget
+ * moves from Yi-Ting to Rhys", "the OTA server is now self-hosted at ota.lk-fleet.net") — or,
+ * when the question asks for a kind of value, gives one ("pin Snakemake at 8.30.0"). The budget
  * does not discount them for a day that already gave a hit: such a line is often written on the
  * day of another hit about the change (the cutover's error, the handover note), and at a hook's
  * 800 tokens the discount would leave the current statement out.
@@ -118,7 +119,12 @@ export function laterStatements(ranked: readonly ScoredLine[], about: About): Se
   const out = new Set<ScoredLine>();
   if (!best?.block.day) return out;
   const subject = entryHolds(best, about);
-  for (const l of ranked) if (l.block.day > best.block.day && sameSubject(entryHolds(l, about), subject, about) && entrySays(l, [NEW_VALUE])) out.add(l);
+  for (const l of ranked) {
+    if (!(l.block.day > best.block.day)) continue;
+    const holds = entryHolds(l, about);
+    // (Asked for a kind of value, the entries that give one: "pin Snakemake at 8.30.0".)
+    if (sameSubject(holds, subject, about) && (about.value ? (holds & about.value) !== 0 : entrySays(l, [NEW_VALUE]))) out.add(l);
+  }
   return out;
 }
 
@@ -167,6 +173,12 @@ export interface About {
   names: number;
   /** The question asks what is so now ("currently", "still", 目前): the newest statement of a subject comes first. */
   present: boolean;
+  /**
+   * The bit `holds` sets for a line that writes a value of the kind the question asks for (a
+   * version, a percentage, a duration, a time of day, an address, a port: `askedValue`), else 0.
+   * Only an entry that gives such a value is a newer statement of the answer.
+   */
+  value: number;
 }
 
 /** A snippet as the budget lays it out: lines [start, end) of its best line's block. */
@@ -182,6 +194,41 @@ interface Shown {
  */
 const PRESENT = /\b(?:now|nowadays|currently|these days|at the moment|at present|still|latest|anymore|any more)\b|現在|现在|目前|如今|仍然|還在|还在|最新/i;
 export const asksPresent = (query: string) => PRESENT.test(query);
+
+/**
+ * The kinds of value a question asks for, each with how an entry writes one: "what Snakemake
+ * version are we on?" is answered by "pin Snakemake at 8.30.0", "what % of users …" by "at 100%",
+ * "how long are raw runs kept?" by "120 days", "what time does the recon run?" by "at 18:30", "what
+ * URL goes into S3_ENDPOINT?" by "https://s3.quillon.lab", "which port …" by ":6033". (A word of
+ * an identifier asks for nothing: `session.timeout.ms` is set as its notes write it, "45000".)
+ */
+const VALUE_KINDS: { asks: RegExp; value: RegExp }[] = [
+  { asks: /\bversions?\b|版本/i, value: /(?<![\d.])\d+\.\d+(?:\.\d+)*[a-z]?\b|\bv\d+\b/i },
+  { asks: /%|\bper ?cent(?:age)?\b|百分/i, value: /\d\s*%|百分之/ },
+  {
+    asks: /\bhow long\b|\bretention\b|\bexpir\w*|(?<![\w.-])(?:timeouts?|ttl)(?![\w.-])|多久|多長|多长|保留/i,
+    value: /\d\s*(?:ms|milliseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?|months?|years?)\b|\d\s*(?:天|小時|小时|分鐘|分钟|秒|週|周|個月|个月|年)/i,
+  },
+  { asks: /\bwhat time\b|\bat what hour\b|幾點|几点/i, value: /\b\d{1,2}:\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b|\d\s*[點点]/i },
+  {
+    asks: /\burls?\b|\bendpoints?\b|\bhost(?:names?|s)?\b|\bdomains?\b|\baddress(?:es)?\b|\bdsn\b|地址|域名/i,
+    value: /\b[a-z][a-z\d+.-]*:\/\/\S|\b(?:[a-z\d-]+\.){2,}[a-z]{2,}\b|\b[a-z][\w.-]*:\d{2,5}\b|\b\d{1,3}(?:\.\d{1,3}){3}\b/i,
+  },
+  { asks: /\bports?\b|端口|埠/i, value: /:\d{2,5}\b|\bport\s+\d{2,5}\b/i },
+];
+
+/** What tells a question about the past: "was", "did", "used to", 當初. */
+const PAST = /\b(?:was|were|did|used to|originally|at first|initially|previously)\b|原來|原来|當初|当初|最初|起初/i;
+
+/**
+ * The value a question asks for, as a test of a line, or undefined: the kinds it names
+ * (VALUE_KINDS), unless it asks about the past. Such a question asks what the value is now.
+ */
+export function askedValue(query: string): ((line: string) => boolean) | undefined {
+  const kinds = VALUE_KINDS.filter((k) => k.asks.test(query));
+  if (!kinds.length || PAST.test(query)) return undefined;
+  return (line) => kinds.some((k) => k.value.test(line));
+}
 
 /**
  * Whether a concept names one thing as code and notes write it: an identifier, a path or a quoted
@@ -203,7 +250,7 @@ const NOW = /\bnow\b|現在|现在|目前/i;
  * ota.lk-fleet.net", "now uses … bufferSize 20%"), 改成. Speech says "now" and "changed" of
  * anything; a value beside them is what a fact's change says.
  */
-const NEW_VALUE = /\bfrom \S+(?: \S+)? to\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|\b(?:now|moved|moves|switched|changed|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|relaxed)\b(?:[^.;,!?\n]|\.(?=\S))*?(?:\d|[\p{L}\d]\.[\p{L}\d]|[\p{L}\d]_[\p{L}\d])|改成|換成|换成|改為|改为|改用/iu;
+const NEW_VALUE = /\bfrom \S+(?: \S+)? to\b|\S\s*(?:->|→)\s*\S|\b(?:was|previously|formerly) \d|\b(?:now|moved|moves|switched|changed|updated|upgraded|migrated|bumped|raised|lowered|cut|reduced|increased|decreased|relaxed)\b(?:[^.;,!?\n]|\.(?=\S))*?(?:\d|[\p{L}\d]\.[\p{L}\d]|[\p{L}\d]_[\p{L}\d])|改成|換成|换成|改為|改为|改用/iu;
 
 /**
  * Current before stale (docs/search.md#ranking): snippets in the budget's order, each that replaces
@@ -243,16 +290,26 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
     const held = heldBy(older, older.line.i);
     const subject = holdsOf(older, older.line.i);
     const names = subject & about.names;
+    // What each entry of the older snippet says of the query (a day shows several, whichever line ranked best):
+    // asked for a kind of value, those that give one are statements of it.
+    const statements: number[] = [];
+    for (let j = older.start; j < older.end; j++) {
+      if (j !== older.start && continues(older, j)) continue;
+      const holds = holdsOf(older, j);
+      if (!about.value || holds & about.value) statements.push(holds);
+    }
     for (let i = newer.start; i < newer.end; i++) {
       const now = textOf(newer, i);
       if (!now.trim()) continue;
       const holds = heldBy(newer, i);
       const head = i === newer.start || !continues(newer, i);
+      // Asked for a kind of value, only an entry that gives one says what it is now.
+      if (about.value && !(holdsOf(newer, i) & about.value)) continue;
       if (saysAll(holds, held, about) && (about.present || CHANGE.test(now))) return true;
       // A many-line entry says its subject in one line and the change in another (a heading, a block of config, "now (was 30)").
       if (head && saysAll(holdsOf(newer, i), held, about) && (about.present || says(newer, i, [CHANGE]))) return true;
-      // An entry of the same subject, in other words, that states a new value.
-      if (head && sameSubject(holdsOf(newer, i), subject, about) && says(newer, i, [NEW_VALUE])) return true;
+      // An entry of the same subject as one of the older's, in other words, that states a new value (or the value asked for).
+      if (head && statements.some((held) => sameSubject(holdsOf(newer, i), held, about)) && (about.value || says(newer, i, [NEW_VALUE]))) return true;
       if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;
       const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
       if (findSupersessions(pair).length) return true;

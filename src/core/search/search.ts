@@ -25,7 +25,7 @@ import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
-import { type About, asksPresent, namesAThing, withReplacements } from './current';
+import { type About, askedValue, asksPresent, namesAThing, withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates, relativeFrom, withYears } from './dates';
 import type { IndexView } from './index/refresh';
@@ -125,9 +125,12 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
 
 /** The concepts of the query a ranked line holds, as a bit mask, and what they are: what it is about (current.ts). */
 function aboutOf(lookup: Query): About {
+  const asked = askedValue(lookup.text);
+  const value = asked ? 1 << lookup.concepts.length : 0;
   const holds = ({ block, i }: ScoredLine) => {
-    const lower = (block.lines[i] ?? '').toLowerCase();
-    let mask = 0;
+    const line = block.lines[i] ?? '';
+    const lower = line.toLowerCase();
+    let mask = asked?.(line) ? value : 0;
     lookup.concepts.forEach((c, k) => {
       if (c.needles.some((n) => lineHas(lower, n))) mask |= 1 << k;
     });
@@ -136,7 +139,7 @@ function aboutOf(lookup: Query): About {
   // People say who, not what: a speaker of every line is no subject (a thing's note, [[CockroachDB]], is one).
   const who = lookup.concepts.reduce((m, c, k) => (c.entity?.person ? m | (1 << k) : m), 0);
   const names = lookup.concepts.reduce((m, c, k) => (namesAThing(c) ? m | (1 << k) : m), 0);
-  return { holds, who, names, present: asksPresent(lookup.text) };
+  return { holds, who, names, present: asksPresent(lookup.text) || !!asked, value };
 }
 
 interface TopicOptions {

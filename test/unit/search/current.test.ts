@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Shared, shareBudget } from '../../../src/core/search/budget';
-import { type About, asksPresent, currentFirst, laterStatements, namesAThing } from '../../../src/core/search/current';
+import { type About, askedValue, asksPresent, currentFirst, laterStatements, namesAThing } from '../../../src/core/search/current';
 import type { VaultFile } from '../../../src/core/search/index/files';
 import type { ScoredLine } from '../../../src/core/search/rank';
 import { lineHas, needle } from '../../../src/core/search/words';
@@ -19,14 +19,18 @@ function snippet(day: string, lines: string[], best = 0) {
 }
 
 /** What a query of these words (each a concept, in order; those in `who` entities) says of a line. */
-function about(words: string[], opts: { present?: boolean; who?: number } = {}): About {
+function about(words: string[], opts: { present?: boolean; who?: number; question?: string } = {}): About {
   const needles = words.map((w) => needle(w, { exact: true })!);
   const names = words.reduce((m, w, k) => (!((opts.who ?? 0) & (1 << k)) && namesAThing({ label: w }) ? m | (1 << k) : m), 0);
+  // The question, when given, asks for a kind of value or not (search.ts builds the same).
+  const asked = opts.question === undefined ? undefined : askedValue(opts.question);
+  const value = asked ? 1 << words.length : 0;
   return {
-    holds: ({ block, i }) => needles.reduce((m, n, k) => (lineHas((block.lines[i] ?? '').toLowerCase(), n) ? m | (1 << k) : m), 0),
+    holds: ({ block, i }) => needles.reduce((m, n, k) => (lineHas((block.lines[i] ?? '').toLowerCase(), n) ? m | (1 << k) : m), asked?.(block.lines[i] ?? '') ? value : 0),
     who: opts.who ?? 0,
     names,
-    present: opts.present ?? false,
+    present: (opts.present ?? false) || !!asked,
+    value,
   };
 }
 
@@ -144,6 +148,51 @@ describe('current before stale: the order of an answer', () => {
     assert.deepEqual(days(currentFirst([note, b], about(['access', 'token', 'lifetime'], { present: true }))), ['', '2026-01-10']);
   });
 
+  it('puts first the newest entry of the subject that gives the kind of value the question asks for, with or without a word of a change', () => {
+    const q = about(['snakemake', 'version'], { question: 'What Snakemake version are we on?' });
+    const older = snippet('2025-02-04', ['- 11:30 Snakemake is pinned at 7.32.4 in envs/snakemake.yaml']);
+    const newer = snippet('2025-04-14', ['- 10:50 #decision pin Snakemake at 8.30.0 until the Slurm executor plugin supports 9.x']);
+    const out = currentFirst([older, newer], q);
+    assert.deepEqual(days(out), ['2025-04-14', '2025-02-04']);
+    assert.equal(out[1].earlier, '2025-04-14');
+    // Without the question's kind of value the same two stay as ranked: "Snakemake" and a number are no subject.
+    assert.deepEqual(days(currentFirst([older, newer], about(['snakemake', 'version']))), ['2025-02-04', '2025-04-14']);
+    // A day shows several entries: the one that gives the value is a statement of it, whichever line ranked best.
+    const day = snippet('2025-02-04', ['- 10:05 STAR 2.7.11a in envs/rnaseq.yaml: Genome version is INCOMPATIBLE', '- 11:30 Snakemake is pinned at 7.32.4 in envs/snakemake.yaml']);
+    assert.deepEqual(days(currentFirst([day, newer], q)), ['2025-04-14', '2025-02-04']);
+  });
+
+  it('takes no entry without the value asked for as a newer statement of it, whatever change it says', () => {
+    const q = about(['multiqc', 'qc'], { question: 'what MultiQC version is in the qc env?' });
+    const version = snippet('2025-02-12', ['- 15:40 MultiQC 1.25 in envs/qc.yaml, one report per run']);
+    const threshold = snippet('2025-03-12', ['- 14:40 MultiQC highlight threshold changed to 15M in config/qc_thresholds.yaml']);
+    assert.deepEqual(days(currentFirst([version, threshold], q)), ['2025-02-12', '2025-03-12']);
+    // Asked for a percentage, "on for everyone … at 100%" is the newest statement; "rolled back" of a date is none.
+    const p = about(['checkout v2', 'users'], { question: 'what % of users is checkout v2 rolled out to at the moment?' });
+    const widened = snippet('2025-06-10', ['- 06:10 Rolling checkout v2 back from 25% to 10% of users: a duplicate Apple Pay sheet']);
+    const all = snippet('2025-07-02', ['- 01:00 Checkout v2 is on for everyone: checkout_v2_enabled at 100% on both platforms']);
+    const talk = snippet('2025-07-03', ['- 09:00 Checkout v2 retro with the users panel moved to Friday']);
+    assert.deepEqual(days(currentFirst([widened, talk, all], p)), ['2025-07-02', '2025-06-10', '2025-07-03']);
+  });
+
+  it('tells the kind of value a question asks for, and none when it asks about the past', () => {
+    const kinds: [string, string, string][] = [
+      ['What Snakemake version are we on?', 'pinned at 8.30.0', 'pinned in March'],
+      ['what % of users get the new checkout', 'at 25% of users', 'for most users'],
+      ['How long are raw run folders kept before they expire?', 'it is 120 days, not 90', 'kept for a while'],
+      ['what time does the alipay recon job run', 'it fired at 18:30', 'it fired late'],
+      ['what URL goes into QUILLON_S3_ENDPOINT?', 'the S3 endpoint is https://s3.quillon.lab', 'the S3 endpoint is fixed'],
+      ['which port does staging Postgres listen on', 'listens on :5433', 'listens on the default'],
+      ['staging 的 Postgres 用哪個端口', 'db.internal:5433', '換了'],
+    ];
+    for (const [question, gives, not] of kinds) {
+      const value = askedValue(question);
+      assert.ok(value?.(gives), `${question} / ${gives}`);
+      assert.ok(!value?.(not), `${question} / ${not}`);
+    }
+    for (const q of ['What Snakemake version did we start with?', 'which port was staging on before the move', 'whats session.timeout.ms on the search indexer these days', 'why did we pick PostgreSQL', '當初用的是哪個版本']) assert.equal(askedValue(q), undefined, q);
+  });
+
   it('tells a question about the present, in English and Chinese, and an identifier from a word', () => {
     for (const q of ['Which test runner do we use now?', 'what is the lifetime currently', 'is it still at 50%?', 'the latest Go version', 'do we use Jest anymore', 'these days', 'staging Postgres 現在是哪個 port？', '目前用哪個版本', '還在用 Jest 嗎']) assert.ok(asksPresent(q), q);
     for (const q of ['Which test runner do we use?', 'What did we decide last week?', 'known issues', 'snowflake', '還是']) assert.ok(!asksPresent(q), q);
@@ -174,6 +223,14 @@ describe('current before stale: what the budget picks', () => {
     const later = laterStatements(scored, q);
     assert.deepEqual([...later].map((l) => l.block.lines[l.i]), ['- 07:30 mender server cutover done: gateways now point at ota.example.net']);
     assert.equal(laterStatements(scored, about(['mender', 'gateways', 'server'], { who: 0b110 })).size, 0, 'people are no subject');
+  });
+
+  it('finds, when the question asks for a kind of value, the later entries of the subject that give one', () => {
+    const asked = about(['mender', 'server', 'gateways'], { question: 'what URL do the gateways use for the mender server?' });
+    const hosts = [...ranked('2026-01-05', ['- 10:00 mender server: gateways point at eu.hosted.mender.io'], { 0: 10 }), ...ranked('2026-03-09', ['- 08:00 mender server for the gateways: ota.lk-fleet.example.net', '- 09:00 mender server gateways dashboard reviewed'], { 0: 9, 1: 8 })];
+    assert.deepEqual([...laterStatements(hosts, asked)].map((l) => l.block.lines[l.i]), ['- 08:00 mender server for the gateways: ota.lk-fleet.example.net']);
+    // Not asked for a value, the same line states no change: no later statement.
+    assert.equal(laterStatements(hosts, q).size, 0);
   });
 
   it('does not discount a later statement for a day that already gave a hit', () => {
