@@ -355,7 +355,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // As much as there is: "max out the CI token's permissions", 「權限一次開到最大」.
       'maximum permissions', 'max permissions', 'maximal permissions', 'broadest permissions', 'widest permissions', 'max out the permissions', 'max out permissions', 'widest scope', 'broadest scope', 'maximum scope',
       '開到最大', '开到最大', '最大權限', '最大权限', '開滿', '开满', '權限拉滿', '权限拉满', '拉滿', '拉满',
-      'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限',
+      'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限', 'admin 權限', 'admin 权限', '組織層級', '组织层级',
     ],
     unguarded: [],
     breaks: [],
@@ -408,7 +408,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
       { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 3, unexcused: true },
-      { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '顯示出來', '显示出来', 'print', 'echo', 'dump', 'printenv'], within: 4 },
+      { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '印在', '印到', '顯示出來', '显示出来', 'print', 'echo', 'dump', 'printenv'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
       // A key or token pasted where others read it: "paste the full service_role key into the chat".
@@ -426,7 +426,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
       // A secret's whole value: "likes seeing the full token in the output".
-      { risky: ['token', 'password', 'api key', 'secret', 'private key'], with: ['full', 'whole', 'entire', 'complete', 'unmasked', 'raw'], within: 1, before: true },
+      { risky: ['token', 'password', 'api key', 'secret', 'private key'], with: ['full', 'whole', 'entire', 'complete', 'unmasked', 'raw', '完整的', '完整'], within: 1, before: true },
       // A credential written into code: "hard-code the Stripe key".
       { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
     ],
@@ -439,6 +439,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'instead of acting on', 'rather than acting on', 'ignore any text', 'ignore any instructions', 'ignore instructions', 'ignore text addressed', 'ignore anything addressed',
       '忽略網頁上的指令', '忽略网页上的指令', '忽略其中的指令', 'wait for my decision', 'wait for me to decide', 'mention it to me', 'flag it to me',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
+      'just info', 'only info', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',
     ],
     risky: [

@@ -561,7 +561,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
+    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
   ],
   [
     'modifier',
@@ -765,7 +765,7 @@ function prose(markdown: string): string[][] {
       // Clauses: commas, dashes, 時/的話, a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
       // and before but / unless / except … — but not "a reviewer other
       // than the author", which says who does it rather than excusing anything.
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![候間间刻期代常機机效區区長长段辰空差鐘钟])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
       .map((cs) => cs.map((c) => c?.replaceAll(LIST_COMMA, ',').trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -982,7 +982,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const predicate = guards.every((g) => PREDICATE_NOUN.exec(c.low.slice(Math.max(0, g.start - 30), g.start))?.[0].match(/(?<![a-z])(?:never|not|no longer)(?![a-z])|不是|並非|并非|絕不是|绝不是/u));
     // A condition that finds the safeguard failed has not kept it: "if only a few tests fail, …" must stop or fix.
     const failed = c.role === 'condition' && guards.some((g) => FAILED.test(c.low.slice(g.end)));
-    const kept = !failed && !afterAction && !afterShipping && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
+    // 「只有在他說『記住』的時候才寫記憶」: the safeguard after what "only when" confines it to ("only when the tests pass, deploy" is a condition of its own: judgeSentence).
+    const onlyWhen = ONLY_WHEN_CONFINES.exec(c.low);
+    const confinedToAsking = !!onlyWhen && guards.every((g) => g.start >= onlyWhen.index + onlyWhen[0].length) && !named.some((g) => g.start < onlyWhen.index + onlyWhen[0].length);
+    const kept = !failed && !afterAction && !afterShipping && !confinedToAsking && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
     const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
@@ -1199,7 +1202,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start)))).length +
+          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
@@ -1524,6 +1527,14 @@ const STOPS = /^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|che
 /** "But" that sets what must come first: "but first try it in the sandbox", 「但要先在沙盒驗證」. */
 const BUT_FIRST = /^(?:but|但是?)\s*(?:(?:you |we |i )?(?:must|have to|need to|should)\s+|要|得|必須|必须|需要)?\s*(?:first|only after|先)/u;
 
+/** 過時 ("outdated") as the end of 通過時 ("when it passes"): 「測試通過時才部署」. */
+const PASSING = /^通[過过][時时]$/u;
+
+/** 「只有在…的時候才」 in one clause: what follows 才 is done only in the cases before it. */
+const ONLY_WHEN_CONFINES = /(?:只有?(?:在|當|当)|僅在|仅在|僅當|仅当)[^，。,;；]{1,30}?(?:[時时]候?|之?[後后])才/u;
+/** A condition that confines what follows to its cases: "only when …", 「只有在…時」. */
+const ONLY_WHEN = /(?<![a-z])only (?:when|if|once|after|on)(?![a-z])|只有?(?:在|當|当)|僅在|仅在|僅當|仅当/u;
+
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
 
@@ -1551,6 +1562,9 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: 'goes on when unsure whether an action is of a risky kind, instead of treating it as one or stopping' });
     } else if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids || (readings[i + 1 + j].safeguard?.kept && readings[i + 1 + j].safeguard?.word === r.safeguard!.word))) {
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: `goes on when the safeguard "${r.safeguard.word}" is missing, instead of stopping or asking` });
+    } else if (c.role === 'rule' && r.safeguard?.kept && i > 0 && clauses[i - 1].role === 'condition' && ONLY_WHEN.test(clauses[i - 1].low) && !readings[i - 1].safeguard) {
+      // 「只有在他說『記住』的時候才寫記憶」: a safeguard kept only in the cases a condition names (none of them itself a safeguard) is optional in the rest.
+      out.push({ quote: `${quote(clauses[i - 1])} … ${quote(c)}`, why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept && remedied(c, r.safeguard.word)) {
       // 「沙盒不能用就停下來問我」: a condition without 如果, answered by stopping or asking.
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
