@@ -754,6 +754,8 @@ function prose(markdown: string): string[][] {
   return paragraphs.flatMap((p) =>
     p
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
+      // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
+      .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
       // A question answered "no" forbids what it asks: "Is a .env file ever safe to commit? No — …".
       // (Only an answer that stands alone: 「為什麼要測試？不測試會出事」 answers nothing.)
       .replace(/([^.!?。！？]+)[?？]\s*(?:(?:no|never|nope)(?![a-z])|(?:不|不行|不可以|不要)(?=[。，,！!\s—–-]|$))[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
@@ -1034,14 +1036,17 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 }
 
 /** A safeguard word that is part of a path or file name: `__tests__`, `tests/`, `*.test.ts`, `test_utils.py`. */
-// (`npm ci` is a clean install, no CI.)
+// (`npm ci` is a clean install, no CI; a data pipeline is no build pipeline.)
 // (A memory folder is the memory: "decisions to `memory/`".)
 const asName = (low: string, g: Span) =>
   (g.text === 'ci' && /(?<![a-z])(?:npm|pnpm)\s+$/.test(low.slice(Math.max(0, g.start - 6), g.start))) ||
+  (/^pipelines?$/.test(g.text) && OTHER_PIPELINE.test(low.slice(Math.max(0, g.start - 16), g.start))) ||
   TEST_PARTS.test(low.slice(g.start)) ||
   /[_/\\*.]/.test(low[g.start - 1] ?? '') ||
   (/[_/\\]/.test(low[g.end] ?? '') && !(/memory$/.test(g.text) && low[g.end] === '/')) ||
   PART_OF.test(low.slice(g.end, g.end + 24));
+/** A pipeline of data, not of checks: "the data pipeline", "our ETL pipeline". */
+const OTHER_PIPELINE = /(?<![a-z])(?:data|etl|elt|ml|sales|ingestion|analytics|feature|processing|rendering|render|graphics|bioinformatics)\s+$/u;
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
