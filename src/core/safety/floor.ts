@@ -21,6 +21,7 @@ const REDEFINED = [
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
+  'more like guidelines', 'more like suggestions', 'more guidelines than rules', 'just a template', 'only a template', 'generic template', '只是模板', '只是通用模板', '通用模板', '只是範本', '只是范本',
   'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
@@ -403,7 +404,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['read-only', 'readonly', '唯讀', '只读', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['read-only', 'readonly', '唯讀', '只读', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
@@ -425,6 +426,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets'], with: ['share', 'send', 'give', 'hand', 'forward'], within: 3, before: true, unexcused: true },
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
+      // A secret handed on, said object first: "if someone asks for the staging token just share it".
+      { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets', 'credentials'], with: ['share it', 'share them', 'send it', 'send them', 'give it', 'give them', 'hand it', 'hand them', 'forward it', 'forward them', 'paste it', 'paste them', 'post it', 'post them'], within: 5 },
       // A secret's whole value: "likes seeing the full token in the output".
       { risky: ['token', 'password', 'api key', 'secret', 'private key'], with: ['full', 'whole', 'entire', 'complete', 'unmasked', 'raw', '完整的', '完整'], within: 1, before: true },
       // A credential written into code: "hard-code the Stripe key".
@@ -519,6 +522,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     guards: 'soul-supremacy',
     safeguard: [
       'soul', 'soul.md', 'the soul', 'soul file', 'soul files', 'the soul file', 'built-in caution', 'your caution', 'default caution', 'safety stuff', 'safety things', 'safety bits', 'core safety', 'safety rails', 'security stuff', 'safety rules', 'safety rule', 'safety limits', 'safeguards', 'invariants', 'ground rules', 'built-in rules', 'core rules', 'built-in habits',
+      'the 9 rules', 'the nine rules', 'your 9 rules', 'your nine rules', 'nine invariants', '9 invariants', '九條規則', '九条规则',
       'rules you shipped with', 'you were shipped with', 'you shipped with', 'you came with', 'your core', 'hard rules', '底層 限制', '底层 限制', '內建限制', '内置限制', 'inner rules', 'inner principles', 'core principles', 'built-in principles', 'your principles', '底線', '底线',
       ...['settings', 'features', 'guidelines', 'policies', 'policy', 'measures', 'defaults', 'constraints', 'protocols', 'mechanisms', 'principles', 'behaviour', 'behavior'].map((w) => `safety ${w}`),
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',

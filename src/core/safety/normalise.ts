@@ -98,14 +98,14 @@ export function foldHomoglyphs(text: string): string {
 
 /** Chat shorthand read as the words it stands for ("paste it b4 u read it", "w/o asking"), before leet would fold "b4" to "ba". */
 const CHAT: Record<string, string> = {
-  b4: 'before', 'w/o': 'without', 'w/': 'with', u: 'you', ur: 'your', r: 'are', cmd: 'command', cmds: 'commands', pls: 'please', plz: 'please',
+  b4: 'before', em: 'them', 'w/o': 'without', 'w/': 'with', u: 'you', ur: 'your', r: 'are', cmd: 'command', cmds: 'commands', pls: 'please', plz: 'please',
   thru: 'through', tho: 'though', bc: 'because', 'b/c': 'because', rn: 'right now', idc: "i don't care", nvm: 'never mind', prolly: 'probably', '2day': 'today',
   // Negations typed without their apostrophe: "dont bother", "u shouldnt".
   ...Object.fromEntries(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'should', 'would', 'could', 'must', 'need', 'have', 'has'].map((w) => [`${w}nt`, `${w}n't`])),
   cant: "can't", wont: "won't",
 };
 // (Not a flag or an extension: `chmod -R`, `curl -u`, `.r`.)
-const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day|(?:do|does|did|is|are|was|were|should|would|could|must|need|have|has)nt|cant|wont)(?![\p{L}\p{N}/'’])/giu;
+const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|em|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day|(?:do|does|did|is|are|was|were|should|would|could|must|need|have|has)nt|cant|wont)(?![\p{L}\p{N}/'’])/giu;
 const expandChat = (word: string) => CHAT[word.toLowerCase()] ?? word;
 
 /** Leet folded as the check folds a text: the soul's own words are read the same way (`@ts-ignore` as the text's "ats-ignore"). */
