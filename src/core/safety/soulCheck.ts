@@ -976,7 +976,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const goesFirst = actionsIn(inv, c.low).find((r) => GOES_FIRST.test(c.low.slice(r.end)));
     const afterAction = goesFirst !== undefined && guards.every((g) => goesFirst.end <= g.start);
     // (And one put after the release it gates: "run the full test suite after the release is out", 「上線後再補審查」.)
-    const afterShipping = guards.every((g) => !/smoke|sanity|canary/.test(g.text)) && guards.every((g) => AFTER_SHIPPING.test(c.low.slice(g.end, g.end + 40)) || SHIPPED_BEFORE.test(c.low.slice(Math.max(0, g.start - 16), g.start)));
+    const afterShipping = guards.every((g) => !/smoke|sanity|canary/.test(g.text) && (AFTER_SHIPPING.test(c.low.slice(g.end, g.end + 40)) || SHIPPED_BEFORE.test(c.low.slice(Math.max(0, g.start - 16), g.start))));
     const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
@@ -986,8 +986,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const failed = c.role === 'condition' && guards.some((g) => FAILED.test(c.low.slice(g.end)));
     // 「只有在他說『記住』的時候才寫記憶」: the safeguard after what "only when" confines it to ("only when the tests pass, deploy" is a condition of its own: judgeSentence).
     const onlyWhen = ONLY_WHEN_CONFINES.exec(c.low);
-    const confinedToAsking = !!onlyWhen && guards.every((g) => g.start >= onlyWhen.index + onlyWhen[0].length) && !named.some((g) => g.start < onlyWhen.index + onlyWhen[0].length);
-    const kept = !failed && !afterAction && !afterShipping && !confinedToAsking && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
+    const confinedFrom = onlyWhen ? onlyWhen.index + onlyWhen[0].length : Infinity;
+    const confined = guards.every((g) => g.start >= confinedFrom) && !named.some((g) => g.start < confinedFrom);
+    const kept = !failed && !afterAction && !afterShipping && !confined && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
     const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
@@ -1535,10 +1536,12 @@ const BUT_FIRST = /^(?:but|但是?)\s*(?:(?:you |we |i )?(?:must|have to|need to
 /** 過時 ("outdated") as the end of 通過時 ("when it passes"): 「測試通過時才部署」. */
 const PASSING = /^通[過过][時时]$/u;
 
+/** "Only when" in Chinese: 只有在, 只當, 僅在. */
+const ONLY_ZH = '只有?(?:在|當|当)|僅在|仅在|僅當|仅当';
 /** 「只有在…的時候才」 in one clause: what follows 才 is done only in the cases before it. */
-const ONLY_WHEN_CONFINES = /(?:只有?(?:在|當|当)|僅在|仅在|僅當|仅当)[^，。,;；]{1,30}?(?:[時时]候?|之?[後后])才/u;
+const ONLY_WHEN_CONFINES = new RegExp(`(?:${ONLY_ZH})[^，。,;；]{1,30}?(?:[時时]候?|之?[後后])才`, 'u');
 /** A condition that confines what follows to its cases: "only when …", 「只有在…時」. */
-const ONLY_WHEN = /(?<![a-z])only (?:when|if|once|after|on)(?![a-z])|只有?(?:在|當|当)|僅在|仅在|僅當|仅当/u;
+const ONLY_WHEN = new RegExp(`(?<![a-z])only (?:when|if|once|after|on)(?![a-z])|${ONLY_ZH}`, 'u');
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;

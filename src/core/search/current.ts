@@ -284,32 +284,41 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
   /** Of the entry of the snippet's line `i`, as shown: the query's concepts it holds, and whether it says any of `words`. */
   const holdsOf = (p: S, i: number) => entryHolds({ ...p.line, i }, about, p.start, p.end);
   const says = (p: S, i: number, words: readonly RegExp[]) => entrySays({ ...p.line, i }, words, p.start, p.end);
+  const isHead = (p: S, i: number) => i === p.start || !continues(p, i);
+  // What each entry of a snippet says of the query (a day shows several, whichever line ranked best):
+  // asked for a kind of value, those that give one are statements of it. Worked out once a snippet.
+  const statementsKnown = new Map<S, number[]>();
+  const statementsOf = (p: S) => {
+    let out = statementsKnown.get(p);
+    if (!out) {
+      out = [];
+      for (let j = p.start; j < p.end; j++) {
+        if (!isHead(p, j)) continue;
+        const holds = holdsOf(p, j);
+        if (!about.value || holds & about.value) out.push(holds);
+      }
+      statementsKnown.set(p, out);
+    }
+    return out;
+  };
   const replaces = (newer: S, older: S) => {
     if (!older.line.block.day || older.line.block.day >= newer.line.block.day) return false;
     const was = textOf(older, older.line.i);
     const held = heldBy(older, older.line.i);
-    const subject = holdsOf(older, older.line.i);
-    const names = subject & about.names;
-    // What each entry of the older snippet says of the query (a day shows several, whichever line ranked best):
-    // asked for a kind of value, those that give one are statements of it.
-    const statements: number[] = [];
-    for (let j = older.start; j < older.end; j++) {
-      if (j !== older.start && continues(older, j)) continue;
-      const holds = holdsOf(older, j);
-      if (!about.value || holds & about.value) statements.push(holds);
-    }
+    const names = holdsOf(older, older.line.i) & about.names;
     for (let i = newer.start; i < newer.end; i++) {
       const now = textOf(newer, i);
       if (!now.trim()) continue;
       const holds = heldBy(newer, i);
-      const head = i === newer.start || !continues(newer, i);
+      const entry = holdsOf(newer, i);
+      const head = isHead(newer, i);
       // Asked for a kind of value, only an entry that gives one says what it is now.
-      if (about.value && !(holdsOf(newer, i) & about.value)) continue;
+      if (about.value && !(entry & about.value)) continue;
       if (saysAll(holds, held, about) && (about.present || CHANGE.test(now))) return true;
       // A many-line entry says its subject in one line and the change in another (a heading, a block of config, "now (was 30)").
-      if (head && saysAll(holdsOf(newer, i), held, about) && (about.present || says(newer, i, [CHANGE]))) return true;
+      if (head && saysAll(entry, held, about) && (about.present || says(newer, i, [CHANGE]))) return true;
       // An entry of the same subject as one of the older's, in other words, that states a new value (or the value asked for).
-      if (head && statements.some((held) => sameSubject(holdsOf(newer, i), held, about)) && (about.value || says(newer, i, [NEW_VALUE]))) return true;
+      if (head && statementsOf(older).some((stated) => sameSubject(entry, stated, about)) && (about.value || says(newer, i, [NEW_VALUE]))) return true;
       if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;
       const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
       if (findSupersessions(pair).length) return true;
