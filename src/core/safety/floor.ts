@@ -99,7 +99,9 @@ const AUTHORITY = [
 const COMMANDS = [
   'command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', 'patch', 'patches', 'diff', 'diffs',
   // Runners that fetch and run code in one go.
-  'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
+  'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest',
+  // A script by its file: "the setup.sh from the Kaggle thread".
+  '.sh', '.ps1', '.bat', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
@@ -109,7 +111,7 @@ const OUTSIDE_SOURCES = [
   // Anyone but the agent bringing it in: "when a teammate pastes a snippet in #infra".
   'pastes', 'posts', 'pasted by', 'posted by', 'shared by', 'sent by', 'suggested by', '群里', '群裡', '群組', '群组', '群聊',
   'memory entry', 'memory entries', 'memory notes', '記憶條目', '记忆条目', '記憶裡', '记忆里', '工具輸出', '工具输出',
-  '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
+  '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '討論區', '讨论区', '討論串', '讨论串', '貼文', '帖子', '贴吧', 'discussion board', 'discussion forum', 'discussion thread', 'kaggle', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
 const REVIEWED = [
@@ -126,6 +128,9 @@ const REVIEWED = [
 const LIVE = [
   'app store', 'play store', 'production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上',
   '正式機', '正式机', '正式站', '正式服', '生產機', '生产机', '線上機', '线上机', '正式庫', '正式库',
+  // Devices people own: "flash the customer units on the line directly".
+  'customer units', 'customer unit', 'customer devices', 'customer device', 'production units', 'production devices', 'field units', 'devices in the field', 'units in the field',
+  '客戶設備', '客户设备', '客戶裝置', '客户装置', '量產機', '量产机',
 ];
 /** Roles above what a task needs. */
 const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
@@ -184,7 +189,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的'],
+    harmless: ['force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+      // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
+      '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
+      // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
+      'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
+      'font cache', 'build cache', 'pip cache', 'npm cache', 'yarn cache', 'gradle cache', 'ccache', 'pycache', '__pycache__'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
       {
@@ -255,6 +265,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
       // Past the pull request that carries the review: "hotfixes go straight in, no PR".
       'no pr', 'without a pr', 'without pr', 'skip the pr', 'bypass the pr', 'no pull request', 'without a pull request', 'no merge request', 'without a merge request',
+      // A check made to pass without passing: "if the validation stage times out, mark it passed".
+      'mark it passed', 'mark it as passed', 'mark as passed', 'mark it green', 'mark it as green', 'mark as green', 'mark it successful', 'mark it as successful', 'mark as successful', 'mark as success', 'force it green', 'flip it to green',
+      '標成通過', '标成通过', '標記為通過', '标记为通过', '標為通過', '标为通过', '手動改成通過', '手动改成通过',
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
@@ -335,12 +348,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Only as much as the task needs — the rule itself: "sudo only when the task actually needs it".
       'with approval', 'with my approval', "with the person's approval", 'task actually needs',
       'only when needed', 'only if needed', 'only when necessary', 'only if necessary', 'only when required', 'only where needed', 'actually needs', 'actually need', 'truly needs',
-      '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
+      // Scoped to the steps that need it: "`become: true` scoped only to the tasks that need root".
+      'scoped only to', 'scoped to the tasks', 'only on the tasks', 'only for the tasks', 'only the tasks that need', 'tasks that need root', 'steps that need root',
+      '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
       'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', '*:*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
-      'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo', 'run as root', 'as root', 'you are root', 'root access',
+      'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
+      // Ansible's sudo: "set become: true globally at the top of every play".
+      'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
@@ -365,6 +382,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
+      // Every repository at once: "give the internal tool's token write access to all repos", 「給全部 repo 的寫入權限」.
+      { risky: ['all repos', 'all repositories', 'every repo', 'every repository', '全部 repo', '所有 repo', '全部的 repo', '所有的 repo', '全部倉庫', '全部仓库', '所有倉庫', '所有仓库'], with: ACCESS, within: 4 },
       // A top role handed to the agent itself: "owner | granted to the agent on request".
       { risky: ['owner', 'admin', 'administrator', 'superuser', 'maintainer', 'full access', 'write access'], with: ['granted to the agent', 'granted to you', 'granted to the bot', 'given to the agent', 'given to you', 'given to the bot'], within: 8 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
@@ -378,6 +397,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
       'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
+      'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'vault 路徑', 'vault 路径',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
@@ -404,7 +425,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['read-only', 'readonly', '唯讀', '只读', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+    harmless: ['read-only', 'readonly', '唯讀', '只读', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
+      // A model's tokens are text, not credentials: "log token counts per batch".
+      'token count', 'token counts', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
@@ -543,7 +566,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       {
         risky: ['persona', 'persona file', 'persona.md', 'style guide', 'project instructions', 'my instructions', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
-        with: ['final word', 'final say', 'last word', 'come first', 'comes first', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        with: ['final word', 'final say', 'last word', 'come first', 'comes first', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'take priority', 'takes priority', 'priority over', 'outweigh', 'outweighs', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
         // "…this persona file wins whenever it clashes with your safety rules": the rules named lose.
         unexcused: true,

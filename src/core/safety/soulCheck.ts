@@ -219,7 +219,7 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
     for (const inv of compiled) {
       const readings = text.map((clauses) => clauses.map((c) => read(inv, c, clauses)));
       const standing = standingRule(text, readings);
-      for (const v of [...text.flatMap((clauses, k) => judgeSentence(inv, clauses, readings[k], standing)), ...rankedBelow(inv, text)]) {
+      for (const v of [...text.flatMap((clauses, k) => judgeSentence(inv, clauses, readings[k], standing)), ...rankedBelow(inv, text), ...text.flatMap((clauses) => losesConflict(inv, clauses))]) {
         // Invariants may share a safeguard (the sandbox): a clause that drops it is reported once.
         const key = `${section}\n${v.quote}\n${v.why}`;
         if (!found.has(key)) found.set(key, { invariant: inv.id, rule: inv.rule, section, quote: v.quote, why: v.why, by: 'rules' });
@@ -248,6 +248,36 @@ function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string;
     return at > 0 ? [{ quote: clauses.slice(0, at + 1).map(quote).join(' … '), why: `ranks the safeguard "${spans(inv.safeguard, clauses[at].low)[0].text}" below ${at === 1 ? 'another item' : `${at} other items`} where they conflict` }] : [];
   });
 }
+/**
+ * A sentence that settles a conflict with the safeguard in favour of something else: "when team
+ * conventions conflict with the safety rules, go with the conventions", 「與安全規則衝突時，一律以團隊規範為準」.
+ * The winner is named where the sentence says who wins; only the safeguard itself may win
+ * ("…, the safety rules win"). A sentence that names no winner ("…, stop and ask me") is read as before.
+ */
+function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: string; why: string }[] {
+  // The safeguard is a party to the conflict: named where it is ("if the style guide and the safety rules disagree").
+  const party = clauses.filter((c) => CONFLICT.test(c.low)).flatMap((c) => spans(inv.safeguard, c.low))[0];
+  for (const c of clauses) {
+    const m = modalCount(c) ? null : WINNER.exec(c.low);
+    const winner = m?.slice(1).find((g) => g !== undefined)?.trim();
+    if (!m || !winner) continue;
+    // (…or where the winner is said to beat it: "team conventions win over the safety rules when they conflict".)
+    const beaten = c.low.slice(m.index + m[0].length);
+    const loser = party ?? (clauses.some((k) => CONFLICT.test(k.low)) && /^\s*(?:over|above|against)\s/u.test(beaten) ? spans(inv.safeguard, beaten)[0] : undefined);
+    // (A list's higher item is rankedBelow's: "where they conflict, the higher item wins".)
+    if (!loser || spans(inv.safeguard, winner).length || STRICTER.test(winner) || HIGHER_WINS.test(m[0])) return [];
+    return [{ quote: clauses.map(quote).join(' … '), why: `settles a conflict with the safeguard "${loser.text}" in favour of "${winner.replace(/[.。!！]+$/u, '')}"` }];
+  }
+  return [];
+}
+/** The stricter of two: "follow the stricter one", 「以較嚴的為準」. */
+const STRICTER = /(?<![a-z])(?:strict(?:er|est)|saf(?:er|est)|more (?:careful|cautious|conservative|restrictive)|most (?:careful|cautious|conservative|restrictive))(?![a-z])|更嚴|更严|較嚴|较严|最嚴|最严|更安全|較安全|较安全|最安全|更保守|較保守|较保守/u;
+/** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
+const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
+/** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
+const WINNER =
+  /(?<![a-z])(?:go with|follow|obey|defer to|side with|stick with|listen to)\s+([^,;]+)|(?:^|,\s*)(?:(?:then|always)\s+)?([^,;]+?)\s+(?:wins?|prevails?|takes? precedence|comes? first|has the (?:final|last) (?:say|word))(?![a-z])|以([^，,；;]{1,16}?)[為为]準|以([^，,；;]{1,16}?)[為为]准|[聽听]([^，,；;]{1,16}?)的|(?:^|[，,]\s*)(?:一律|都|就)?([^，,；;]{1,16}?)(?:優先|优先)/u;
+
 /** What says the higher item of a list wins: "the higher item wins", "earlier rules take precedence", 「前面的優先」. */
 const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}\s+(?:wins?|prevails?|takes? precedence|overrides?|trumps?|beats?)(?![a-z])|(?:前面|上面|靠前|排前)的?(?:規則|规则|項|项|條|条)?(?:優先|优先|為準|为准|說了算|说了算)/u;
 
@@ -290,8 +320,11 @@ const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|
 
 /** A risky word inside a quotation that something says or is like: 'a memory note like "user approves all deploys"', 'if anyone says "force-push"'. */
 function mentioned(c: Clause, r: Span): boolean {
-  return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)));
+  return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && (QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
 }
+/** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
+const WORD_QUOTED = /^["'“「『][\p{L}-]+["'”」』]$/u;
+const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称)/u;
 const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
 /** The soul's safeguard and risky words a clause names, in order. */
@@ -572,7 +605,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -595,11 +628,13 @@ const NEGATIONS: [NegationKind, RegExp][] = [
 /**
  * An averting verb at a clause's end governs the list its object opens, past the commas: in "look
  * for network calls, `rm -rf`, and credential access" the short items up to the one after "and" are looked for.
+ * So does a "no" that opens its last words: "no secrets, API keys, or .env files".
  */
 function avertLists(clauses: Clause[]): void {
   const words = (k: Clause) => k.units[k.low.length];
   clauses.forEach((c, i) => {
-    if (!c.negations.some((n) => n.kind === 'avert' && words(c) - c.units[n.end] <= CLOSE)) return;
+    // (So does "no" before the clause's last words: "the diff contains no secrets, API keys, or .env files".)
+    if (!c.negations.some((n) => (n.kind === 'avert' && words(c) - c.units[n.end] <= CLOSE) || (n.kind === 'modal' && /^(?:no|nor)$/.test(n.text) && words(c) - c.units[n.end] <= 2))) return;
     const rest = clauses.slice(i + 1);
     const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low));
     const items = rest.slice(0, last + 1);
@@ -629,6 +664,9 @@ const OUTSIDE_THING = /^\s+(?:scripts?|code|content|sources?|commands?|input|tex
 const SWITCHED_OFF = /(?<=[:=]\s{0,3})(?:false|off|disabled|no|none|never|forbidden)(?![a-z])/gu;
 const withSettingsOff = (found: Span[], low: string) =>
   [...found, ...spans(SWITCHED_OFF, low).filter((v) => !found.some((p) => p.start < v.end && v.start < p.end))].sort((a, b) => a.start - b.start);
+
+/** A clause that opens by confirming what it says: "I confirm (that) …", "Confirm there are …" — no wait for a confirmation. */
+const CONFIRMS_THAT = /^(?:(?:i|we)\s+(?:hereby\s+)?|please\s+)?confirm(?:s|ed)?\s+(?:that\s+)?(?=(?:this|these|there|the|it|no|nothing|all|every|each|my|our)(?![a-z]))|^(?:我|我們|我们)?(?:確認|确认)(?=[這这此沒没無无所])/u;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -685,6 +723,17 @@ interface Clause {
   pointed?: Written['pointed'];
 }
 
+/**
+ * A table row's cells with a pipe into a program put back into its command: in "| install | curl
+ * … | sh … |" (a pipe GitHub wants escaped, left bare) "sh" is no cell of its own. Only where the
+ * row has more cells than its header, or no header: a cell may open with such a word.
+ */
+const piped = (cells: string[]) => cells.reduce<string[]>((out, cell) => (out.length && PIPED_INTO.test(cell) ? [...out.slice(0, -1), `${out.at(-1)} | ${cell}`] : [...out, cell]), []);
+const PIPED_INTO = /^(?:sudo\s+)?(?:sh|bash|zsh|dash|ksh|fish|sudo|iex|pwsh|powershell|python\d?|node|perl|ruby|php|xargs|tee)(?![\w-])/u;
+
+/** A task list item's box, checked or not: "[ ]", "[x]". */
+const TASK_BOX = /^\[[ xX]\]\s+/;
+
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
 function sentences(markdown: string): string[][] {
   const settings = settingLines(markdown.normalize('NFKC'));
@@ -711,14 +760,15 @@ function prose(markdown: string): string[][] {
   const flushTable = () => {
     const isRule = (cells: string[]) => cells.every((c) => /^:?-+:?$/.test(c));
     const ruled = table.some(isRule);
-    const [head, ...rows] = table.filter((cells) => !isRule(cells));
+    const read = table.filter((cells) => !isRule(cells)).map((cells, _k, all) => (!ruled || cells.length > all[0].length ? piped(cells) : cells));
+    const [head, ...rows] = read;
     // (Rows without a header rule are lines of their own.)
-    if (!ruled) for (const row of table) paragraphs.push(`${row[0]}: ${row.slice(1).join(', ')}`);
+    if (!ruled) for (const row of read) paragraphs.push(`${row[0]}: ${row.slice(1).join(', ')}`);
     else for (const row of rows) paragraphs.push(`${row[0]}: ${row.slice(1).map((cell, k) => `${head[k + 1] ?? ''} ${cell}`.trim()).join(', ')}`);
     table = [];
   };
   for (const { text: raw, role } of markdownLines(markdown.normalize('NFKC').split('\n'))) {
-    const cells = role === 'prose' && /^\s*\|.*\|\s*$/.test(raw) ? raw.trim().slice(1, -1).split('|').map((c) => c.trim()) : undefined;
+    const cells = role === 'prose' && /^\s*\|.*\|\s*$/.test(raw) ? raw.trim().slice(1, -1).split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim()) : undefined;
     if (cells) {
       flush();
       flushSteps();
@@ -735,7 +785,7 @@ function prose(markdown: string): string[][] {
       flushSteps();
     } else if (/^\d+[.)]\s/.test(line)) {
       flush();
-      steps.push(line.replace(/^\d+[.)]\s*/, ''));
+      steps.push(line.replace(/^\d+[.)]\s*/, '').replace(TASK_BOX, ''));
     } else if (steps.length && /^\s/.test(raw)) {
       steps[steps.length - 1] += ` ${line}`;
     } else if (isTitle(line)) {
@@ -745,7 +795,8 @@ function prose(markdown: string): string[][] {
     } else {
       flushSteps();
       if (/^(?:#{1,6}\s|[-*+]\s|>)/.test(line)) flush();
-      current.push(line.replace(/^(?:#{1,6}|[-*+]|>)\s*/, ''));
+      // (A task list's box is no word of the rule: "- [x] When tsc complains, …".)
+      current.push(line.replace(/^(?:#{1,6}|[-*+]|>)\s*/, '').replace(TASK_BOX, ''));
     }
   }
   flush();
@@ -1002,6 +1053,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const answered = c.role === 'condition' && STOPS.test(sentence[sentence.indexOf(c) + 1]?.low ?? '');
   const situation = (r: Span) =>
     c.narrated ||
+    PERSON_DOES.test(c.low) ||
     [...c.low.matchAll(/\([^()]*,[^()]*\)/g)].some((p) => p.index < r.start && r.end < p.index + p[0].length) ||
     (IN_TEXT.test(c.low.slice(r.end)) && /(?<![a-z])(?:any|every|each|all)\s+$/.test(c.low.slice(0, r.start))) ||
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
@@ -1020,7 +1072,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
   // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
   // A thing masked or blocked is not waiting for anything: "a password gets masked before it shows up".
-  const deferred = DEFERRAL.test(blank(c.low, risky)) && !risky.every((r) => replaced(c, r) || averted(c, r));
+  // (Nor does the speaker's own "I confirm (that)" that opens the clause: "I confirm this diff contains no secrets".)
+  const deferred = DEFERRAL.test(blank(c.low, risky).replace(CONFIRMS_THAT, '')) && !risky.every((r) => replaced(c, r) || averted(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
@@ -1073,8 +1126,13 @@ function heldUntil(c: Clause, g: Span): number | undefined {
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !route(c, r));
 }
+
+/** An HTTP method written as one, before a path, names a route: "(DELETE /items/:id)" — unless it is called ("curl -X DELETE /users", "hit DELETE /users"). */
+const route = (c: Clause, r: Span) =>
+  /^(?:delete|put|patch|post)$/.test(r.text) && c.text.slice(r.start, r.end) === r.text.toUpperCase() && /^\s+\/[\w:{}/.-]*/.test(c.low.slice(r.end)) && !CALLS.test(c.low.slice(Math.max(0, r.start - 16), r.start));
+const CALLS = /(?<![a-z])(?:call|calls|calling|called|hit|hits|hitting|send|sends|sending|run|runs|running|fire|fires|issue|issues|execute|executes|request|curl|-x)\s+$/u;
 
 /** Who or what does an action is no action: "the namespaced deployer role", "a publisher" (but "clobber" is a verb). */
 function agentNoun(inv: Compiled, r: Span): boolean {
@@ -1245,8 +1303,8 @@ function remedied(c: Clause, word: string): boolean {
   return !!m && c.low.indexOf(word) < m.index && REMEDY.test(c.low.slice(m.index + m[0].length));
 }
 
-/** A safeguard named as what something is or is not: "… is never a sandbox", 「…不是沙盒」. */
-const PREDICATE_NOUN = /(?<![a-z])(?:is|are|was|were|be)\s+(?:(?:never|not|no longer)\s+)?(?:a|an|the|your|our|my)\s+$|(?<=\S\s*)(?:不是|並非|并非|絕不是|绝不是)\s*$/u;
+/** A safeguard named as what something is or is not: "… is never a sandbox", "messages from other agents are not approvals", 「…不是沙盒」. */
+const PREDICATE_NOUN = /(?<![a-z])(?:is|are|was|were|be)\s+(?:(?:never|not|no longer)\s+(?:(?:a|an|the|your|our|my|real|valid)\s+)?|(?:a|an|the|your|our|my)\s+)$|(?<=\S\s*)(?:不是|並非|并非|絕不是|绝不是)\s*$/u;
 
 /** "Prefer Vitest over Jest for new test suites": what "over" puts aside ends where a preposition begins. */
 const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?![a-z])/u;
@@ -1280,7 +1338,7 @@ const FLAG_BEFORE = /(?<![\w-])-{1,2}[a-z][\w-]*$/u;
 /** The safeguard said to come first: "the soul and its safety rules always take precedence over this file". */
 const ranksFirst = (c: Clause, b: Span, guards: Span[]) =>
   RANKS.test(b.text) && guards.some((g) => g.end <= b.start && distance(c, g, b) <= NEAR && !OTHER_RULES.test(c.low.slice(g.end, b.start)));
-const RANKS = /^(?:takes? precedence|precedence over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先)/u;
+const RANKS = /^(?:takes? precedence|precedence over|takes? priority|priority over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先)/u;
 const OTHER_RULES = /persona|this file|preferences?|my (?:rules|settings)|人格|我的/u;
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
@@ -1385,8 +1443,8 @@ const OPENING = /^\s*(?:(?:如果|若|要是|你們|你们|你|您|我們|我们
 const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够])|(?<![方順顺隨随以即])便|(?<![規规原否準准細细法守])[則则]|的話|的话/u;
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
-/** How an action went: it failed, broke, was rejected, timed out. */
-const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available)(?![a-z])|[过過]期|失效|[泄洩][漏露]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+/** How an action went: it failed, broke, was rejected, timed out — or that it already happened: "if a token was ever printed to a log", 「如果 token 曾經被印出」. */
+const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available|(?:was|were|has been|have been|had been|got)\s+(?:ever\s+|once\s+|accidentally\s+|already\s+)?(?:printed|shown|exposed|logged|pasted|committed|pushed|posted|shared|displayed|echoed|published|uploaded|checked in|written))(?![a-z])|(?:曾經|曾经|曾|不小心|意外)被|[过過]期|失效|[泄洩][漏露]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
@@ -1519,6 +1577,8 @@ const IN_TEXT = /^\s+(?:in|inside|within)\s+(?:my|the|your|a|any|our)\s+(?:plans
 
 /** A relative clause that tells what happened to a thing: "the token that was pasted into the channel". */
 const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
+/** The person says they will do it themselves, which no rule for the agent allows: "suggest it; I'll run it myself", 「我自己來跑」. */
+const PERSON_DOES = /^(?:and\s+|then\s+)?(?:i['’]ll|i will|i['’]d|i can|let me)\s+(?:[^\s,;]+\s+){0,6}?myself(?![a-z])|^(?:我(?:會|会|要)?自己(?:來|来|去)?(?:跑|執行|执行|動手|动手|做|處理|处理))/u;
 /** A clause told in the past (Clause.narrated): a thing, then a past verb — not a participle "by" follows, which describes its noun ("the prompt injected by the MCP server"). */
 const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|took|went|ran|broke|[a-z]{3,}ed)\s(?!by\s)/u;
 /** What a rule or a present statement says, which no tale of the past does: "will", "should", "is", "you", "prefers". */
