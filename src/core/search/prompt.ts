@@ -22,9 +22,32 @@ export const MAX_TOPICS = 4;
 
 // ---- long prompts ---------------------------------------------------------------------------
 
-/** `TypeError: Cannot read properties of undefined (reading 'id')`, `ECONNREFUSED 127.0.0.1:5432`. */
-const ERROR_MESSAGE = /\b((?:[A-Z][A-Za-z]*)?(?:Error|Exception|Fault|Panic)|error|FATAL ERROR)\b(?::\s*|\s+-\s+)([^\n"\\{}[\]]{8,160})/g;
-const ERROR_NAME = /\b(?:[A-Z][A-Za-z]*(?:Error|Exception|Fault)|E(?!RROR\b)[A-Z]{4,}[A-Z0-9_]*)\b/g;
+/**
+ * `TypeError: Cannot read properties of undefined (reading 'id')`, `ECONNREFUSED 127.0.0.1:5432`,
+ * a Go `panic: assignment to entry in nil map`, `fatal: …`, `denied: Permission …`, and a
+ * message in a structured log's error field: `err="OOM command not allowed …"`, `"reason":"Data too large …"`.
+ */
+const ERROR_MESSAGE =
+  /\b((?:[A-Z][A-Za-z]*)?(?:Error|Exception|Fault|Panic)|error|ERROR|panic|fatal|FATAL|FATAL ERROR|denied)\b(?::\s*|\s+-\s+)([^\n\\{}[\]]{8,240})|\b(?:err|error|reason)"?\s*[=:]\s*"([^\n"\\{}[\]]{8,160})"/g;
+/**
+ * A log message's constant words, the runs of three or more between its variable parts (numbers,
+ * versions, ids, paths, quoted or bracketed names): "kafka: error while consuming appt.booking.updated.v1/7: kafka
+ * server: The provided member is not known …" was written, the last time, with another partition;
+ * `violates unique constraint "x_key"`, with another key.
+ */
+function templateOf(message: string): string[] {
+  const runs: string[][] = [[]];
+  for (const token of message.split(/\s+/)) {
+    const word = token.replace(/^[(['`]+|[)\]'`.,;:]+$/g, '');
+    if (!word || /[\d/\\=<>"{}@#$%]|^\W+$/.test(word) || /^[(['`]/.test(token)) runs.push([]);
+    else runs[runs.length - 1].push(word);
+    if (/[:;]$/.test(token)) runs.push([]);
+  }
+  return runs.filter((r) => r.length >= 3).map((r) => r.join(' '));
+}
+
+/** `TypeError`, `ECONNREFUSED`, and a JSON error's type: `circuit_breaking_exception`. */
+const ERROR_NAME = /\b(?:[A-Z][A-Za-z]*(?:Error|Exception|Fault)|E(?!RROR\b)[A-Z]{4,}[A-Z0-9_]*|[a-z]+(?:_[a-z]+)*_(?:exception|error))\b/g;
 /** A file name with an extension, from any path (`/app/dist/billing/webhook.js:151:41` → webhook.js). */
 const FILE_NAME = /(?:^|[\s/\\(["'`])([A-Za-z_][\w.-]*\.(?:ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|cpp|c|h|sql|ya?ml|json|toml|sh|md|tf))\b/g;
 /** camelCase, PascalCase with an inner capital, snake_case, kebab-case names of code. */
@@ -51,10 +74,11 @@ export function needsReduction(text: string): boolean {
 }
 
 /**
- * What identifies a long prompt's subject, as a query: its quoted error messages first, then
- * exception names, file names and identifiers found in its code, then its prose (the request).
+ * What identifies a long prompt's subject: its quoted error messages first, then exception names,
+ * file names and identifiers found in its code (its signals), and the lines of its prose that say
+ * what is asked.
  */
-export function subjectOf(text: string): string {
+function reduced(text: string): { signals: string[]; ask: string } {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const prose = lines.filter((l) => l.trim() && !isCodeLine(l)).map((l) => l.trim());
   const code = lines.filter(isCodeLine).join('\n').replace(/\\n/g, '\n');
@@ -68,7 +92,7 @@ export function subjectOf(text: string): string {
     }
   };
   const all = `${code}\n${lines.join('\n')}`;
-  for (const m of all.matchAll(ERROR_MESSAGE)) add(`"${m[2].trim().replace(/\s+/g, ' ').replace(/[.,;:]+$/, '')}"`);
+  for (const m of all.matchAll(ERROR_MESSAGE)) for (const words of templateOf(m[2] ?? m[3])) add(`"${words}"`);
   for (const m of all.matchAll(ERROR_NAME)) add(m[0]);
   for (const m of all.matchAll(FILE_NAME)) add(m[1]);
   for (const m of prose.join('\n').matchAll(QUOTED)) add(`"${m[1] ?? m[2] ?? m[3]}"`);
@@ -78,11 +102,35 @@ export function subjectOf(text: string): string {
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
   const proseText = prose.join(' ');
   for (const id of [...counts.keys()].sort((a, b) => Number(proseText.includes(b)) - Number(proseText.includes(a)) || counts.get(b)! - counts.get(a)!).slice(0, 6)) add(id);
-  let out = parts.join(' ');
   // The prose says what is asked about it: the first lines (the situation) and the last (the question).
-  const ask = prose.length > 3 ? [...prose.slice(0, 2), ...prose.slice(-2)] : prose;
-  for (const p of ask) if (out.length + p.length < SUBJECT_CHARS) out += ` ${p}`;
-  return out.trim().slice(0, SUBJECT_CHARS) || text.slice(0, SUBJECT_CHARS);
+  return { signals: parts, ask: (prose.length > 3 ? [...prose.slice(0, 2), ...prose.slice(-2)] : prose).join(' ') };
+}
+
+/**
+ * What identifies a long prompt's subject, as a query: its signals, then its prose, which is kept
+ * however many signals come before it (its end, the question, up to half the query).
+ */
+export function subjectOf(text: string): string {
+  const { signals, ask } = reduced(text);
+  return withSignals(signals, ask) || text.slice(0, SUBJECT_CHARS);
+}
+
+/**
+ * A long prompt's topics: each question its prose asks ("has this panic shown up before?", "what's
+ * the sane way to get full logging into the image?"), asked of what it pasted — every topic opens
+ * with the signals, so none is a bare "what was the fix last time?".
+ */
+export function pastedTopics(text: string): string[] {
+  const { signals, ask } = reduced(text);
+  const asked = topicsOf(ask);
+  return asked.length < 2 ? [subjectOf(text)] : asked.map((topic) => withSignals(signals, topic));
+}
+
+function withSignals(signals: string[], prose: string): string {
+  const ask = prose.slice(-SUBJECT_CHARS / 2);
+  let out = '';
+  for (const p of signals) if (out.length + p.length + ask.length < SUBJECT_CHARS) out += `${p} `;
+  return `${out}${ask}`.trim();
 }
 
 // ---- topics ---------------------------------------------------------------------------------

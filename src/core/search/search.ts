@@ -34,7 +34,7 @@ import type { VaultFile } from './index/files';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery, properNames } from './query';
-import { needsReduction, subjectOf, topicsOf } from './prompt';
+import { needsReduction, pastedTopics, subjectOf, topicsOf } from './prompt';
 import { withTranslations } from './translate';
 import { type ScoredLine, rankLines } from './rank';
 import { sinkUnused } from './decay';
@@ -70,10 +70,11 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   const reader = new LineReader(view);
   try {
     const names = entityNames(view, reader);
-    // A pasted trace or log is reduced to its subject; a prompt that asks several things, to its topics.
+    // A pasted trace or log is reduced to its subject; a prompt that asks several things, to its topics
+    // (a pasted one's each asked of what it pasted).
     const pasted = needsReduction(text);
     const subject = pasted ? subjectOf(text) : text;
-    const topics = topicsOf(subject);
+    const topics = pasted ? pastedTopics(text) : topicsOf(subject);
     const today = opts.today ?? localDay(new Date());
     const rawCommits = () => rawDayCommits(v);
     const holder = dayHolder(v);

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { needsReduction, subjectOf, topicsOf } from '../../../src/core/search/prompt';
+import { needsReduction, pastedTopics, subjectOf, topicsOf } from '../../../src/core/search/prompt';
 import { searchMemory } from '../../../src/core/search/search';
 import { tempVault, writeAt } from '../../support/helpers';
 import { put } from '../../support/searchFixture';
@@ -24,11 +24,37 @@ describe('long prompts', () => {
     assert.ok(!needsReduction('Fennick harmonium'));
     const subject = subjectOf(TRACE);
     assert.ok(subject.length <= 900);
-    assert.match(subject, /"Cannot read properties of undefined \(reading 'id'\)"/);
+    // A message is searched for by its constant words: what it quotes or brackets varies (another property the next time).
+    assert.match(subject, /"Cannot read properties of undefined"/);
     assert.match(subject, /TypeError/);
     assert.match(subject, /webhook\.js/);
     assert.match(subject, /handleInvoicePaid/);
     assert.doesNotMatch(subject, /6f7c9d8b54/, 'generated names (pods, hashes) identify nothing');
+  });
+
+  it('reads error messages as logs write them, by their constant words', () => {
+    const log = (lines: string[]) => subjectOf([...lines, ...Array.from({ length: 30 }, (_, i) => `{"level":"info","ts":"2026-04-13T08:52:0${i % 10}Z","msg":"tick","n":${i}}`), 'Seen this before?'].join('\n'));
+    // A Go panic, lower case; a structured log's error field; a Kafka error written last time with another partition.
+    assert.match(log(['panic: assignment to entry in nil map', 'goroutine 87 [running]:']), /"assignment to entry in nil map"/);
+    assert.match(log(['WARN mm_svc::redis: command failed cmd="ZADD" err="OOM command not allowed when used memory > \'maxmemory\'."']), /"OOM command not allowed when used memory"/);
+    const kafka = log(['2026-04-07T22:14:03.118Z level=error msg="consume failed" err="kafka: error while consuming appt.booking.updated.v1/7: kafka server: The provided member is not known in the current generation"']);
+    assert.match(kafka, /"The provided member is not known in the current generation"/);
+    assert.doesNotMatch(kafka, /v1\/7/);
+    // A JSON error's snake_case type is an exception name; upper-case ERROR opens a message.
+    assert.match(log(['{"error":{"root_cause":[{"type":"circuit_breaking_exception","reason":"[parent] Data too large"}]}}']), /circuit_breaking_exception/);
+    assert.match(log(['ERROR: lk-gateway-image-1.1.0-r0 do_image_sdimg: Size of rootfs is greater than the calculated partition space (1180 MB > 1024 MB)']), /"Size of rootfs is greater than the calculated partition space"/);
+  });
+
+  it('asks each question of a pasted prompt of what it pasted, and keeps the question however long the paste', () => {
+    const paste = Array.from({ length: 30 }, (_, i) => `/home/maya/lk/fw/boards/larkspur/ls1/file_${i}.conf: warning: "CONFIG_OPTION_${i}" was assigned the value "y"`);
+    const prompt = ['I need BT debug logs on a rev C board.', ...paste, 'FATAL ERROR: command exited with status 1', 'Have we hit this overflow before? What is the sane way to get full logging into the image without blowing the slot?'].join('\n');
+    const topics = pastedTopics(prompt);
+    assert.equal(topics.length, 2, JSON.stringify(topics));
+    for (const t of topics) assert.match(t, /"command exited with status"/, 'every topic opens with the signals');
+    assert.match(topics[1], /full logging into the image without blowing the slot/);
+    assert.ok(topics.every((t) => t.length <= 900));
+    // One question: one topic, the reduced prompt.
+    assert.deepEqual(pastedTopics(TRACE), [subjectOf(TRACE)]);
   });
 
   it('finds the memory of the earlier fix for a 4,000-character prompt with a stack trace', async () => {
