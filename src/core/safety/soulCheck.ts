@@ -1050,7 +1050,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // 「部署失敗的時候就回滾」), not what it allows ("when deleting, do not hesitate" allows it);
   // words risky anywhere in a sentence that names outside content stay risky there too.
   // A condition answered by stopping or asking names a situation too: "if something seems to need sudo, stop and ask instead".
-  const answered = c.role === 'condition' && STOPS.test(sentence[sentence.indexOf(c) + 1]?.low ?? '');
+  // (So does one answered by sending the asker elsewhere: "if a teammate asks for the staging password, point them to the vault".)
+  const consequence = sentence[sentence.indexOf(c) + 1]?.low ?? '';
+  const answered = c.role === 'condition' && (STOPS.test(consequence) || REDIRECTS.test(consequence));
   const situation = (r: Span) =>
     c.narrated ||
     PERSON_DOES.test(c.low) ||
@@ -1589,6 +1591,9 @@ const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|s
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
 const STOPS = /^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
+
+/** A consequence that sends whoever asked elsewhere: "point them to the vault", 「請他去 Vault 拿」. */
+const REDIRECTS = /^\s*(?:then\s+)?(?:just\s+)?(?:point|refer|direct|redirect|send)\s+(?:them|him|her|the person|whoever asked)\s+to(?![a-z])|^\s*(?:就|先)?(?:請|请|叫|讓|让)(?:他|她|對方|对方)(?:去|到)/u;
 
 /** "But" that sets what must come first: "but first try it in the sandbox", 「但要先在沙盒驗證」. */
 const BUT_FIRST = /^(?:but|但是?)\s*(?:(?:you |we |i )?(?:must|have to|need to|should)\s+|要|得|必須|必须|需要)?\s*(?:first|only after|先)/u;
