@@ -633,7 +633,6 @@ const NEGATIONS: [NegationKind, RegExp][] = [
 function avertLists(clauses: Clause[]): void {
   const words = (k: Clause) => k.units[k.low.length];
   clauses.forEach((c, i) => {
-    // (So does "no" before the clause's last words: "the diff contains no secrets, API keys, or .env files".)
     if (!c.negations.some((n) => (n.kind === 'avert' && words(c) - c.units[n.end] <= CLOSE) || (n.kind === 'modal' && /^(?:no|nor)$/.test(n.text) && words(c) - c.units[n.end] <= 2))) return;
     const rest = clauses.slice(i + 1);
     const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low));
