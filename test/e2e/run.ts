@@ -193,7 +193,8 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
       process.stderr.write(`e2e: cannot run: --electron downloads VS Code at run time and needs internet (${(err as Error).message})\n`);
       return 2;
     }
-    const opened = await host.run(folder, WINDOW_OVERHEAD_MS + s.budgetMs, (l) => log.write(`${l}\n`), (p) => (page = p));
+    // (A page may still log while it closes: nothing is written once the window's log has ended.)
+    const opened = await host.run(folder, WINDOW_OVERHEAD_MS + s.budgetMs, (l) => void (log.writableEnded || log.write(`${l}\n`)), (p) => (page = p));
     const { end } = opened;
     for (const t of s.tests) {
       const name = fullName(s.suite, t);
@@ -205,9 +206,9 @@ async function main(state: State, grep: string, electron: boolean): Promise<numb
     }
     if (end.code !== 0 && s.tests.every((t) => results.get(fullName(s.suite, t))?.ok)) windowProblems.push(`${s.suite}: ${end.reason}`);
     if (end.code !== 0) await opened.page.screenshot({ path: path.join(SCREENSHOTS, `FAILED-window-${safeName(s.suite)}.png`) }).catch(() => undefined);
-    log.end();
     page = undefined;
     await opened.close();
+    log.end();
   }
 
   await teardown(state);
