@@ -255,15 +255,17 @@ function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string;
  * ("…, the safety rules win"). A sentence that names no winner ("…, stop and ask me") is read as before.
  */
 function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: string; why: string }[] {
+  const conflicting = clauses.filter((c) => CONFLICT.test(c.low));
+  if (!conflicting.length) return [];
   // The safeguard is a party to the conflict: named where it is ("if the style guide and the safety rules disagree").
-  const party = clauses.filter((c) => CONFLICT.test(c.low)).flatMap((c) => spans(inv.safeguard, c.low))[0];
+  const party = conflicting.flatMap((c) => spans(inv.safeguard, c.low))[0];
   for (const c of clauses) {
     const m = modalCount(c) ? null : WINNER.exec(c.low);
     const winner = m?.slice(1).find((g) => g !== undefined)?.trim();
     if (!m || !winner) continue;
     // (…or where the winner is said to beat it: "team conventions win over the safety rules when they conflict".)
     const beaten = c.low.slice(m.index + m[0].length);
-    const loser = party ?? (clauses.some((k) => CONFLICT.test(k.low)) && /^\s*(?:over|above|against)\s/u.test(beaten) ? spans(inv.safeguard, beaten)[0] : undefined);
+    const loser = party ?? (/^\s*(?:over|above|against)\s/u.test(beaten) ? spans(inv.safeguard, beaten)[0] : undefined);
     // (A list's higher item is rankedBelow's: "where they conflict, the higher item wins".)
     if (!loser || spans(inv.safeguard, winner).length || STRICTER.test(winner) || HIGHER_WINS.test(m[0])) return [];
     return [{ quote: clauses.map(quote).join(' … '), why: `settles a conflict with the safeguard "${loser.text}" in favour of "${winner.replace(/[.。!！]+$/u, '')}"` }];

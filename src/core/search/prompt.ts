@@ -107,23 +107,17 @@ function reduced(text: string): { signals: string[]; ask: string } {
 }
 
 /**
- * What identifies a long prompt's subject, as a query: its signals, then its prose, which is kept
- * however many signals come before it (its end, the question, up to half the query).
+ * A long prompt as queries, read once: its subject — its signals, then its prose, which is kept
+ * however many signals come before it (its end, the question, up to half the query) — and its
+ * topics, each question its prose asks ("has this panic shown up before?", "what's the sane way to
+ * get full logging into the image?") asked of what it pasted: every topic opens with the signals,
+ * so none is a bare "what was the fix last time?". One question: one topic, the subject.
  */
-export function subjectOf(text: string): string {
+export function pastedQuery(text: string): { subject: string; topics: string[] } {
   const { signals, ask } = reduced(text);
-  return withSignals(signals, ask) || text.slice(0, SUBJECT_CHARS);
-}
-
-/**
- * A long prompt's topics: each question its prose asks ("has this panic shown up before?", "what's
- * the sane way to get full logging into the image?"), asked of what it pasted — every topic opens
- * with the signals, so none is a bare "what was the fix last time?".
- */
-export function pastedTopics(text: string): string[] {
-  const { signals, ask } = reduced(text);
+  const subject = withSignals(signals, ask) || text.slice(0, SUBJECT_CHARS);
   const asked = topicsOf(ask);
-  return asked.length < 2 ? [subjectOf(text)] : asked.map((topic) => withSignals(signals, topic));
+  return { subject, topics: asked.length < 2 ? [subject] : asked.map((topic) => withSignals(signals, topic)) };
 }
 
 function withSignals(signals: string[], prose: string): string {

@@ -34,7 +34,7 @@ import type { VaultFile } from './index/files';
 import { refreshIndex } from './index/refresh';
 import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery, properNames } from './query';
-import { needsReduction, pastedTopics, subjectOf, topicsOf } from './prompt';
+import { needsReduction, pastedQuery, topicsOf } from './prompt';
 import { withTranslations } from './translate';
 import { type ScoredLine, rankLines } from './rank';
 import { sinkUnused } from './decay';
@@ -73,8 +73,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
     // A pasted trace or log is reduced to its subject; a prompt that asks several things, to its topics
     // (a pasted one's each asked of what it pasted).
     const pasted = needsReduction(text);
-    const subject = pasted ? subjectOf(text) : text;
-    const topics = pasted ? pastedTopics(text) : topicsOf(subject);
+    const { subject, topics } = pasted ? pastedQuery(text) : { subject: text, topics: topicsOf(text) };
     const today = opts.today ?? localDay(new Date());
     const rawCommits = () => rawDayCommits(v);
     const holder = dayHolder(v);

@@ -5,10 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { needsReduction, pastedTopics, subjectOf, topicsOf } from '../../../src/core/search/prompt';
+import { needsReduction, pastedQuery, topicsOf } from '../../../src/core/search/prompt';
 import { searchMemory } from '../../../src/core/search/search';
 import { tempVault, writeAt } from '../../support/helpers';
 import { put } from '../../support/searchFixture';
+
+const subjectOf = (text: string) => pastedQuery(text).subject;
 
 const TRACE = [
   'Getting failures in the invoice worker logs since the deploy. Here is what the pod prints:',
@@ -48,13 +50,13 @@ describe('long prompts', () => {
   it('asks each question of a pasted prompt of what it pasted, and keeps the question however long the paste', () => {
     const paste = Array.from({ length: 30 }, (_, i) => `/home/maya/lk/fw/boards/larkspur/ls1/file_${i}.conf: warning: "CONFIG_OPTION_${i}" was assigned the value "y"`);
     const prompt = ['I need BT debug logs on a rev C board.', ...paste, 'FATAL ERROR: command exited with status 1', 'Have we hit this overflow before? What is the sane way to get full logging into the image without blowing the slot?'].join('\n');
-    const topics = pastedTopics(prompt);
+    const topics = pastedQuery(prompt).topics;
     assert.equal(topics.length, 2, JSON.stringify(topics));
     for (const t of topics) assert.match(t, /"command exited with status"/, 'every topic opens with the signals');
     assert.match(topics[1], /full logging into the image without blowing the slot/);
     assert.ok(topics.every((t) => t.length <= 900));
     // One question: one topic, the reduced prompt.
-    assert.deepEqual(pastedTopics(TRACE), [subjectOf(TRACE)]);
+    assert.deepEqual(pastedQuery(TRACE).topics, [subjectOf(TRACE)]);
   });
 
   it('finds the memory of the earlier fix for a 4,000-character prompt with a stack trace', async () => {
