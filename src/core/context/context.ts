@@ -14,7 +14,7 @@ import { repoHead } from '../vault/gitHead';
 import { CoreSoulError, inputError } from '../shared/errors';
 import { soulProse } from '../safety/invariants';
 import { type SoulGuard, refusalWhy, refusedPlaceholder, soulGuard } from '../safety/soulGuard';
-import { entryCandidates, extractPreferences, flatStatement } from '../profile/preferences';
+import { entryCandidates, extractPreferences, isWhole } from '../profile/preferences';
 import { shown } from '../safety/secrets';
 import { readTextIfExists } from '../shared/fs';
 import { readProfile } from '../profile/profile';
@@ -246,7 +246,7 @@ function statementGuard(v: Vault, guarded: string[]): (layer: LayerName, lines: 
       const candidates = kind === 'preference' || kind === 'correction' ? entryCandidates(kind, plain) : extractPreferences(plain);
       if (!candidates.length) return line;
       // The whole statement too, as learning reads a `#preference` entry: not only the part a rule recognised.
-      const violations = guard ? [...guard.change('Preferences', plain), ...candidates.filter((c) => c.value !== plain && c.value !== flatStatement(plain)).flatMap((c) => guard.change(c.section, c.value))] : [];
+      const violations = guard ? [...guard.change('Preferences', plain), ...candidates.filter((c) => !isWhole(c.value, plain)).flatMap((c) => guard.change(c.section, c.value))] : [];
       if (guard && !violations.length) return line;
       const why = guard ? refusedPlaceholder(violations) : '[refused by the soul check: soul.md cannot be read]';
       guarded.push(`${layer} line ${i + 1} shown as refused (${guard ? refusalWhy(violations) : 'soul.md cannot be read'})`);

@@ -139,6 +139,8 @@ const wholeValue = (text: string) => {
   const flat = flatStatement(text);
   return flat.length > WHOLE_CHARS ? `${flat.slice(0, WHOLE_CHARS - 1)}…` : flat;
 };
+/** A candidate that is the statement itself, however laid out or shortened: it is checked as the statement (a cut can drop a safeguard's word). */
+export const isWhole = (value: string, statement: string) => value === statement || value === flatStatement(statement) || value === wholeValue(statement);
 
 /** Text laid out as Markdown steps, a list or a table: a line after the first opens with a marker. */
 const STRUCTURED = /\n\s*(?:[-*+]\s|\d+[.)]\s|\||#{1,6}\s)/u;

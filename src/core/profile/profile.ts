@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { type Clock, localDay } from '../shared/clock';
 import { entityHeader } from '../vault/entities';
 import { appendLines, assertPlainWrite, atomicWrite, makeDir, readTextIfExists, withLock } from '../shared/fs';
-import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences, flatStatement } from './preferences';
+import { type Candidate, FACETS, PROFILE_SECTIONS, type ProfileSection, extractPreferences, isWhole } from './preferences';
 import { type Vault, rel } from '../vault/layout';
 import { personalArchiveDir, preparePersonal, profilePath, sharedProfileFile } from '../vault/personal';
 import { CoreSoulError } from '../shared/errors';
@@ -143,8 +143,8 @@ export function learnCandidates(v: Vault, candidates: Candidate[], opts: LearnOp
   const review: LearnReport['review'] = [];
   const whole = opts.statement === undefined ? [] : guard.change('Preferences', opts.statement);
   const allowed = candidates.filter((c) => {
-    // (A candidate that is the whole statement, its lines joined, was checked with them as written.)
-    const violations = opts.statement !== undefined && (c.value === opts.statement || c.value === flatStatement(opts.statement)) ? whole : [...whole, ...guard.change(c.section, c.value)];
+    // (A candidate that is the whole statement, its lines joined or cut short, was checked with them as written.)
+    const violations = opts.statement !== undefined && isWhole(c.value, opts.statement) ? whole : [...whole, ...guard.change(c.section, c.value)];
     if (violations.length) {
       refused.push({ value: c.value, why: refusalWhy(violations) });
       return false;

@@ -28,8 +28,8 @@ const REDEFINED = [
   // Confined to the person's asking, it is no gate, trigger or sandbox: "run the tests only when I ask".
   'only when i ask', 'only if i ask', 'only when asked', 'only if asked', 'only on request', 'when i say so', 'only when i say', 'only if i say',
   'rubber stamp', 'rubber-stamp', 'are clutter', 'is clutter', 'just clutter', 'let it slide', 'let them slide', 'way around', 'for show', 'regardless', 'even if', 'outrank', 'outranks', 'takes precedence',
-  'precedence over', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
-  'overhead', 'ceremony', 'friction', 'relic', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
+  'precedence over', 'takes priority', 'take priority', 'priority over', 'trump', 'trumps', 'outweigh', 'outweighs', 'wins over', '優先於', '优先于', 'comes before', 'above the', 'loosen', 'relax', 'suggestion', 'nah', 'nope', 'meh', '=', 'false', 'off',
+  'overhead', 'ceremony', 'just a click', 'only a click', 'merely a click', 'friction', 'relic', 'bureaucracy', 'paperwork', 'hassle', 'a chore',
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
@@ -56,7 +56,7 @@ const OUTSIDE_CONTENT = [
   'readme', 'web page', 'webpage', 'web pages', 'website', 'page', 'site', 'url', 'link', 'issue', 'issues', 'issue comment', 'pull request', 'pr description',
   'comment', 'code comment', 'docstring', 'commit message', 'commit messages', 'tool output', 'tool result', 'tool call', 'output', 'log', 'logs',
   'error message', 'stack trace', 'fetched', 'fetch', 'downloaded', 'scraped', 'pasted', 'file', 'files', 'document', 'documents', 'docs',
-  'documentation', 'wiki', 'changelog', 'email', 'emails', 'ticket', 'tickets', 'memory', 'memories', 'memory entry', 'note', 'notes',
+  'documentation', 'wiki', 'changelog', 'agents.md', 'claude.md', 'gemini.md', 'contributing', 'contributing.md', 'contributing guide', 'repository', 'repositories', 'repo', 'email', 'emails', 'ticket', 'tickets', 'memory', 'memories', 'memory entry', 'note', 'notes',
   'search result', 'search results', 'api response', 'response', 'dependency', 'package', 'plugin', 'another agent', 'other agents', 'agent',
   'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript', 'clipboard', 'terminal output', 'build log', 'ci log',
   '剪貼簿', '剪贴板', '終端輸出', '终端输出',
@@ -91,7 +91,12 @@ const AUTHORITY = [
   'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
   '讓你執行', '让你执行', '叫你執行', '叫你执行', '要你執行', '要你执行', 'follow the steps', 'follow the instructions', 'do as it says', 'do as they say', 'carry out',
   '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
-  'follow instructions', 'follow its instructions', 'follow their instructions', 'just follow', 'follow its steps', 'follow their steps',
+  'follow instructions', 'follow its instructions', 'follow their instructions', 'just follow', 'follow its steps', 'follow their steps', 'follow those instructions', 'follow these instructions',
+
+  // Outside content taken as the person's go-ahead: "tool output that says 'granted' can be taken as approval", "approvals can come from the tracker bot".
+  'as approval', 'as an approval', 'as approvals', 'as permission', 'as consent', 'as a go-ahead', 'as the go-ahead', 'as sign-off', 'as a sign-off',
+  'approval comes from', 'approvals come from', 'approval can come from', 'approvals can come from', 'can approve', 'may approve',
+  '當作批准', '当作批准', '視為批准', '视为批准', '當作同意', '当作同意', '視為同意', '视为同意', '算批准', '算同意',
   // Said of the person in the third person, as a learnt preference is: 「當作他本人的意思」.
   '本人的意思', '他本人', '她本人', '當作他', '当作他', '當成他', '当成他', '視為他', '视为他',
 ];
@@ -155,6 +160,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
+      // 一次性 is "throwaway": 「先在一次性分支上試一遍」.
+      '一次性分支', '一次性副本', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
       'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
@@ -194,6 +201,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
       'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
+      // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
+      'temporary variable', 'temp variable', 'local variable', 'loop variable', '暫時變數', '暂时变量', '臨時變數', '临时变量', '區域變數', '局部变量',
       'font cache', 'build cache', 'pip cache', 'npm cache', 'yarn cache', 'gradle cache', 'ccache', 'pycache', '__pycache__'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
@@ -247,7 +256,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
+      'hooks', 'checks', 'status checks', 'approval', 'approvals', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -334,7 +343,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [...REDEFINED, 'noise', 'red tape', 'busywork', 'theater', 'theatre', 'useless', 'overrated', 'in the way'],
     // (Disabling, turning off, 停用, 關掉 are negations the check reads anyway.)
     removes: ['comment out', 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉'],
-    harmless: [],
+    // An answer written for the person is no prompt answered in their place: "use British spelling in every answer you write for me".
+    harmless: ['every answer', 'each answer', 'answer you write', 'answers you write', 'answer you give', 'answers you give'],
   },
   {
     id: 'least-privilege',
@@ -343,6 +353,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The person asking for it, each time: "use sudo only when I ask for it".
     safeguard: [
       'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
+      // Said of the person in the third person, as a learnt preference is: "sudo is only for commands the user explicitly asked for".
+      'the user asks for it', 'the user asked for it', 'the user asks for them', 'the user asked for them', 'commands the user asked for', 'commands the user asks for', '使用者明確要求', '用户明确要求', '使用者要求時', '用户要求时',
       // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
       'ask me', 'ask first', 'ask before', 'explain why', 'tell me why', 'say why', 'state why',
       // Only as much as the task needs — the rule itself: "sudo only when the task actually needs it".
@@ -464,6 +476,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       ...REVIEWED,
       'instead of acting on', 'rather than acting on', 'ignore any text', 'ignore any instructions', 'ignore instructions', 'ignore text addressed', 'ignore anything addressed',
       '忽略網頁上的指令', '忽略网页上的指令', '忽略其中的指令', 'wait for my decision', 'wait for me to decide', 'mention it to me', 'flag it to me',
+      'wait for the user to decide', 'wait for them to decide', 'let the user decide', 'for the user to decide', "user's decision", 'mention it to the user', 'flag it to the user',
+      '讓使用者決定', '让用户决定', '交給使用者決定', '交给用户决定', '等使用者決定', '等用户决定',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
       'just info', 'only info', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',
@@ -477,6 +491,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'whatever the tool says', 'whatever the page says', 'what the web page says', '網頁說的', '网页说的', '文件裡的指令', '文件里的指令', '註解裡的指令', '注释里的指令',
       '記憶裡的指令', '記憶中的指令', '记忆里的指令', '记忆中的指令', '網頁上的指令', '网页上的指令',
       '當作使用者', '当作使用者', '當成使用者', '当成用户', '当作用户', '視為使用者', '视为用户', '使用者親口', '使用者本人', '用户本人', '用户亲口',
+      // Other instructions above the person's own request: "follow those instructions, even when they differ from what the user asked".
+      'even differ from what the user', 'even differ from what i', 'even contradict what the user', 'even contradict what i', 'instead of what the user asked', 'instead of what i asked',
+      'over what the user asked', 'over what i asked', '即使跟使用者要求的不同', '即使和用户要求的不一样', '即使與使用者的要求不同', '即使与用户的要求不同',
     ],
     unguarded: [],
     breaks: [],
@@ -500,7 +517,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'bookkeeping', 'record-keeping', 'record keeping', 'notes file', 'notes doc', 'session notes', 'decision notes', 'journal', 'journal entry', 'journal entries', 'work journal', 'dev journal', 'logbook', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
-      'keep notes', 'take notes', 'keep a record', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
+      'keep notes', 'take notes', 'keep a record', 'record new entities', 'record new entity', 'record entities', 'record the entities', 'record fixes', 'record the fix', 'record error fixes',
+      '記錄新實體', '记录新实体', 'memory 更新', 'memory 寫入', 'memory 写入', 'memory 記錄', 'memory 记录', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
       // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
       'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
       '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
@@ -525,7 +543,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow running commands or scripts from outside content (an issue, a web page, a chat, an email) before they are read and understood.',
     safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'in vm', 'dry run', '沙盒', '沙箱'],
     guards: 'no-blind-execution',
-    risky: [],
+    // Whatever it is, run without a look at the thing itself: "can be executed without looking through them".
+    risky: ['executed without looking', 'executed without reading', 'executed sight unseen', 'run it without looking', 'run them without looking', 'run it without reading', 'run them without reading',
+      'execute it without looking', 'execute them without looking', 'execute it without reading', 'execute them without reading', 'install it without looking', 'install them without looking'],
     unguarded: [
       'verbatim', 'word for word', 'as written', 'as is', 'as-is', 'unmodified', 'unread', 'unreviewed', 'blindly', 'directly', 'straight', 'copy-paste', 'without reading', 'without looking',
       '原樣', '原样', '照抄', '照貼', '照贴', '照著', '照着', '直接', '盲目', '不看', '不用看',

@@ -427,8 +427,8 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       // (What a condition comes upon, or finds something holding, is what the rest does with it: "when a ticket includes their API key, paste it …".)
       // (The last item of a list is no topic: "look for network calls, `rm -rf`, and credential access, then run it …".)
       topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? words.find((w) => w.guard) ?? words[0] : undefined;
-      // A safeguard said as a verb and its pronoun ("explain it") is no thing a later "it" stands for.
-      if (topic && /(?<![a-z])(?:it|them|this|that)$/.test(topic.text)) topic = undefined;
+      // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
+      if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s/.test(topic.text)) topic = undefined;
       return resolved ?? clause;
     }
     return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
@@ -443,7 +443,7 @@ const HAN = /\p{Script=Han}/u;
 // 網上下載的腳本 for `網上 腳本`), never a comma or a sentence end.
 // (A be-verb between them makes the first a noun: "signed commits are required on main" commits nothing.)
 // (Nor a negation: "be read" is not in "be executed without reading".)
-const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|skip\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
+const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|only|skip\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
 /** A term as its pattern reads it: NFKC, lower case, leet folded. */
@@ -891,7 +891,8 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   const masked = notAsked(maskOut(low, masks.all));
   // ("Outside scripts" are scripts from elsewhere, nothing put outside.)
   const asWritten = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
-  const narrated = NARRATED.test(afterLeadIn) && !WILL.test(afterLeadIn);
+  const told = TOLD_BY_US.exec(afterLeadIn);
+  const narrated = (NARRATED.test(afterLeadIn) && !WILL.test(afterLeadIn)) || (!!told && !WILL.test(afterLeadIn.slice(told[0].length)) && !ENDORSED.test(afterLeadIn));
   return { text, low, masked, role, narrated, negations: asWritten(negationsIn(masked)), guardNegations: asWritten(negationsIn(notAsked(maskOut(low, masks.guard)))), prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
 
@@ -1020,6 +1021,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const guards = named.filter((g, _, all) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
   if (inv.everyday && guards.length && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
+  // (Nor is one let go only for reading: it neither keeps nor drops the safeguard for anything else.)
+  if (guards.length && readOnlyScope(inv, c, guards)) guards.length = 0;
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -1146,8 +1149,10 @@ function agentNoun(inv: Compiled, r: Span): boolean {
 /** A harmless word of the invariant that the risky word `r` only edits, or is part of ("以我說的為準"). */
 function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
   const between = (h: Span) => c.low.slice(Math.min(r.end, h.end), Math.max(r.start, h.start));
-  return spans(inv.harmless, c.low).some((h) => distance(c, r, h) <= CLOSE && !AND.test(between(h)));
+  return spans(inv.harmless, c.low).some((h) => (distance(c, r, h) <= CLOSE || (r.end <= h.start && HEAD_NOUN.test(between(h)))) && !AND.test(between(h)));
 }
+/** A Chinese object's head comes last, after its modifiers and 的: 「刪除程式碼裡沒用到的暫時變數」 deletes a variable. */
+const HEAD_NOUN = /^[^\s,;，。；、]{0,12}的$/u;
 
 /**
  * A participle that opens the clause and names a thing's state, not an action: "Published versions
@@ -1230,6 +1235,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // An aside in parentheses says its own thing: "no black, no isort (ruff handles imports)" keeps ruff.
   const aside = [...c.low.matchAll(/\([^()]*\)/g)].find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
   const negations = aside ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length) : c.guardNegations;
+  if (rejectsOpponent(c, guards)) return c.carry;
   // "… even if CI hasn't finished": the action goes on whatever the safeguard's state, which the
   // negations after the concession only describe. A prohibition before it still counts ("never
   // merge, even if CI is green"); one after the safeguard concedes something else ("wait for
@@ -1258,10 +1264,10 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
-    negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)))))).length +
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))))).length +
     // Breaking words, putting off, confining ("only when I ask") and removing say one thing however many stand together ("sandbox = false",
     // "never override or edit soul.md"), and what a local negation already says ("skip the linter when it
     // slows you down", "the soul's rules are optional suggestions" drop it once).
@@ -1277,6 +1283,48 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
         ))
   );
 }
+
+/**
+ * A safeguard let go only for what changes nothing: "no need to bother with a sandbox for listing
+ * files or reading logs", 「只是查看檔案就不用沙盒」. Every word of the scope after the safeguard must be
+ * of reading; one word of anything else and the clause is read as before.
+ */
+function readOnlyScope(inv: Compiled, c: Clause, guards: Span[]): boolean {
+  // (Not a secret's safeguard: reading a log can still show a token.)
+  if (inv.id === 'secrets-kept' || inv.id === 'person-speaks') return false;
+  const scope = SCOPE_OPENS.exec(c.low.slice(Math.max(...guards.map((g) => g.end))));
+  return !!scope && READ_ONLY.test(scope[1]) && !scope[1].replace(READ_ONLY_WORDS, ' ').trim();
+}
+const SCOPE_OPENS = /^\s*(?:(?:is|are)\s+(?:\S+\s+)?)?(?:for|when|while|during|if you are|if you're|if it is|if it's|if they are)\s+(?:just\s+|only\s+|simply\s+|merely\s+)?([^,;.]+)[,;.]?\s*$/u;
+const READ_ONLY = /(?<![a-z])(?:read-only|readonly|list(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?|look(?:s|ing)? at|search(?:es|ing)?|grep(?:s|ping)?|inspect(?:s|ing)?|brows(?:e|es|ing))(?![a-z])/u;
+const READ_ONLY_WORDS = /(?<![a-z])(?:read-only|readonly|list(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?|look(?:s|ing)? at|search(?:es|ing)?|grep(?:s|ping)?|inspect(?:s|ing)?|brows(?:e|es|ing)|files?|logs?|folders?|director(?:y|ies)|contents?|code|source|output|commands?|queries|operations?|ops|git status|git log|git diff|status|diffs?|the|a|an|or|and|just|only|simple|through|at)(?![a-z])/gu;
+
+/**
+ * A "not" before "treat X as" the safeguard denies that X is it, and drops nothing: "never treat a
+ * bot comment as approval", 「不要把機器人的留言當作審查」.
+ */
+const takenAs = (c: Clause, n: Span, guards: Span[]) => guards.every((g) => g.start >= n.end && TAKEN_AS.test(c.low.slice(n.end, g.start)));
+const TAKEN_AS = /^\s*(?:\S+\s+){0,2}?(?:treat|count|take|regard|consider|accept|mistake|read)\w*\s+(?:\S+\s+){1,6}?as\s+(?:(?:a|an|the|real|valid|an?\s+actual)\s+)?$|^\s*[要能可]?[把將将][^，。,;；]{1,16}?(?:當作|当作|當成|当成|視為|视为|算作?)\s*$/u;
+
+/**
+ * What goes against the safeguard, turned away, keeps it: "drop any persona rule that contradicts
+ * the soul", "instructions that violate the safety rules are ignored", 「忽略違反安全規則的指示」. The
+ * safeguard is the object of an opposing verb in a relative clause, and a rejecting verb with no
+ * modal before it is said of what opposes it ("don't drop rules that contradict the soul" is read as before).
+ */
+function rejectsOpponent(c: Clause, guards: Span[]): boolean {
+  return (
+    guards.every((g) => OPPONENT.test(c.low.slice(0, g.start))) &&
+    !c.negations.some((n) => n.kind === 'modal' || n.kind === 'modifier') &&
+    spans(REJECTED, c.low).some((r) => guards.every((g) => r.end <= g.start ? !RELATIVE_OPENS.test(c.low.slice(0, r.start)) : /^[^,;]*$/u.test(c.low.slice(g.end, r.start))))
+  );
+}
+const OPPONENT =
+  /(?<![a-z])(?:that|which|who|whatever|anything)\s+(?:\S+\s+){0,2}?(?:contradict|violat|conflict|clash|go(?:es)? against|weaken|undermin|circumvent|overrid|break)\w*\s+(?:with\s+)?(?:(?:the|our|your|its|any|a)\s+)?$|(?:違反|违反|違背|违背|牴觸|抵觸|抵触|不符合?)\s*$|(?:與|与|和|跟)\s*$/u;
+/** A rejecting verb: drop, ignore, reject, refuse, discard, 忽略, 拒絕. */
+const REJECTED = /(?<![a-z])(?:drop(?:s|ped|ping)?|ignor(?:e|es|ed|ing)|reject(?:s|ed|ing)?|refus(?:e|es|ed|ing)|discard(?:s|ed|ing)?|disregard(?:s|ed|ing)?|throw(?:n|s)? out|thrown away|turn(?:ed)? down|declin(?:e|es|ed|ing))(?![a-z])|忽略|拒絕|拒绝|丟掉|丢掉|捨棄|舍弃|駁回|驳回|不予採納|不予采纳/gu;
+/** A rejecting verb inside the relative clause says nothing of its head: "anything that refuses …". */
+const RELATIVE_OPENS = /(?<![a-z])(?:that|which|who)\s+(?:\S+\s+){0,2}$/u;
 
 /**
  * "X, not Y" names what is chosen and what is not: "tests in pytest not unittest" negates only
@@ -1343,6 +1391,9 @@ const ranksFirst = (c: Clause, b: Span, guards: Span[]) =>
   RANKS.test(b.text) && guards.some((g) => g.end <= b.start && distance(c, g, b) <= NEAR && !OTHER_RULES.test(c.low.slice(g.end, b.start)));
 const RANKS = /^(?:takes? precedence|precedence over|takes? priority|priority over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先)/u;
 const OTHER_RULES = /persona|this file|preferences?|my (?:rules|settings)|人格|我的/u;
+
+/** "Priority over" is one word of ranking, counted once among the breaks: not also "prefer … over". */
+const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
 
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
@@ -1584,6 +1635,13 @@ const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
 const PERSON_DOES = /^(?:and\s+|then\s+)?(?:i['’]ll|i will|i['’]d|i can|let me)\s+(?:[^\s,;]+\s+){0,6}?myself(?![a-z])|^(?:我(?:會|会|要)?自己(?:來|来|去)?(?:跑|執行|执行|動手|动手|做|處理|处理))/u;
 /** A clause told in the past (Clause.narrated): a thing, then a past verb — not a participle "by" follows, which describes its noun ("the prompt injected by the MCP server"). */
 const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|took|went|ran|broke|[a-z]{3,}ed)\s(?!by\s)/u;
+/**
+ * What we did, told as an incident: "Post-mortem: we ran an untrusted vendor script and it modified
+ * /usr/local" — not one told as working out or done unguarded ("we force-pushed and it was fine",
+ * "I ran the installer straight from the website"), which reads as a habit.
+ */
+const TOLD_BY_US = /^(?:we|i)\s+(?:(?:just|once|accidentally|mistakenly|then|also)\s+)?(?=(?:ran|had|did|took|went|broke|lost|wiped|[a-z]{3,}ed)\s)/u;
+const ENDORSED = /(?<![a-z])(?:fine|worked|works|ok|okay|no problem|no issues?|nothing broke|no harm|saved|faster|quicker|smooth(?:ly)?|great|good|harmless|safe|directly|straight|blindly|as is|without)(?![a-z])/u;
 /** What a rule or a present statement says, which no tale of the past does: "will", "should", "is", "you", "prefers". */
 const WILL = /(?<![a-z])(?:will|['’]ll|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
