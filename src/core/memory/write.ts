@@ -8,7 +8,7 @@ import { type Clock, isLaterWeek, localStamp } from '../shared/clock';
 import { DEFAULT_ENTITY_KIND, entityHeader, findEntity, forgetEntities } from '../vault/entities';
 import { fsError, inputError } from '../shared/errors';
 import { type OpenedFile, appendLines, assertPlainWrite, closeOpened, makeDir, openForAppend, withLock } from '../shared/fs';
-import { entityNameProblem, isDayLink, linkTargets, stripLinks } from '../vault/wikilinks';
+import { entityNameProblem, isDayLink, parseLinks, stripLinks } from '../vault/wikilinks';
 import { lastSeenMemoryMap, readMemoryMap, writeMemoryMap } from '../vault/memoryMap';
 import { entryCandidates } from '../profile/preferences';
 import { type LearnReport, type LearnedChange, learnCandidates, profileFile } from '../profile/profile';
@@ -117,7 +117,7 @@ export function normaliseText(text: string, from: Origin = 'person'): string {
 export function linkedEntry(req: Pick<WriteRequest, 'text' | 'entities' | 'from'>): { text: string; entities: { kind?: EntityKind; name: string }[] } {
   let text = normaliseText(req.text, req.from);
   const wanted = new Map<string, { kind?: EntityKind; name: string }>();
-  for (const name of linkTargets(text)) if (!isDayLink(name)) wanted.set(name.toLowerCase(), { name });
+  for (const l of parseLinks(text)) if (!isDayLink(l.target) && !wanted.has(l.target.toLowerCase())) wanted.set(l.target.toLowerCase(), { name: l.target, ...(l.kind && { kind: l.kind }) });
   for (const e of req.entities ?? []) {
     const name = neutraliseInvisible(e.name).trim();
     const key = name.toLowerCase();

@@ -1,10 +1,13 @@
 /** `[[links]]`: parsing, and the rules an entity name must follow to become a file. */
 import { isDay } from '../shared/clock';
 import { CONTROL_RANGE, hasControlCharacter, replaceControlCharacters } from '../shared/text';
+import { type EntityKind, isEntityKind } from './layout';
 
 export interface Link {
   /** What the link points at: an entity name or a day `YYYY-MM-DD`. */
   target: string;
+  /** The entity's kind, when the link names its folder as Obsidian paths do: `[[people/Wen Li]]`. */
+  kind?: EntityKind;
   heading?: string;
   alias?: string;
   /** Offsets of `[[` and just past `]]` in the text. */
@@ -20,9 +23,10 @@ export function parseLinks(text: string): Link[] {
   // An exec loop rather than matchAll, which clones the RegExp on every call (this runs on every write).
   LINK_RE.lastIndex = 0;
   for (let m = LINK_RE.exec(text); m; m = LINK_RE.exec(text)) {
-    const target = m[1].trim();
+    const { kind, target } = withKind(m[1]);
     if (!target) continue;
     const link: Link = { target, start: m.index, end: LINK_RE.lastIndex };
+    if (kind) link.kind = kind;
     if (m[2] !== undefined) link.heading = m[2].trim();
     if (m[3] !== undefined) link.alias = m[3].trim();
     links.push(link);
@@ -30,9 +34,20 @@ export function parseLinks(text: string): Link[] {
   return links;
 }
 
+/**
+ * A link's target and the kind its path names: `people/Wen Li` (or `entities/people/Wen Li`, the
+ * path from the memory folder) is the entity "Wen Li" of kind people. Any other slash stays in the
+ * name, which then cannot be an entity's (entityNameProblem).
+ */
+function withKind(raw: string): { kind?: EntityKind; target: string } {
+  const m = KIND_PATH.exec(raw.trim());
+  return m && isEntityKind(m[1].toLowerCase()) && m[2].trim() ? { kind: m[1].toLowerCase() as EntityKind, target: m[2].trim() } : { target: raw.trim() };
+}
+const KIND_PATH = /^(?:entities\/)?([a-z]+)\/([^/]+)$/i;
+
 /** The text as a reader sees it: each link replaced by its alias or its target. */
 export function stripLinks(text: string): string {
-  return text.replace(LINK_RE, (m, target: string, _heading, alias?: string) => (target.trim() ? (alias ?? target).trim() : m));
+  return text.replace(LINK_RE, (m, target: string, _heading, alias?: string) => (target.trim() ? (alias ?? withKind(target).target).trim() : m));
 }
 
 /** The distinct targets linked from a text, in first-seen order (case-insensitive). */

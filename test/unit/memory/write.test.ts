@@ -181,6 +181,13 @@ describe('memory write (docs/memory.md#memory-write)', () => {
     });
   }
 
+  it('files a link written through its kind\'s folder under that entity, as --entity does', async () => {
+    const v = await tempVault();
+    const r = writeAt(v, '2026-03-10T10:00:00', 'Asked [[people/Wen Li]] about the [[objects/Oracle]] pool');
+    assert.deepEqual(r.entities.map((e) => e.path), ['.CoreSoul/memory/entities/people/Wen Li.md', '.CoreSoul/memory/entities/objects/Oracle.md']);
+    assert.match(read(entityFile(v, 'people', 'Wen Li')), /Asked \[\[people\/Wen Li\]\] about/);
+  });
+
   it('refuses an --entity of an unknown kind', async () => {
     const { parseEntityArg } = await import('../../../src/core/memory/write');
     assert.deepEqual(parseEntityArg('people/Alice'), { kind: 'people', name: 'Alice' });

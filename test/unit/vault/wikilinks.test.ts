@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { entityNameProblem, linkTargets, parseLinks } from '../../../src/core/vault/wikilinks';
+import { entityNameProblem, linkTargets, parseLinks, stripLinks } from '../../../src/core/vault/wikilinks';
 
 describe('[[links]]', () => {
   it('parses targets, headings, aliases and offsets', () => {
@@ -10,6 +10,16 @@ describe('[[links]]', () => {
       { target: 'Kubernetes', heading: 'Setup', alias: 'k8s', start: 15, end: 39 },
       { target: '2026-03-10', start: 44, end: 58 },
     ]);
+  });
+
+  it('reads a link through its kind\'s folder as Obsidian does: [[people/Wen Li]] is the person Wen Li', () => {
+    assert.deepEqual(parseLinks('[[people/Wen Li]] [[entities/Objects/Oracle|ora]] [[src/index.ts]]'), [
+      { target: 'Wen Li', kind: 'people', start: 0, end: 17 },
+      { target: 'Oracle', kind: 'objects', alias: 'ora', start: 18, end: 49 },
+      { target: 'src/index.ts', start: 50, end: 66 },
+    ]);
+    assert.deepEqual(linkTargets('[[people/Wen Li]] and [[Wen Li]]'), ['Wen Li']);
+    assert.equal(stripLinks('asked [[people/Wen Li]]'), 'asked Wen Li');
   });
 
   it('lists distinct targets case-insensitively, first spelling wins, CJK included', () => {
