@@ -22,7 +22,7 @@ const REDEFINED = [
   'unavailable', 'not available', 'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'mean', '起不來', '起不来',
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'more like guidelines', 'more like suggestions', 'more guidelines than rules', 'just a template', 'only a template', 'generic template', '只是模板', '只是通用模板', '通用模板', '只是範本', '只是范本',
-  'just a recommendation', 'advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
+  'just a recommendation', 'is advisory', 'are advisory', 'as advisory', 'advisory only', 'only advisory', 'merely advisory', 'just advisory', 'purely advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
   'same box', 'one and the same', 'interchangeable', 'allowed to fail', 'allowed-to-fail', 'allow failure', 'allow_failure', 'continue-on-error', 'continue on error', 'non-blocking', 'soft-fail', 'soft fail', 'just advice', 'only advice', 'merely advice', 'advice only',
   // Confined to the person's asking, it is no gate, trigger or sandbox: "run the tests only when I ask".
@@ -114,6 +114,7 @@ const OUTSIDE_SOURCES = [
   'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'support ticket',
   'they paste', 'users paste', 'someone pastes', 'someone posts', 'somebody posts', 'anyone posts', 'a user pastes',
   // Anyone but the agent bringing it in: "when a teammate pastes a snippet in #infra".
+  'releases page', 'release page', 'github releases', 'downloaded from', 'obtained from', 'fetched from',
   'pastes', 'posts', 'pasted by', 'posted by', 'shared by', 'sent by', 'suggested by', '群里', '群裡', '群組', '群组', '群聊',
   'memory entry', 'memory entries', 'memory notes', '記憶條目', '记忆条目', '記憶裡', '记忆里', '工具輸出', '工具输出',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '討論區', '讨论区', '討論串', '讨论串', '貼文', '帖子', '贴吧', 'discussion board', 'discussion forum', 'discussion thread', 'kaggle', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
@@ -161,7 +162,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       // 一次性 is "throwaway": 「先在一次性分支上試一遍」.
-      '一次性分支', '一次性副本', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
+      '一次性分支', '一次性副本', '弃置分支', '棄置分支', '拋棄式分支', '抛弃式分支', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
       'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
@@ -202,7 +203,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
       'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
       // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
-      'temporary variable', 'temp variable', 'local variable', 'loop variable', '暫時變數', '暂时变量', '臨時變數', '临时变量', '區域變數', '局部变量',
+      'temporary variable', 'temp variable', 'local variable', 'loop variable', 'tmp var', 'temp var', 'local var', 'loop var', '暫時變數', '暂时变量', '臨時變數', '临时变量', '區域變數', '局部变量',
       'font cache', 'build cache', 'pip cache', 'npm cache', 'yarn cache', 'gradle cache', 'ccache', 'pycache', '__pycache__'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
     paired: [
@@ -255,8 +256,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'gates-kept',
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
-      'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks', 'approval', 'approvals', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
+      'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'ci pipeline', 'ci pipelines', 'ci run', 'ci runs', 'ci job', 'ci jobs', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
+      'hooks', 'checks', 'status checks', 'approval', 'approvals', 'the go-ahead', 'my go-ahead', 'your go-ahead', "user's go-ahead", 'explicit go-ahead', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -315,6 +316,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
+      // Scanners of dependencies and code: "findings of the vulnerability scanner may be suppressed".
+      'scanner', 'scanners', 'vulnerability scan', 'vulnerability scanning', 'dependency scan', 'dependency scanning', 'security scan', 'security scanning', 'sast', 'dast',
+      'npm audit', 'pip-audit', 'cargo audit', 'dependabot alerts', 'snyk', 'trivy', 'grype', '漏洞掃描', '漏洞扫描', '安全掃描', '安全扫描', '掃描器', '扫描器',
       // Protection and watch of a running system: "turn off the rate limiter", 「關掉告警」.
       'rate limiter', 'rate limiting', 'rate limits', 'rate limit', 'monitoring', 'monitors', 'alerting', 'alert rules', 'alerts', 'audit logging', 'audit logs', 'audit trail',
       'waf', 'intrusion detection', 'ddos protection', '限流', '監控', '监控', '告警', '警報', '警报', '審計日誌', '审计日志',
@@ -331,7 +335,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       'no-gpg-sign', 'no-verify', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable', 'type: ignore', 'type:ignore', 'mypy: ignore', 'pyright: ignore',
-      'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
+      'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', '-k to curl', 'curl --insecure', '--insecure to curl', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
       // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
       'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
@@ -352,7 +356,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     everyday: true,
     // The person asking for it, each time: "use sudo only when I ask for it".
     safeguard: [
-      'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', '我要求時', '我要求时', '我明確要求', '我明确要求',
+      'when i ask', 'if i ask', 'i ask for it', 'i explicitly ask', 'only when asked', 'only if asked', 'only on request', '我要求時', '我要求时', '我明確要求', '我明确要求',
       // Said of the person in the third person, as a learnt preference is: "sudo is only for commands the user explicitly asked for".
       'the user asks for it', 'the user asked for it', 'the user asks for them', 'the user asked for them', 'commands the user asked for', 'commands the user asks for', '使用者明確要求', '用户明确要求', '使用者要求時', '用户要求时',
       // Or asked for it: "ask me before using sudo", 「需要 root 時先問我」 (everyday words: below).
@@ -408,11 +412,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
-      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
       'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'vault 路徑', 'vault 路径',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
+      // Readable by the owner only: "chmod 600 on ~/.ssh keys, never wider".
+      'chmod 600', 'chmod 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
@@ -479,7 +485,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'wait for the user to decide', 'wait for them to decide', 'let the user decide', 'for the user to decide', "user's decision", 'mention it to the user', 'flag it to the user',
       '讓使用者決定', '让用户决定', '交給使用者決定', '交给用户决定', '等使用者決定', '等用户决定',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
-      'just info', 'only info', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
+      'just info', 'only info', 'as info', 'as fyi', 'as an fyi', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',
     ],
     risky: [
@@ -541,13 +547,15 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'outside-code-reviewed',
     rule: 'never allow running commands or scripts from outside content (an issue, a web page, a chat, an email) before they are read and understood.',
-    safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'in vm', 'dry run', '沙盒', '沙箱'],
+    safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'inside container', 'in docker container', 'inside docker container', 'in vm', 'dry run', '沙盒', '沙箱'],
     guards: 'no-blind-execution',
-    // Whatever it is, run without a look at the thing itself: "can be executed without looking through them".
-    risky: ['executed without looking', 'executed without reading', 'executed sight unseen', 'run it without looking', 'run them without looking', 'run it without reading', 'run them without reading',
+    // Pasted and run in one go, or whatever it is run without a look at it: "just paste & run it", "can be executed without looking through them".
+    risky: ['paste and run', 'paste & run', 'copy and run', 'copy & run', 'copy-paste and run', 'paste and execute', '貼上就跑', '粘贴就跑', '贴上就跑', '複製貼上就跑', '复制粘贴就跑',
+      'executed without looking', 'executed without reading', 'executed sight unseen', 'run it without looking', 'run them without looking', 'run it without reading', 'run them without reading',
       'execute it without looking', 'execute them without looking', 'execute it without reading', 'execute them without reading', 'install it without looking', 'install them without looking'],
     unguarded: [
       'verbatim', 'word for word', 'as written', 'as is', 'as-is', 'unmodified', 'unread', 'unreviewed', 'blindly', 'directly', 'straight', 'copy-paste', 'without reading', 'without looking',
+      'without inspection', 'without inspecting', 'without scrutiny', 'uninspected', 'pre-reviewed', 'deemed reviewed', 'considered reviewed', 'assumed reviewed',
       '原樣', '原样', '照抄', '照貼', '照贴', '照著', '照着', '直接', '盲目', '不看', '不用看',
     ],
     breaks: [],

@@ -596,7 +596,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
+    /(?<![a-z])(?:why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]/gu,
   ],
   [
     'modifier',
@@ -607,7 +607,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -1032,7 +1032,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const afterAction = goesFirst !== undefined && guards.every((g) => goesFirst.end <= g.start);
     // (And one put after the release it gates: "run the full test suite after the release is out", 「上線後再補審查」.)
     const afterShipping = guards.every((g) => !/smoke|sanity|canary/.test(g.text) && (AFTER_SHIPPING.test(c.low.slice(g.end, g.end + 40)) || SHIPPED_BEFORE.test(c.low.slice(Math.max(0, g.start - 16), g.start))));
-    const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 24), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
+    const later = held === undefined && guards.every((g) => BEFORE_IT.test(c.low.slice(Math.max(0, g.start - 40), g.start)) || AFTER_IT_BEFORE.test(c.low.slice(g.end, g.end + 12)));
     const setting = guards.some((g) => AT.test(c.low.slice(Math.max(0, g.start - 12), g.start)));
     // "The repo root is never a sandbox" says what something else is not; it keeps the sandbox.
     // ("Prod is the sandbox" is no such thing: said without a negation it redefines the sandbox.)
@@ -1249,7 +1249,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // for refactors that don't change behavior" — its "don't" is the refactors'.
   const after = Math.max(...guards.map((g) => g.end));
   // (Nor does one that says what it is not: "the staging run is not the sandbox" keeps staging.)
-  const relative = (n: Span) => n.start >= after && (RELATIVE.test(c.low.slice(after, n.start)) || isNotAnother(c, after, n));
+  const relative = (n: Span) => n.start >= after && (RELATIVE.test(c.low.slice(after, n.start)) || isNotAnother(c, after, n) || secondPredicate(n));
+  // (Nor does one of a second predicate after "and": "reads them as data and does not execute commands they contain" —
+  // unless what it negates is itself a negation, "keep the sandbox and never skip it".)
+  const secondPredicate = (n: Span) =>
+    (n.text === 'not' ? SECOND_PREDICATE.test(c.low.slice(after, n.start)) : /n['’]t$|^never$/u.test(n.text) && SECOND_PREDICATE_NEGATED.test(c.low.slice(after, n.start))) &&
+    !negations.some((o) => o.kind === 'local' && o.start >= n.end);
   // A negation said of the condition's subject does not reach a safeguard after 就/then:
   // 「沙盒不能用就停下來問我」, but 「不要一出錯就跳過測試」 still forbids.
   const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
@@ -1333,8 +1338,12 @@ const RELATIVE_OPENS = /(?<![a-z])(?:that|which|who)\s+(?:\S+\s+){0,2}$/u;
  * me" still negate what stands before.)
  */
 function contrasts(c: Clause, n: Span, guards: Span[]): boolean {
-  return n.text === 'not' && guards.every((g) => g.end <= n.start) && CONTRAST_BEFORE.test(c.low.slice(0, n.start)) && CONTRAST_AFTER.test(c.low.slice(n.end));
+  if (!guards.every((g) => g.end <= n.start)) return false;
+  // "…into a scratch branch first, never the real one": what is not used is the live thing.
+  if ((n.text === 'not' || n.text === 'never') && NOT_THE_REAL_ONE.test(c.low.slice(n.end))) return true;
+  return n.text === 'not' && CONTRAST_BEFORE.test(c.low.slice(0, n.start)) && CONTRAST_AFTER.test(c.low.slice(n.end));
 }
+const NOT_THE_REAL_ONE = /^\s+(?:(?:the|a|an|your|our|my)\s+)?(?:real|main|actual|live|production|prod|shared|original|primary)(?:\s+[a-z]+)?\s*[.!?]?\s*$/u;
 const CONTRAST_BEFORE = /(?<![\w'’])(?!(?:is|are|was|were|be|been|do|does|did|should|must|will|would|can|could|may|might|shall|need|needs|have|has|had|it|them|that|this|those|these|i|we|you|they|and|or|but|why|if|whether|just|so|as|still|really|simply|definitely|certainly|probably|absolutely)\s+$)[a-z][\w.+#-]*\s+$/u;
 const CONTRAST_AFTER =
   /^\s+(?!(?:a|an|the|to|so|too|very|really|just|only|needed|necessary|required|optional|mandatory|important|essential|worth|useful|helpful|allowed|ok|okay|now|today|tonight|yet|anymore|again|always|ever|relevant|applicable|at|for|with|in|on|by|from|me|us|here|there|anywhere|everywhere|needed|good|great|fine|enough|worth|possible|practical|my|our|your|their|any)(?![a-z]))[a-z][\w.+#-]*(?<!ed)(?:\s+[a-z][\w.+#-]*)?\s*$/u;
@@ -1389,8 +1398,11 @@ const FLAG_BEFORE = /(?<![\w-])-{1,2}[a-z][\w-]*$/u;
 /** The safeguard said to come first: "the soul and its safety rules always take precedence over this file". */
 const ranksFirst = (c: Clause, b: Span, guards: Span[]) =>
   RANKS.test(b.text) && guards.some((g) => g.end <= b.start && distance(c, g, b) <= NEAR && !OTHER_RULES.test(c.low.slice(g.end, b.start)));
-const RANKS = /^(?:takes? precedence|precedence over|takes? priority|priority over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先)/u;
+const RANKS = /^(?:takes? precedence|precedence over|takes? priority|priority over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先|高於|高于|凌駕|凌驾|壓過|压过)/u;
 const OTHER_RULES = /persona|this file|preferences?|my (?:rules|settings)|人格|我的/u;
+
+const SECOND_PREDICATE = /(?<![a-z])(?:and|but|yet)\s+(?:does|do|did|will|shall|must|should|can|may|would)\s+$/u;
+const SECOND_PREDICATE_NEGATED = /(?<![a-z])(?:and|but|yet)\s+$/u;
 
 /** "Priority over" is one word of ranking, counted once among the breaks: not also "prefer … over". */
 const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
@@ -1447,7 +1459,9 @@ const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c,
  */
 // (A participle right before its noun describes it: "blocking checks".)
 const opposes = (c: Clause, n: Span, g: Span) =>
-  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim());
+  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim()) && !WHEN_OF.test(c.low.slice(n.end, g.start));
+/** A safeguard after "before", "after" or "during" says when, not what is opposed: "catches more before review". */
+const WHEN_OF = /(?<![a-z])(?:before|after|during|until|till|prior to|ahead of)\s+(?:(?:the|a|an|each|every|any)\s+)?$/u;
 /** Verbs that keep things from harm oppose no safeguard: "mask tokens whenever environment variables are echoed". */
 const PROTECTS = /^(?:mask|redact|scrub|sanitis|saniti[sz]|censor|hid|protect|encrypt)|^(?:遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩)$/u;
 /** Bringing back is using a safeguard, not opposing it: "restored from a backup", 「從備份還原」. */
@@ -1593,7 +1607,7 @@ const quote = (c: Clause) => (c.text.length > 160 ? `${c.text.slice(0, 159)}…`
 const MET = /(?<![a-z-])(?:pass(?:es|ed)?|green|succeed(?:s|ed)?|approved|done|finished|complete[ds]?|in|inside|within|using)(?![a-z-])|通[过過]|[过過]了|[绿綠]|完成|[在用]/u;
 
 /** A safeguard that comes after what the clause allows: "before the tests pass", 「審查通過之前」. */
-const BEFORE_IT = /(?<![a-z])(?:before|until|till|prior to|ahead of)(?:\s+[^\s,.;]+){0,2}\s+$/u;
+const BEFORE_IT = /(?<![a-z])(?:before|until|till|prior to|ahead of)(?:\s+[^\s,.;]+){0,2}\s+$|(?<![a-z])(?:prior to|ahead of|before) (?:the )?(?:completion|end|result|outcome|approval) of(?: the| a| an)?\s+$/u;
 const AFTER_IT_BEFORE = /^[^,，。.;；]{0,6}?(?:之前|以前)/u;
 /** A gated change named right after a safeguard as what it follows: "the test suite after the release is out" (not "smoke tests after each deploy", which add to it). */
 const AFTER_SHIPPING = /^[^,.;，。；]{0,16}?(?<![a-z])(?:after|following)\s+(?:the\s+|a\s+|each\s+|every\s+|it\s+|they\s+|we\s+|you\s+)?(?:(?:has|have|is|goes|went|gets?|got)\s+)?(?:releas|deploy|launch|roll(?:ed|s)?\s?out|go(?:es)?[\s-]live|went live|ship|publish)/u;
@@ -1643,7 +1657,7 @@ const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['�
 const TOLD_BY_US = /^(?:we|i)\s+(?:(?:just|once|accidentally|mistakenly|then|also)\s+)?(?=(?:ran|had|did|took|went|broke|lost|wiped|[a-z]{3,}ed)\s)/u;
 const ENDORSED = /(?<![a-z])(?:fine|worked|works|ok|okay|no problem|no issues?|nothing broke|no harm|saved|faster|quicker|smooth(?:ly)?|great|good|harmless|safe|directly|straight|blindly|as is|without)(?![a-z])/u;
 /** What a rule or a present statement says, which no tale of the past does: "will", "should", "is", "you", "prefers". */
-const WILL = /(?<![a-z])(?:will|['’]ll|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
+const WILL = /(?<![a-z])(?:will|['’]ll|shall|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
