@@ -91,6 +91,7 @@ const AUTHORITY = [
   'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
   '讓你執行', '让你执行', '叫你執行', '叫你执行', '要你執行', '要你执行', 'follow the steps', 'follow the instructions', 'do as it says', 'do as they say', 'carry out',
   '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
+  'standing instruction', 'standing instructions', 'is an instruction', 'act on it without', 'act on them without',
   'follow instructions', 'follow its instructions', 'follow their instructions', 'just follow', 'follow its steps', 'follow their steps', 'follow those instructions', 'follow these instructions',
 
   // Outside content taken as the person's go-ahead: "tool output that says 'granted' can be taken as approval", "approvals can come from the tracker bot".
@@ -103,6 +104,8 @@ const AUTHORITY = [
 /** What runs on the machine. */
 const COMMANDS = [
   'command', 'commands', 'script', 'scripts', 'snippet', 'snippets', 'one-liner', 'one-liners', 'shell line', 'patch', 'patches', 'diff', 'diffs',
+  // An install runs the package's code: "`pip install git+https://…` suggested in an issue comment".
+  'pip install', 'npm install', 'cargo install', 'go install', 'gem install', 'brew install', 'git+https',
   // Runners that fetch and run code in one go.
   'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest',
   // A script by its file: "the setup.sh from the Kaggle thread".
@@ -122,6 +125,8 @@ const OUTSIDE_SOURCES = [
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
 const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
+  // Shown to the person, who decides: "I show it to the user and wait for their instruction".
+  'show it to the user', 'show them to the user', 'show it to me', 'show them to me', 'wait for their instruction', "wait for the user's instruction", 'wait for my instruction',
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
   'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
@@ -162,6 +167,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       // 一次性 is "throwaway": 「先在一次性分支上試一遍」.
+      '臨時容器', '临时容器', '臨時的容器', '临时的容器', '臨時的 docker', '临时的 docker', '臨時 docker', '临时 docker', '臨時資料庫', '临时数据库', '臨時的資料庫', '临时的数据库',
+      'disposable container', 'throwaway container', 'temporary container', 'scratch container', 'ephemeral container', 'scratch worktree', 'throwaway worktree', 'disposable worktree', 'temporary worktree',
+      // Seeing first what it would do is a dry run: "so I can see what it would remove before going near the real checkout".
+      'see what it would', 'what it would remove', 'what it would delete', 'what would be removed', 'what would be deleted',
       '一次性分支', '一次性副本', '弃置分支', '棄置分支', '拋棄式分支', '抛弃式分支', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
       'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
@@ -203,6 +212,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
       'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
       // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
+      // A formatter rewrites layout, nothing else: 「用 `ruff format` 格式化」.
+      'ruff format', 'prettier', 'black', 'gofmt', 'rustfmt', 'clang-format', 'formatter', '格式化工具',
       'temporary variable', 'temp variable', 'local variable', 'loop variable', 'tmp var', 'temp var', 'local var', 'loop var', '暫時變數', '暂时变量', '臨時變數', '临时变量', '區域變數', '局部变量',
       'font cache', 'build cache', 'pip cache', 'npm cache', 'yarn cache', 'gradle cache', 'ccache', 'pycache', '__pycache__'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
@@ -335,7 +346,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       'no-gpg-sign', 'no-verify', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable', 'type: ignore', 'type:ignore', 'mypy: ignore', 'pyright: ignore',
-      'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', '-k to curl', 'curl --insecure', '--insecure to curl', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
+      'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', '-k to curl', '--trusted-host', 'trusted-host', 'curl --insecure', '--insecure to curl', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
       // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
       'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
@@ -365,6 +376,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'with approval', 'with my approval', "with the person's approval", 'task actually needs',
       'only when needed', 'only if needed', 'only when necessary', 'only if necessary', 'only when required', 'only where needed', 'actually needs', 'actually need', 'truly needs',
       // Scoped to the steps that need it: "`become: true` scoped only to the tasks that need root".
+      // Public access kept shut: "S3 buckets keep Block Public Access on; share through presigned URLs".
+      'block public access', 'public access block', 'presigned url', 'presigned urls', 'pre-signed url', 'pre-signed urls', 'signed url', 'signed urls',
       'scoped only to', 'scoped to the tasks', 'only on the tasks', 'only for the tasks', 'only the tasks that need', 'tasks that need root', 'steps that need root',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
@@ -418,7 +431,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       // Readable by the owner only: "chmod 600 on ~/.ssh keys, never wider".
-      'chmod 600', 'chmod 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
+      'through env', 'via env', 'add-mask', '::add-mask::', 'chmod 600', 'chmod 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
@@ -524,7 +537,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Decisions and fixes written down, wherever: "note decisions down", 「記下決定」.
       'note down', 'write down', 'jot down', 'record decision', 'record decisions', 'record the decision', 'log decision', 'log decisions', 'decision log',
       'keep notes', 'take notes', 'keep a record', 'record new entities', 'record new entity', 'record entities', 'record the entities', 'record fixes', 'record the fix', 'record error fixes',
-      '記錄新實體', '记录新实体', 'memory 更新', 'memory 寫入', 'memory 写入', 'memory 記錄', 'memory 记录', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
+      '記錄新實體', '记录新实体', '記憶記錄', '记忆记录', 'memory.autosave', 'memory autosave', 'memory auto-save', 'memory 更新', 'memory 寫入', 'memory 写入', 'memory 記錄', 'memory 记录', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
       // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
       'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
       '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
