@@ -199,7 +199,8 @@ export const asksPresent = (query: string) => PRESENT.test(query);
  * The kinds of value a question asks for, each with how an entry writes one: "what Snakemake
  * version are we on?" is answered by "pin Snakemake at 8.30.0", "what % of users …" by "at 100%",
  * "how long are raw runs kept?" by "120 days", "what time does the recon run?" by "at 18:30", "what
- * URL goes into S3_ENDPOINT?" by "https://s3.quillon.lab", "which port …" by ":6033". (A word of
+ * URL goes into S3_ENDPOINT?" by "https://s3.quillon.lab", "which port …" by ":6033", "how often does
+ * runsync run?" by "every 4 hours" or a cron line. (A word of
  * an identifier asks for nothing: `session.timeout.ms` is set as its notes write it, "45000".)
  */
 const VALUE_KINDS: { asks: RegExp; value: RegExp }[] = [
@@ -215,6 +216,10 @@ const VALUE_KINDS: { asks: RegExp; value: RegExp }[] = [
     value: /\b[a-z][a-z\d+.-]*:\/\/\S|\b(?:[a-z\d-]+\.){2,}[a-z]{2,}\b|\b[a-z][\w.-]*:\d{2,5}\b|\b\d{1,3}(?:\.\d{1,3}){3}\b/i,
   },
   { asks: /\bports?\b|端口|埠/i, value: /:\d{2,5}\b|\bport\s+\d{2,5}\b/i },
+  {
+    asks: /\bhow often\b|\bhow frequently\b|\bfrequency\b|\bcadence\b|\binterval\b|多久一次|多頻繁|多频繁|頻率|频率/i,
+    value: /\bevery\s+(?:\d+\s*|other\s+|few\s+)?(?:s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|nights?|mornings?|weeks?|weekdays?|months?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|\d+-(?:hourly|minute|min|day))\b|\b(?:once|twice|\d+\s*(?:x|times))\s+(?:a|an|per)\s+\w+|`?(?:[\d*/,-]+\s+){4}[\d*/,-]+`?|每(?:天|日|晚|週|周|月|小時|小时|\s*\d)/i,
+  },
 ];
 
 /** What tells a question about the past: "was", "did", "used to", 當初. */

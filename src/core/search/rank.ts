@@ -6,7 +6,8 @@
  * count is the vault's). Literal concepts — quoted phrases, identifiers such as PR-4821, entity names — count
  * as terms matched literally. The kinds of a plural noun (narrower.ts) are one more term, at KIND
  * of the weight: a line that says "Chicago" answers "which cities" a little less than one that
- * says "city". A word's translations into the other language (translate.ts) are one more term, at
+ * says "city"; so is a value of the kind the question asks for ("how often" → "every 4 hours",
+ * current.ts `askedValue`). A word's translations into the other language (translate.ts) are one more term, at
  * TRANSLATED of the weight and never rarer than the word, counted only on a line that does not
  * say the word itself. On top of its own score a line earns a share of its best
  * neighbour's (a question and its answer are neighbours) and of its day's best lines (a day about
@@ -59,6 +60,8 @@ export interface RankInput {
   /** Per day an entity of the query is tagged with, the concepts (bits) it holds there (the lock). */
   lock?: ReadonlyMap<string, number>;
   searchable: (file: VaultFile, line: string) => boolean;
+  /** The kind of value the question asks for, as a test of a line (current.ts `askedValue`): a line that gives one holds one more term, at KIND. */
+  answers?: (line: string) => boolean;
   /** The first day of the query's relative times (dates.ts relativeFrom): their words count only on lines of that day or later. */
   timeFrom?: string;
 }
@@ -105,6 +108,8 @@ interface Term {
   kinds?: Set<string>;
   /** The term of the query's word these are translations of: they count no more than it (its idf at most). */
   of?: number;
+  /** The kind of value the question asks for ("how often" → "every 4 hours"): held by a line that gives one. */
+  value?: boolean;
   entity?: boolean;
   weight: number;
   df: number;
@@ -112,7 +117,7 @@ interface Term {
 }
 
 /** The query as ranking terms: plain words by their stems, the rest matched literally. */
-function queryTerms(q: Query, dated: boolean): Term[] {
+function queryTerms(q: Query, dated: boolean, value: boolean): Term[] {
   const out: Term[] = [];
   const addStem = (stem: string, word: Needle | undefined, time: boolean, tag: Needle | undefined) =>
     !out.some((t) => t.stem === stem) && out.push({ stem, weight: 1, df: 0, idf: 0, ...(word && { word }), ...(time && { time }), ...(tag && { tag }) });
@@ -126,6 +131,8 @@ function queryTerms(q: Query, dated: boolean): Term[] {
   if (!out.length) for (const c of q.concepts) out.push({ needles: c.needles, weight: 1, df: 0, idf: 0 });
   // A date the query names or implies is a term like a word: every line of those days holds it, rarer the fewer they are.
   if (dated) out.push({ date: true, weight: 1, df: 0, idf: 0 });
+  // So is a value of the kind the question asks for, as a plural's kinds are: "how often" is answered by a line that gives a frequency.
+  if (value && out.length) out.push({ value: true, weight: KIND, df: 0, idf: 0 });
   // The kinds and the translations of each word, but for the query's own words.
   const own = new Set(out.map((t) => t.stem));
   for (const c of q.concepts) {
@@ -152,7 +159,7 @@ function relatedTerm(related: Needle[], own: Set<string | undefined>, weight: nu
 /** Every candidate line with a score above 0, best first (newer day first on a tie). */
 export function rankLines(inp: RankInput): ScoredLine[] {
   // A query of dates alone reads those days in order: the date is no term that ranks them.
-  const qt = queryTerms(inp.q, inp.namedDays !== NO_DATES && inp.q.concepts.length > 0);
+  const qt = queryTerms(inp.q, inp.namedDays !== NO_DATES && inp.q.concepts.length > 0, !!inp.answers);
   const byStem = new Map<string, number>();
   qt.forEach((t, k) => t.stem && byStem.set(t.stem, k));
   qt.forEach((t, k) => t.kinds?.forEach((st) => !byStem.has(st) && byStem.set(st, k)));
@@ -190,7 +197,7 @@ export function rankLines(inp: RankInput): ScoredLine[] {
         if (k >= 0) tf[k]++;
       }
       qt.forEach((t, k) => {
-        if (!tf[k] && (t.date ? dated : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)) || (t.tag && lineHas(lower, t.tag)))) tf[k] = 1;
+        if (!tf[k] && (t.date ? dated : t.value ? inp.answers!(line) : t.needles?.some((n) => lineHas(lower, n)) || (t.word && lineHas(lower, t.word)) || (t.tag && lineHas(lower, t.tag)))) tf[k] = 1;
       });
       // A line that says the word itself does not say it again in its translation (a mixed line: "used memory" … 記憶體).
       qt.forEach((t, k) => {

@@ -191,9 +191,10 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   const timeFrom = relativeFrom(q, today);
   // A line of a branch this search leaves out is searched for nothing, nor brought in as a replacement.
   const searchable = opts.branches.hidden.size ? (f: Parameters<typeof isSearchable>[0], l: string) => isSearchable(f, l) && !hiddenIn(opts.branches, l) : isSearchable;
+  const answers = askedValue(lookup.text);
   const rank = (byEntities: boolean, named = namedDays) => {
     const { blocks, totalLines, entityDays, lock, absent } = findCandidates(v, q, lookup, view, reader, dateDays, named, byEntities, opts.archived);
-    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays: named, entityDays, lock, searchable, timeFrom }), absent };
+    return { ranked: rankLines({ q, lookup, blocks, totalLines, dateDays, namedDays: named, entityDays, lock, searchable, timeFrom, ...(answers && { answers }) }), absent };
   };
   let { ranked, absent } = rank(false);
   // A time told relative to today whose days hold none of the query's words ("what happened yesterday?"): the time is what

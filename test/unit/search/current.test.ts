@@ -184,6 +184,9 @@ describe('current before stale: the order of an answer', () => {
       ['what URL goes into QUILLON_S3_ENDPOINT?', 'the S3 endpoint is https://s3.quillon.lab', 'the S3 endpoint is fixed'],
       ['which port does staging Postgres listen on', 'listens on :5433', 'listens on the default'],
       ['staging 的 Postgres 用哪個端口', 'db.internal:5433', '換了'],
+      ['how often does runsync run now?', 'it now runs every 4 hours (`0 */4 * * *`)', 'runsync takes an flock on /run/runsync.lock'],
+      ['what cadence do the backups run at', 'backups go out nightly at 02:00', 'backups go to the NAS'],
+      ['報表多久一次？', '改成每天 08:00 寄出', '報表改用新模板'],
     ];
     for (const [question, gives, not] of kinds) {
       const value = askedValue(question);

@@ -12,7 +12,7 @@ import { indexFile } from '../../../src/core/search/index/format';
 import { buildIndex, refreshIndex } from '../../../src/core/search/index/refresh';
 import { TOKENIZER, countTokens } from '../../../src/core/shared/tokens';
 import type { Vault } from '../../../src/core/vault/layout';
-import { writeAt } from '../../support/helpers';
+import { tempVault, writeAt } from '../../support/helpers';
 import { L2_DAY, MONTH, fixtureVault, put } from '../../support/searchFixture';
 
 /** The lines a hit cites, read back from its file: the citation must point at the text. */
@@ -45,6 +45,15 @@ describe('search pipeline', () => {
     for (const h of r.results) assert.equal(cited(v, h), h.text, `${h.file}:${h.line} cites its text`);
     assert.equal(r.tokenizer, TOKENIZER);
     assert.equal(r.tokens, countTokens(renderHits(r.results)));
+  });
+
+  it('ranks a line that gives the kind of value the question asks for above one with more of its words', async () => {
+    const v = await tempVault('2026-03-02T08:00:00');
+    writeAt(v, '2026-03-02T09:00:00', 'runsync takes an flock on /run/runsync.lock, so a slow run cannot overlap the next run');
+    writeAt(v, '2026-03-03T09:00:00', 'runsync uploads each run folder to raw-runs/<run_id>/ and logs the run to the LIMS');
+    writeAt(v, '2026-03-04T09:00:00', '[[runsync]] schedule changed: it now runs every 4 hours instead of nightly');
+    const r = searchMemory(v, 'how often does runsync run now?', { today: '2026-03-05', maxTokens: 120 });
+    assert.match(r.results[0]?.text ?? '', /every 4 hours/, JSON.stringify(r.results.map((h) => h.text)));
   });
 
   it('gives the best hit 4 lines before and 5 after, clipped to its day, and later hits less', async () => {
