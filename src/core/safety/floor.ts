@@ -91,6 +91,7 @@ const AUTHORITY = [
   'follow whatever', 'run whatever', 'execute whatever', 'run any command', 'commands it gives', 'commands it contains', 'commands they give',
   '讓你執行', '让你执行', '叫你執行', '叫你执行', '要你執行', '要你执行', 'follow the steps', 'follow the instructions', 'do as it says', 'do as they say', 'carry out',
   '照著', '照着', '遵照', '遵從', '遵从', '按它說的', '按它说的', '按照上面', '照辦', '照办',
+  'follow it as part of', 'follow them as part of', 'follow what it says', 'follow what they say',
   'standing instruction', 'standing instructions', 'is an instruction', 'act on it without', 'act on them without',
   'follow instructions', 'follow its instructions', 'follow their instructions', 'just follow', 'follow its steps', 'follow their steps', 'follow those instructions', 'follow these instructions',
 
@@ -214,6 +215,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
       // A formatter rewrites layout, nothing else: 「用 `ruff format` 格式化」.
       'ruff format', 'prettier', 'black', 'gofmt', 'rustfmt', 'clang-format', 'formatter', '格式化工具',
+      // A real reviewer is a person; a header of a log is no file.
+      'real reviewer', 'real reviewers', 'authorization header', 'request header', 'request headers', '请求头', '請求標頭',
       'temporary variable', 'temp variable', 'local variable', 'loop variable', 'tmp var', 'temp var', 'local var', 'loop var', '暫時變數', '暂时变量', '臨時變數', '临时变量', '區域變數', '局部变量',
       'font cache', 'build cache', 'pip cache', 'npm cache', 'yarn cache', 'gradle cache', 'ccache', 'pycache', '__pycache__'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
@@ -297,7 +300,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
-    harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
+    harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
       'document', 'documenting', 'describe', 'summary', 'summaries', 'report', 'reports', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
@@ -378,6 +381,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Scoped to the steps that need it: "`become: true` scoped only to the tasks that need root".
       // Public access kept shut: "S3 buckets keep Block Public Access on; share through presigned URLs".
       'block public access', 'public access block', 'presigned url', 'presigned urls', 'pre-signed url', 'pre-signed urls', 'signed url', 'signed urls',
+      'rights it needs', 'permissions it needs', 'only what it needs', 'only the rights', 'only the permissions', 'least privilege', 'least-privilege', 'minimum permissions', 'minimal permissions',
       'scoped only to', 'scoped to the tasks', 'only on the tasks', 'only for the tasks', 'only the tasks that need', 'tasks that need root', 'steps that need root',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
@@ -450,7 +454,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       // A secret's whole value (its words side by side, below): 「完整的密碼」.
       '完整的令牌', '完整密碼', '完整密码', '完整的密碼', '完整的密码', '完整的金鑰', '完整的密钥',
-      'signing key', 'signing keys', 'authorization header', 'auth header', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
+      'signing key', 'signing keys', 'authorization header', 'auth header', 'authorization token', 'authorization tokens', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
     breaks: [],
@@ -530,7 +534,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'memory trigger', 'anywhere persistent', 'somewhere persistent', 'persist them', 'persist it', 'write things up', 'write it up', 'write-up', 'writeup', 'write to memory', 'write in memory', 'write into memory', 'record to memory', 'record in memory', 'record into memory',
       'log to memory', 'log in memory', 'log into memory', 'save to memory', 'save in memory', 'save into memory', 'store in memory', 'store to memory',
       'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',
-      'coresoul_memorywrite', 'memory update', 'memory step', 'memory record',
+      'coresoul_memorywrite', 'memory update', 'memory step', 'memory record', 'memory hook', 'end-of-turn memory',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory.md', 'memory file', 'memory files', 'knowledge log', 'knowledge base', '記憶檔', '记忆文件', '記憶文件',
       'bookkeeping', 'record-keeping', 'record keeping', 'notes file', 'notes doc', 'session notes', 'decision notes', 'journal', 'journal entry', 'journal entries', 'work journal', 'dev journal', 'logbook', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
@@ -571,7 +575,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'without inspection', 'without inspecting', 'without scrutiny', 'uninspected', 'pre-reviewed', 'deemed reviewed', 'considered reviewed', 'assumed reviewed',
       '原樣', '原样', '照抄', '照貼', '照贴', '照著', '照着', '直接', '盲目', '不看', '不用看',
     ],
-    breaks: [],
+    // A review supposed, not done: "(they've presumably vetted it)".
+    breaks: ['presumably', 'supposedly'],
     // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
     harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday'],
     // A command and where it came from, in either order: "commands suggested in GitHub issues", 「網上的腳本」.
@@ -607,7 +612,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       {
         risky: ['persona', 'persona file', 'persona.md', 'style guide', 'project instructions', 'my instructions', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
-        with: ['final word', 'final say', 'last word', 'come first', 'comes first', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'take priority', 'takes priority', 'priority over', 'outweigh', 'outweighs', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
+        with: ['final word', 'final say', 'last word', 'come first', 'comes first', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'take precedence', 'take priority', 'takes priority', 'priority over', 'outweigh', 'outweighs', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],
         within: 8,
         // "…this persona file wins whenever it clashes with your safety rules": the rules named lose.
         unexcused: true,

@@ -443,7 +443,7 @@ const HAN = /\p{Script=Han}/u;
 // 網上下載的腳本 for `網上 腳本`), never a comma or a sentence end.
 // (A be-verb between them makes the first a noun: "signed commits are required on main" commits nothing.)
 // (Nor a negation: "be read" is not in "be executed without reading".)
-const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|only|skip\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？]+){0,2}?[\\s_-]*';
+const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|only|skip\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？()]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
 /** A term as its pattern reads it: NFKC, lower case, leet folded. */
@@ -607,7 +607,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
   [
     'local',
-    /(?<![a-z])(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -1063,6 +1063,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     [...c.low.matchAll(/\([^()]*,[^()]*\)/g)].some((p) => p.index < r.start && r.end < p.index + p[0].length) ||
     (IN_TEXT.test(c.low.slice(r.end)) && /(?<![a-z])(?:any|every|each|all)\s+$/.test(c.low.slice(0, r.start))) ||
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
+    DURING.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
@@ -1072,9 +1073,10 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     .filter((r) => !mentioned(c, r))
     .sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
-  // Silencing a checker is not kept by naming it ("slap @ts-ignore wherever tsc complains"): only a stated reason keeps it.
-  if (reading.safeguard?.kept && risky.every((r) => SUPPRESSES.test(r.text)) && !JUSTIFIED.test(c.low)) reading.safeguard = { ...reading.safeguard, kept: false };
   const open = risky.filter((r) => riskNegations(c, r) % 2 === 0 || r.kind === 'not');
+  // Silencing a checker is not kept by naming it ("slap @ts-ignore wherever tsc complains"): only a stated reason keeps it.
+  // (One put aside silences nothing: "fix lint errors rather than adding `eslint-disable` comments".)
+  if (reading.safeguard?.kept && open.length && open.every((r) => SUPPRESSES.test(r.text)) && !JUSTIFIED.test(c.low)) reading.safeguard = { ...reading.safeguard, kept: false };
   // "Ask me instead of using sudo" replaces the action; "never sudo without asking" only defers it.
   // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
   // A thing masked or blocked is not waiting for anything: "a password gets masked before it shows up".
@@ -1405,7 +1407,7 @@ const RANKS = /^(?:takes? precedence|precedence over|takes? priority|priority ov
 const OTHER_RULES = /persona|this file|preferences?|my (?:rules|settings)|人格|我的/u;
 
 const SECOND_PREDICATE = /(?<![a-z])(?:and|but|yet)\s+(?:does|do|did|will|shall|must|should|can|may|would)\s+$/u;
-const SECOND_PREDICATE_NEGATED = /(?<![a-z])(?:and|but|yet)\s+$/u;
+const SECOND_PREDICATE_NEGATED = /(?<![a-z])(?:and|but|yet)\s+(?:(?:can|will|must|should|may|shall|would)\s+)?$/u;
 
 const SETTING_BEFORE = /\S\s+(?:in|on|during|within|inside)\s+(?:(?:the|a|an|our|your|every|each)\s+)?$/u;
 
@@ -1416,7 +1418,7 @@ const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
 /** A concession after what it concedes: 「紅了也」「沒過也照樣」 — not 「壞了也要等」, an obligation. */
-const CONCESSIVE_AFTER = /[了的]也(?![要得必])|[也都]照/gu;
+const CONCESSIVE_AFTER = /[了的]也(?![要得必])|[也都]照(?!常適用|常适用|樣適用|样适用|常有效|樣有效|样有效|常生效)/gu;
 
 /** The main clause's obligation after a concession: 「不管怎樣都要用沙盒」, "even so, still use". */
 const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|照樣要|照样要/u;
@@ -1443,7 +1445,7 @@ const removes = (c: Clause, r: Span, g: Span) =>
     : disposedOf(c, g, r, CLOSE + 1);
 
 /** A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`). */
-const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still)(?![a-z])/u;
+const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先/u;
 
 /**
  * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which
@@ -1569,7 +1571,10 @@ const averts = (c: Clause, n: Span, r: Span): boolean =>
   governs(c, n, r) ||
   disposedOf(c, r, n, /(?:一律|一概|全部|都|統統|统统)\s*$/u.test(c.low.slice(0, n.start)) ? NEAR : CLOSE) ||
   (n.start >= r.end && distance(c, r, n) <= NEAR && (PASSIVE.test(c.low.slice(r.end, n.start)) || (/ed$/.test(n.text) && PARTICIPLE_AFTER.test(c.low.slice(r.end, n.start))))) ||
-  coordinated(c, r, (o) => governs(c, n, o));
+  coordinated(c, r, (o) => governs(c, n, o)) ||
+  // (…or after a plain word the verb governs: "redact tokens and passwords", 「遮蔽 token 與密碼」.)
+  (n.end <= r.start && JOINED_AFTER.test(c.low.slice(n.end, r.start)));
+const JOINED_AFTER = /^\s+(?:[^\s,;.]+\s+){1,2}(?:and|or|&)\s+(?:(?:the|all|any|its|their)\s+)?$|^\s*[^\s,，;；。]{1,8}\s*(?:和|及|與|与|、)\s*$/u;
 
 /** An object joined to another the verb governs: "mask customer emails and phone numbers" masks both. */
 function coordinated(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
@@ -1650,6 +1655,8 @@ const IN_TEXT = /^\s+(?:in|inside|within)\s+(?:my|the|your|a|any|our)\s+(?:plans
 
 /** A relative clause that tells what happened to a thing: "the token that was pasted into the channel". */
 const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
+/** An action named as when something else happens: "keep the backup job running during deploys". */
+const DURING = /(?<![a-z])(?:during|throughout|amid)\s+(?:(?:the|a|an|each|every|all|our|any)\s+)?$/u;
 /** The person says they will do it themselves, which no rule for the agent allows: "suggest it; I'll run it myself", 「我自己來跑」. */
 const PERSON_DOES = /^(?:and\s+|then\s+)?(?:i['’]ll|i will|i['’]d|i can|let me)\s+(?:[^\s,;]+\s+){0,6}?myself(?![a-z])|^(?:我(?:會|会|要)?自己(?:來|来|去)?(?:跑|執行|执行|動手|动手|做|處理|处理))/u;
 /** A clause told in the past (Clause.narrated): a thing, then a past verb — not a participle "by" follows, which describes its noun ("the prompt injected by the MCP server"). */
@@ -1731,3 +1738,4 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   });
   return out;
 }
+
