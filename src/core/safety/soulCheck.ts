@@ -596,7 +596,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not without|(?:is |are )?(?:not negotiable|non-negotiable)|(?:never|doesn['’]t|does not|don['’]t|do not|won['’]t|will not|cannot|can['’]t) (?:replace|substitute for)s?|(?:is |are )?(?:no|not a) (?:substitute|replacement) for|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不/gu,
+    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不/gu,
   ],
   [
     'modifier',
@@ -1306,8 +1306,10 @@ function readOnlyScope(inv: Compiled, c: Clause, guards: Span[]): boolean {
   return !!scope && READ_ONLY.test(scope[1]) && !scope[1].replace(READ_ONLY_WORDS, ' ').trim();
 }
 const SCOPE_OPENS = /^\s*(?:(?:is|are)\s+(?:\S+\s+)?)?(?:for|when|while|during|if you are|if you're|if it is|if it's|if they are)\s+(?:just\s+|only\s+|simply\s+|merely\s+)?([^,;.]+)[,;.]?\s*$/u;
-const READ_ONLY = /(?<![a-z])(?:read-only|readonly|list(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?|look(?:s|ing)? at|search(?:es|ing)?|grep(?:s|ping)?|inspect(?:s|ing)?|brows(?:e|es|ing))(?![a-z])/u;
-const READ_ONLY_WORDS = /(?<![a-z])(?:read-only|readonly|list(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?|look(?:s|ing)? at|search(?:es|ing)?|grep(?:s|ping)?|inspect(?:s|ing)?|brows(?:e|es|ing)|files?|logs?|folders?|director(?:y|ies)|contents?|code|source|output|commands?|queries|operations?|ops|git status|git log|git diff|status|diffs?|the|a|an|or|and|just|only|simple|through|at)(?![a-z])/gu;
+const READING = 'read-only|readonly|list(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?|look(?:s|ing)? at|search(?:es|ing)?|grep(?:s|ping)?|inspect(?:s|ing)?|brows(?:e|es|ing)';
+const READ_ONLY = new RegExp(`(?<![a-z])(?:${READING})(?![a-z])`, 'u');
+/** What a scope of reading may also hold: what is read, and the words between. */
+const READ_ONLY_WORDS = new RegExp(`(?<![a-z])(?:${READING}|files?|logs?|folders?|director(?:y|ies)|contents?|code|source|output|commands?|queries|operations?|ops|git status|git log|git diff|status|diffs?|the|a|an|or|and|just|only|simple|through|at)(?![a-z])`, 'gu');
 
 /**
  * A "not" before "treat X as" the safeguard denies that X is it, and drops nothing: "never treat a
@@ -1406,9 +1408,11 @@ const ranksFirst = (c: Clause, b: Span, guards: Span[]) =>
 const RANKS = /^(?:takes? precedence|precedence over|takes? priority|priority over|outranks?|overrides?|overrules?|wins?|prevails?|trumps?|supersedes?|comes? (?:before|first)|優先|优先|高於|高于|凌駕|凌驾|壓過|压过)/u;
 const OTHER_RULES = /persona|this file|preferences?|my (?:rules|settings)|人格|我的/u;
 
+/** What opens a second predicate before its "not" ("and does not"), or before a "never" / "doesn't" ("and can never", "and doesn't"). */
 const SECOND_PREDICATE = /(?<![a-z])(?:and|but|yet)\s+(?:does|do|did|will|shall|must|should|can|may|would)\s+$/u;
 const SECOND_PREDICATE_NEGATED = /(?<![a-z])(?:and|but|yet)\s+(?:(?:can|will|must|should|may|shall|would)\s+)?$/u;
 
+/** Where something happens, after what "instead of" puts aside: "… instead of `npm install` in CI". */
 const SETTING_BEFORE = /\S\s+(?:in|on|during|within|inside)\s+(?:(?:the|a|an|our|your|every|each)\s+)?$/u;
 
 /** "Priority over" is one word of ranking, counted once among the breaks: not also "prefer … over". */
