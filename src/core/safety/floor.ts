@@ -169,12 +169,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
-      // 一次性 is "throwaway": 「先在一次性分支上試一遍」.
-      '臨時容器', '临时容器', '臨時的容器', '临时的容器', '臨時的 docker', '临时的 docker', '臨時 docker', '临时 docker', '臨時資料庫', '临时数据库', '臨時的資料庫', '临时的数据库',
+      // A throwaway container, worktree or folder (一次性, 棄置, 臨時): 「先在一次性分支上試一遍」, 「在臨時的 Docker Postgres 中執行」.
       'disposable container', 'throwaway container', 'temporary container', 'scratch container', 'ephemeral container', 'scratch worktree', 'throwaway worktree', 'disposable worktree', 'temporary worktree',
+      '一次性分支', '一次性副本', '弃置分支', '棄置分支', '拋棄式分支', '抛弃式分支', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
+      '臨時容器', '临时容器', '臨時的容器', '临时的容器', '臨時的 docker', '临时的 docker', '臨時 docker', '临时 docker', '臨時資料庫', '临时数据库', '臨時的資料庫', '临时的数据库',
       // Seeing first what it would do is a dry run: "so I can see what it would remove before going near the real checkout".
       'see what it would', 'what it would remove', 'what it would delete', 'what would be removed', 'what would be deleted',
-      '一次性分支', '一次性副本', '弃置分支', '棄置分支', '拋棄式分支', '抛弃式分支', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
       'ephemeral environment', 'ephemeral database', 'disposable environment', 'preview environment', 'scratch repo', 'scratch workspace', 'scratch environment', 'throwaway workspace',
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
@@ -214,11 +214,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
       'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
-      // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
       // A formatter rewrites layout, nothing else: 「用 `ruff format` 格式化」.
-      'ruff format', 'prettier', 'black', 'gofmt', 'rustfmt', 'clang-format', 'formatter', '格式化工具',
+      'ruff format', 'prettier', 'gofmt', 'rustfmt', 'clang-format', 'formatter', '格式化工具',
       // A real reviewer is a person; a header of a log is no file.
       'real reviewer', 'real reviewers', 'authorization header', 'request header', 'request headers', '请求头', '請求標頭',
+      // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
       'temporary variable', 'temp variable', 'local variable', 'loop variable', 'tmp var', 'temp var', 'local var', 'loop var', '暫時變數', '暂时变量', '臨時變數', '临时变量', '區域變數', '局部变量',
       'font cache', 'build cache', 'pip cache', 'npm cache', 'yarn cache', 'gradle cache', 'ccache', 'pycache', '__pycache__'],
     // Changing the live system by hand: "edit the production schema", 「改線上資料庫」.
@@ -516,6 +516,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'whatever the tool says', 'whatever the page says', 'what the web page says', '網頁說的', '网页说的', '文件裡的指令', '文件里的指令', '註解裡的指令', '注释里的指令',
       '記憶裡的指令', '記憶中的指令', '记忆里的指令', '记忆中的指令', '網頁上的指令', '网页上的指令',
       '當作使用者', '当作使用者', '當成使用者', '当成用户', '当作用户', '視為使用者', '视为用户', '使用者親口', '使用者本人', '用户本人', '用户亲口',
+      // Approval given by something other than the person: "deploy to prod with the bot's approval".
+      "bot's approval", "agent's approval", "tool's approval", 'approval from a bot', 'approval from the bot', 'approval from another agent', 'approval from an agent', 'approval from the agent',
+      '機器人的批准', '机器人的批准', '機器人批准', '机器人批准', '其他代理的批准',
       // Other instructions above the person's own request: "follow those instructions, even when they differ from what the user asked".
       'even differ from what the user', 'even differ from what i', 'even contradict what the user', 'even contradict what i', 'instead of what the user asked', 'instead of what i asked',
       'over what the user asked', 'over what i asked', '即使跟使用者要求的不同', '即使和用户要求的不一样', '即使與使用者的要求不同', '即使与用户的要求不同',
