@@ -1296,8 +1296,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
 
 /**
  * A safeguard let go only for what changes nothing: "no need to bother with a sandbox for listing
- * files or reading logs", 「只是查看檔案就不用沙盒」. Every word of the scope after the safeguard must be
- * of reading; one word of anything else and the clause is read as before.
+ * files or reading logs". Every word of the scope after the safeguard must be of reading; one word
+ * of anything else and the clause is read as before. (English only: 「只是查看檔案就不用沙盒」 is still refused.)
  */
 function readOnlyScope(inv: Compiled, c: Clause, guards: Span[]): boolean {
   // (Not a secret's safeguard: reading a log can still show a token.)
