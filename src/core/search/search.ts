@@ -123,9 +123,8 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   }
 }
 
-/** The concepts of the query a ranked line holds, as a bit mask, and what they are: what it is about (current.ts). */
-function aboutOf(lookup: Query): About {
-  const asked = askedValue(lookup.text);
+/** The concepts of the query a ranked line holds, as a bit mask, and what they are: what it is about (current.ts); `asked`, the kind of value it asks for. */
+function aboutOf(lookup: Query, asked: ((line: string) => boolean) | undefined): About {
   const value = asked ? 1 << lookup.concepts.length : 0;
   const holds = ({ block, i }: ScoredLine) => {
     const line = block.lines[i] ?? '';
@@ -230,7 +229,7 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // What replaced the best lines joins them, though it may not use the query's words (current before stale).
   // Not when only one author's lines are asked for: a replacement may be someone else's.
   const replaced = timed || who ? ranked : withReplacements(ranked, names, reader, searchable);
-  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about: aboutOf(lookup) }) });
+  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about: aboutOf(lookup, answers) }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   // An entry of a branch the view leaves out is no context for a line it shows either.
