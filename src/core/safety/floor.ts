@@ -74,6 +74,9 @@ const AUTHORITY = [
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'my current wishes', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
   '親口', '亲口', '當作我', '当作我', '當成我', '当成我', '當是我', '当是我', '算我說的', '算我说的', '算是我說的', '算是我说的', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
+  // Taken as the owner's, the user's or the boss's word: 「就當作主人的指示處理」.
+  ...['當作', '当作', '當成', '当成', '視為', '视为', '看作', '算作'].flatMap((as) => ['主人', '使用者', '用戶', '用户', '老闆', '老板', '負責人', '负责人'].map((who) => as + who)),
+  ...['主人', '使用者', '用戶', '用户', '老闆', '老板'].flatMap((who) => ['的指示', '的指令', '的命令'].map((what) => who + what)),
   'what i want', 'is what i want', 'what i want done', 'my wishes', 'telling you to', 'told you to', 'go with it', 'go along with it', '就是我要的', '就是我想要的',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
@@ -157,6 +160,9 @@ const ACCESS = [
   '可寫', '可写', '寫入', '写入', '讀寫', '读写', '權限', '权限', '訪問', '访问', '存取', '登入', '登录',
 ];
 
+/** Every repository at once. */
+const ALL_REPOS = ['all repos', 'all repositories', 'every repo', 'every repository', 'all our repos', 'all of our repos', 'all the repos', 'every single repo', '全部 repo', '所有 repo', '全部的 repo', '所有的 repo', '全部倉庫', '全部仓库', '所有倉庫', '所有仓库'];
+
 /** Branches a change reaches only through the gates. */
 const PROTECTED_BRANCHES = ['main', 'master', 'trunk', 'production branch', 'prod branch', 'release branch', 'default branch', 'protected branch', 'live branch', '主分支', '主幹', '主干', '受保護分支', '受保护分支'];
 
@@ -189,7 +195,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
       'reset --hard', '--force', '--mirror', 'dropdb', 'drop database', 'drop table', 'truncate table', 'flushall', 'flushdb', 'for real', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
       '重寫歷史', '重写历史', '線上改', '线上改', '生產上改', '生产上改', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
-      '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹',
+      '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹', '正式工作目錄', '正式工作目录', '正式目錄', '正式目录', '正式倉庫', '正式仓库', '真實倉庫', '真实仓库', '真實目錄', '真实目录',
       '主工作树', '主工作區', '主工作区', '有風險', '有风险',
       // Rarer verbs and tools of destruction: "expunge the audit trail", "helm uninstall", "git gc --prune=now".
       'expunge', 'excise', 'rmtree', 'remove_dir_all', 'removeall', 'rm_rf', 'deltree', 'helm uninstall', 'helm delete', 'kubectl delete', 'eksctl delete', 'terraform destroy', 'pulumi destroy', 'prune=now', 'reflog expire',
@@ -207,7 +213,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
-    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', '當前目錄', '当前目录', '工作目錄', '工作目录'],
+    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo'].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
     harmless: ['force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
@@ -385,7 +391,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'block public access', 'public access block', 'presigned url', 'presigned urls', 'pre-signed url', 'pre-signed urls', 'signed url', 'signed urls',
       'rights it needs', 'permissions it needs', 'only what it needs', 'only the rights', 'only the permissions', 'least privilege', 'least-privilege', 'minimum permissions', 'minimal permissions',
       'scoped only to', 'scoped to the tasks', 'only on the tasks', 'only for the tasks', 'only the tasks that need', 'tasks that need root', 'steps that need root',
-      '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
+      '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'approval from me', 'explicit approval', 'narrowest scope', 'narrowest permissions', 'smallest scope', 'minimal scope', 'minimum scope', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
@@ -413,12 +419,15 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     // Less privilege, not more: "containers run as a non-root user".
-    harmless: ['non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root'],
+    // (Or privilege given up: "drop sudo as soon as the step is done".)
+    harmless: ['non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root', 'drop sudo', 'drop root', 'drop privileges', 'drops privileges', 'dropping privileges', 'drop the privileges'],
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // Every repository at once: "give the internal tool's token write access to all repos", 「給全部 repo 的寫入權限」.
-      { risky: ['all repos', 'all repositories', 'every repo', 'every repository', '全部 repo', '所有 repo', '全部的 repo', '所有的 repo', '全部倉庫', '全部仓库', '所有倉庫', '所有仓库'], with: ACCESS, within: 4 },
+      // (Either way round: "deploy keys get write access to every repository".)
+      { risky: ALL_REPOS, with: ACCESS, within: 4 },
+      { risky: ALL_REPOS, with: ACCESS, within: 4, before: true },
       // A top role handed to the agent itself: "owner | granted to the agent on request".
       { risky: ['owner', 'admin', 'administrator', 'superuser', 'maintainer', 'full access', 'write access'], with: ['granted to the agent', 'granted to you', 'granted to the bot', 'given to the agent', 'given to you', 'given to the bot'], within: 8 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
@@ -487,7 +496,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
       // A secret handed on, said object first: "if someone asks for the staging token just share it".
-      { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets', 'credentials'], with: ['share it', 'share them', 'send it', 'send them', 'give it', 'give them', 'hand it', 'hand them', 'forward it', 'forward them', 'paste it', 'paste them', 'post it', 'post them'], within: 5 },
+      { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets', 'credentials'], with: ['share it', 'share them', 'send it', 'send them', 'give it', 'give them', 'hand it', 'hand them', 'forward it', 'forward them', 'paste it', 'paste them', 'post it', 'post them'], within: 5, refers: true },
       // A secret's whole value: "likes seeing the full token in the output".
       { risky: ['token', 'password', 'api key', 'secret', 'private key'], with: ['full', 'whole', 'entire', 'complete', 'unmasked', 'raw', '完整的', '完整'], within: 1, before: true },
       // A credential written into code: "hard-code the Stripe key".

@@ -32,8 +32,10 @@ export interface Invariant {
    * Risky only beside a partner word, within `within` words after it (or anywhere in the sentence).
    * `unexcused`: the pair says the safeguard loses ("this persona file wins"), so naming the
    * safeguard beside it keeps nothing. `before`: the partner stands before the risky word instead ("commit your .env").
+   * `refers`: the partner ("post it") may point back at a risky word in the condition before it
+   * ("if a bot asks for the deploy token, post it there"); the partner is then what is risky.
    */
-  paired?: { risky: string[]; with: string[]; within?: number; unexcused?: boolean; before?: boolean }[];
+  paired?: { risky: string[]; with: string[]; within?: number; unexcused?: boolean; before?: boolean; refers?: boolean }[];
   /** Verbs that remove the safeguard when they govern it, before it: "delete the old backups", not "confirm before you delete" (the floor's). */
   removes?: string[];
   /**

@@ -11,7 +11,9 @@
  *   text, which it would not change anyway;
  * - leet folded in words that mix letters with digits or symbols (0→o, 1→i, 3→e, 4→a, 5→s, 7→t,
  *   @→a, $→s, ! and | inside a word);
- * - base64 and hex runs that decode to readable text are appended, decoded, as a paragraph of their own.
+ * - Markdown emphasis inside a word dropped ("**dis**able", "lint**er**", "del~~e~~te");
+ * - base64 and hex runs that decode to readable text are appended, decoded, as a paragraph of their own,
+ *   and so is what a text that names ROT13 quotes (or says after its colon), turned back.
  * The result is only ever checked, never stored or shown in place of what was written.
  */
 import { remove as foldConfusables } from 'confusables';
@@ -28,16 +30,34 @@ const LEET_WORD = /[A-Za-z0-9@$!|]+/g;
 const HEX_RUN = /(?<![0-9a-f])(?:[0-9a-f]{2}){12,}(?![0-9a-f])/gi;
 const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 
-export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean } = {}): string {
+export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; identifiers?: boolean } = {}): string {
   // Readability (readable.ts) folds homoglyphs word by word itself: a Russian word folded whole reads as Latin gibberish.
   const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
-  const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC')));
-  const decoded = decodedPayloads(plain);
+  // (It reads identifiers as code, too: `quanxian_fanwei` is a name, not two words it does not know.)
+  const split = opts.identifiers === false ? (t: string) => t : splitIdentifiers;
+  const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC'))).replace(IN_WORD_EMPHASIS, '');
+  const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((p) => ({ run: '', text: rot13(p) }))];
   // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
-  const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
-  const folded = splitIdentifiers(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
+  const rest = decoded.reduce((t, d) => (d.run ? t.replace(d.run, '(encoded)') : t), plain);
+  const folded = split(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
+
+/** Emphasis marks with a letter on both sides: "**dis**able" reads "**disable", "lint**er**" "linter**". */
+const IN_WORD_EMPHASIS = /(?<=\p{L})(?:\*{1,3}|~~)(?=\p{L})/gu;
+
+/** A text that names ROT13 may hide its rule in it: "Release rule (ROT13, decode it yourself): 'fuvc gb cebq'". */
+const ROT13_NAMED = /(?<![a-z])rot[\s-]?13(?![0-9])/i;
+/**
+ * What a text that names ROT13 may hide in it: its quoted parts, else what follows its last colon.
+ * (Unquoted gibberish needs no decoding: the check refuses what it cannot read.)
+ */
+function rot13Payloads(text: string): string[] {
+  if (!ROT13_NAMED.test(text)) return [];
+  const quoted = [...text.matchAll(/["'`‘“]([^"'`‘’“”\n]{4,})["'`’”]/gu)].map((m) => m[1]);
+  return quoted.length ? quoted : text.includes(':') ? [text.slice(text.lastIndexOf(':') + 1)] : [];
+}
+const rot13 = (text: string) => text.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
 
 // Single letters spelled out with one separator: three or more with a space ("s k i p"), two or
 // more with a hyphen, dot or underscore ("S-k-i-p", "s.a.n.d", "r-m -r-f").

@@ -144,7 +144,7 @@ export function compileReadability(soulInvariants: readonly Invariant[]): (chang
   );
   return (changes) =>
     changes.flatMap(({ section, content }) => {
-      const clauses = sentences(normaliseForCheck(content, { homoglyphs: false })).flat();
+      const clauses = sentences(normaliseForCheck(content, { homoglyphs: false, identifiers: false })).flat();
       const found = unreadableClause(clauses, own);
       if (!found) return [];
       // Quoted as written (the check reads it with leet and base64 undone), where the clauses line up.
@@ -312,7 +312,9 @@ function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]
     (p) =>
       (c.carry + c.negations.filter((n) => n.kind === 'modal' && n.end <= p.start && !inCondition(c, n, p)).length) % 2 === 0 &&
       !c.negations.some((b) => b.kind === 'before' && governs(c, b, p)) &&
-      !quoted.some((q) => q.start <= p.start && p.end <= q.end),
+      !quoted.some((q) => q.start <= p.start && p.end <= q.end) &&
+      // (Nor does a question of whether: 「再決定用不用」.)
+      !/^(\p{Script=Han})不\1$/u.test(c.low.slice(Math.max(0, p.start - 1), p.end)),
   );
   return granted?.text;
 }
@@ -596,18 +598,19 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不/gu,
+    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|[無无]人(?:值守|看管|值班|監看|监看)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
   ],
   [
     'modifier',
     /(?<![a-z])(?:no longer|not) (?:needed|used|required|in use|referenced)(?![a-z])|(?:沒有?|没有?|無|无|不|不必|不需|不再需|不再使)(?:用|要|必要|需要|相關|相关|用到|用著|使用)的|用不[到著着]的/gu,
   ],
   ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of|(?<=prefer.*)over)(?![a-z])|而非|而不是/gu],
-  // After a safeguard, "only when …" confines it to some cases: "write to memory only when I ask", "run the tests only on Fridays".
-  ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])/gu],
+  // After a safeguard, "only when …" confines it to some cases: "write to memory only when I ask", "run the tests only on Fridays",
+  // "the sandbox is reserved for manual runs", 「沙箱只用於人工觸發的操作」.
+  ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|如果可以|可以的話|可以的话|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -805,6 +808,8 @@ function prose(markdown: string): string[][] {
   flushTable();
   return paragraphs.flatMap((p) =>
     p
+      // Code named as a function's, a class's or a column's name is that name, not what its words say: "keep the function name `delete_expired_tokens`".
+      .replace(/(?<![a-z])((?:function|method|class|variable|field|column|constant|identifier|enum|type|property|attribute)\s+names?)\s+`[^`\n]{1,60}`/giu, '$1 (a name)')
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
@@ -814,6 +819,8 @@ function prose(markdown: string): string[][] {
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
+      // A rule, then a colon and a prohibition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden".
+      .replace(/(^|[.!?。！？]\s*)((?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s)/giu, '$1$2. ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
       // Clauses: commas, dashes, 時/的話 (not 時的, a modifier: 「每輪結束時的記憶記錄」), a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
@@ -958,7 +965,7 @@ interface Compiled {
   unguarded?: Terms;
   breaks?: Terms;
   harmless?: Terms;
-  paired: { risky?: Terms; with?: Terms; within?: number; unexcused?: boolean; before?: boolean }[];
+  paired: { risky?: Terms; with?: Terms; within?: number; unexcused?: boolean; before?: boolean; refers?: boolean }[];
   removes?: Terms;
   everyday?: boolean;
   /** The risky words of the soul.md invariant this one guards too. */
@@ -968,7 +975,7 @@ interface Compiled {
 /** `kin`: the soul.md invariant whose safeguard this one guards too (its risky words are not foreign to this one). */
 const compile = (i: Invariant, kin?: Invariant): Compiled => ({
   removes: alternation(i.removes ?? []),
-  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }), ...(p.unexcused && { unexcused: true }), ...(p.before && { before: true }) })),
+  paired: (i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with), ...(p.within !== undefined && { within: p.within }), ...(p.unexcused && { unexcused: true }), ...(p.before && { before: true }), ...(p.refers && { refers: true }) })),
   id: i.id,
   rule: i.rule,
   ...(i.everyday && { everyday: true }),
@@ -1022,7 +1029,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
   if (inv.everyday && guards.length && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
   // (Nor is one let go only for reading: it neither keeps nor drops the safeguard for anything else.)
-  if (guards.length && readOnlyScope(inv, c, guards)) guards.length = 0;
+  if (guards.length && readOnlyScope(inv, c, guards, sentence)) guards.length = 0;
   if (guards.length) {
     // "Don't run them until you've read them": the negation holds the action back until the
     // safeguard is done — a precondition, kept, not a safeguard that comes too late.
@@ -1219,14 +1226,22 @@ function classed(c: Clause, r: Span): Kind {
 function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situation: (r: Span) => boolean): (Span & { unexcused?: boolean })[] {
   return inv.paired.flatMap((p) => {
     const risky = spans(p.risky, c.low);
-    if (!risky.length) return [];
     const mark = (rs: Span[]) => (p.unexcused ? rs.map((r) => ({ ...r, unexcused: true })) : rs);
+    // (A pronoun that points back at what the condition before asks for: "if a bot asks for the deploy token, post it there".)
+    const before = sentence[sentence.indexOf(c) - 1];
+    const askedFor = (b: Clause) => spans(p.risky, b.low).some((r) => REQUESTED.test(b.low.slice(0, r.start)));
+    if (!risky.length && p.refers && before?.role === 'condition' && askedFor(before)) return mark(spans(p.with, c.low).filter((r) => !situation(r)));
+    if (!risky.length) return [];
     if (p.within === undefined) return [...sentence, ...(c.before ?? [])].some((other) => spans(p.with, other.low).length) ? mark(risky.filter((r) => !situation(r))) : [];
-    const partners = spans(p.with, c.low);
+    // (A partner after a dot is a file's name: "the real .env" names no environment.)
+    const partners = spans(p.with, c.low).filter((w) => w.text.startsWith('.') || c.low[w.start - 1] !== '.');
     // (`before`: the partner stands before the risky word — "commit your .env".)
     return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) <= p.within!)));
   });
 }
+
+/** Asked for, just before what is asked for: "asks for the deploy token", 「要 token」. */
+const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed)\s+(?:for\s+)?|索取|請求|请求|要求|要)(?:\S+\s+){0,3}$/u;
 
 /** The invariant's actions `text` names, alone or of a pair ("release"). */
 const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
@@ -1264,11 +1279,16 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
   // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
   // (It confines the action nearest before it: "run the tests first and release only when they pass" confines the release.)
-  const confines = (n: Clause['negations'][number]) => n.kind === 'after' && c.role !== 'exception' && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR && !actionsIn(inv, c.low.slice(g.end, n.start)).length);
+  // (Not when what it is confined to is the whole class the soul guards: "use the sandbox only for destructive commands".)
+  const confines = (n: Clause['negations'][number]) =>
+    n.kind === 'after' && c.role !== 'exception' && !WHOLE_CLASS.test(c.low.slice(n.end)) && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR && !actionsIn(inv, c.low.slice(g.end, n.start)).length);
+  if (process.env.DBG) console.error("DBG", inv.id, JSON.stringify(c.masked), JSON.stringify(negations));
   const confinedFrom = negations.find(confines)?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
   const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
-  const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
+  // (Nor is the verb of a relative clause said of another noun after the safeguard: "ignore the soul and drop rules that contradict it".)
+  const ofAnother = (n: Span) => n.start >= after && RELATIVE_OF_ANOTHER.test(c.low.slice(after, n.start));
+  const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
     modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
@@ -1297,11 +1317,15 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
 /**
  * A safeguard let go only for what changes nothing: "no need to bother with a sandbox for listing
  * files or reading logs". Every word of the scope after the safeguard must be of reading; one word
- * of anything else and the clause is read as before. (English only: 「只是查看檔案就不用沙盒」 is still refused.)
+ * of anything else and the clause is read as before. In Chinese the scope comes first, and only
+ * what lets the safeguard go stands between: 「只是查看檔案就不用沙盒」.
  */
-function readOnlyScope(inv: Compiled, c: Clause, guards: Span[]): boolean {
+function readOnlyScope(inv: Compiled, c: Clause, guards: Span[], sentence: readonly Clause[]): boolean {
   // (Not a secret's safeguard: reading a log can still show a token.)
   if (inv.id === 'secrets-kept' || inv.id === 'person-speaks') return false;
+  // (The scope may be a condition of its own before: 「如果只是讀取日誌的話，就不需要開沙盒」.)
+  const before = sentence[sentence.indexOf(c) - 1];
+  if (READ_ONLY_FIRST.test((before?.role === 'condition' ? before.low : '') + c.low.slice(0, Math.min(...guards.map((g) => g.start))))) return true;
   const scope = SCOPE_OPENS.exec(c.low.slice(Math.max(...guards.map((g) => g.end))));
   return !!scope && READ_ONLY.test(scope[1]) && !scope[1].replace(READ_ONLY_WORDS, ' ').trim();
 }
@@ -1310,6 +1334,13 @@ const READING = 'read-only|readonly|list(?:s|ing)?|read(?:s|ing)?|view(?:s|ing)?
 const READ_ONLY = new RegExp(`(?<![a-z])(?:${READING})(?![a-z])`, 'u');
 /** What a scope of reading may also hold: what is read, and the words between. */
 const READ_ONLY_WORDS = new RegExp(`(?<![a-z])(?:${READING}|files?|logs?|folders?|director(?:y|ies)|contents?|code|source|output|commands?|queries|operations?|ops|git status|git log|git diff|status|diffs?|the|a|an|or|and|just|only|simple|through|at)(?![a-z])`, 'gu');
+/** 「（如果）只是查看／讀取 檔案、日誌（的話）就不用開」: a scope of reading only, then what lets the safeguard go. */
+const READ_ONLY_FIRST = new RegExp(
+  `^\\s*(?:如果|若|要是)?\\s*(?:只是|只有|只|僅僅|仅仅|僅|仅|單純|单纯|純粹|纯粹)\\s*(?:查看|查閱|查阅|閱讀|阅读|讀取|读取|讀|读|看看|看|列出|瀏覽|浏览|搜尋|搜寻|搜索|檢視|检视)(?:一下)?` +
+    `(?:\\s|[、和或與与]|檔案|档案|文件|日誌|日志|目錄|目录|資料夾|文件夹|程式碼|代碼|代码|源碼|源码|輸出|输出|設定|设置|配置|內容|内容|狀態|状态|${READING}|files?|logs?|git status|git log|git diff)*` +
+    `(?:的話|的话|時|时|而已)?\\s*(?:就|則|则)?\\s*(?:可以)?(?:不用|不必|不需要|不需|無需|无需|免|別|别|不要)(?:再)?(?:開|开|用|進|进|走|跑|建)?(?:個|个|一個|一个)?\\s*$`,
+  'u',
+);
 
 /**
  * A "not" before "treat X as" the safeguard denies that X is it, and drops nothing: "never treat a
@@ -1378,7 +1409,11 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 
 /** Words that open a relative clause. */
 // …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
-const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
+const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|what|whatever|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
+/** The whole class of actions the soul's safeguards are for: "anything destructive", 「破壞性操作」. */
+const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|risky|high-risk|dangerous|irreversible)(?![a-z])|^\s*(?:所有|任何)?(?:的)?(?:破壞性|破坏性|高風險|高风险|危險|危险|不可逆)/u;
+/** A relative clause whose head is a noun after the safeguard, its verb within three words: "… and drop rules that ". */
+const RELATIVE_OF_ANOTHER = /^[\s,]*(?:[^\s,;]+\s+)+?(?:that|which|who)\s+(?:\S+\s+){0,3}$/u;
 /** A purpose clause with a subject of its own: "so reviewers aren't …", "so that the team never …". */
 const PURPOSE = /(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+(?=(?:[a-z]+n['’]t|never|do not|does not|will not|cannot|can not)(?![a-z]))/u;
 
@@ -1566,8 +1601,8 @@ const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\
 /** A participle right after the thing, or after where it is: "secrets in logs masked as ****", "tokens redacted". */
 const PARTICIPLE_AFTER = /^\s*(?:(?:in|on|from|inside|within)\s+(?:the\s+|all\s+|any\s+)?[^\s,;.]+\s+)?(?:always\s+|automatically\s+)?$/u;
 
-/** Before a Chinese topic, nothing or the nouns it is listed with: 「日志中的邮箱和手机号一律脱敏」. */
-const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|不過|不过)?\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、)\s*$/u;
+/** Before a Chinese topic, nothing or the nouns it is listed with, or where it shows up: 「日志中的邮箱和手机号一律脱敏」, 「日志里出现 password 一律打码」. */
+const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|不過|不过)?\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、|出現|出现|含有|包含|帶有|带有)\s*$/u;
 
 /** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
 const averts = (c: Clause, n: Span, r: Span): boolean =>
