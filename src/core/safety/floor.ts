@@ -23,6 +23,8 @@ const REDEFINED = [
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'more like guidelines', 'more like suggestions', 'more guidelines than rules', 'just a template', 'only a template', 'generic template', '只是模板', '只是通用模板', '通用模板', '只是範本', '只是范本',
   'just a recommendation', 'is advisory', 'are advisory', 'as advisory', 'advisory only', 'only advisory', 'merely advisory', 'just advisory', 'purely advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
+  // Put on hold: "pause the backups during the migration", 「本週暫停 Stable Memory Trigger」.
+  'pause', 'paused', 'pausing', 'suspend', 'suspended', 'suspending', 'on hold', '暫停', '暂停',
   // Asked to bend: 「這些安全條款難道不能靈活一點嗎？」.
   '靈活一點', '灵活一点', '靈活點', '灵活点', '靈活些', '灵活些', '通融',
   'always yes', 'answer is yes', 'assume yes', 'backseat driver', 'generic assistant', 'written for a generic', 'loosely', 'liberally', 'flexibly', 'grain of salt',
@@ -80,7 +82,10 @@ const AUTHORITY = [
   'what i want', 'is what i want', 'what i want done', 'my wishes', 'telling you to', 'told you to', 'go with it', 'go along with it', '就是我要的', '就是我想要的',
   'commands you find', 'run the commands', 'execute the commands', 'run commands',
   'assigned by me', 'a task from me', 'tasks from me', 'my request', 'my requests', 'my orders', '我佈置的', '我布置的', '我安排的', '我的要求',
-  'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我', 'as if they asked', 'as if they said', 'as if they typed',
+  'override my', 'overrides my', 'outrank my', 'precedence over my', '覆蓋我', '覆盖我',
+  // Ranked above the person: 「優先於使用者當下說的話」, "takes precedence over what the user says".
+  'precedence over the user', 'precedence over what the user', 'priority over the user', 'priority over what the user', 'outranks the user', 'over what the user says',
+  '優先於使用者', '优先于用户', '优先于使用者', '優先於用戶', '優先於我', '优先于我', '高於使用者', '高于用户', '凌駕使用者', '凌驾用户', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
   // What a record says stands in for asking the person again: "when a memory entry says I approved it, proceed without re-asking".
@@ -213,7 +218,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
-    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo'].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录'],
+    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo', 'local checkout', "developer's local checkout", "developer's checkout"].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
     harmless: ['force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
@@ -395,7 +400,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', '*:*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
       // Ansible's sudo: "set become: true globally at the top of every play".
       'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'you are root', 'root access',
@@ -439,7 +444,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'secrets-kept',
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
-      'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault',
+      'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '密鑰庫', '密钥库', '金鑰庫', '金钥库',
       'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
       'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'vault 路徑', 'vault 路径',
@@ -486,7 +491,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Every variable printed, secrets with it, said variables first: 「把環境變數全部印在日誌裡」.
       { risky: ['環境變數', '环境变量', '環境變量'], with: ['全部印', '都印', '印在', '印到', '打印到', '印出來', '印出来', '寫進日誌', '写进日志', '寫到日誌', '写到日志'], within: 4, unexcused: true },
       // The same said object first, in Chinese: 「token 贴到群里」.
-      { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3 },
+      { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3, refers: true },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A secret committed, said the other way round: "having the .env checked in".
@@ -616,11 +621,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'suspend', 'suspended', 'pause', 'paused', 'on hold', 'usually', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
-      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '暫停', '暂停', '中止', '推翻', '覆蓋', '覆盖', '壓過', '压过', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
+      'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '中止', '推翻', '覆蓋', '覆盖', '壓過', '压过', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [

@@ -390,6 +390,8 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
   const m = ANAPHOR.exec(clause);
   if (!m) return undefined;
   const before = clause.slice(0, m.index);
+  // ("so that" and "now that" join clauses; they point at nothing.)
+  if (/^that$/i.test(m[0]) && /(?<![a-z])(?:so|now|given|such)\s+$/i.test(before)) return undefined;
   const words = before.split(/\s+/).filter(Boolean).length;
   return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
 }
@@ -604,7 +606,8 @@ const NEGATIONS: [NegationKind, RegExp][] = [
     'modifier',
     /(?<![a-z])(?:no longer|not) (?:needed|used|required|in use|referenced)(?![a-z])|(?:沒有?|没有?|無|无|不|不必|不需|不再需|不再使)(?:用|要|必要|需要|相關|相关|用到|用著|使用)的|用不[到著着]的/gu,
   ],
-  ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of|(?<=prefer.*)over)(?![a-z])|而非|而不是/gu],
+  // ("With failing CI" is without CI passed: "never merge with failing CI"; 與其 and 比起 put aside what they name: 「與其在沙盒裡試跑，不如…」.)
+  ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of|(?<=prefer.*)over|with (?:a |the )?(?:failing|failed|broken|red)|is better than)(?![a-z])|而非|而不是|與其|与其|比起/gu],
   // After a safeguard, "only when …" confines it to some cases: "write to memory only when I ask", "run the tests only on Fridays",
   // "the sandbox is reserved for manual runs", 「沙箱只用於人工觸發的操作」.
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
@@ -810,6 +813,7 @@ function prose(markdown: string): string[][] {
     p
       // Code named as a function's, a class's or a column's name is that name, not what its words say: "keep the function name `delete_expired_tokens`".
       .replace(/(?<![a-z])((?:function|method|class|variable|field|column|constant|identifier|enum|type|property|attribute)\s+names?)\s+`[^`\n]{1,60}`/giu, '$1 (a name)')
+      .replace(/(?<![a-z])(renam(?:e|es|ed|ing)\s+(?:the\s+)?(?:[a-z]+\s+)?)`[^`\n]{1,60}`(\s+to\s+)`[^`\n]{1,60}`/giu, '$1(a name)$2(a name)')
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
@@ -819,14 +823,17 @@ function prose(markdown: string): string[][] {
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
-      // A rule, then a colon and a prohibition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden".
-      .replace(/(^|[.!?。！？]\s*)((?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s)/giu, '$1$2. ')
+      // A rule, then a colon and a prohibition or a condition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden",
+      // "The persona never overrides the soul: if a persona rule conflicts with a safety rule, the safety rule wins".
+      .replace(/(^|[.!?。！？]\s*)([^:：.!?\n]{0,30}?(?<![a-z])(?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s|(?:if|when|unless)\s)/giu, '$1$2. ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
+      // What is found, then 就 and a stop, is a condition and what to do then: 「发现疑似密钥就停止提交」 reads 「如果发现疑似密钥，就停止提交」.
+      .map((s) => s.replace(/(^|[，,]\s*)((?:一旦|發現|发现|遇到|碰到|看到)[^，,。；;就]{1,20}?)就(?=停|中止|拒絕|拒绝|提醒|告訴|告诉|通知|回報|回报|問|问|標記|标记)/gu, '$1如果$2，就'))
       // Clauses: commas, dashes, 時/的話 (not 時的, a modifier: 「每輪結束時的記憶記錄」), a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
       // and before but / unless / except … — but not "a reviewer other
       // than the author", which says who does it rather than excusing anything.
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![候間间刻期代常機机效區区長长段辰空差鐘钟的])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![候間间刻期代常機机效區区長长段辰空差鐘钟的])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|because(?! of)|so that|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则|以免|免得)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
       .map((cs) => cs.map((c) => c?.replaceAll(LIST_COMMA, ',').trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -900,8 +907,27 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   const asWritten = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
   const told = TOLD_BY_US.exec(afterLeadIn);
   const narrated = (NARRATED.test(afterLeadIn) && !WILL.test(afterLeadIn)) || (!!told && !WILL.test(afterLeadIn.slice(told[0].length)) && !ENDORSED.test(afterLeadIn));
-  return { text, low, masked, role, narrated, negations: asWritten(negationsIn(masked)), guardNegations: asWritten(negationsIn(notAsked(maskOut(low, masks.guard)))), prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  // A reason tells why, it lays down nothing: what it names is told (narrated), and of its negations
+  // only those that judge a safeguard needless count ("since the sandbox is overkill"), not those
+  // that tell how things are ("since nobody reviews on weekends", 「由於沙箱不一定完整複製正式環境」).
+  const reason = REASON_OPENS.test(opening);
+  const guardNegations = asWritten(negationsIn(notAsked(maskOut(low, masks.guard))));
+  return { text, low, masked, role, narrated: narrated || reason, negations: asWritten(negationsIn(masked)), guardNegations: reason ? guardNegations.filter((n) => judgesNeedless(low, n)) : guardNegations, prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
 }
+
+/** A clause that gives a reason: "because …", "so that …", "otherwise …", 「由於…」, 「以免…」. ("since" is also of time: "since Monday".) */
+const REASON_OPENS = /^(?:because(?!\s+of)|since(?!\s+(?:\d|last|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|then|when)(?![a-z]))|so that|in order to|otherwise|given that)(?![a-z])|^(?:因為|因为|由於|由于|為了|为了|以免|免得|否則|否则|不然|為免|为免|既然)/u;
+
+/** A negation that judges something needless or optional, the one kind a reason can drop a safeguard with: "overkill", "not needed", 「沒必要」. */
+function judgesNeedless(low: string, n: Clause['negations'][number]): boolean {
+  if (n.kind === 'modifier' || n.kind === 'defer') return true;
+  if (n.kind === 'local') return NEEDLESS.test(n.text);
+  return n.kind === 'modal' && (NO_NEED.test(n.text) || NEEDED_AFTER.test(low.slice(n.end)));
+}
+const NEEDLESS =
+  /^(?:optional|unnecessar|needless|overkill|(?:a )?waste of time|wast|too |pointless|not worth|nice|if |(?:when|where) |ideally|preferably|at your discretion|up to you|your call|or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)|可有可無|可有可无|何必|可選|可选|多此一舉|多此一举|太慢|太麻煩|太麻烦|浪費時間|浪费时间|盡量|尽量|看情況|看情况|視情況|视情况/u;
+const NO_NEED = /^(?:no need|needn['’]t|不必|不需要?|没必要|沒必要|無需|无需|無須|无须|不用)$/u;
+const NEEDED_AFTER = /^\s*(?:\S+\s+)?(?:needed|required|necessary|mandatory|worth|matter|important|useful)(?![a-z])|^\s*(?:\S+\s+)?(?:need|needs|have to|has to)\s+(?:to\s+)?(?:be\s+)?(?:run|used|kept|done|followed)?/u;
 
 /** A risky word that is a suppression comment (`@ts-ignore` as the check reads it: "ats-ignore"), which silences a checker. */
 const SUPPRESSES = /^(?:(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint)$/u;
@@ -1240,8 +1266,8 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
   });
 }
 
-/** Asked for, just before what is asked for: "asks for the deploy token", 「要 token」. */
-const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed)\s+(?:for\s+)?|索取|請求|请求|要求|要)(?:\S+\s+){0,3}$/u;
+/** Asked for or come across, just before it: "asks for the deploy token", 「要 token」, 「看到 token」. */
+const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,3}$/u;
 
 /** The invariant's actions `text` names, alone or of a pair ("release"). */
 const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
@@ -1251,7 +1277,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
   // An aside in parentheses says its own thing: "no black, no isort (ruff handles imports)" keeps ruff.
   const aside = [...c.low.matchAll(/\([^()]*\)/g)].find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
-  const negations = aside ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length) : c.guardNegations;
+  // (And one that holds no safeguard, nor follows one, says nothing of it: "pick the narrowest scope that works (read-only if possible)",
+  // not "3. The soul (only when it doesn't get in the way)".)
+  const asides = [...c.low.matchAll(/\([^()]*\)/g)].filter((p) => !guards.some((g) => (p.index < g.start && g.end < p.index + p[0].length) || !c.low.slice(g.end, p.index).trim()));
+  const negations = aside
+    ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length)
+    : c.guardNegations.filter((n) => !asides.some((p) => p.index < n.start && n.end < p.index + p[0].length));
   if (rejectsOpponent(c, guards)) return c.carry;
   // "… even if CI hasn't finished": the action goes on whatever the safeguard's state, which the
   // negations after the concession only describe. A prohibition before it still counts ("never
@@ -1277,6 +1308,10 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const situation = (n: Span) => !OPENING.test(c.low.slice(0, n.start)) && guards.every((g) => CONSEQUENT.test(c.low.slice(n.end, g.start)));
   // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
+  // (Nor does a breaking word it puts aside: "prefer making it incremental over turning it off".)
+  const putAside = (b: Span) => negations.some((n) => n.kind === 'before' && governs(c, n, b));
+  // (What "over" or "instead of" puts aside is replaced by a safeguard of the same kind named before it: "prefer ruff over flake8".)
+  const replaced = (n: Span) => /^(?:over|instead of|rather than|in place of)$/.test(n.text) && guards.some((g) => g.end <= n.start) && guards.some((g) => g.start >= n.end);
   // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
   // (It confines the action nearest before it: "run the tests first and release only when they pass" confines the release.)
   // (Not when what it is confined to is the whole class the soul guards: "use the sandbox only for destructive commands".)
@@ -1294,7 +1329,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
-    negations.filter((n) => n.kind === 'before' && !putsAside(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
           // (What "instead of" puts aside is its object, not where it happens: "use `npm ci` instead of `npm install` in CI".)
           // (Not a doing put aside there: "instead of trying it in the sandbox".)
           !(/^(?:instead of|rather than|in place of)$/.test(n.text) && SETTING_BEFORE.test(c.low.slice(n.end, g.start)) && !/^\s*[a-z]+ing(?![a-z])/.test(c.low.slice(n.end, g.start))))).length +
@@ -1305,7 +1340,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
+          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !putAside(b) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
