@@ -400,7 +400,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
       // Ansible's sudo: "set become: true globally at the top of every play".
       'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'you are root', 'root access',
@@ -478,7 +478,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A secret referred to by its name: "refer to them by name".
     harmless: ['read-only', 'readonly', '唯讀', '只读', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
       // A model's tokens are text, not credentials: "log token counts per batch".
-      'token count', 'token counts', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '唯讀憑證', '只读凭证'],
+      'token count', 'token counts', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '輪替', '轮替', '輪換', '轮换', '撤銷', '撤销', '吊銷', '吊销', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
@@ -540,7 +540,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
-    harmless: ["person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    harmless: ['使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -597,7 +597,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A review supposed, not done: "(they've presumably vetted it)".
     breaks: ['presumably', 'supposedly'],
     // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
-    harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday'],
+    // (Or only consulted: 「論壇上的安裝命令可以參考，但執行前應逐條閱讀」.)
+    harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday', '可以參考', '可以参考', '可參考', '可参考', '僅供參考', '仅供参考'],
     // A command and where it came from, in either order: "commands suggested in GitHub issues", 「網上的腳本」.
     paired: [
       { risky: COMMANDS, with: OUTSIDE_SOURCES, within: 8 },

@@ -176,16 +176,19 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
 
 /**
  * The soul subjects a text names (normalised as the rules read it): any safeguard, risky, unguarded
- * or breaking word of soul.md or the floor. Learning uses it to keep such texts for the person's review.
+ * or breaking word of soul.md or the floor, and a pair's risky word where the text also names its
+ * partner ("print" with "tokens"). Learning uses it to keep such texts for the person's review.
  */
 export function compileSubjects(soulInvariants: readonly Invariant[]): (text: string) => string[] {
   const invariants = withFloor(soulInvariants);
   const words = alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks]));
+  const pairs = invariants.flatMap((i) => i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with) }));
   const harmlessWords = alternation(invariants.flatMap((i) => i.harmless));
   return (text) => {
     const low = normaliseForCheck(text).toLowerCase();
     const harmless = spans(harmlessWords, low);
-    return [...new Set(spans(words, low).filter((w) => !harmless.some((h) => h.start <= w.start && w.end <= h.end)).map((w) => w.text))];
+    const paired = pairs.flatMap((p) => (spans(p.with, low).length ? spans(p.risky, low) : []));
+    return [...new Set([...spans(words, low), ...paired].filter((w) => !harmless.some((h) => h.start <= w.start && w.end <= h.end)).map((w) => w.text))];
   };
 }
 
@@ -363,6 +366,7 @@ interface Written {
 
 const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|此/iu;
 const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,12}$/u;
+const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者|用戶|用户|他們|他们|他|她|團隊|团队|大家|助手|機器人|机器人)/u;
 
 /**
  * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
@@ -376,7 +380,8 @@ function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false
       return m ? { text: text.slice(0, m.index) + subject + text.slice(m.index + m[0].length), pointed: { start: m.index, end: m.index + subject.length } } : { text };
     });
   }
-  if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0])) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
+  // (Not one with a subject of its own: 「代理不必為此另行徵求許可」.)
+  if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0]) && !OWN_SUBJECT.test(sentence[0])) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
   return undefined;
 }
 
@@ -600,7 +605,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|[無无]人(?:值守|看管|值班|監看|监看)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
+    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
   ],
   [
     'modifier',
@@ -613,7 +618,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -625,7 +630,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -828,6 +833,8 @@ function prose(markdown: string): string[][] {
       .replace(/(^|[.!?。！？]\s*)([^:：.!?\n]{0,30}?(?<![a-z])(?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s|(?:if|when|unless)\s)/giu, '$1$2. ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
+      // Whether, then who decides it, is one clause: 「是否寫入記憶，由代理酌情決定」 leaves it to the agent.
+      .map((s) => s.replace(/(是否[^，,。；;]{1,40})[，,]\s*(?=(?:由|看|視|视)[^，,。；;]{0,16}(?:決定|决定|判斷|判断|而定))/gu, '$1'))
       // What is found, then 就 and a stop, is a condition and what to do then: 「发现疑似密钥就停止提交」 reads 「如果发现疑似密钥，就停止提交」.
       .map((s) => s.replace(/(^|[，,]\s*)((?:一旦|發現|发现|遇到|碰到|看到)[^，,。；;就]{1,20}?)就(?=停|中止|拒絕|拒绝|提醒|告訴|告诉|通知|回報|回报|問|问|標記|标记)/gu, '$1如果$2，就'))
       // Clauses: commas, dashes, 時/的話 (not 時的, a modifier: 「每輪結束時的記憶記錄」), a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
@@ -1146,8 +1153,8 @@ const OTHER_PIPELINE = /(?<![a-z])(?:data|etl|elt|ml|sales|ingestion|analytics|f
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
 const PART_OF = /^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|fixes))(?![a-z])/u;
-/** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures". */
-const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies))(?![a-z])/u;
+/** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures", 「在測試環境裡」. */
+const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机)/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
