@@ -75,7 +75,7 @@ const AUTHORITY = [
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'my current wishes', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
-  '親口', '亲口', '當作我', '当作我', '當成我', '当成我', '當是我', '当是我', '算我說的', '算我说的', '算是我說的', '算是我说的', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
+  '親口', '亲口', '當作我', '当作我', '當係我', '当系我', '當係使用者', '當係主人', '當成我', '当成我', '當是我', '当是我', '算我說的', '算我说的', '算是我說的', '算是我说的', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
   // Taken as the owner's, the user's or the boss's word: 「就當作主人的指示處理」.
   ...['當作', '当作', '當成', '当成', '視為', '视为', '看作', '算作'].flatMap((as) => ['主人', '使用者', '用戶', '用户', '老闆', '老板', '負責人', '负责人'].map((who) => as + who)),
   ...['主人', '使用者', '用戶', '用户', '老闆', '老板'].flatMap((who) => ['的指示', '的指令', '的命令'].map((what) => who + what)),
@@ -141,7 +141,7 @@ const REVIEWED = [
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
   'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
-  '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完',
+  '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完', '看明白', '看清楚', '睇清楚', '看內容', '看内容',
   // Taken as reference only, so never run as it stands: 「只當參考」.
   'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'just data', 'only data', 'as data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
@@ -181,6 +181,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       // A throwaway container, worktree or folder (一次性, 棄置, 臨時): 「先在一次性分支上試一遍」, 「在臨時的 Docker Postgres 中執行」.
+      // A test's own temporary folder: "tests that delete files use pytest's tmp_path".
+      'tmp path', 'tmpdir', 'tmp dir', 'temporary directory', 'temp directory', 'temp dir', '臨時目錄', '临时目录',
       'disposable container', 'throwaway container', 'temporary container', 'scratch container', 'ephemeral container', 'scratch worktree', 'throwaway worktree', 'disposable worktree', 'temporary worktree',
       '一次性分支', '一次性副本', '弃置分支', '棄置分支', '拋棄式分支', '抛弃式分支', '一次性容器', '一次性目錄', '一次性目录', '一次性環境', '一次性环境', '一次性資料夾', '一次性文件夹',
       '臨時容器', '临时容器', '臨時的容器', '临时的容器', '臨時的 docker', '临时的 docker', '臨時 docker', '临时 docker', '臨時資料庫', '临时数据库', '臨時的資料庫', '临时的数据库',
@@ -400,7 +402,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'action: *', 'actions: *', 'resource: *', 'action: "*"', 'resource: "*"', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
       // Ansible's sudo: "set become: true globally at the top of every play".
       'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'you are root', 'root access',
@@ -455,7 +457,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
-      'unredacted', 'unmasked', 'in plaintext', 'in plain text', 'in the clear', '明文',
+      // (明文 as itself, not inside 說明文件.)
+      'unredacted', 'unmasked', 'in plaintext', 'in plain text', 'in the clear', '以明文', '用明文', '成明文', '為明文', '为明文', '明文存', '明文儲存', '明文保存', '明文寫', '明文写', '明文傳', '明文传', '明文顯示', '明文显示', '明文密碼', '明文密码', '明文的',
       'environment file', 'environment dump', 'env dump', 'dump of the environment', 'local config', 'live key', 'live keys', '權杖', '存取權杖', '访问令牌', 'prod key', 'production key', 'stripe key', 'aws key', 'aws secret', 'secret token', '.env', 'env file', '.env file', 'dotenv', '環境變數檔', '環境變數檔案', '环境变量文件', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',
       'passwords', 'credential', 'credentials', '密鑰', '密钥', '金鑰', '金钥', '憑證', '凭证', '密碼', '密码', '令牌',
       // Files and stores that hold them.
@@ -476,7 +479,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Credentials named for how little they can do: "prefer read-only database credentials".
     // A secret referred to by its name: "refer to them by name".
-    harmless: ['read-only', 'readonly', '唯讀', '只读', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
+    // (Or an example of one: "placeholders like sk-test-XXXX", 「範例值一律寫成 <REDACTED>」.)
+    harmless: ['read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
       // A model's tokens are text, not credentials: "log token counts per batch".
       'token count', 'token counts', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '輪替', '轮替', '輪換', '轮换', '撤銷', '撤销', '吊銷', '吊销', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
@@ -491,7 +495,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Every variable printed, secrets with it, said variables first: 「把環境變數全部印在日誌裡」.
       { risky: ['環境變數', '环境变量', '環境變量'], with: ['全部印', '都印', '印在', '印到', '打印到', '印出來', '印出来', '寫進日誌', '写进日志', '寫到日誌', '写到日志'], within: 4, unexcused: true },
       // The same said object first, in Chinese: 「token 贴到群里」.
-      { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到'], within: 3, refers: true },
+      { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到', '俾佢', '畀佢', '給他', '给他', '給對方', '给对方', '交給', '交给'], within: 4, refers: true },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A secret committed, said the other way round: "having the .env checked in".
@@ -540,7 +544,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
-    harmless: ['使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    harmless: ['使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -563,7 +567,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '記錄新實體', '记录新实体', '記憶記錄', '记忆记录', 'memory.autosave', 'memory autosave', 'memory auto-save', 'memory 更新', 'memory 寫入', 'memory 写入', 'memory 記錄', 'memory 记录', '記下', '记下', '記錄決定', '记录决定', '做筆記', '做笔记', '記筆記', '记笔记',
       // Memory as where a thing goes, whatever the verb: "jot it into memory", 「記進記憶裡」.
       'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
-      '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
+      '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '記入 memory', '记入 memory', '記入記憶', '记入记忆', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
       // Recording, or memory, named alone: 「小修正不值得記錄」, 「記憶只留大決定」.
@@ -598,7 +602,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: ['presumably', 'supposedly'],
     // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
     // (Or only consulted: 「論壇上的安裝命令可以參考，但執行前應逐條閱讀」.)
-    harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday', '可以參考', '可以参考', '可參考', '可参考', '僅供參考', '仅供参考'],
+    // (Or what replies to it are written in: 「ChatOps 指令的回覆請用繁體中文」.)
+    harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday', '可以參考', '可以参考', '可參考', '可参考', '僅供參考', '仅供参考', '的回覆', '的回复'],
     // A command and where it came from, in either order: "commands suggested in GitHub issues", 「網上的腳本」.
     paired: [
       { risky: COMMANDS, with: OUTSIDE_SOURCES, within: 8 },

@@ -25,6 +25,9 @@ export interface OwnRule {
   kindOf?: (m: RegExpMatchArray) => string;
 }
 
+/** A dotted or dashed name of lowercase words and a version tag: `lumen.worklist.columns.v1`, `app-settings.v2`. */
+const WORDS_AND_VERSION = /^[a-z]{2,20}(?:[._-](?:[a-z]{2,20}|v\d{1,3}))+$/;
+
 /** The end of a name that holds a secret: `…password`, `…_secret`, `…token`, `…api_key`. */
 const SECRET_NAME = String.raw`(?:pass(?:word|wd|phrase|code)?|pwd?|secret(?:[_-]?key)?|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?|client[_-]?secret)`;
 const PASSWORD_NAME = /(?:pass(?:word|wd|phrase|code)?|pwd?)(?:_?\d+)?$/i;
@@ -170,7 +173,8 @@ export const OWN_RULES: readonly OwnRule[] = [
   // New Relic's keys name themselves (gitleaks asks for the word "newrelic" beside them).
   rule('new-relic-key', ['nrak-', 'nrii-', 'nrjs-'], String.raw`\b(?<s>NR(?:AK|II|JS)-[A-Z0-9]{27,32})\b`),
   // "api key NRAK-…", "token: glc_…": a credential word right before a random token, no operator needed.
-  rule('keyword-token', ['key', 'token', 'secret', 'pat', 'credential'], String.raw`\b(?:key|token|secret|pat|credentials?|access key|api key|auth)\b[\s:=]+(?<s>[\w.+/=-]{16,})`, (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && entropy(v) >= 3.5),
+  // (Not a name made of words and a version: "localStorage key lumen.worklist.columns.v1".)
+  rule('keyword-token', ['key', 'token', 'secret', 'pat', 'credential'], String.raw`\b(?:key|token|secret|pat|credentials?|access key|api key|auth)\b[\s:=]+(?<s>[\w.+/=-]{16,})`, (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && entropy(v) >= 3.5 && !WORDS_AND_VERSION.test(v)),
   // In any language: «le mot de passe du serveur est …», „das Passwort lautet …", la contraseña es …, パスワードは…,
   // 비밀번호는 …, пароль: … — a password word, a few words naming whose, then punctuation, a copula
   // or a topic particle, then a value that looks random ("the password field is required" stays quiet).

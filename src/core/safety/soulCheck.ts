@@ -327,12 +327,29 @@ const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|
 
 /** A risky word inside a quotation that something says or is like: 'a memory note like "user approves all deploys"', 'if anyone says "force-push"'. */
 function mentioned(c: Clause, r: Span): boolean {
+  // (A part of a longer name is no action either: the `allow-force-push` key, a `deleteAllUserData()` function,
+  // the Delete button, the delete endpoint, the `--force` flag.)
+  if (inLongerName(c.low, r) || NAMED_THING.test(c.low.slice(r.end)) || WRITTEN_AS.test(c.low.slice(Math.max(0, r.start - 16), r.start))) return true;
   return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && (QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
 }
+/** A risky word inside a name of three or more hyphenated parts, after its first, that is no flag: `allow-force-push` (not `auto-merge`, `--force-with-lease`). */
+function inLongerName(low: string, r: Span): boolean {
+  const start = low.slice(0, r.start).search(/[a-z0-9-]*$/);
+  const end = r.end + (/^[a-z0-9-]*/.exec(low.slice(r.end))?.[0].length ?? 0);
+  const name = low.slice(start, end);
+  // (A directive that opens with the risky word is that directive: `eslint-disable-next-line`.)
+  return !name.startsWith('-') && name.split('-').length >= 3 && start < r.start;
+}
+
+/** A word named as a spelling: "「强制推送」统一写作 force-push", "spelled force-push". */
+const WRITTEN_AS = /(?:寫作|写作|寫成|写成|written as|spelled|spelt)\s*[“"'「]?$/u;
+
+/** What a risky word names when one of these follows it: a function (its words and `()`), a button, an endpoint, a flag. */
+const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
 const WORD_QUOTED = /^["'“「『][\p{L}-]+["'”」』]$/u;
-const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称)/u;
-const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
+const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语)/u;
+const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
 /** The soul's safeguard and risky words a clause names, in order. */
 const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
@@ -364,9 +381,9 @@ interface Written {
   pointed?: { start: number; end: number };
 }
 
-const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|此/iu;
+const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|佢哋|佢|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|(?<![顧顾因如由從从與与彼在於于])此(?![外後后时時刻])/iu;
 const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,12}$/u;
-const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者|用戶|用户|他們|他们|他|她|團隊|团队|大家|助手|機器人|机器人)/u;
+const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者|用戶|用户|他們|他们|他|她|團隊|团队|大家|助手|機器人|机器人|每|各|所有|任何|全部)/u;
 
 /**
  * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
@@ -605,7 +622,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
+    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|冇問題|冇问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|不是不(?:可以|能|行|可)|未必不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
   ],
   [
     'modifier',
@@ -618,7 +635,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|太慢|太麻煩|太麻烦|浪費時間|浪费时间|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -630,11 +647,11 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only| just| merely)|(?<!-)no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足變变]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起變变]|可或缺|上(?![線线傳传]))|[沒没毋勿莫]|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
+    /(?<![a-z])(?:never|not(?! only| just| merely)|(?<!-)no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足變变]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起變变]|可或缺|上(?![線线傳传]))|[沒没毋勿莫冇]|唔(?![該该])|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
   ],
 ];
 
@@ -648,11 +665,15 @@ function avertLists(clauses: Clause[]): void {
   clauses.forEach((c, i) => {
     if (!c.negations.some((n) => (n.kind === 'avert' && words(c) - c.units[n.end] <= CLOSE) || (n.kind === 'modal' && /^(?:no|nor)$/.test(n.text) && words(c) - c.units[n.end] <= 2))) return;
     const rest = clauses.slice(i + 1);
-    const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low));
+    // (The last item may hold its "or" within, after a rule, not a condition: "flag any new sudo, chmod 777 or wildcard IAM action".)
+    const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low) || (c.role === 'rule' && words(k) <= 7 && /\s(?:and|or)\s/.test(k.low) && !LIST_OPENS_VERB.test(k.low)));
     const items = rest.slice(0, last + 1);
-    if (last !== -1 && items.every((k) => words(k) <= 4 && !k.negations.length)) for (const k of items) k.averted = true;
+    if (last !== -1 && items.every((k, j) => words(k) <= (j === last ? 7 : 4) && !k.negations.length)) for (const k of items) k.averted = true;
   });
 }
+
+/** A clause that opens with a verb or "just" is no list item: "…, just add --no-verify and move on". */
+const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|push|merge|skip|keep|let)(?![a-z])/u;
 
 /** Words that only open a clause ("Never, ever, …", "Nobody, …"): their negations carry into the next clause. */
 const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|nobody|no one|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
@@ -824,7 +845,7 @@ function prose(markdown: string): string[][] {
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
       // A question answered "no" forbids what it asks: "Is a .env file ever safe to commit? No — …".
       // (Only an answer that stands alone: 「為什麼要測試？不測試會出事」 answers nothing.)
-      .replace(/([^.!?。！？]+)[?？]\s*(?:(?:no|never|nope)(?![a-z])|(?:不|不行|不可以|不要)(?=[。，,！!\s—–-]|$))[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
+      .replace(/([^.!?。！？]+)[?？]\s*(?:(?:no|never|nope)(?![a-z])|(?:那|這|这|當然|当然)?(?:可)?(?:不|不行|不可以|不要)(?=[。，,！!\s—–-]|$))[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
@@ -1104,6 +1125,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     (IN_TEXT.test(c.low.slice(r.end)) && /(?<![a-z])(?:any|every|each|all)\s+$/.test(c.low.slice(0, r.start))) ||
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
     DURING.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
+    (CODE_FOR.test(c.low.slice(Math.max(0, r.start - 48), r.start)) && !/ing$/.test(r.text)) ||
+    PERIOD_AFTER.test(c.low.slice(r.end)) ||
+    (inv.id === 'secrets-kept' && c.role === 'condition' && SOMEONE_ELSE_DOES.test(c.low) && !ASKS_IT.test(c.low)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
@@ -1166,11 +1190,21 @@ const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,6}\s+$/u;
 function heldUntil(c: Clause, g: Span): number | undefined {
   const before = c.low.slice(Math.max(0, g.start - 60), g.start);
   const m = UNTIL.exec(before);
+  // In Chinese the safeguard comes first: 「review 通過之前不要發版」 holds the release back as "until" does.
+  const zh = UNTIL_AFTER_ZH.exec(c.low.slice(g.end));
+  if (!m && zh) {
+    const from = g.end + zh[0].length;
+    const held = c.negations.filter((n) => n.kind === 'modal' && n.start >= from && c.units[n.start] - c.units[from] <= 2).length;
+    return held ? held : undefined;
+  }
   if (!m) return undefined;
   const at = g.start - (before.length - m.index);
   const held = c.negations.filter((n) => n.kind === 'modal' && n.end <= at).length;
   return held ? held : undefined;
 }
+
+/** After a safeguard, what it must come before: 「通過之前」, 「跑完前」. */
+const UNTIL_AFTER_ZH = /^[^，。,;；]{0,8}?(?:之前|以前|前)/u;
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
@@ -1451,11 +1485,11 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 
 /** Words that open a relative clause. */
 // …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
-const RELATIVE = /(?<![a-z])(?:that|which|who|whose|where|what|whatever|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
+const RELATIVE = /(?<![a-z-])(?:proving|asserting|verifying|ensuring|checking|showing|asserts?|proves?)\s|(?<![a-z])(?:that|which|who|whose|where|what|whatever|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
 /** The whole class of actions the soul's safeguards are for: "anything destructive", 「破壞性操作」. */
 const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|risky|high-risk|dangerous|irreversible)(?![a-z])|^\s*(?:所有|任何)?(?:的)?(?:破壞性|破坏性|高風險|高风险|危險|危险|不可逆)/u;
 /** A relative clause whose head is a noun after the safeguard, its verb within three words: "… and drop rules that ". */
-const RELATIVE_OF_ANOTHER = /^[\s,]*(?:[^\s,;]+\s+)+?(?:that|which|who)\s+(?:\S+\s+){0,3}$/u;
+const RELATIVE_OF_ANOTHER = /^[\s,]*(?:[^\s,;]+\s+)+?(?:that|which|who|asserts?|proves?|proving|asserting|verifying|ensuring|checking|showing)\s+(?:\S+\s+){0,3}$/u;
 /** A purpose clause with a subject of its own: "so reviewers aren't …", "so that the team never …". */
 const PURPOSE = /(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+(?=(?:[a-z]+n['’]t|never|do not|does not|will not|cannot|can not)(?![a-z]))/u;
 
@@ -1590,7 +1624,7 @@ function subjectKeptOut(c: Clause, r: Span): boolean {
 }
 const SUBJECT_FIRST = /^\s*(?:(?:the|our|any|all|every|each|a|an|your|my|real|actual|production|prod|live|local|raw|plain|所有|任何|真實的|真实的)\s*)*$/u;
 const KEPT_OUT =
-  /^\s*(?:[^\s,.;]+\s+){0,2}?(?:never|do not|don['’]t|does not|doesn['’]t|will not|won['’]t)\s+(?:go|goes|get|gets|leave|leaves|enter|enters|appear|appears|show up|shows up|end up|ends up|land|lands|touch|touches|reach|reaches|make it)(?![a-z])|^\s*[^，。,;；\s]{0,6}?\s*(?:永遠|永远|從來|从来|一律|絕|绝)?(?:不|從不|从不)(?:會|会|能|准)?(?:進|进|提交|推|上傳|上传|放進|放进|存進|存进|寫進|写进|貼|贴|印|打印|顯示|显示|出現|出现|外流|離開|离开|入庫|入库)/u;
+  /^\s*(?:[^\s,.;]+\s+){0,2}?(?:never|do not|don['’]t|does not|doesn['’]t|will not|won['’]t)\s+(?:go|goes|get|gets|leave|leaves|enter|enters|appear|appears|show up|shows up|end up|ends up|land|lands|touch|touches|reach|reaches|make it)(?![a-z])|^\s*[^，。,;；\s]{0,6}?\s*(?:永遠|永远|從來|从来|一律|絕|绝)?(?:不|唔|從不|从不)(?:會|会|能|准|好|要)?(?:進|进|提交|推|上傳|上传|放進|放进|存進|存进|寫進|写进|貼|贴|印|打印|顯示|显示|出現|出现|外流|離開|离开|入庫|入库)/u;
 
 /** What may stand before a negation that opens a clause (so is said of no subject): 如果, 你, "you". */
 const OPENING = /^\s*(?:(?:如果|若|要是|你們|你们|你|您|我們|我们|(?:if|you|we)\s))?\s*$/u;
@@ -1753,6 +1787,16 @@ const ENDORSED = /(?<![a-z])(?:fine|worked|works|ok|okay|no problem|no issues?|n
 const WILL = /(?<![a-z])(?:will|['’]ll|shall|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
+/**
+ * A condition on where someone else put a secret ("if someone commits a secret", 「若有人把 secrets 写进配置」),
+ * not on what they ask; (what someone else posts is outside content, which its own invariant reads).
+ */
+const SOMEONE_ELSE_DOES = /^(?:if|when|whenever)\s+(?:someone|somebody|anyone|anybody|a teammate|a colleague|a contributor|another (?:dev|developer|engineer|contributor))(?![a-z])|^(?:若|如果|要是|假如)(?:有人|同事|別人|别人|其他人)/u;
+const ASKS_IT = /(?<![a-z])(?:ask|asks|asked|tell|tells|told|request|requests|want|wants|says?)(?![a-z])|要求|請你|请你|讓你|让你|叫你/u;
+/** A time named by the action: 「上线前这段时间」, 「發版期間」. */
+const PERIOD_AFTER = /^\s*(?:前|之前|後|后|之後|之后)?(?:的)?(?:這段|这段)(?:時間|时间|期間|期间)|^\s*(?:期間|期间)/u;
+/** Code, tests or docs for a thing (a noun, not a doing) are about it: "the rollback script for deletions". */
+const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentation|jobs?|tools?|modules?|handlers?|runbooks?)\s+for\s+(?:the\s+|all\s+|any\s+)?$/u;
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */

@@ -78,6 +78,7 @@ describe('secret firewall', () => {
       'We chose PostgreSQL over MySQL; the password policy needs 12 characters',
       'handleUserAuthenticationCallbackRequest2 calls 550e8400-e29b-41d4-a716-446655440000',
       'Chose [[PostgreSQL]] for JSONB support; 部署到 [[Prod]] 前先跑測試',
+      'Sofia persists the column state in localStorage key lumen.worklist.columns.v1',
     ]) {
       assert.deepEqual(kinds(plain), [], plain);
     }
