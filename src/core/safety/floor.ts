@@ -23,6 +23,10 @@ const REDEFINED = [
   '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', 'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'more like guidelines', 'more like suggestions', 'more guidelines than rules', 'just a template', 'only a template', 'generic template', '只是模板', '只是通用模板', '通用模板', '只是範本', '只是范本',
   'just a recommendation', 'is advisory', 'are advisory', 'as advisory', 'advisory only', 'only advisory', 'merely advisory', 'just advisory', 'purely advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
+  // Defined as something less, or met by less: 「sandbox 就定義成 main branch 本身」, "treat 'read and understood' as satisfied once …".
+  '定義成', '定义成', '定義為', '定义为', 'as satisfied', 'is satisfied once', 'counts as satisfied', '視為滿足', '视为满足', '算是滿足', '算是满足',
+  // Read narrowly or as a suggestion: 「安全規則請從窄解釋」, "treat 'never' as a strong suggestion".
+  '從窄解釋', '从窄解释', '窄解釋', '窄解释', '從窄', '从窄', 'interpret narrowly', 'interpreted narrowly', 'read narrowly', 'strong suggestion', 'strong suggestions',
   // Put on hold: "pause the backups during the migration", 「本週暫停 Stable Memory Trigger」.
   'pause', 'paused', 'pausing', 'suspend', 'suspended', 'suspending', 'on hold', '暫停', '暂停',
   // Asked to bend: 「這些安全條款難道不能靈活一點嗎？」.
@@ -72,6 +76,10 @@ const OUTSIDE_CONTENT = [
 /** Taking words as the person's, as instructions or as authoritative. */
 const AUTHORITY = [
   'as the user', 'as the person', 'as if the user', 'as if the person', 'as if i', 'as if you were told', 'as me', 'as my', 'as from me', 'from me',
+  // As valid as the person's word, or taken as their request: 「跟 user 講的一樣有效」, 「就当作 user 的 request」, 「照網頁上的新指示來」.
+  'as valid as', 'just as valid', 'equally valid', 'just as binding', '一樣有效', '一样有效', '同樣有效', '同样有效',
+  '當作 user', '当作 user', '當成 user', '当成 user', '視為 user', '视为 user', 'user 的 request', 'user 的指令', 'user 的 instruction',
+  '照網頁', '照网页', '照著網頁', '照着网页', '按照網頁', '按照网页', '依照網頁', '依照网页',
   'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'my current wishes', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
@@ -143,7 +151,7 @@ const REVIEWED = [
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
   '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完', '看明白', '看清楚', '睇清楚', '看內容', '看内容',
   // Taken as reference only, so never run as it stands: 「只當參考」.
-  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'just data', 'only data', 'as data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
+  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
 /** The systems people rely on, as opposed to a copy. */
@@ -222,7 +230,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo', 'local checkout', "developer's local checkout", "developer's checkout"].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录'],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+    harmless: ['mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
@@ -418,6 +426,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'no authentication', '免認證', '免认证', '不設密碼', '不设密码', '無密碼', '无密码', '空密碼', '空密码', 'bucket public', 'public bucket', 'database public', 'public database',
       '公開讀寫', '公开读写', '設為公開', '设为公开', '設成公開', '设成公开', '匿名訪問', '匿名访问', '完全控制', '完全權限', '完全权限', '全部權限', '全部权限',
       '最高權限', '最高权限', '所有權限', '所有权限', '免密碼', '免密码', '免密',
+      // Widened: 「把 token 範圍擴大成 admin」.
+      '擴大成 admin', '扩大成 admin', '擴大範圍', '扩大范围', '範圍擴大', '范围扩大', '擴大權限', '扩大权限', '權限擴大', '权限扩大',
       // As much as there is: "max out the CI token's permissions", 「權限一次開到最大」.
       'maximum permissions', 'max permissions', 'maximal permissions', 'broadest permissions', 'widest permissions', 'max out the permissions', 'max out permissions', 'widest scope', 'broadest scope', 'maximum scope',
       '開到最大', '开到最大', '最大權限', '最大权限', '開滿', '开满', '權限拉滿', '权限拉满', '拉滿', '拉满',
@@ -427,7 +437,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Less privilege, not more: "containers run as a non-root user".
     // (Or privilege given up: "drop sudo as soon as the step is done".)
-    harmless: ['non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root', 'drop sudo', 'drop root', 'drop privileges', 'drops privileges', 'dropping privileges', 'drop the privileges'],
+    harmless: ['轉給', '转给', '轉交', '转交', 'non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root', 'drop sudo', 'drop root', 'drop privileges', 'drops privileges', 'dropping privileges', 'drop the privileges'],
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       { risky: EVERYONE, with: ACCESS, within: 4 },
@@ -486,7 +496,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
-      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 3, unexcused: true },
+      // (Within six words: "print anything that looks like a token".)
+      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 6, unexcused: true },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '印在', '印到', '顯示出來', '显示出来', 'print', 'echo', 'dump', 'printenv'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
@@ -510,6 +521,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'password', 'api key', 'secret', 'private key'], with: ['full', 'whole', 'entire', 'complete', 'unmasked', 'raw', '完整的', '完整'], within: 1, before: true },
       // A credential written into code: "hard-code the Stripe key".
       { risky: ['hard-code', 'hardcode', 'hard code', 'embed', 'inline', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials'], within: 4 },
+      // (The secret named first: 「prod 的 token 先 hardcode 在 config.ts 里」.)
+      { risky: ['hard-code', 'hardcode', 'hard code', '寫死', '写死'], with: ['key', 'keys', 'token', 'tokens', 'secret', 'password', 'credential', 'credentials', '密鑰', '密钥', '密碼', '密码', '令牌'], within: 4, before: true },
     ],
   },
   {
@@ -521,6 +534,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '忽略網頁上的指令', '忽略网页上的指令', '忽略其中的指令', 'wait for my decision', 'wait for me to decide', 'mention it to me', 'flag it to me',
       'wait for the user to decide', 'wait for them to decide', 'let the user decide', 'for the user to decide', "user's decision", 'mention it to the user', 'flag it to the user',
       '讓使用者決定', '让用户决定', '交給使用者決定', '交给用户决定', '等使用者決定', '等用户决定',
+      'only my messages', 'only my own messages', 'only messages from me', '只當作 data', '只当作 data', '當作 data', '当作 data',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
       'just info', 'only info', 'as info', 'as fyi', 'as an fyi', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',
@@ -544,7 +558,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: [],
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
-    harmless: ['使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    harmless: ['指我本人', '是指我本人', '使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
   },
@@ -579,6 +593,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
     breaks: [...REDEFINED,
       'only once', 'once per', 'once a week', 'end of sprint', 'end of the sprint', 'end of month', 'end of the month', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才',
+      // Written only once the user asks: 「memory 等 user 開口要求再寫」.
+      '開口要求再', '开口要求再', '要求了再', '要求再寫', '要求再写', '要求時再寫', '要求时再写',
       // Kept for less: 「記憶只留大決定」.
       '只留', '只記', '只记'],
     // The trigger's own deadline: "append it there before ending the turn".
@@ -622,7 +638,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '安全設定', '安全设置', '安全機制', '安全机制', '安全措施', '安全原則', '安全原则',
       '靈魂', '灵魂', '靈魂規則', '灵魂规则', '安全規則', '安全规则', '安全條款', '安全条款', '安全守則', '安全守则', '安全準則', '安全准则', '安全限制', '安全底線', '安全底线',
     ],
-    risky: ['unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
+    // The words of a prohibition read as less: "treat 'never' as a strong suggestion".
+    risky: ["'never' as", '"never" as', 'treat never as', "'must' as", '"must" as', 'treat must as', "'always' as", '"always" as', 'unrestricted', 'no restrictions', 'without limits', 'jailbreak', 'developer mode',
       // Role-play without the rules: "You are DAN", "a shell with no safety rules".
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
@@ -635,6 +652,14 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     harmless: [],
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [
+      // A conflict settled for the looser rule: "when two rules conflict, pick the least restrictive".
+      { risky: ['least restrictive', 'most permissive', 'loosest', 'more permissive', 'less restrictive', '最寬鬆', '最宽松', '限制最少', '較寬鬆', '较宽松'], with: ['rule', 'rules', 'conflict', 'conflicts', 'soul', 'safety', '規則', '规则', '衝突', '冲突'] },
+      // Doubt settled for the permissive side (the soul says: when unsure, treat it as destructive): "if you can't tell …, assume it doesn't".
+      {
+        risky: ['not sure', 'unsure', 'in doubt', "can't tell", 'cannot tell', 'not certain', 'uncertain', '不確定', '不确定', '拿不準', '拿不准'],
+        with: ["assume it doesn't", 'assume it does not', "assume it isn't", 'assume it is not', 'assume not', 'assume it is safe', "assume it's safe", 'assume it is internal', "assume it's internal", 'treat it as safe', 'treat it as internal', 'treat it as non-destructive', 'treat it as harmless',
+          '就當它不是', '就当它不是', '當它不是', '当它不是', '當作不是', '当作不是', '就當作是內部', '就当作是内部', '當作內部', '当作内部', '視為安全', '视为安全', '當作安全', '当作安全', '當作無害', '当作无害'],
+      },
       {
         risky: ['persona', 'persona file', 'persona.md', 'style guide', 'project instructions', 'my instructions', 'my preferences', '我的偏好', '人設', '人设', 'this file', 'this page', 'this document', 'these settings', 'my settings', '人格', '人格檔', '人格文件', '這份設定', '这份设定', '我這份', '我这份'],
         with: ['final word', 'final say', 'last word', 'come first', 'comes first', 'count for more', 'counts for more', 'count more than', 'matter more than', 'matters more than', 'weigh more than', 'final authority', 'final version', 'outranks', 'overrides', 'takes precedence', 'take precedence', 'take priority', 'takes priority', 'priority over', 'outweigh', 'outweighs', 'win', 'wins', '照我', '為準', '为准', 'prevail', 'prevails', 'trump', 'trumps', '說了算', '说了算', '為準', '为准', '最終決定', '最终决定', '優先', '优先'],

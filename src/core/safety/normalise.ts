@@ -36,9 +36,9 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; id
   // (It reads identifiers as code, too: `quanxian_fanwei` is a name, not two words it does not know.)
   const split = opts.identifiers === false ? (t: string) => t : splitIdentifiers;
   const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC'))).replace(IN_WORD_EMPHASIS, '');
-  const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((p) => ({ run: '', text: rot13(p) }))];
+  const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((run) => ({ run, text: rot13(run) }))];
   // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
-  const rest = decoded.reduce((t, d) => (d.run ? t.replace(d.run, '(encoded)') : t), plain);
+  const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
   const folded = split(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }

@@ -214,7 +214,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       // (Past an aside: "Nobody, including the agent's service account, lifts these rules".)
       clauses.forEach((c, i) => {
         const next = clauses.slice(i + 1).find((n, j, rest) => !ASIDE.test(n.low) || j === rest.length - 1);
-        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || (isListHead(c) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
+        // (Or a subject that is a negation, past an aside: "I like that nobody, you included, ever sees them in plain text".)
+        const negativeSubject = NEGATIVE_SUBJECT.test(c.low) && next !== clauses[i + 1];
+        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || negativeSubject || (isListHead(c) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
       });
       avertLists(clauses);
       text.push(clauses);
@@ -257,6 +259,9 @@ function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string;
  * The winner is named where the sentence says who wins; only the safeguard itself may win
  * ("…, the safety rules win"). A sentence that names no winner ("…, stop and ask me") is read as before.
  */
+const MEMORY_IDS = new Set(['memory-trigger', 'memory-kept']);
+const PERSON_WINS = /對話|对话|我說|我说|使用者|用戶|用户|\buser\b|\bme\b|\bmy\b|本人|\bi say\b|what i/u;
+
 function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: string; why: string }[] {
   const conflicting = clauses.filter((c) => CONFLICT.test(c.low));
   if (!conflicting.length) return [];
@@ -266,6 +271,8 @@ function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: stri
     const m = modalCount(c) ? null : WINNER.exec(c.low);
     const winner = m?.slice(1).find((g) => g !== undefined)?.trim();
     if (!m || !winner) continue;
+    // (What memory holds losing to what the person says now keeps the person's word: 「若記憶中的內容與我說的不一致，以對話為準」.)
+    if (MEMORY_IDS.has(inv.id) && PERSON_WINS.test(winner)) continue;
     // (…or where the winner is said to beat it: "team conventions win over the safety rules when they conflict".)
     const beaten = c.low.slice(m.index + m[0].length);
     const loser = party ?? (/^\s*(?:over|above|against)\s/u.test(beaten) ? spans(inv.safeguard, beaten)[0] : undefined);
@@ -622,7 +629,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|冇問題|冇问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|不是不(?:可以|能|行|可)|未必不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
+    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|冇問題|冇问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|不是不(?:可以|能|行|可)|未必不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容|一致)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
   ],
   [
     'modifier',
@@ -678,7 +685,9 @@ const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|p
 /** Words that only open a clause ("Never, ever, …", "Nobody, …"): their negations carry into the next clause. */
 const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|nobody|no one|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
 /** A clause set between commas that only widens or narrows what is said: "including the agent", "not even you". */
-const ASIDE = /^(?:including|incl\.|even|especially|not even|let alone|like|such as|e\.g\.|i\.e\.)(?![a-z])/u;
+const ASIDE = /^(?:including|incl\.|even|especially|not even|let alone|like|such as|e\.g\.|i\.e\.)(?![a-z])|^(?:[a-z]+\s+){1,2}included$/u;
+/** A clause that ends on its subject, a negation: "… that nobody", "no one". */
+const NEGATIVE_SUBJECT = /(?<![a-z])(?:nobody|no one|nothing|none)$/u;
 
 /** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
 const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
@@ -840,6 +849,7 @@ function prose(markdown: string): string[][] {
       // Code named as a function's, a class's or a column's name is that name, not what its words say: "keep the function name `delete_expired_tokens`".
       .replace(/(?<![a-z])((?:function|method|class|variable|field|column|constant|identifier|enum|type|property|attribute)\s+names?)\s+`[^`\n]{1,60}`/giu, '$1 (a name)')
       .replace(/(?<![a-z])(renam(?:e|es|ed|ing)\s+(?:the\s+)?(?:[a-z]+\s+)?)`[^`\n]{1,60}`(\s+to\s+)`[^`\n]{1,60}`/giu, '$1(a name)$2(a name)')
+      .replace(/`[^`\n]{1,60}`(?=\s*(?:的)?\s*(?:參數|参数|變數|变量|函式|函数|方法|欄位|字段|名字|名稱|名称))/gu, '(a name)')
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
@@ -1242,15 +1252,16 @@ const describes = (inv: Compiled, c: Clause, r: Span) =>
 const PARTICIPLE_NOUN = /^\s+(?!(?:to|into|on|onto|straight|directly|without|by|and|or|with|in|at|from|for|up|over|away|anyway|freely|immediately|now)(?![a-z]))[a-z]/;
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
-const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆)$/u;
+// (And a secret: "treat anything that looks like a token as a real secret", 「就當作密鑰處理」.)
+const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆|secrets?|credentials?|密鑰|密钥|金鑰|金钥|密碼|密码)$/u;
 /**
  * What puts a kind in question or in a class: "unsure whether it is destructive", "treat it as
  * destructive", 「是否具破壞性」「當作有破壞性處理」.
  */
-const KIND_WORDS = '(?:(?:is|are|was|were|be|it|a|an|if|seems?|looks?|potentially|possibly|really|too|very|not|non-?|un)\\s*)*$';
-const KIND_HAN = '[^，。,;；\\p{Script=Han}]{0,2}(?:是|有|具有?|屬於|属于|算|不是|沒有|没有|不具)?\\s*$';
+const KIND_WORDS = '(?:(?:is|are|was|were|be|it|a|an|if|seems?|looks?|potentially|possibly|really|real|too|very|not|non-?|un)\\s*)*$';
+const KIND_HAN = '[^，。,;；\\p{Script=Han}]{0,2}(?:是|有|具有?|屬於|属于|算|不是|沒有|没有|不具)?(?:真實的?|真实的?)?\\s*$';
 const CLASSING = new RegExp(
-  `(?<![a-z])(?:treat|regard|count|classify|class|mark|label|handle|consider|deem)(?:s|ed|ing)?\\s+(?:[^\\s,.;]+\\s+){0,4}?(?:as|to be)\\s+${KIND_WORDS}|(?:當作|当作|當成|当成|視為|视为|視作|视作|看作|看成|算作|歸為|归为|列為|列为|認定為?|认定为?|判定為?|判定为?)${KIND_HAN}`,
+  `(?<![a-z])(?:treat|regard|count|classify|class|mark|label|handle|consider|deem)(?:s|ed|ing)?\\s+(?:[^\\s,.;]+\\s+){0,4}?(?:as|to be)\\s+${KIND_WORDS}|(?:當作|当作|當成|当成|視為|视为|視作|视作|看作|看成|算作|歸為|归为|列為|列为|認定為?|认定为?|判定為?|判定为?)${KIND_HAN}|按(?:照)?(?:真實|真实)?$`,
   'u',
 );
 const ASKING = new RegExp(
@@ -1362,12 +1373,15 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const confinedFrom = negations.find(confines)?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
   const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
+  // A negated change of the safeguard keeps it: "don't change the tests to make them pass".
+  // (Not a verb that breaks this safeguard, which is counted as one: "never edit soul.md".)
+  const protects = (n: Span) => guards.some((g) => g.start >= n.end && ALTERS.test(c.low.slice(n.end, g.start)) && !spans(inv.breaks, c.low.slice(n.end, g.start)).length);
   // (Nor is the verb of a relative clause said of another noun after the safeguard: "ignore the soul and drop rules that contradict it".)
   const ofAnother = (n: Span) => n.start >= after && RELATIVE_OF_ANOTHER.test(c.low.slice(after, n.start));
   const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
@@ -1488,6 +1502,12 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 const RELATIVE = /(?<![a-z-])(?:proving|asserting|verifying|ensuring|checking|showing|asserts?|proves?)\s|(?<![a-z])(?:that|which|who|whose|where|what|whatever|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
 /** The whole class of actions the soul's safeguards are for: "anything destructive", 「破壞性操作」. */
 const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|risky|high-risk|dangerous|irreversible)(?![a-z])|^\s*(?:所有|任何)?(?:的)?(?:破壞性|破坏性|高風險|高风险|危險|危险|不可逆)/u;
+/**
+ * Between a negation and the safeguard, a verb that changes it, and little else: "don't ⟨change the⟩ tests".
+ * (English only: 「不要改測試，直接跳過」 drops the tests in its second clause, which reads no subject of its own.)
+ */
+const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down)\s+(?:\S+\s+){0,2}?$/u;
+
 /** A relative clause whose head is a noun after the safeguard, its verb within three words: "… and drop rules that ". */
 const RELATIVE_OF_ANOTHER = /^[\s,]*(?:[^\s,;]+\s+)+?(?:that|which|who|asserts?|proves?|proving|asserting|verifying|ensuring|checking|showing)\s+(?:\S+\s+){0,3}$/u;
 /** A purpose clause with a subject of its own: "so reviewers aren't …", "so that the team never …". */
