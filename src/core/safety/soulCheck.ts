@@ -1369,7 +1369,6 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (Not when what it is confined to is the whole class the soul guards: "use the sandbox only for destructive commands".)
   const confines = (n: Clause['negations'][number]) =>
     n.kind === 'after' && c.role !== 'exception' && !WHOLE_CLASS.test(c.low.slice(n.end)) && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR && !actionsIn(inv, c.low.slice(g.end, n.start)).length);
-  if (process.env.DBG) console.error("DBG", inv.id, JSON.stringify(c.masked), JSON.stringify(negations));
   const confinedFrom = negations.find(confines)?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
   const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
