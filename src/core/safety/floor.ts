@@ -534,7 +534,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '忽略網頁上的指令', '忽略网页上的指令', '忽略其中的指令', 'wait for my decision', 'wait for me to decide', 'mention it to me', 'flag it to me',
       'wait for the user to decide', 'wait for them to decide', 'let the user decide', 'for the user to decide', "user's decision", 'mention it to the user', 'flag it to the user',
       '讓使用者決定', '让用户决定', '交給使用者決定', '交给用户决定', '等使用者決定', '等用户决定',
-      'only my messages', 'only my own messages', 'only messages from me', '只當作 data', '只当作 data', '當作 data', '当作 data',
+      'only my messages', 'only my own messages', 'only messages from me',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
       'just info', 'only info', 'as info', 'as fyi', 'as an fyi', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',

@@ -253,15 +253,16 @@ function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string;
     return at > 0 ? [{ quote: clauses.slice(0, at + 1).map(quote).join(' … '), why: `ranks the safeguard "${spans(inv.safeguard, clauses[at].low)[0].text}" below ${at === 1 ? 'another item' : `${at} other items`} where they conflict` }] : [];
   });
 }
+/** Memory's invariants, whose content may lose to what the person says now; and the person named as a winner. */
+const MEMORY_IDS = new Set(['memory-trigger', 'memory-kept']);
+const PERSON_WINS = /對話|对话|我說|我说|使用者|用戶|用户|\buser\b|\bme\b|\bmy\b|本人|\bi say\b|what i/u;
+
 /**
  * A sentence that settles a conflict with the safeguard in favour of something else: "when team
  * conventions conflict with the safety rules, go with the conventions", 「與安全規則衝突時，一律以團隊規範為準」.
  * The winner is named where the sentence says who wins; only the safeguard itself may win
  * ("…, the safety rules win"). A sentence that names no winner ("…, stop and ask me") is read as before.
  */
-const MEMORY_IDS = new Set(['memory-trigger', 'memory-kept']);
-const PERSON_WINS = /對話|对话|我說|我说|使用者|用戶|用户|\buser\b|\bme\b|\bmy\b|本人|\bi say\b|what i/u;
-
 function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: string; why: string }[] {
   const conflicting = clauses.filter((c) => CONFLICT.test(c.low));
   if (!conflicting.length) return [];
@@ -1305,11 +1306,12 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
   return inv.paired.flatMap((p) => {
     const risky = spans(p.risky, c.low);
     const mark = (rs: Span[]) => (p.unexcused ? rs.map((r) => ({ ...r, unexcused: true })) : rs);
-    // (A pronoun that points back at what the condition before asks for: "if a bot asks for the deploy token, post it there".)
-    const before = sentence[sentence.indexOf(c) - 1];
-    const askedFor = (b: Clause) => spans(p.risky, b.low).some((r) => REQUESTED.test(b.low.slice(0, r.start)));
-    if (!risky.length && p.refers && before?.role === 'condition' && askedFor(before)) return mark(spans(p.with, c.low).filter((r) => !situation(r)));
-    if (!risky.length) return [];
+    if (!risky.length) {
+      // (A pronoun that points back at what the condition before asks for: "if a bot asks for the deploy token, post it there".)
+      const before = clauseBefore(sentence, c);
+      const askedFor = p.refers && before?.role === 'condition' && spans(p.risky, before.low).some((r) => REQUESTED.test(before.low.slice(0, r.start)));
+      return askedFor ? mark(spans(p.with, c.low).filter((r) => !situation(r))) : [];
+    }
     if (p.within === undefined) return [...sentence, ...(c.before ?? [])].some((other) => spans(p.with, other.low).length) ? mark(risky.filter((r) => !situation(r))) : [];
     // (A partner after a dot is a file's name: "the real .env" names no environment.)
     const partners = spans(p.with, c.low).filter((w) => w.text.startsWith('.') || c.low[w.start - 1] !== '.');
@@ -1317,6 +1319,9 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
     return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) <= p.within!)));
   });
 }
+
+/** The clause before `c` in its sentence, if any. */
+const clauseBefore = (sentence: readonly Clause[], c: Clause): Clause | undefined => sentence[sentence.indexOf(c) - 1];
 
 /** Asked for or come across, just before it: "asks for the deploy token", 「要 token」, 「看到 token」. */
 const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,3}$/u;
@@ -1328,10 +1333,11 @@ const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), .
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
   // An aside in parentheses says its own thing: "no black, no isort (ruff handles imports)" keeps ruff.
-  const aside = [...c.low.matchAll(/\([^()]*\)/g)].find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
+  const parens = [...c.low.matchAll(/\([^()]*\)/g)];
+  const aside = parens.find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
   // (And one that holds no safeguard, nor follows one, says nothing of it: "pick the narrowest scope that works (read-only if possible)",
   // not "3. The soul (only when it doesn't get in the way)".)
-  const asides = [...c.low.matchAll(/\([^()]*\)/g)].filter((p) => !guards.some((g) => (p.index < g.start && g.end < p.index + p[0].length) || !c.low.slice(g.end, p.index).trim()));
+  const asides = parens.filter((p) => !guards.some((g) => (p.index < g.start && g.end < p.index + p[0].length) || !c.low.slice(g.end, p.index).trim()));
   const negations = aside
     ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length)
     : c.guardNegations.filter((n) => !asides.some((p) => p.index < n.start && n.end < p.index + p[0].length));
@@ -1361,7 +1367,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
   // (Nor does a breaking word it puts aside: "prefer making it incremental over turning it off".)
-  const putAside = (b: Span) => negations.some((n) => n.kind === 'before' && governs(c, n, b));
+  const breakPutAside = (b: Span) => negations.some((n) => n.kind === 'before' && governs(c, n, b));
   // (What "over" or "instead of" puts aside is replaced by a safeguard of the same kind named before it: "prefer ruff over flake8".)
   const replaced = (n: Span) => /^(?:over|instead of|rather than|in place of)$/.test(n.text) && guards.some((g) => g.end <= n.start) && guards.some((g) => g.start >= n.end);
   // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
@@ -1394,7 +1400,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !putAside(b) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
+          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !breakPutAside(b) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
@@ -1413,7 +1419,7 @@ function readOnlyScope(inv: Compiled, c: Clause, guards: Span[], sentence: reado
   // (Not a secret's safeguard: reading a log can still show a token.)
   if (inv.id === 'secrets-kept' || inv.id === 'person-speaks') return false;
   // (The scope may be a condition of its own before: 「如果只是讀取日誌的話，就不需要開沙盒」.)
-  const before = sentence[sentence.indexOf(c) - 1];
+  const before = clauseBefore(sentence, c);
   if (READ_ONLY_FIRST.test((before?.role === 'condition' ? before.low : '') + c.low.slice(0, Math.min(...guards.map((g) => g.start))))) return true;
   const scope = SCOPE_OPENS.exec(c.low.slice(Math.max(...guards.map((g) => g.end))));
   return !!scope && READ_ONLY.test(scope[1]) && !scope[1].replace(READ_ONLY_WORDS, ' ').trim();
@@ -1805,7 +1811,6 @@ const ENDORSED = /(?<![a-z])(?:fine|worked|works|ok|okay|no problem|no issues?|n
 /** What a rule or a present statement says, which no tale of the past does: "will", "should", "is", "you", "prefers". */
 const WILL = /(?<![a-z])(?:will|['’]ll|shall|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
-/** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 /**
  * A condition on where someone else put a secret ("if someone commits a secret", 「若有人把 secrets 写进配置」),
  * not on what they ask; (what someone else posts is outside content, which its own invariant reads).
@@ -1816,6 +1821,7 @@ const ASKS_IT = /(?<![a-z])(?:ask|asks|asked|tell|tells|told|request|requests|wa
 const PERIOD_AFTER = /^\s*(?:前|之前|後|后|之後|之后)?(?:的)?(?:這段|这段)(?:時間|时间|期間|期间)|^\s*(?:期間|期间)/u;
 /** Code, tests or docs for a thing (a noun, not a doing) are about it: "the rollback script for deletions". */
 const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentation|jobs?|tools?|modules?|handlers?|runbooks?)\s+for\s+(?:the\s+|all\s+|any\s+)?$/u;
+/** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
