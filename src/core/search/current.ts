@@ -16,6 +16,7 @@ import type { EntityName } from './query';
 import type { Block, ScoredLine } from './rank';
 import { mayHave } from './index/bloom';
 import { type Needle, keyHashes, needle } from './words';
+import { storedText } from '../vault/dayEntries';
 
 /** The best lines of an answer whose links (theirs and their neighbours') are followed. */
 const FOLLOWED = 3;
@@ -66,7 +67,7 @@ export function withReplacements(ranked: ScoredLine[], names: EntityName[], read
         const link = linkNeedle(`[[${m[1].trim().toLowerCase()}]]`);
         const days = reader.tags(note).filter((d) => d > old.block.day).sort().reverse();
         for (const day of days) {
-          const found = replacementOn(day, link.needle, link.hashes, { id: 'older', at: old.block.day, text }, reader, searchable);
+          const found = replacementOn(day, link.needle, link.hashes, { id: 'older', at: old.block.day, text: storedText(text) }, reader, searchable);
           if (!found) continue;
           if (!seen.has(keyOf(found))) {
             seen.add(keyOf(found));
@@ -94,7 +95,7 @@ function replacementOn(day: string, link: Needle, linkHashes: [number, number][]
   const files = [`raw/${day}.md`, `chronological/${day}.md`, `chronological/${day.slice(0, 7)}.md`, personalDayRel(day)].map((rel) => reader.byRel.get(rel)).filter((f): f is VaultFile => !!f);
   for (const file of files) {
     for (const { chunk, i, line } of replacingLines(reader, file, day, link, linkHashes)) {
-      if (!searchable(file, line) || !findSupersessions([older, { id: 'newer', at: day, text: line }]).length) continue;
+      if (!searchable(file, line) || !findSupersessions([older, { id: 'newer', at: day, text: storedText(line) }]).length) continue;
       // The lines a snippet may show around it (budget.ts: at most CONTEXT before and after).
       const lines = reader.around(file, Math.max(chunk.sectionStart, i - CONTEXT), Math.min(chunk.sectionEnd, i + CONTEXT + 1));
       const block: Block = { file, day, sectionStart: chunk.sectionStart, sectionEnd: chunk.sectionEnd, start: i, end: i + 1, lines, narrow: 0 };
@@ -325,7 +326,7 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
       // An entry of the same subject as one of the older's, in other words, that states a new value (or the value asked for).
       if (head && statementsOf(older).some((stated) => sameSubject(entry, stated, about)) && (about.value || says(newer, i, [NEW_VALUE]))) return true;
       if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;
-      const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: now }];
+      const pair = [{ id: 'older', at: older.line.block.day, text: storedText(was) }, { id: 'newer', at: newer.line.block.day, text: storedText(now) }];
       if (findSupersessions(pair).length) return true;
     }
     return false;

@@ -226,6 +226,9 @@ export function entryBody(rest: string): string {
 // `- HH:MM[:SS] ` (an entry, a summary line), `- [[YYYY-MM-DD]] HH:MM:SS ` (an entity's date tag), then `#kind `.
 const STORED_LINE = /^- (?:\[\[\d{4}-\d{2}-\d{2}\]\] )?\d{2}:\d{2}(?::\d{2})? (?:#\w+ )?/;
 
+/** What a stored line says: without its bullet, time and kind tag (an entry's time is no value it states). */
+export const storedText = (line: string) => line.replace(STORED_LINE, '');
+
 /**
  * The author of a stored line: a day's entry, a summary line or an entity's date tag; undefined
  * for anything else (a heading, a continuation line, a line written by hand without a time).

@@ -46,6 +46,15 @@ describe('current before stale: the order of an answer', () => {
     assert.equal(out[0].earlier, undefined);
   });
 
+  it('reads what a line says, not its time: the entry at 10:30 that moves a job from 02:00 to 01:30 does not already name the new value', () => {
+    const q = about(['cron', 'schedule', 'nightly', 'reconciliation']);
+    const older = snippet('2026-03-30', ["- 10:30:00 [from agent: claude-code] Nightly reconciliation job (k8s CronJob recon-nightly), schedule '0 2 * * *'."]);
+    const newer = snippet('2026-05-11', ["- 10:30 #decision [from agent: claude-code] Nightly recon moved from '0 2 * * *' to '30 1 * * *': the extract now lands at 01:15."]);
+    const out = currentFirst([older, newer], q);
+    assert.deepEqual(days(out), ['2026-05-11', '2026-03-30']);
+    assert.equal(out[1].earlier, '2026-05-11');
+  });
+
   it('needs a word of a change, unless the question asks about the present', () => {
     const older = snippet('2026-01-14', ['- 03:15 the access token lifetime is 3600 s']);
     const newer = snippet('2026-03-18', ['- 03:00 the access token lifetime: 900 s']);
