@@ -72,6 +72,14 @@ const joinSpelled = (text: string) =>
     // What stood between spelled words stands as one space: "p u t  the  A W S  s e c r e t".
     .replace(/(?<=\S) {2,}(?=\S)/g, ' ');
 
+/** A word after a name that says what the name is: 函数, function, method, variable. */
+const CODE_NOUN_AFTER = /^\s*(?:的\s*)?(?:函数|函式|方法|變數|变量|類別|类|欄位|字段|參數|参数|functions?|methods?|variables?|class|fields?|properties|property|params?|parameters?)(?![a-z])/u;
+/** A name given in a rename: 「重命名为 X」, "rename … to X". */
+const RENAMED_BEFORE = /(?:重命名[為为]?|改名[為为]?|(?<![a-z])renam(?:e|es|ed|ing)\s+(?:\S+\s+){1,3}to)\s*$/iu;
+
+/** A file's name of several words: joined by `_`, `-` or `/`, with a code or text file's extension. */
+export const FILE_NAME = /^[\w./-]*[_/-][\w./-]*\.(?:py|ts|tsx|js|jsx|mjs|cjs|sh|bash|zsh|ps1|go|rb|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|md|txt|json|ya?ml|toml|cfg|ini)$/u;
+
 /**
  * Identifiers read as their words, a flag switched on as its name: "-DskipTests", "SKIP_TESTS=1",
  * "rejectUnauthorized" → "skip Tests", "SKIP TESTS", "reject Unauthorized" ("SANDBOX=0" stays).
@@ -79,7 +87,14 @@ const joinSpelled = (text: string) =>
 const splitIdentifiers = (text: string) =>
   text
     .replace(/(?<=[A-Za-z])\s*=\s*(?:1|true|yes|on)(?![\p{L}\p{N}])/giu, '')
-    .replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/(?<=[A-Za-z])_(?=[A-Za-z])/g, ' ').replace(/(?<![\p{L}\p{N}])-D(?=[a-z])/gu, '-D ');
+    // (A file's name stays one: `force_push_guard.py` is a file, not a force push.)
+    // (Nor does a name called a function's, a variable's: 「refreshToken 函数重命名为 renewAccessToken」.)
+    .replace(/[\w./-]+/g, (word, at: number, all: string) =>
+      FILE_NAME.test(word.toLowerCase()) || CODE_NOUN_AFTER.test(all.slice(at + word.length, at + word.length + 16)) || RENAMED_BEFORE.test(all.slice(Math.max(0, at - 48), at))
+        ? word
+        : word.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/(?<=[A-Za-z])_(?=[A-Za-z])/g, ' '),
+    )
+    .replace(/(?<![\p{L}\p{N}])-D(?=[a-z])/gu, '-D ');
 
 /** URL escapes of printable ASCII ("%72%6d -rf") read as the characters they stand for. */
 const decodePercents = (text: string) => (text.includes('%') ? text.replace(/%([2-7][0-9a-f])/gi, (_, hex: string) => (hex.toLowerCase() === '7f' ? _ : String.fromCharCode(parseInt(hex, 16)))) : text);
@@ -101,14 +116,17 @@ const decodeEntities = (text: string) =>
  */
 const DOTLESS_I = /[ιɩı]/gu;
 
-/** Confusables folded in runs of non-Han text; Han and CJK punctuation are kept as written. */
+/** A cross mark says "don't" before a rule (soulCheck.ts reads it), not the letter X it looks like. */
+const CROSS_MARK = '\u274C';
+
+/** Confusables folded in runs of non-Han text; Han, CJK punctuation and the cross mark are kept as written. */
 export function foldHomoglyphs(text: string): string {
   if (/^[\t\n\r\x20-\x7E]*$/.test(text)) return text;
   text = text.replace(DOTLESS_I, 'i');
   let out = '';
   let run = '';
   for (const ch of text) {
-    if (HAN_OR_CJK.test(ch) || ch === '\n') {
+    if (HAN_OR_CJK.test(ch) || ch === '\n' || ch === CROSS_MARK) {
       out += (run ? foldConfusables(run) : '') + ch;
       run = '';
     } else run += ch;

@@ -41,7 +41,7 @@ import * as z from 'zod/mini';
 import type { Invariant } from './invariants';
 import { escapeRegExp } from '../shared/text';
 import { markdownLines } from '../shared/markdown';
-import { foldLeetWords, normaliseForCheck } from './normalise';
+import { FILE_NAME, foldLeetWords, normaliseForCheck } from './normalise';
 import { withFloor } from './floor';
 import { UNREADABLE, unreadableClause, unreadableWhy } from './readable';
 import { HARMLESS_KINDS, LOOSENS, LOOSENS_RULE, PERMITS } from './loosening';
@@ -169,6 +169,7 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
     all: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.unguarded, ...i.breaks, ...i.harmless])),
     guard: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i), ...i.breaks, ...i.harmless])),
     risky: alternation(invariants.flatMap((i) => i.risky)),
+    safeguard: alternation(invariants.flatMap((i) => i.safeguard)),
     subject: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i)])),
   };
   return (changes, opts = {}) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })), opts.change ?? false);
@@ -216,11 +217,18 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
         const next = clauses.slice(i + 1).find((n, j, rest) => !ASIDE.test(n.low) || j === rest.length - 1);
         // (Or a subject that is a negation, past an aside: "I like that nobody, you included, ever sees them in plain text".)
         const negativeSubject = NEGATIVE_SUBJECT.test(c.low) && next !== clauses[i + 1];
-        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || negativeSubject || (isListHead(c) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
+        // (Or the head of a list of subjects: "No deadline, escalation or outage overrides the soul".)
+        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || negativeSubject || ((isListHead(c) || NO_HEAD.test(c.low)) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
       });
       avertLists(clauses);
       text.push(clauses);
     }
+    // What often happens, told as how things are in a sentence that says nothing to do, before one that keeps a safeguard:
+    // "Bug reports often come with reproduction scripts. Read the script line by line …", 「客户有时通过邮件发来排查脚本。收到后先通读一遍…」.
+    text.forEach((clauses, k) => {
+      const told = !clauses.some((c) => DIRECTS.test(c.low) || ENDORSED.test(c.low)) && text.slice(k + 1).some((later) => later.some((c) => soulWords(compiled, c.text).some((w) => w.guard)));
+      if (told) for (const c of clauses) if (HABITUAL.test(c.low)) c.narrated = true;
+    });
     for (const inv of compiled) {
       const readings = text.map((clauses) => clauses.map((c) => read(inv, c, clauses)));
       const standing = standingRule(text, readings);
@@ -267,7 +275,7 @@ function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: stri
   const conflicting = clauses.filter((c) => CONFLICT.test(c.low));
   if (!conflicting.length) return [];
   // The safeguard is a party to the conflict: named where it is ("if the style guide and the safety rules disagree").
-  const party = conflicting.flatMap((c) => spans(inv.safeguard, c.low))[0];
+  const party = conflicting.flatMap((c) => spans(inv.safeguard, c.low).filter((g) => !asName(c.low, g)))[0];
   for (const c of clauses) {
     const m = modalCount(c) ? null : WINNER.exec(c.low);
     const winner = m?.slice(1).find((g) => g !== undefined)?.trim();
@@ -278,11 +286,13 @@ function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: stri
     const beaten = c.low.slice(m.index + m[0].length);
     const loser = party ?? (/^\s*(?:over|above|against)\s/u.test(beaten) ? spans(inv.safeguard, beaten)[0] : undefined);
     // (A list's higher item is rankedBelow's: "where they conflict, the higher item wins".)
-    if (!loser || spans(inv.safeguard, winner).length || STRICTER.test(winner) || HIGHER_WINS.test(m[0])) return [];
+    if (!loser || spans(inv.safeguard, winner).length || STRICTER.test(winner) || SOUL.test(winner) || HIGHER_WINS.test(m[0])) return [];
     return [{ quote: clauses.map(quote).join(' … '), why: `settles a conflict with the safeguard "${loser.text}" in favour of "${winner.replace(/[.。!！]+$/u, '')}"` }];
   }
   return [];
 }
+/** The soul, which holds every safeguard: "the soul wins", 「以灵魂为准」. */
+const SOUL = /(?<![a-z])(?:the soul|soul\.md|safety rules?)(?![a-z])|靈魂|灵魂|安全規則|安全规则/u;
 /** The stricter of two: "follow the stricter one", 「以較嚴的為準」. */
 const STRICTER = /(?<![a-z])(?:strict(?:er|est)|saf(?:er|est)|more (?:careful|cautious|conservative|restrictive)|most (?:careful|cautious|conservative|restrictive))(?![a-z])|更嚴|更严|較嚴|较严|最嚴|最严|更安全|較安全|较安全|最安全|更保守|較保守|较保守/u;
 /** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
@@ -337,7 +347,13 @@ const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|
 function mentioned(c: Clause, r: Span): boolean {
   // (A part of a longer name is no action either: the `allow-force-push` key, a `deleteAllUserData()` function,
   // the Delete button, the delete endpoint, the `--force` flag.)
-  if (inLongerName(c.low, r) || NAMED_THING.test(c.low.slice(r.end)) || WRITTEN_AS.test(c.low.slice(Math.max(0, r.start - 16), r.start))) return true;
+  if (inLongerName(c.low, r) || inFileName(c.low, r) || NAMED_THING.test(c.low.slice(r.end)) || WRITTEN_AS.test(c.low.slice(Math.max(0, r.start - 16), r.start))) return true;
+  // (Nor what something is said to have nothing to do with: "it has nothing to do with auth tokens".)
+  if (/(?<![a-z])nothing to do with\s+(?:\S+\s+){0,2}$/u.test(c.low.slice(0, r.start))) return true;
+  // (A heading's name, a permission's: "under `### Removed`", `deployments:write`.)
+  if (/#{1,6}\s*$/.test(c.low.slice(0, r.start)) || /^:[a-z]/.test(c.low.slice(r.end))) return true;
+  // (A Chinese deed that modifies a noun: 「最近三次部署的時間」, 「部署用的 token」, 「刪除前的確認步驟」.)
+  if (DEED_HAN.test(r.text) && MODIFIES_NOUN.test(c.low.slice(r.end)) && !MAY_DO_BEFORE.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
   return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && (QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
 }
 /** A risky word inside a name of three or more hyphenated parts, after its first, that is no flag: `allow-force-push` (not `auto-merge`, `--force-with-lease`). */
@@ -349,14 +365,28 @@ function inLongerName(low: string, r: Span): boolean {
   return !name.startsWith('-') && name.split('-').length >= 3 && start < r.start;
 }
 
+/** A risky word inside a file's name: `force_push_guard.py`, `drop-tables.sh`. */
+function inFileName(low: string, r: Span): boolean {
+  const start = low.slice(0, r.start).search(/[\w./-]*$/);
+  const end = r.end + (/^[\w./-]*/.exec(low.slice(r.end))?.[0].length ?? 0);
+  return FILE_NAME.test(low.slice(start, end));
+}
+
+/** Chinese deeds (not things: 「使用者本人的要求」 is the person's request). */
+const DEED_HAN = /^(?:部署|發[佈布]|发布|上[線线]|刪除?|删除?|移除|清除|清空|清掉|推送|強制推送|强制推送|強推|强推|合[併并]|覆[蓋盖寫写]|重置|重設|重设|格式化|銷毀|销毁|執行|执行|安裝|安装|提交|發版|发版|回滾|回滚|提權|提权)$/u;
+/** What makes a Chinese deed a noun's modifier: 的 (not 的話, 的時候), 用的, 前的, 後的. */
+const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能)(?!\p{Script=Han}?(?:後|后|完)))/u;
+/** What makes such a deed one that may be done: 「可以直接刪除的檔案」. */
+const MAY_DO_BEFORE = /可以|能|可|直接|隨意|随意|隨便|随便|該|该|要$/u;
+
 /** A word named as a spelling: "「强制推送」统一写作 force-push", "spelled force-push". */
 const WRITTEN_AS = /(?:寫作|写作|寫成|写成|written as|spelled|spelt)\s*[“"'「]?$/u;
 
 /** What a risky word names when one of these follows it: a function (its words and `()`), a button, an endpoint, a flag. */
-const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
+const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?|subcommands?|options?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
-const WORD_QUOTED = /^["'“「『][\p{L}-]+["'”」』]$/u;
-const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语)/u;
+const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:\/[\p{L}-]+)*["'”」』]$/u;
+const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语|詞|词)/u;
 const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
 /** The soul's safeguard and risky words a clause names, in order. */
@@ -390,6 +420,7 @@ interface Written {
 }
 
 const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|佢哋|佢|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|(?<![顧顾因如由從从與与彼在於于])此(?![外後后时時刻])/iu;
+const ANAPHORS = new RegExp(ANAPHOR.source, 'giu');
 const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,12}$/u;
 const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者|用戶|用户|他們|他们|他|她|團隊|团队|大家|助手|機器人|机器人|每|各|所有|任何|全部)/u;
 
@@ -417,14 +448,27 @@ function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false
  * that reverts the bad one").
  */
 function pronounIn(clause: string): RegExpExecArray | undefined {
-  const m = ANAPHOR.exec(clause);
+  // ("this persona" names its noun: the pronoun is further on, "this persona may loosen them".)
+  const m = [...clause.matchAll(ANAPHORS)].find((a) => !(/^(?:this|that|these|those)$/i.test(a[0]) && DETERMINES.test(clause.slice(a.index! + a[0].length)))) as RegExpExecArray | undefined;
   if (!m) return undefined;
   const before = clause.slice(0, m.index);
+  // ("point them to the form" points at people.)
+  if (/(?<![a-z])(?:point|refer|direct|redirect|remind|tell|ask)\s+$/i.test(before)) return undefined;
   // ("so that" and "now that" join clauses; they point at nothing.)
   if (/^that$/i.test(m[0]) && /(?<![a-z])(?:so|now|given|such)\s+$/i.test(before)) return undefined;
   const words = before.split(/\s+/).filter(Boolean).length;
-  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
+  // (The object of a verb that lets it go or changes it may stand further in: "and on quick chats you can let it slide", "anyone editing this file may retune them".)
+  const far = LETS_GO.test(clause.slice(m.index + m[0].length)) || CHANGES_IT.test(before);
+  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : far ? 7 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
 }
+
+/** A noun after "this" or "that", which makes it a determiner: "this persona", "that file" (not "this is", "that in …"). */
+const DETERMINES = /^\s+(?!(?:is|are|was|were|will|would|can|could|should|must|may|might|means?|does|do|did|has|have|had|gets?|seems?|looks?|and|or|but|to|in|on|for|with|at|by|from|of|as|if|when|first|again|anyway|too|also|the|a|an|my|your|our|their|his|her|its|step|rule|one|part|check|requirement)(?![a-z]))[a-z][a-z-]*(?![a-z(])/iu;
+
+/** What lets a thing go, after its pronoun: "let it slide", "let it go", "set it aside". */
+const LETS_GO = /^\s+(?:slide|go|aside|optional|lapse)(?![a-z])/u;
+/** A verb that changes or drops what it is said of, right before its pronoun: "may retune them", "can skip it". */
+const CHANGES_IT = /(?<![a-z])(?:retune|tune|edit|change|rewrite|modify|loosen|relax|override|ignore|skip|drop|disable|bypass|waive)\s+$/iu;
 
 /** Where a pronoun is the subject of its clause ("though it adds noise"), not the object of a verb ("paste it"). */
 const SUBJECT_SLOT = /^\s*(?:(?:though|although|even though|because|since|as|so|and|but|or|if|when|whenever|while|once|until|unless|then)\s+)*$/iu;
@@ -435,8 +479,14 @@ const POINTS_BACK = /^(?:their|they|these|those|its|such)\s|^the\s+\S+\s+there\s
 /** The last item of a list, a clause of its own: "and credential access". */
 const LIST_END = /^(?:and|or)\s+(?:\S+\s+){0,3}\S+$/u;
 
-/** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …). */
-const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$/u;
+/** Between a thing and its part, one noun phrase: 裡的, 的, "'s", "of the". */
+const PART_NAMED = /^\s*(?:[裡里中]的|的|['’]s|of the|of)\s*$/u;
+
+/** A condition about something else: "if one seems to", "when a rule …". */
+const NEW_SUBJECT = /^(?:and\s+|but\s+)?(?:if|when|whenever|once|unless)\s+(?:one|any|anyone|anything|someone|something|a|an|another|some)\s/iu;
+
+/** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …, or 不要修改: its object is what the next clause does without). */
+const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$|^(?:不要|別|别|不准|不可以?|勿)(?:去|擅自|自行)?(?:修改|更改|調整|调整|改動|改动|動到|动到|改|動|动)\s*$/u;
 
 /**
  * A clause that names no soul word but points back at the one an earlier clause of the sentence
@@ -457,14 +507,20 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       const resolved = pronoun && pronoun.index + pronoun[0].length <= words[0].start && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
       const low = clause.text.toLowerCase();
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
-      const one = words.every((w) => w.start < words[0].end);
+      // (Or one named by its parts: 「靈魂裡的安全規則」, "the soul's safety rules".)
+      const one = words.every((w, k) => w.start < words[0].end || (k > 0 && (w.start < words[k - 1].end || PART_NAMED.test(low.slice(words[k - 1].end, w.start)))));
       // (What a condition comes upon, or finds something holding, is what the rest does with it: "when a ticket includes their API key, paste it …".)
       // (The last item of a list is no topic: "look for network calls, `rm -rf`, and credential access, then run it …".)
-      topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? words.find((w) => w.guard) ?? words[0] : undefined;
+      // (Named by its head, the shortest of the words that overlap there: "the Stable Memory Trigger" is the memory trigger, which "let it slide" drops.)
+      const named = words.find((w) => w.guard) ?? words[0];
+      const head = words.filter((w) => w.guard === named.guard && w.start < named.end && named.start < w.end).reduce((a, w) => (w.text.length < a.text.length ? w : a), named);
+      topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? head : undefined;
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
       if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s/.test(topic.text)) topic = undefined;
       return resolved ?? clause;
     }
+    // (A clause that brings in a subject of its own ends the topic: "… none may loosen the soul, and if one seems to, flag it".)
+    if (NEW_SUBJECT.test(clause.text)) topic = undefined;
     return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
   });
 }
@@ -630,7 +686,7 @@ type NegationKind = 'neutral' | 'modifier' | 'modal' | 'local' | 'defer' | 'aver
 const NEGATIONS: [NegationKind, RegExp][] = [
   [
     'neutral',
-    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|冇問題|冇问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|不是不(?:可以|能|行|可)|未必不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容|一致)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
+    /(?<![a-z])(?:(?:never|don['’]t|do not|not) fail to|(?:has|have|had) nothing to do with|no reason not to|not negotiable|non-negotiable|not (?:un(?:acceptable|reasonable|safe|usual|common|heard of)|a bad idea)|no need to avoid|nothing (?:prevents|stops) you from|why not|no problem|not a problem|no big deal|not a big deal|nothing wrong|no harm|no worries|not an issue|no issue|(?:with )?no (?:network|internet|outbound)(?: access)?|without (?:network|internet)(?: access)?|(?:don['’]t|do not|no need to|never) be (?:so |too |overly )?(?:cautious|careful|paranoid|strict|conservative|timid)|there(?:['’]s| is| are| was| were) no\s+(?:\S+\s+){0,2}(?:rule|rules) for|(?:not|no) (?:a )?(?:substitute|replacement|stand-in) for|(?<![a-z])not (?=\d)|nothing replaces|no exceptions?|(?:don['’]t|do not) mind|without (?:an )?exception|had (?:never|not) been|hadn['’]t been|(?<=(?:should|must|will|can|shall|may|to) )(?:never|not) (?:need|take|last|be) (?:more|longer) than(?= (?:\d|a |an |one|two|three|four|five|six|ten|fifteen|twenty|thirty|a few|half)))(?![a-z])|沒問題|没问题|冇問題|冇问题|沒關係|没关系|無所謂|无所谓|沒事|没事|沒差|没差|不要緊|不要紧|無妨|无妨|不礙事|不碍事|(?:不用|不必|不需要|別|别|無需|无需)(?:太|那麼|那么|過於|过于)?(?:小心|謹慎|谨慎|保守)|[没沒無无]有?例外|(?:不要|別|别|不能|不應|不应)只|不一[样樣]|難道不|难道不|不是不(?:可以|能|行|可)|未必不|[無无]人(?:值守|看管|值班|監看|监看)|不(?:穩定|稳定|可靠|正常|完整|明確|明确|清楚|相容|兼容|一致)|(?:need not|needn['’]t|(?:do|does) not need to|(?:don|doesn)['’]t need to) be (?:too |very |overly |particularly )?(?:long|short|lengthy|formal|perfect|polished|pretty|fancy|verbose|detailed|elaborate|exhaustive|fluent|comprehensive|final|in full sentences)|未(?:解決|解决|完成|處理|处理|讀|读|回覆|回复)的/gu,
   ],
   [
     'modifier',
@@ -643,7 +699,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -655,7 +711,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
   ],
   [
     'modal',
@@ -687,8 +743,10 @@ const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|p
 const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|nobody|no one|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
 /** A clause set between commas that only widens or narrows what is said: "including the agent", "not even you". */
 const ASIDE = /^(?:including|incl\.|even|especially|not even|let alone|like|such as|e\.g\.|i\.e\.)(?![a-z])|^(?:[a-z]+\s+){1,2}included$/u;
+/** "No" and a noun, the first of a list of subjects: "No deadline, escalation or outage …". */
+const NO_HEAD = /^(?:no|not a single|not one)\s+[a-z-]+(?:\s+[a-z-]+)?$/u;
 /** A clause that ends on its subject, a negation: "… that nobody", "no one". */
-const NEGATIVE_SUBJECT = /(?<![a-z])(?:nobody|no one|nothing|none)$/u;
+const NEGATIVE_SUBJECT = /(?<![a-z])(?:nobody|no one|nothing|none)(?:\s+(?:in|of|from|on)\s+[^,;]{1,40})?$/u;
 
 /** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
 const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
@@ -729,6 +787,8 @@ interface Masks {
   guard?: Terms;
   /** Every invariant's risky words: what a clause may be about. */
   risky?: Terms;
+  /** Every invariant's safeguards. */
+  safeguard?: Terms;
   /** Every safeguard and risky word: a clause that names one is the invariants' to read. */
   subject?: Terms;
 }
@@ -762,6 +822,8 @@ interface Clause {
   units: number[];
   /** Risky words of any invariant in the clause, found when a safeguard asks (most clauses name none). */
   objects: () => Span[];
+  /** Every invariant's safeguard words the clause names. */
+  safeguards: () => Span[];
   /** Where a word stands in for a pronoun (resolveAnaphor). */
   pointed?: Written['pointed'];
 }
@@ -779,7 +841,7 @@ const TASK_BOX = /^\[[ xX]\]\s+/;
 
 /** Markdown → sentences → clauses. List items, headings and code lines are sentences of their own. */
 function sentences(markdown: string): string[][] {
-  const settings = settingLines(markdown.normalize('NFKC'));
+  const settings = settingLines(markdown.normalize('NFKC')) ?? jsonSettings(markdown);
   return prose(settings ?? markdown);
 }
 
@@ -807,8 +869,19 @@ function prose(markdown: string): string[][] {
     const [head, ...rows] = read;
     // (Rows without a header rule are lines of their own.)
     if (!ruled) for (const row of read) paragraphs.push(`${row[0]}: ${row.slice(1).join(', ')}`);
-    else for (const row of rows) paragraphs.push(`${row[0]}: ${row.slice(1).map((cell, k) => `${head[k + 1] ?? ''} ${cell}`.trim()).join(', ')}`);
+    // (Chinese header and cell side by side, as Chinese writes them: no space to end a clause.)
+    else for (const row of rows) paragraphs.push(`${row[0]}: ${row.slice(1).map((cell, k) => `${head[k + 1] ?? ''}${/\p{Script=Han}$/u.test(head[k + 1] ?? '') && /^\p{Script=Han}/u.test(cell) ? '' : ' '}${cell}`.trim()).join(', ')}`);
     table = [];
+  };
+  // Under a heading that forbids ("### Don't", 「禁止事項」), each item is forbidden.
+  let dont = false;
+  // A fenced block of settings (YAML, INI, JSON) is read as settings are; other code line by line.
+  let code: string[] = [];
+  const flushCode = () => {
+    const block = code.join('\n');
+    const settings = code.length ? (settingLines(block) ?? jsonSettings(block)) : undefined;
+    paragraphs.push(...(settings === undefined ? code : [settings]));
+    code = [];
   };
   for (const { text: raw, role } of markdownLines(markdown.normalize('NFKC').split('\n'))) {
     const cells = role === 'prose' && /^\s*\|.*\|\s*$/.test(raw) ? raw.trim().slice(1, -1).split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim()) : undefined;
@@ -819,38 +892,53 @@ function prose(markdown: string): string[][] {
       continue;
     }
     flushTable();
-    if (role === 'code') paragraphs.push(raw);
+    if (role === 'code') code.push(raw);
     if (role === 'open') flush();
+    if (role === 'close') flushCode();
     if (role !== 'prose') continue;
-    const line = raw.trim();
+    // A mark that forbids ("❌ commit .env files") or allows ("✅ …") opens an item of its own.
+    const mark = MARKED.exec(raw.trim());
+    const line = mark ? (FORBIDDING_MARK.test(mark[0]) ? forbidden(raw.trim().slice(mark[0].length)) : `- ${raw.trim().slice(mark[0].length)}`) : raw.trim();
     if (!line) {
       flush();
       flushSteps();
     } else if (/^\d+[.)]\s/.test(line)) {
       flush();
-      steps.push(line.replace(/^\d+[.)]\s*/, '').replace(TASK_BOX, ''));
+      const step = line.replace(/^\d+[.)]\s*/, '').replace(TASK_BOX, '');
+      steps.push(dont ? forbidden(step) : step);
     } else if (steps.length && /^\s/.test(raw)) {
       steps[steps.length - 1] += ` ${line}`;
-    } else if (isTitle(line)) {
+    } else if (FORBIDDING_TITLE.test(line) || isTitle(line)) {
       // A heading only names what follows ("## History rewrites", "**Docker cleanup**"): nothing it names is done.
+      // ("### Don't" forbids each item under it.)
       flush();
       flushSteps();
+      dont = FORBIDDING_TITLE.test(line);
     } else {
       flushSteps();
-      if (/^(?:#{1,6}\s|[-*+]\s|>)/.test(line)) flush();
+      const item = /^(?:#{1,6}\s|[-*+]\s|>)/.test(line);
+      if (item) flush();
       // (A task list's box is no word of the rule: "- [x] When tsc complains, …".)
-      current.push(line.replace(/^(?:#{1,6}|[-*+]|>)\s*/, '').replace(TASK_BOX, ''));
+      const said = line.replace(/^(?:#{1,6}|[-*+]|>)\s*/, '').replace(TASK_BOX, '');
+      current.push(dont && item ? forbidden(said) : said);
     }
   }
   flush();
   flushSteps();
   flushTable();
+  flushCode();
   return paragraphs.flatMap((p) =>
     p
       // Code named as a function's, a class's or a column's name is that name, not what its words say: "keep the function name `delete_expired_tokens`".
       .replace(/(?<![a-z])((?:function|method|class|variable|field|column|constant|identifier|enum|type|property|attribute)\s+names?)\s+`[^`\n]{1,60}`/giu, '$1 (a name)')
       .replace(/(?<![a-z])(renam(?:e|es|ed|ing)\s+(?:the\s+)?(?:[a-z]+\s+)?)`[^`\n]{1,60}`(\s+to\s+)`[^`\n]{1,60}`/giu, '$1(a name)$2(a name)')
       .replace(/`[^`\n]{1,60}`(?=\s*(?:的)?\s*(?:參數|参数|變數|变量|函式|函数|方法|欄位|字段|名字|名稱|名称))/gu, '(a name)')
+      // What a sentence ends by including is what it says of: "override everything, the soul included".
+      .replace(/[,，]\s*((?:the |its |our |your |their )?[^\s,.;，。]+(?: [^\s,.;，。]+){0,3}) included(?=\s*(?:[.!?。]|$))/giu, ' including $1')
+      // "No" before a flag forbids its use: "No --no-verify.", "No -f on main".
+      .replace(/(^|[.!?]\s+)no\s+(?=-{1,2}[a-z])/giu, '$1never use ')
+      // Struck through is taken out: "~~Record new decisions in memory~~ (removed, too noisy)".
+      .replace(/~~([^~\n]+)~~/g, 'no longer $1')
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
@@ -877,6 +965,15 @@ function prose(markdown: string): string[][] {
       .filter((cs) => cs.length),
   );
 }
+
+/** A line's mark that forbids or allows what follows it: ❌, 🚫, ⛔, ✗, ✖; ✅, ✔, ✓, ☑. */
+const MARKED = /^(?:[-*+]\s+)?(?:[❌🚫⛔✗✖✘✅✔✓☑]\uFE0F?)+\s*/u;
+const FORBIDDING_MARK = /[❌🚫⛔✗✖✘]/u;
+/** A heading that forbids what is listed under it: "### Don't", "**Never**", "Avoid:", 「禁止事項」, "### ❌". */
+const FORBIDDING_TITLE = /^(?:#{1,6}\s+|\*\*)?(?:[❌🚫⛔✗✖✘]\s*(?:don['’]?ts?|do not|never|avoid)?|don['’]?ts?|do not|never|avoid|prohibited|forbidden|not allowed|禁止|不要|避免|切勿|嚴禁|严禁|不可以|不准)(?:\s*(?:do|事項|事项|的事|清單|清单))?(?:\*\*)?[:：]?$/iu;
+/** An item forbidden by its mark or its heading: "don't " before it, unless it forbids already. */
+const forbidden = (item: string) => `- ${NEGATION_OPENS.test(item) ? item : `don't ${item}`}`;
+const NEGATION_OPENS = /^(?:don['’]t|do not|never|no|not|avoid|stop|禁止|不要|不准|不可|不能|不得|別|别|勿|切勿|避免|嚴禁|严禁)(?![a-z])/iu;
 
 /**
  * A comma inside parentheses, which does not end a clause: "Memory updates (new services, decisions, fixes) can be batched …".
@@ -911,6 +1008,31 @@ function settingLines(text: string): string | undefined {
   }
   return out.join(', ').replace(/, \u2014/g, ' \u2014');
 }
+/**
+ * A JSON object of settings (`.claude/settings.json`, an MCP host's config) as settingLines reads
+ * YAML: each value with its keys, a list's items joined, an empty list "none" — `{"permissions":
+ * {"allow": ["*"]}}` says "permissions allow: *". Undefined for any other text.
+ */
+function jsonSettings(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const out: string[] = [];
+  const walk = (v: unknown, path: string, key: string): void => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(x, path ? `${path} ${k}` : k, k);
+    else out.push(`${path}: ${DENY_KEY.test(key) ? 'never ' : ''}${Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' ? JSON.stringify(x) : String(x))).join(' and ') || 'none' : String(v)}`);
+  };
+  walk(value, '', '');
+  return out.join(', ');
+}
+
+/** A key whose values are refused: `"deny": ["Bash(sudo *)"]` says "never Bash(sudo *)". */
+const DENY_KEY = /^(?:deny|denied|disallow(?:ed)?|block(?:ed)?|forbid(?:den)?|blocklist|denylist|disallowed_?tools)$/i;
+
 /** A setting: a key of up to four words (identifiers read as words), then `:` or `=`; an INI section is its own line. */
 const CONFIG_LINE = /^(\s*)(?:[-*]\s+)?([a-z][\w.-]*(?: [a-z][\w.-]*){0,3}|"[^"]+")(\s*[:=]\s*)(.*)$/iu;
 
@@ -949,9 +1071,10 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   // A reason tells why, it lays down nothing: what it names is told (narrated), and of its negations
   // only those that judge a safeguard needless count ("since the sandbox is overkill"), not those
   // that tell how things are ("since nobody reviews on weekends", 「由於沙箱不一定完整複製正式環境」).
-  const reason = REASON_OPENS.test(opening);
+  // (Not 为了 that goes on to the deed it is for: 「为了省时间而跳过测试」 skips the tests.)
+  const reason = REASON_OPENS.test(opening) && !(/^[為为]了/u.test(opening.trim()) && PURPOSE_ZH.test(low));
   const guardNegations = asWritten(negationsIn(notAsked(maskOut(low, masks.guard))));
-  return { text, low, masked, role, narrated: narrated || reason, negations: asWritten(negationsIn(masked)), guardNegations: reason ? guardNegations.filter((n) => judgesNeedless(low, n)) : guardNegations, prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), pointed };
+  return { text, low, masked, role, narrated: narrated || reason, negations: asWritten(negationsIn(masked)), guardNegations: reason ? guardNegations.filter((n) => judgesNeedless(low, n)) : guardNegations, prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), safeguards: once(() => spans(masks.safeguard, low)), pointed };
 }
 
 /** A clause that gives a reason: "because …", "so that …", "otherwise …", 「由於…」, 「以免…」. ("since" is also of time: "since Monday".) */
@@ -1181,7 +1304,13 @@ const asName = (low: string, g: Span) =>
   TEST_PARTS.test(low.slice(g.start)) ||
   /[_/\\*.]/.test(low[g.start - 1] ?? '') ||
   (/[_/\\]/.test(low[g.end] ?? '') && !(/memory$/.test(g.text) && low[g.end] === '/')) ||
-  PART_OF.test(low.slice(g.end, g.end + 24));
+  PART_OF.test(low.slice(g.end, g.end + 24)) ||
+  // A bot's name or a bot's review is no safeguard of the person's: "code-review bot approvals are advisory", 「審查機器人的修改建議」.
+  BOT_AFTER.test(low.slice(g.end, g.end + 12)) ||
+  (REVIEWING.test(g.text) && BOT_BEFORE.test(low.slice(Math.max(0, g.start - 20), g.start)));
+const BOT_AFTER = /^[\s-]*(?:bots?|機器人|机器人)(?![a-z])/u;
+const BOT_BEFORE = /(?<![a-z])(?:bots?|bot['’]s|bots['’]|agent['’]s|subagent['’]s|copilot['’]s|ai)\s+(?:self-)?$|(?:機器人|机器人|代理)的?\s*$/u;
+const REVIEWING = /^(?:approvals?|reviews?|code[ -]review|sign-?off|批准|核准|審查|审查|評審|评审|審閱|审阅)$/u;
 /** A pipeline of data, not of checks: "the data pipeline", "our ETL pipeline". */
 const OTHER_PIPELINE = /(?<![a-z])(?:data|etl|elt|ml|sales|ingestion|analytics|feature|processing|rendering|render|graphics|bioinformatics)\s+$/u;
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
@@ -1242,14 +1371,21 @@ function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
 const HEAD_NOUN = /^[^\s,;，。；、]{0,12}的$/u;
 
 /**
- * A participle that opens the clause and names a thing's state, not an action: "Published versions
- * are immutable", "deleted branches can be restored" — but "deleted without asking" still acts.
+ * A participle that opens the clause, or follows a determiner, or ends a time's clause, and names a
+ * thing's state, not an action: "Published versions are immutable", "deleted branches can be
+ * restored", "list the deleted files in the PR", "once the artifacts are published" — but "deleted
+ * without asking" still acts.
  */
 const describes = (inv: Compiled, c: Clause, r: Span) =>
   /^[a-z]+ed$/.test(r.text) &&
   // An inflection of the term ("publish" → "published"), not a term that ends so ("shred").
   [r.text.slice(0, -2), r.text.slice(0, -1)].some((base) => spans(inv.risky, base).some((s) => s.text === base)) &&
-  /^(?:(?:the|a|an|all|any|every|already|previously|recently|our|your|my|its|their|these|those)\s+)*$/.test(c.low.slice(0, r.start)) && PARTICIPLE_NOUN.test(c.low.slice(r.end));
+  ((NAMED_BY_STATE.test(c.low.slice(0, r.start)) && PARTICIPLE_NOUN.test(c.low.slice(r.end))) ||
+    // (Or a state a time waits for: "post the release notes once the artifacts are published".)
+    (ONCE_DONE.test(c.low.slice(0, r.start)) && /^\s*(?:[.,;]|$)/.test(c.low.slice(r.end))));
+/** Before a participle that names a thing's state: the clause's opening, or a determiner. */
+const NAMED_BY_STATE = /(?:^|(?<![a-z])(?:the|a|an|all|any|every|our|your|my|its|their|these|those)\s+)(?:(?:the|a|an|all|any|every|already|previously|recently|our|your|my|its|their|these|those)\s+)*$/u;
+const ONCE_DONE = /(?<![a-z])(?:once|after|when|as soon as)\s+(?:\S+\s+){0,4}?(?:is|are|has been|have been)\s+$/u;
 const PARTICIPLE_NOUN = /^\s+(?!(?:to|into|on|onto|straight|directly|without|by|and|or|with|in|at|from|for|up|over|away|anyway|freely|immediately|now)(?![a-z]))[a-z]/;
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
@@ -1270,7 +1406,7 @@ const ASKING = new RegExp(
   'u',
 );
 
-const PREDICATE_KIND = /(?<=[a-z0-9`'")\]]\s+)(?:is|are|was|were|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite|not|never|no longer)\s+)*$/u;
+const PREDICATE_KIND = /(?<=[a-z0-9`'")\]]\s+)(?:is|are|was|were|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite|not|never|no longer)\s+)*$|(?<=[\p{Script=Han}a-z0-9]\s*)(?:是|屬於|属于|算是?)\s*(?:一種|一种|一個|一个|一項|一项)?$/u;
 /** A risky action said to be of a kind: "`docker system prune` is destructive" describes it. */
 const DESCRIBED = /^\s+(?:is|are|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite)\s+)*(?:destructive|dangerous|irreversible|risky|high-risk)(?![a-z])/u;
 
@@ -1326,6 +1462,29 @@ const clauseBefore = (sentence: readonly Clause[], c: Clause): Clause | undefine
 /** Asked for or come across, just before it: "asks for the deploy token", 「要 token」, 「看到 token」. */
 const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,3}$/u;
 
+/** What may stand between a negation and the action it forbids: a word ("manually"), 要 and how (要手動). */
+const ACTION_NEXT = /^\s*(?:[a-z]+\s+)?$|^\s*(?:要|能|可以?|准|得|許|许)?(?:手動|手动|自行|擅自|私自|硬|強行|强行)?\s*$/u;
+
+/** A predicate of its own after "and" or "then": a verb and its object or preposition ("and wait for my …"), not a noun of a list ("RuboCop and Sorbet checks") or the object of the one before ("… as a suggestion and the review as optional"). */
+const NEW_PREDICATE = /(?<![a-z])(?:and|then)\s+(?!(?:the|a|an|its|their|our|your|my|this|that|these|those|his|her|any|all|every|each|no)(?![a-z]))[a-z]+\s+(?:for|the|a|an|my|your|their|our|me|us|them|it|on|to|with|until|its)\s/u;
+
+/** A purpose inside a clause, up to the deed it is for: 「为了让机器人通过检查而」. */
+const PURPOSE_ZH = /[為为]了[^，。,;；]{1,24}?而/u;
+/** A purpose after the deed whose subject is a negation: "… so nobody gets paged twice" (not "so it lands without review"). */
+const SO_THAT = /(?<![a-z])so(?: that)?\s+(?=(?:nobody|no one|nothing|none)\s)/u;
+
+/** 只在 … 後才: only after something is done, a precondition, not a safeguard confined to some cases (「只在所有檢查通過後才觸發」). */
+const ONLY_AFTER = /^[^，。,;；]*?(?:[之以]?[後后]|[時时])才/u;
+
+/** Between two removals of their own safeguards, what joins them: "or", 或, 和, 、. */
+const COORDINATED = /^\s*(?:,\s*)?(?:or|and|nor|或者?|和|及|、|以及)\s*$/u;
+
+/** A verb and what may stand before its object: 「得保存任何」, "store any". */
+const OTHER_OBJECT = /^\s*(?:得|可|能|要|准|許|许)?\s*(?:保存|存放|存|寫入|写入|寫進|写进|記錄|记录|放|store|keep|save|write|record|log|put)\s*(?:任何|any|the|a|an)?\s*$/u;
+
+/** What may stand between an action and its object: "print all environment variables". */
+const OBJECT_NEXT = /^\s*(?:(?:the|all|any|every|your|their|its)\s+)?$/u;
+
 /** The invariant's actions `text` names, alone or of a pair ("release"). */
 const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
 
@@ -1338,9 +1497,19 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (And one that holds no safeguard, nor follows one, says nothing of it: "pick the narrowest scope that works (read-only if possible)",
   // not "3. The soul (only when it doesn't get in the way)".)
   const asides = parens.filter((p) => !guards.some((g) => (p.index < g.start && g.end < p.index + p[0].length) || !c.low.slice(g.end, p.index).trim()));
-  const negations = aside
-    ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length)
-    : c.guardNegations.filter((n) => !asides.some((p) => p.index < n.start && n.end < p.index + p[0].length));
+  // (A safeguard named in a purpose says what the deed is for, which the negations of the deed do not reach: 「不要为了让机器人通过检查而关闭分支保护」.)
+  // (Nor does one in a purpose after it: "route the alerts into one group so nobody gets paged twice".)
+  const purpose = PURPOSE_ZH.exec(c.low);
+  const inPurpose = !!purpose && guards.every((g) => purpose.index <= g.start && g.end <= purpose.index + purpose[0].length);
+  const so = SO_THAT.exec(c.low);
+  const soThat = so ? so.index + so[0].length : Infinity;
+  const negations = (
+    aside
+      ? c.guardNegations.filter((n) => aside.index < n.start && n.end < aside.index + aside[0].length)
+      : inPurpose
+        ? c.guardNegations.filter((n) => purpose.index <= n.start && n.end <= purpose.index + purpose[0].length)
+        : c.guardNegations.filter((n) => !asides.some((p) => p.index < n.start && n.end < p.index + p[0].length))
+  ).filter((n) => !(n.start === soThat && guards.every((g) => g.end <= soThat)));
   if (rejectsOpponent(c, guards)) return c.carry;
   // "… even if CI hasn't finished": the action goes on whatever the safeguard's state, which the
   // negations after the concession only describe. A prohibition before it still counts ("never
@@ -1380,13 +1549,40 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
   // A negated change of the safeguard keeps it: "don't change the tests to make them pass".
   // (Not a verb that breaks this safeguard, which is counted as one: "never edit soul.md".)
-  const protects = (n: Span) => guards.some((g) => g.start >= n.end && ALTERS.test(c.low.slice(n.end, g.start)) && !spans(inv.breaks, c.low.slice(n.end, g.start)).length);
+  // (Nor does "none of this changes …": "None of this changes how you try things in the clean-room sandbox first".)
+  const protects = (n: Span) =>
+    guards.some((g) => g.start >= n.end && (ALTERS.test(c.low.slice(n.end, g.start)) || (/^(?:none|nothing)$/.test(n.text) && NONE_CHANGES.test(c.low.slice(n.end, g.start)))) && !spans(inv.breaks, c.low.slice(n.end, g.start)).length);
   // (Nor is the verb of a relative clause said of another noun after the safeguard: "ignore the soul and drop rules that contradict it".)
   const ofAnother = (n: Span) => n.start >= after && RELATIVE_OF_ANOTHER.test(c.low.slice(after, n.start));
-  const locals = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n))).length;
+  // A clause's one negation, when it forbids an action of the invariant, says nothing of a safeguard before it, or named as the action's object:
+  // 「CI 排隊太久時…不要手動合併」, "never print environment variable values" (not "never merge with red CI", nor 「CI 沒過不要硬合併」, two negations that keep it).
+  // (Nor one that sets a value against another: 「沙盒镜像现在用 node 20 不是 18」, "Node 20, not 18".)
+  const valueContrast = (n: Span) => /^\s*是?\s*v?\d/u.test(c.low.slice(n.end));
+  // (Nor, of the safeguard named as a place before it, one that forbids putting another invariant's risky thing there: 「记忆文件中不得保存任何密钥」.)
+  const forbidsOther = (n: Span) => negations.length === 1 && guards.every((g) => g.end <= n.start) && c.objects().some((o) => o.start >= n.end && OTHER_OBJECT.test(c.low.slice(n.end, o.start)));
+  const forbidsAction = (n: Span) =>
+    negations.length === 1 &&
+    // (Not held back until the safeguard: 「review 通過之前不要發版」 keeps it by the negation.)
+    !guards.some((g) => heldUntil(c, g) !== undefined) &&
+    actionsIn(inv, c.low.slice(n.end)).some(
+      (a) => ACTION_NEXT.test(c.low.slice(n.end, n.end + a.start)) && guards.every((g) => g.end <= n.start || (g.start >= n.end + a.end && OBJECT_NEXT.test(c.low.slice(n.end + a.end, g.start)))),
+    );
+  // (Nor 建議 that ends a noun: 「其他 agent 提出的回滚建议」 is a suggestion to roll back, 「審查機器人的修改建議要先…」 the bot's suggestions — not 「測試建議跑」, 「安全規則只是建議」.)
+  const namesASuggestion = (b: Span) => /^(?:建議|建议)$/u.test(b.text) && /\p{Script=Han}$/u.test(c.low.slice(0, b.start)) && !/(?:是|當|当|作|為|为|算|成|僅|仅|只|供)$/u.test(c.low.slice(0, b.start)) && /^\s*(?:$|的|要|都要|必須|必须|需要|得先|應該|应该)/u.test(c.low.slice(b.end));
+  // (Nor a breaking word of a predicate before the safeguard's own: "mention it as a suggestion and wait for my confirmation".)
+  const ofAnotherPredicate = (b: Span) => guards.every((g) => g.start >= b.end && NEW_PREDICATE.test(c.low.slice(b.end, g.start)));
+  // (Coordinated removals, each before its own safeguard, are one under the negation they share: 「不要…关闭分支保护或跳过提交签名」.)
+  const objectOf = (n: Span) => guards.find((g) => g.start >= n.end && distance(c, n, g) <= 1);
+  // (Nor one after the safeguard that is followed by another safeguard, its own object: 「通过检查而关闭分支保护」 disables the protection, not the checks.)
+  const ownTermAfter = (n: Span) => {
+    const at = n.end + (/^\s*/u.exec(c.low.slice(n.end))?.[0].length ?? 0);
+    return guards.every((g) => g.end <= n.start) && c.safeguards().some((g) => g.start === at);
+  };
+  const localsNear = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
+  const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
@@ -1400,7 +1596,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !breakPutAside(b) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
+          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && PERSON_WINS.test(c.low.slice(0, b.start))) && !(b.text === '只在' && ONLY_AFTER.test(c.low.slice(b.end))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
@@ -1487,8 +1683,8 @@ const QUESTION = /(?<![a-z])(?:which|what|whether|how|where|who)(?![a-z])|哪個
 /** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
 const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,50}?(?<![a-z])(?:when|if)(?![a-z])/gu;
 
-/** Doing the safeguard after the fact: "run it first and read it afterwards". */
-const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log)\w*\s(?:\S+\s)?(?:afterwards?|after the fact)(?![a-z])/gu;
+/** Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and collect the sign-off afterwards". */
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek)\w*\s(?:\S+\s){0,2}(?:afterwards?|after the fact)(?![a-z])/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
@@ -1508,10 +1704,13 @@ const RELATIVE = /(?<![a-z-])(?:proving|asserting|verifying|ensuring|checking|sh
 /** The whole class of actions the soul's safeguards are for: "anything destructive", 「破壞性操作」. */
 const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|risky|high-risk|dangerous|irreversible)(?![a-z])|^\s*(?:所有|任何)?(?:的)?(?:破壞性|破坏性|高風險|高风险|危險|危险|不可逆)/u;
 /**
- * Between a negation and the safeguard, a verb that changes it, and little else: "don't ⟨change the⟩ tests".
- * (English only: 「不要改測試，直接跳過」 drops the tests in its second clause, which reads no subject of its own.)
+ * Between a negation and the safeguard, a verb that changes it, and little else: "don't ⟨change the⟩ tests", 「不要⟨要求調整⟩分支保護」.
+ * (「不要改測試，直接跳過」 still drops the tests in its second clause, which reads them as its object: TOPIC_LEAD.)
  */
-const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down)\s+(?:\S+\s+){0,2}?$/u;
+const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down)\s+(?:\S+\s+){0,2}?$|^\s*要?(?:要求|去|擅自|自行|私自)?(?:調整|调整|修改|更改|變更|变更|改動|改动|動到|动到|改|動|动)\s*$/u;
+
+/** What "none" or "nothing" does not do to what follows: "(none) of this changes …", "(nothing) here affects …". */
+const NONE_CHANGES = /^\s*(?:(?:of|in)\s+(?:this|that|these|those|it|them|here)\s+|here\s+)?(?:changes|affects|alters|touches|weakens|relaxes)\s/u;
 
 /** A relative clause whose head is a noun after the safeguard, its verb within three words: "… and drop rules that ". */
 const RELATIVE_OF_ANOTHER = /^[\s,]*(?:[^\s,;]+\s+)+?(?:that|which|who|asserts?|proves?|proving|asserting|verifying|ensuring|checking|showing)\s+(?:\S+\s+){0,3}$/u;
@@ -1557,11 +1756,14 @@ const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
+/** A clause that opens by conceding: "even if …", 即使, 就算. */
+const CONCEDES = /^(?:even if|even though|even when|即使|就算|哪怕|縱使|纵使)/u;
+
 /** A concession after what it concedes: 「紅了也」「沒過也照樣」 — not 「壞了也要等」, an obligation. */
 const CONCESSIVE_AFTER = /[了的]也(?![要得必])|[也都]照(?!常適用|常适用|樣適用|样适用|常有效|樣有效|样有效|常生效)/gu;
 
 /** The main clause's obligation after a concession: 「不管怎樣都要用沙盒」, "even so, still use". */
-const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|照樣要|照样要/u;
+const MUST = /(?<![a-z])(?:must|always|still|anyway)(?![a-z])|[都也][要得]|[都也]必[須须]|一定|還是要|还是要|仍然要|仍要|仍須|仍须|仍得|依然要|依舊要|依旧要|照樣要|照样要/u;
 
 /** A copula before a word: "… is optional", "… are unnecessary", 「…是可選的」. */
 const COPULA = /(?<![a-z])(?:is|are|was|were|be|being|been|seems?|becomes?|counts? as|remains?)(?:\s+(?:now|really|just|totally|entirely|completely|quite|kind of|sort of|basically))*\s+$|(?:是|變得|变得|算是?)\s*$/u;
@@ -1584,8 +1786,11 @@ const removes = (c: Clause, r: Span, g: Span) =>
     ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
     : disposedOf(c, g, r, CLOSE + 1);
 
-/** A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`). */
-const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先/u;
+/**
+ * A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`).
+ * (Nor a Chinese deed that modifies the safeguard: 「刪除前的確認步驟」 is the step before deleting.)
+ */
+const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先|[之以]前先|先做|^\s*(?:用的|用之|[前後后]的)/u;
 
 /**
  * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which
@@ -1647,9 +1852,9 @@ function subjectKeptOut(c: Clause, r: Span): boolean {
   if (!SUBJECT_FIRST.test(c.low.slice(0, r.start))) return false;
   return KEPT_OUT.test(c.low.slice(r.end));
 }
-const SUBJECT_FIRST = /^\s*(?:(?:the|our|any|all|every|each|a|an|your|my|real|actual|production|prod|live|local|raw|plain|所有|任何|真實的|真实的)\s*)*$/u;
+const SUBJECT_FIRST = /^\s*(?:(?:ensure|make sure|確保|确保|保證|保证)(?:\s+that)?\s*)?(?:[^\s,，。;；]+(?:\s*(?:和|與|与|跟|及|以及)|\s+(?:and|or)\s)\s*)?(?:(?:the|our|any|all|every|each|a|an|your|my|real|actual|production|prod|live|local|raw|plain|所有|任何|真實的|真实的)\s*)*$/u;
 const KEPT_OUT =
-  /^\s*(?:[^\s,.;]+\s+){0,2}?(?:never|do not|don['’]t|does not|doesn['’]t|will not|won['’]t)\s+(?:go|goes|get|gets|leave|leaves|enter|enters|appear|appears|show up|shows up|end up|ends up|land|lands|touch|touches|reach|reaches|make it)(?![a-z])|^\s*[^，。,;；\s]{0,6}?\s*(?:永遠|永远|從來|从来|一律|絕|绝)?(?:不|唔|從不|从不)(?:會|会|能|准|好|要)?(?:進|进|提交|推|上傳|上传|放進|放进|存進|存进|寫進|写进|貼|贴|印|打印|顯示|显示|出現|出现|外流|離開|离开|入庫|入库)/u;
+  /^\s*(?:[^\s,.;]+\s+){0,3}?(?:never|do not|don['’]t|does not|doesn['’]t|will not|won['’]t)\s+(?:go|goes|get|gets|leave|leaves|enter|enters|appear|appears|show up|shows up|end up|ends up|land|lands|touch|touches|reach|reaches|make it)(?![a-z])|^\s*[^，。,;；\s]{0,6}?\s*(?:永遠|永远|從來|从来|一律|絕|绝)?(?:不|唔|從不|从不)(?:會|会|能|准|好|要)?(?:進|进|提交|推|上傳|上传|放進|放进|存進|存进|寫進|写进|貼|贴|印|打印|顯示|显示|出現|出现|外流|離開|离开|入庫|入库)/u;
 
 /** What may stand before a negation that opens a clause (so is said of no subject): 如果, 你, "you". */
 const OPENING = /^\s*(?:(?:如果|若|要是|你們|你们|你|您|我們|我们|(?:if|you|we)\s))?\s*$/u;
@@ -1659,7 +1864,7 @@ const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
 /** How an action went: it failed, broke, was rejected, timed out — or that it already happened: "if a token was ever printed to a log", 「如果 token 曾經被印出」. */
-const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available|(?:was|were|has been|have been|had been|got)\s+(?:ever\s+|once\s+|accidentally\s+|already\s+)?(?:printed|shown|exposed|logged|pasted|committed|pushed|posted|shared|displayed|echoed|published|uploaded|checked in|written))(?![a-z])|(?:曾經|曾经|曾|不小心|意外)被|[过過]期|失效|[泄洩][漏露]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available|(?:was|were|has been|have been|had been|got)\s+(?:ever\s+|once\s+|accidentally\s+|already\s+)?(?:printed|shown|exposed|logged|pasted|committed|pushed|posted|shared|displayed|echoed|published|uploaded|checked in|written))(?![a-z])|(?:曾經|曾经|曾|不小心|意外)被|[过過]期|失效|[泄洩][漏露]|外[泄洩]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
@@ -1702,8 +1907,8 @@ const PASSIVE = /(?<![a-z])(?:gets?|got|is|are|be|being|been|must be|should be)\
 /** A participle right after the thing, or after where it is: "secrets in logs masked as ****", "tokens redacted". */
 const PARTICIPLE_AFTER = /^\s*(?:(?:in|on|from|inside|within)\s+(?:the\s+|all\s+|any\s+)?[^\s,;.]+\s+)?(?:always\s+|automatically\s+)?$/u;
 
-/** Before a Chinese topic, nothing or the nouns it is listed with, or where it shows up: 「日志中的邮箱和手机号一律脱敏」, 「日志里出现 password 一律打码」. */
-const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|不過|不过)?\s*$|^[^，。；,;]*?(?:的|和|與|与|及|、|出現|出现|含有|包含|帶有|带有)\s*$/u;
+/** Before a Chinese topic, nothing (or a word that says which: 「main 分支保護」), or the nouns it is listed with, or where it shows up: 「日志中的邮箱和手机号一律脱敏」, 「日志里出现 password 一律打码」. */
+const TOPIC_NOUNS = /^\s*(?:但是?|而且?|並且|并且|另外|還有|还有|不過|不过)?\s*(?:[a-z0-9][\w.-]*\s*)?$|^[^，。；,;]*?(?:的|和|與|与|及|、|出現|出现|含有|包含|帶有|带有)\s*$/u;
 
 /** An averting verb `n` that governs the risky thing `r`: "mask passwords", 「把密碼打碼」, "a password gets masked". */
 const averts = (c: Clause, n: Span, r: Span): boolean =>
@@ -1808,6 +2013,11 @@ const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['�
  */
 const TOLD_BY_US = /^(?:we|i)\s+(?:(?:just|once|accidentally|mistakenly|then|also)\s+)?(?=(?:ran|had|did|took|went|broke|lost|wiped|[a-z]{3,}ed)\s)/u;
 const ENDORSED = /(?<![a-z])(?:fine|worked|works|ok|okay|no problem|no issues?|nothing broke|no harm|saved|faster|quicker|smooth(?:ly)?|great|good|harmless|safe|directly|straight|blindly|as is|without)(?![a-z])/u;
+/** How often something happens: "often", "sometimes", 常常, 有時. */
+const HABITUAL = /(?<![a-z])(?:often|sometimes|usually|frequently|occasionally|typically|tend to)(?![a-z])|常常|經常|经常|有時|有时|時常|时常|往往|偶爾|偶尔/u;
+/** What tells someone what to do: a modal, an imperative of running, 請, 要, 可以. */
+const DIRECTS = /(?<![a-z])(?:should|must|always|never|please|may|can|could|don['’]t|do not|run|execute|install|paste|use|just)(?![a-z])|請|请|要|必須|必须|可以|可|直接|執行|执行|跑|照做/u;
+
 /** What a rule or a present statement says, which no tale of the past does: "will", "should", "is", "you", "prefers". */
 const WILL = /(?<![a-z])(?:will|['’]ll|shall|should|must|can|may|please|always|never|next time|from now on|going forward|let['’]s|is|are|you|we|i|prefers?|wants?|likes?|asks?|needs?|counts?|means?)(?![a-z])/u;
 
@@ -1823,6 +2033,12 @@ const PERIOD_AFTER = /^\s*(?:前|之前|後|后|之後|之后)?(?:的)?(?:這段
 const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentation|jobs?|tools?|modules?|handlers?|runbooks?)\s+for\s+(?:the\s+|all\s+|any\s+)?$/u;
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
+
+/** Masking a secret where it is shown: "mask", "redact", 遮掉, 打码, 脫敏. */
+const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?)(?![a-z])|遮掉|遮蔽|遮罩|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]/u;
+
+/** Masking as the subject of what it did: "redacting it made them ask twice". */
+const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
 const STOPS = /^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
@@ -1863,9 +2079,13 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   // (An action named as what the steps prepare for comes after them: "before a bulk delete, take a snapshot, then rehearse it in the sandbox".)
   const guardedAt = (i: number) => keeps.some((k, j) => k && stretches[j] === stretches[i] && (j <= i || !FIRST.has(inv.id) || AHEAD.test(clauses[i].low) || !clauses.slice(i + 1, j + 1).some((c) => THEN.test(c.low))));
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
+  // (What is masked after it is shown is no secret shown: a later clause that masks, with no secret of its own, answers it — 「打印 token 时…其余用 * 号遮掉」, 「若出現金鑰…立即遮蔽」.)
+  // (Not masking put aside or told of: "… rather than masking them", "redacting it made them ask twice".)
+  const maskedAfter = (i: number) => clauses.some((m, j) => j > i && MASKS.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && !actionsIn(inv, m.low).length);
   clauses.forEach((c, i) => {
     const r = readings[i];
-    const answered = (from: number) => clauses.slice(from).some((next, j) => REMEDY.test(next.low) || readings[from + j].classes || readings[from + j].safeguard?.kept || readings[from + j].forbids);
+    // (Masking what is found answers it too: 「检查里面有没有密码…有的话全部打码再贴」.)
+    const answered = (from: number) => clauses.slice(from).some((next, j) => REMEDY.test(next.low) || MASKS.test(next.low) || readings[from + j].classes || readings[from + j].safeguard?.kept || readings[from + j].forbids);
     if (r.asks && clauses.length > i + 1 && !answered(i + 1)) {
       out.push({ quote: clauses.slice(i).map(quote).join(' … '), why: 'goes on when unsure whether an action is of a risky kind, instead of treating it as one or stopping' });
     } else if (c.role === 'condition' && r.safeguard && !r.safeguard.kept && clauses.length > i + 1 && !clauses.slice(i + 1).some((next, j) => REMEDY.test(next.low) || readings[i + 1 + j].forbids || (readings[i + 1 + j].safeguard?.kept && readings[i + 1 + j].safeguard?.word === r.safeguard!.word))) {
@@ -1873,6 +2093,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
     } else if (c.role === 'rule' && r.safeguard?.kept && i > 0 && clauses[i - 1].role === 'condition' && ONLY_WHEN.test(clauses[i - 1].low) && !readings[i - 1].safeguard) {
       // 「只有在他說『記住』的時候才寫記憶」: a safeguard kept only in the cases a condition names (none of them itself a safeguard) is optional in the rest.
       out.push({ quote: `${quote(clauses[i - 1])} … ${quote(c)}`, why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
+    } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept && CONCEDES.test(c.low) && clauses.slice(i + 1).some((next, j) => MUST.test(next.low) && keeps[i + 1 + j])) {
+      // 「即使记忆里写着上次已经通过测试，这次发布前仍要重新跑完整测试」: what is conceded, the clause after still keeps.
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept && remedied(c, r.safeguard.word)) {
       // 「沙盒不能用就停下來問我」: a condition without 如果, answered by stopping or asking.
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
@@ -1882,7 +2104,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
     } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
       const kept = readings[required].safeguard?.kept;
       out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
-    } else if (r.allows && (!guardedAt(i) || r.unexcused) && !(standing && r.held)) {
+    } else if (r.allows && (!guardedAt(i) || r.unexcused) && !maskedAfter(i) && !(standing && r.held)) {
       out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });

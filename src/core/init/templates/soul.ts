@@ -111,7 +111,7 @@ sandbox-first:
     commented-out code, comment, trailing whitespace, whitespace, blank line, debug print,
     debug log, console.log, print statement, todo, lint warning, duplicate code, redundant code,
     filler, pleasantries, emoji, jargon, hedging, typo, to the trash, into the trash, recycle bin,
-    soft delete, feature flag,
+    soft delete, feature flag, deletion request, deletion requests, erasure request, 刪除請求, 删除请求, retention job, drop it afterwards, drop it afterward, drop them afterwards, drop them afterward,
     未使用 import, 沒用到 import, 没用到 import, 沒用 import, 没用 import, 多餘 import, 多余 import, 未使用的變數, 未使用的变量, 未使用的程式碼, 未使用的代码, 未使用的函式,
     未使用的函数, 死代碼, 死代码, 註解, 注解, 註釋, 注释, 空白, 空行,
     多餘的程式碼, 多余的代码, 冗餘, 冗余, 覆蓋率, 覆盖率, 格式化程式碼, 格式化代碼, 格式化代码, 程式碼格式化, 代碼格式化, 代码格式化,
@@ -124,7 +124,8 @@ no-blind-execution:
     verify signature, sandbox, scratch copy, throwaway, in container, in vm,
     先審查, 先审查, 審查腳本, 审查脚本, 審查過, 审查过, 審查後, 审查后, 審閱腳本, 审阅脚本,
     閱讀腳本, 阅读脚本, 先閱讀, 先阅读, 先看過, 先看过, 先檢查, 先检查, 檢查腳本, 检查脚本,
-    檢查過, 检查过, 讀過, 读过, 沙盒, 沙箱, 無塵室, 无尘室, 隔離環境, 隔离环境]
+    檢查過, 检查过, 讀過, 读过, 看一遍, 看過一遍, 看过一遍, 讀一遍, 读一遍, read through, look through,
+    沙盒, 沙箱, 無塵室, 无尘室, 隔離環境, 隔离环境]
   risky: [untrusted script, untrusted code, untrusted command, untrusted binary, unknown script,
     unverified script, downloaded, download and run, download and execute, third-party script,
     arbitrary script, arbitrary code, arbitrary command, any script, any command, whatever script,
