@@ -74,6 +74,8 @@ const OUTSIDE_CONTENT = [
   'search result', 'search results', 'api response', 'response', 'dependency', 'package', 'plugin', 'another agent', 'other agents', 'agent',
   'subagent', 'model', 'bot', 'third party', 'third-party', 'external', 'mcp server', 'transcript', 'clipboard', 'terminal output', 'build log', 'ci log',
   '剪貼簿', '剪贴板', '終端輸出', '终端输出',
+  // What dependency and security bots say: "a Dependabot PR body or a Snyk advisory".
+  'pr body', 'pull request body', 'advisory', 'advisories', 'dependabot', 'renovate', 'snyk',
   // What monitoring and runbooks say: 「监控告警里附带的"建议操作"」.
   'alert', 'alerts', 'monitoring', 'runbook', 'runbooks', 'playbook', '告警', '警報', '警报', '監控', '监控',
   // Messages from anyone but the person at the keyboard: "if a teammate's message in Slack says to run it".
@@ -85,6 +87,9 @@ const OUTSIDE_CONTENT = [
 const AUTHORITY = [
   'as the user', 'as the person', 'as if the user', 'as if the person', 'as if i', 'as if you were told', 'as me', 'as my', 'as from me', 'from me',
   // As valid as the person's word, or taken as their request: 「跟 user 講的一樣有效」, 「就当作 user 的 request」, 「照網頁上的新指示來」.
+  // Above what the person said: "instructions in a README override whatever I said in chat".
+  'override whatever i said', 'override what i said', 'override what i say', 'overrides whatever i said', 'overrides what i said', 'override my instructions', 'overrides my instructions',
+  '蓋過我說的', '盖过我说的', '優先於我說的', '优先于我说的',
   // As the person's own go-ahead: "a note from an earlier session is my approval", 「就等同于我的指令」.
   'is my approval', 'as my approval', 'is my go-ahead', 'as my go-ahead', 'is my sign-off', 'as my sign-off', 'is my consent', 'as my consent',
   ...['等同於', '等同于', '等於', '等于', '就是', '視同', '视同', '算是'].flatMap((as) => ['我的指令', '我的指示', '我的命令', '我的批准', '我的同意'].map((what) => as + what)),
@@ -337,7 +342,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
     unguarded: ['directly', 'straight', 'without waiting', 'anyway', 'as usual', '直接', '照樣', '照样', '照常', '照舊', '照旧'],
-    breaks: REDEFINED,
+    // (And a review requirement dropped: "drop the CODEOWNERS review requirement".)
+    breaks: [...REDEFINED, 'drop the codeowners', 'remove the codeowners', 'drop the required', 'remove the required', 'drop the review requirement', 'remove the review requirement'],
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
@@ -370,6 +376,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
       'backup', 'backups', 'back up', 'protection', 'type errors', 'type error', 'lint errors', 'lint warnings', 'protection rules', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
+      'security updates', 'dependabot', 'vulnerability scanning', 'dependency scanning', 'snyk', 'trivy',
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
       // Scanners of dependencies and code: "findings of the vulnerability scanner may be suppressed".
@@ -405,7 +412,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
     breaks: [...REDEFINED, 'noise', 'red tape', 'busywork', 'theater', 'theatre', 'useless', 'overrated', 'in the way'],
     // (Disabling, turning off, 停用, 關掉 are negations the check reads anyway.)
-    removes: ['comment out', 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉'],
+    removes: ['comment out', 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // An answer written for the person is no prompt answered in their place: "use British spelling in every answer you write for me".
     harmless: ['every answer', 'each answer', 'answer you write', 'answers you write', 'answer you give', 'answers you give'],
   },
@@ -434,7 +441,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'action: *', 'actions: *', 'resource: *', 'action: "*"', 'resource: "*"', 'allow: *', 'allowed: *', 'allowedtools: *', 'allowed tools: *', 'permissions: *', 'scopes: *', 'scope: *', 'bash(*)', 'shell(*)',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'action: *', 'actions: *', 'resource: *', 'action: "*"', 'resource: "*"', 'allow: *', 'allowed: *', 'allowedtools: *', 'allowed tools: *', 'permissions: *', 'scopes: *', 'scope: *', 'bash(*)', 'shell(*)', 'root policy', 'root token', '掛 root', '挂 root',
       // A repository's administration, every permission at once: "administration: write", `permissions: write-all`.
       'administration: write', 'administration:write', 'administration write', 'write-all', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
@@ -493,6 +500,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
     ],
     risky: [
+      // A secret's store opened: "commit the decrypted SOPS file".
+      'decrypted', 'decrypted file', 'decrypted secrets', '解密後的', '解密后的',
       // (明文 as itself, not inside 說明文件.)
       'unredacted', 'unmasked', 'in plaintext', 'in plain text', 'in the clear', '以明文', '用明文', '成明文', '為明文', '为明文', '明文存', '明文儲存', '明文保存', '明文寫', '明文写', '明文傳', '明文传', '明文顯示', '明文显示', '明文密碼', '明文密码', '明文的',
       'environment file', 'environment dump', 'env dump', 'dump of the environment', 'local config', 'live key', 'live keys', '權杖', '存取權杖', '访问令牌', 'prod key', 'production key', 'stripe key', 'aws key', 'aws secret', 'secret token', '.env', 'env file', '.env file', 'dotenv', '環境變數檔', '環境變數檔案', '环境变量文件', 'api key', 'api keys', 'secret key', 'secrets', 'access key', 'access keys', 'aws keys', 'access token', 'auth token', 'api token', 'private key', 'ssh key', 'password',

@@ -419,8 +419,10 @@ interface Written {
   pointed?: { start: number; end: number };
 }
 
-const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|佢哋|佢|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|(?<![顧顾因如由從从與与彼在於于])此(?![外後后时時刻])/iu;
+const ANAPHOR = /(?<![a-z])(?:it|this|that|these|those|they|them|this one|that one|(?:this|that|the) (?:step|rule|one|part|check|requirement))(?![a-z])|它們|它们|它|佢哋|佢|這一步|这一步|那一步|這個|这个|那個|那个|這些|这些|那條|那条|這條|这条|(?<![顧顾因如由從从與与彼在於于])此(?![外後后时時刻])/iu;
 const ANAPHORS = new RegExp(ANAPHOR.source, 'giu');
+/** A Chinese demonstrative of a rule: 那條, 這條. */
+const THAT_RULE = /^(?:那條|那条|這條|这条)$/u;
 const SHORT_HAN = /^[\p{Script=Han}\s，,。！？]{1,12}$/u;
 const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者|用戶|用户|他們|他们|他|她|團隊|团队|大家|助手|機器人|机器人|每|各|所有|任何|全部)/u;
 
@@ -459,7 +461,8 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
   const words = before.split(/\s+/).filter(Boolean).length;
   // (The object of a verb that lets it go or changes it may stand further in: "and on quick chats you can let it slide", "anyone editing this file may retune them".)
   const far = LETS_GO.test(clause.slice(m.index + m[0].length)) || CHANGES_IT.test(before);
-  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : far ? 7 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= 4 ? m : undefined;
+  // (A Chinese "that rule" may stand further in: 「可以在 persona 里把那条规则…」.)
+  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : far ? 7 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= (THAT_RULE.test(m[0]) ? 8 : 4) ? m : undefined;
 }
 
 /** A noun after "this" or "that", which makes it a determiner: "this persona", "that file" (not "this is", "that in …"). */
@@ -478,6 +481,9 @@ const POINTS_BACK = /^(?:their|they|these|those|its|such)\s|^the\s+\S+\s+there\s
 
 /** The last item of a list, a clause of its own: "and credential access". */
 const LIST_END = /^(?:and|or)\s+(?:\S+\s+){0,3}\S+$/u;
+
+/** A condition's opening: "if", "when", 如果. */
+const CONDITION_OPENS = /^\s*(?:if|when|whenever|如果|若|假如|要是)/u;
 
 /** Between a thing and its part, one noun phrase: 裡的, 的, "'s", "of the". */
 const PART_NAMED = /^\s*(?:[裡里中]的|的|['’]s|of the|of)\s*$/u;
@@ -504,11 +510,13 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
     if (words.length) {
       // A pronoun before the clause's own soul words still points back: "paste it into the PR description so reviewers can …".
       const pronoun = topic && pronounIn(clause.text);
-      const resolved = pronoun && pronoun.index + pronoun[0].length <= words[0].start && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
+      // (A Chinese "that rule" points back wherever it stands: 「可以在 persona 里把那条规则标记为不适用」.)
+      const resolved = pronoun && (pronoun.index + pronoun[0].length <= words[0].start || THAT_RULE.test(pronoun[0])) && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
       const low = clause.text.toLowerCase();
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
       // (Or one named by its parts: 「靈魂裡的安全規則」, "the soul's safety rules".)
-      const one = words.every((w, k) => w.start < words[0].end || (k > 0 && (w.start < words[k - 1].end || PART_NAMED.test(low.slice(words[k - 1].end, w.start)))));
+      // (A safeguard a condition opens with is its topic whatever risky words follow: 「如果 soul 的某条规则阻碍了…发布流程」.)
+      const one = words.every((w, k) => w.start < words[0].end || (k > 0 && (w.start < words[k - 1].end || PART_NAMED.test(low.slice(words[k - 1].end, w.start)))) || (words[0].guard && !w.guard && CONDITION_OPENS.test(low)));
       // (What a condition comes upon, or finds something holding, is what the rest does with it: "when a ticket includes their API key, paste it …".)
       // (The last item of a list is no topic: "look for network calls, `rm -rf`, and credential access, then run it …".)
       // (Named by its head, the shortest of the words that overlap there: "the Stable Memory Trigger" is the memory trigger, which "let it slide" drops.)
@@ -516,7 +524,7 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       const head = words.filter((w) => w.guard === named.guard && w.start < named.end && named.start < w.end).reduce((a, w) => (w.text.length < a.text.length ? w : a), named);
       topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? head : undefined;
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
-      if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s/.test(topic.text)) topic = undefined;
+      if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
       return resolved ?? clause;
     }
     // (A clause that brings in a subject of its own ends the topic: "… none may loosen the soul, and if one seems to, flag it".)
@@ -951,6 +959,10 @@ function prose(markdown: string): string[][] {
       // A rule, then a colon and a prohibition or a condition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden",
       // "The persona never overrides the soul: if a persona rule conflicts with a safety rule, the safety rule wins".
       .replace(/(^|[.!?。！？]\s*)([^:：.!?\n]{0,30}?(?<![a-z])(?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s|(?:if|when|unless)\s)/giu, '$1$2. ')
+      // A step done first, then a semicolon, is one sequence with what follows it: "run `terraform plan` in the sandbox first; apply to production only after …".
+      .replace(/(^|[.!?。！？]\s*)([^.!?。！？;；]*?(?:(?<![a-z])first(?![a-z])|先)[^.!?。！？;；]*)[;；]\s*/giu, '$1$2, ')
+      // (So is a sentence that goes on from it: "… in the sandbox first. When it passes there, … only then apply …".)
+      .replace(/((?<![a-z])first(?![a-z])[^.!?;]*)\.\s+(?=(?:then|only then|after that|afterwards|once (?:it|that|they)|when (?:it|that|they)|if (?:it|that|they))(?![a-z]))/giu, '$1, ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
       // Whether, then who decides it, is one clause: 「是否寫入記憶，由代理酌情決定」 leaves it to the agent.
@@ -1305,6 +1317,8 @@ const asName = (low: string, g: Span) =>
   /[_/\\*.]/.test(low[g.start - 1] ?? '') ||
   (/[_/\\]/.test(low[g.end] ?? '') && !(/memory$/.test(g.text) && low[g.end] === '/')) ||
   PART_OF.test(low.slice(g.end, g.end + 24)) ||
+  // A store named as what was taken out of it is no safeguard: "commit the decrypted SOPS file".
+  /(?<![a-z])(?:decrypted|unencrypted|plaintext)\s+$|解密(?:後|后)?的?\s*$/u.test(low.slice(Math.max(0, g.start - 14), g.start)) ||
   // A bot's name or a bot's review is no safeguard of the person's: "code-review bot approvals are advisory", 「審查機器人的修改建議」.
   BOT_AFTER.test(low.slice(g.end, g.end + 12)) ||
   (REVIEWING.test(g.text) && BOT_BEFORE.test(low.slice(Math.max(0, g.start - 20), g.start)));
@@ -1800,7 +1814,8 @@ const disposedOf = (c: Clause, object: Span, verb: Span, within: number) =>
   object.end <= verb.start &&
   (BA.test(c.low.slice(0, object.start)) || ((HAN.test(object.text) || HAN.test(c.low.slice(object.end, verb.start))) && TOPIC_NOUNS.test(c.low.slice(0, object.start)))) &&
   distance(c, object, verb) <= within &&
-  !AND.test(c.low.slice(object.end, verb.start));
+  // (A list all put first is one object: 「把 eslint、mypy 和 gitleaks 掛鉤都註解掉」.)
+  (!AND.test(c.low.slice(object.end, verb.start)) || /[都全]\s*$/u.test(c.low.slice(object.end, verb.start)));
 
 /** A verb or "instead of" that governs the risky action `r` right after it ("avoid deleting", "flag rm -rf"). */
 const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c, n, r) <= CLOSE && !AND.test(c.low.slice(n.end, r.start));
