@@ -906,7 +906,8 @@ function prose(markdown: string): string[][] {
     if (role !== 'prose') continue;
     // A mark that forbids ("❌ commit .env files") or allows ("✅ …") opens an item of its own.
     const mark = MARKED.exec(raw.trim());
-    const line = mark ? (FORBIDDING_MARK.test(mark[0]) ? forbidden(raw.trim().slice(mark[0].length)) : `- ${raw.trim().slice(mark[0].length)}`) : raw.trim();
+    const marked = mark && raw.trim().slice(mark[0].length);
+    const line = mark ? `- ${FORBIDDING_MARK.test(mark[0]) ? forbidden(marked!) : marked}` : raw.trim();
     if (!line) {
       flush();
       flushSteps();
@@ -984,7 +985,7 @@ const FORBIDDING_MARK = /[❌🚫⛔✗✖✘]/u;
 /** A heading that forbids what is listed under it: "### Don't", "**Never**", "Avoid:", 「禁止事項」, "### ❌". */
 const FORBIDDING_TITLE = /^(?:#{1,6}\s+|\*\*)?(?:[❌🚫⛔✗✖✘]\s*(?:don['’]?ts?|do not|never|avoid)?|don['’]?ts?|do not|never|avoid|prohibited|forbidden|not allowed|禁止|不要|避免|切勿|嚴禁|严禁|不可以|不准)(?:\s*(?:do|事項|事项|的事|清單|清单))?(?:\*\*)?[:：]?$/iu;
 /** An item forbidden by its mark or its heading: "don't " before it, unless it forbids already. */
-const forbidden = (item: string) => `- ${NEGATION_OPENS.test(item) ? item : `don't ${item}`}`;
+const forbidden = (item: string) => (NEGATION_OPENS.test(item) ? item : `don't ${item}`);
 const NEGATION_OPENS = /^(?:don['’]t|do not|never|no|not|avoid|stop|禁止|不要|不准|不可|不能|不得|別|别|勿|切勿|避免|嚴禁|严禁)(?![a-z])/iu;
 
 /**
