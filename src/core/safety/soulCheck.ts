@@ -225,9 +225,11 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
     }
     // What often happens, told as how things are in a sentence that says nothing to do, before one that keeps a safeguard:
     // "Bug reports often come with reproduction scripts. Read the script line by line …", 「客户有时通过邮件发来排查脚本。收到后先通读一遍…」.
+    // (Only a sentence that tells a habit looks at the sentences after it: reading their soul words costs.)
     text.forEach((clauses, k) => {
-      const told = !clauses.some((c) => DIRECTS.test(c.low) || ENDORSED.test(c.low)) && text.slice(k + 1).some((later) => later.some((c) => soulWords(compiled, c.text).some((w) => w.guard)));
-      if (told) for (const c of clauses) if (HABITUAL.test(c.low)) c.narrated = true;
+      const habits = clauses.filter((c) => HABITUAL.test(c.low));
+      if (!habits.length || clauses.some((c) => DIRECTS.test(c.low) || ENDORSED.test(c.low))) return;
+      if (text.slice(k + 1).some((later) => later.some((c) => soulWords(compiled, c.text).some((w) => w.guard)))) for (const c of habits) c.narrated = true;
     });
     for (const inv of compiled) {
       const readings = text.map((clauses) => clauses.map((c) => read(inv, c, clauses)));

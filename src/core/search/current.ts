@@ -309,7 +309,8 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
   };
   const replaces = (newer: S, older: S) => {
     if (!older.line.block.day || older.line.block.day >= newer.line.block.day) return false;
-    const was = textOf(older, older.line.i);
+    // (What the older line says, without its time: the truth engine's rules read no timestamps.)
+    const was = storedText(textOf(older, older.line.i));
     const held = heldBy(older, older.line.i);
     const names = holdsOf(older, older.line.i) & about.names;
     for (let i = newer.start; i < newer.end; i++) {
@@ -326,7 +327,7 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
       // An entry of the same subject as one of the older's, in other words, that states a new value (or the value asked for).
       if (head && statementsOf(older).some((stated) => sameSubject(entry, stated, about)) && (about.value || says(newer, i, [NEW_VALUE]))) return true;
       if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;
-      const pair = [{ id: 'older', at: older.line.block.day, text: storedText(was) }, { id: 'newer', at: newer.line.block.day, text: storedText(now) }];
+      const pair = [{ id: 'older', at: older.line.block.day, text: was }, { id: 'newer', at: newer.line.block.day, text: storedText(now) }];
       if (findSupersessions(pair).length) return true;
     }
     return false;
