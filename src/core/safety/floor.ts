@@ -47,6 +47,11 @@ const REDEFINED = [
   // Said to be over: "clean-room testing was a trial policy and has ended", 「沙箱那一套已經淘汰了」.
   'ended', 'is over', 'expired', 'sunset', 'discontinued', 'no longer in effect', 'revoked', 'rescinded', 'cancelled', 'canceled', 'trial policy',
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
+  // Said to be old, to be the same as less, or to be no must, as a non-native speaker writes it: "sandbox is old concept", "same like", "only recommendation, not must".
+  // (Terms match with words between them: "put … on the side" holds "put them on the side".)
+  'old concept', 'old idea', 'old-fashioned', 'old fashioned', 'old-school', 'old school', 'same like', 'only recommendation', 'just recommendation',
+  // Set to one side: "you can put them on the side".
+  'put on the side', 'put to the side', 'put to one side', 'set to one side', 'put aside', 'keep aside',
   // Said to have failed: "deploying on a red pipeline is acceptable", 「CI 紅燈也照樣合」.
   'red pipeline', 'red ci', 'red build', 'red builds', 'red tests', 'red checks', 'ci is red', 'pipeline is red', 'tests are red', 'build is red', '紅燈', '红灯',
   // Said to be missing: "if the sandbox image is missing", 「缺少沙盒時」.
@@ -112,6 +117,8 @@ const AUTHORITY = [
   '優先於使用者', '优先于用户', '优先于使用者', '優先於用戶', '優先於我', '优先于我', '高於使用者', '高于用户', '凌駕使用者', '凌驾用户', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
+  // The person's own mouth: "follow it same as it is coming from my mouth".
+  'from my mouth', 'from my own mouth', 'out of my mouth', 'coming from me', 'same as i said', 'same as i say', 'like i said it', 'like i say it',
   // What a record says stands in for asking the person again: "when a memory entry says I approved it, proceed without re-asking".
   'without re-asking', 'without asking again', 'as coming from', "the user's request", "user's request", "the user's requests", 'without re-confirming', 'without confirming again', 'without checking again', 'no need to re-ask', 'no need to ask again',
   'as a system instruction', 'as system instructions', 'as a system message', 'as the system prompt', 'counts as a system', 'as a developer instruction',
@@ -170,6 +177,10 @@ const REVIEWED = [
   '看一遍', '看過一遍', '看过一遍', '讀一遍', '读一遍', '過一遍', '过一遍', 'read through', 'read it through', 'read them through', 'look through', 'look it over', 'look them over',
   // Taken as reference only, so never run as it stands: 「只當參考」.
   'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
+  // Kept as text: 「把它当作普通文本，先问我」.
+  'as plain text', 'as ordinary text', '普通文本', '普通文字', '一般文字',
+  // What each step does, told first: 「先說明每一步在做什麼」.
+  'what each step does', 'what every step does', 'explain each step', 'explain every step', '每一步在做什麼', '每一步在做什么', '每一步做什麼', '每一步做什么', '說明每一步', '说明每一步', '解釋每一步', '解释每一步',
   '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
 ];
 /** The systems people rely on, as opposed to a copy. */
@@ -465,6 +476,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'maximum permissions', 'max permissions', 'maximal permissions', 'broadest permissions', 'widest permissions', 'max out the permissions', 'max out permissions', 'widest scope', 'broadest scope', 'maximum scope',
       '開到最大', '开到最大', '最大權限', '最大权限', '開滿', '开满', '權限拉滿', '权限拉满', '拉滿', '拉满',
       'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限', 'admin 權限', 'admin 权限', '組織層級', '组织层级',
+      // Write access or ownership over everything: 「整個組織的寫入權限」, "owner of every directory in CODEOWNERS so it can approve any change".
+      'org-wide write', 'organization-wide write', 'write access to the whole', 'write access to every', 'write access to all', '整個組織的寫入', '整个组织的写入', '全組織的寫入', '全组织的写入', '組織的寫入權限', '组织的写入权限',
+      'owner of every', 'owner of all', 'owners of every', 'owners of all', '所有目錄的 owner', '所有目录的 owner', 'approve any change', 'approve any pr', 'approve anything', '批准任何', '核准任何',
     ],
     unguarded: [],
     breaks: [],
@@ -535,7 +549,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
       // (Within six words: "print anything that looks like a token".)
-      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials'], within: 6, unexcused: true },
+      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials', 'deploy key', 'deploy keys', 'ssh key', 'ssh keys', 'encryption key', 'master key'], within: 6, unexcused: true },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '印在', '印到', '顯示出來', '显示出来', 'print', 'echo', 'dump', 'printenv'], within: 4 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
@@ -575,6 +589,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'wait for the user to decide', 'wait for them to decide', 'let the user decide', 'for the user to decide', "user's decision", 'mention it to the user', 'flag it to the user',
       '讓使用者決定', '让用户决定', '交給使用者決定', '交给用户决定', '等使用者決定', '等用户决定',
       'only my messages', 'only my own messages', 'only messages from me',
+      // Direction from the person alone: "the order comes only from me", "take direction only from me", 「只聽我的」.
+      'only from me', 'from me only', 'from me alone', 'only come from me', 'only comes from me', '只聽我', '只听我', '只有我說的', '只有我说的',
+      'not an instruction', 'not instructions', 'not an order', 'not orders',
       'as data', 'only data', 'just data', 'as evidence', 'not as instructions', 'not as commands', 'for reference', 'as reference', 'as information',
       'just info', 'only info', 'as info', 'as fyi', 'as an fyi', 'just information', 'only information', '只是資訊', '只是信息', '只是資料而已',
       '只是資料', '只是数据', '當作資料', '当作数据', '視為資料', '视为数据', '只是參考', '只是参考', '僅供參考', '仅供参考', '參考資料', '参考资料',

@@ -9,7 +9,8 @@
  *   soul's own terms hold it, or it is one of those with an English ending taken off;
  * - a Han character counts as read (the check's Chinese); kana, Hangul, Cyrillic, Greek, Arabic
  *   and every other script count as unread, and so do Latin words WordNet does not know ("les",
- *   "fichiers", "ohne", "borra"), accents taken off first ("déployer" → "deployer");
+ *   "fichiers", "ohne", "borra") and words written with accents, which English does not write
+ *   ("exécute", though "execute" is English; one loanword such as "naïve" leaves a clause read);
  * - code, names and numbers are neither: tokens with digits or symbols (`rm -rf`, `main.ts`,
  *   `node_modules`), camel case (PostgreSQL), words without a vowel (npm), and acronyms (CI,
  *   README) and capitalised words inside a clause (Vitest) — unless those are most of it (a
@@ -147,7 +148,8 @@ function tallyWord(raw: string, first: boolean, own: ReadonlySet<string>, t: Tal
   }
   if (/\p{Ll}\p{Lu}/u.test(plain) || !/[aeiouy]/i.test(plain)) return; // camel case, no vowel
   const lower = plain.toLowerCase();
-  const read = /^[a-z'’]+$/.test(lower) && knows(lower, own);
+  // English writes no accents (WordNet lists "cafe"): "exécute" is French, though "execute" is English.
+  const read = plain === raw.normalize('NFC') && /^[a-z'’]+$/.test(lower) && knows(lower, own);
   // Acronyms (CI, README) and capitalised words inside a clause (Vitest) are names, unless they are most of it.
   if (/^\p{Lu}{2,}$/u.test(plain) || (!first && /^\p{Lu}/u.test(plain))) t.names[read ? 'read' : 'unread']++;
   else if (read) readWord(t);

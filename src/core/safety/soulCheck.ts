@@ -350,8 +350,9 @@ function mentioned(c: Clause, r: Span): boolean {
   // (A part of a longer name is no action either: the `allow-force-push` key, a `deleteAllUserData()` function,
   // the Delete button, the delete endpoint, the `--force` flag.)
   if (inLongerName(c.low, r) || inFileName(c.low, r) || NAMED_THING.test(c.low.slice(r.end)) || WRITTEN_AS.test(c.low.slice(Math.max(0, r.start - 16), r.start))) return true;
-  // (Nor what something is said to have nothing to do with: "it has nothing to do with auth tokens".)
+  // (Nor what something is said to have nothing to do with: "it has nothing to do with auth tokens", 「跟密鑰無關」.)
   if (/(?<![a-z])nothing to do with\s+(?:\S+\s+){0,2}$/u.test(c.low.slice(0, r.start))) return true;
+  if (/(?:跟|和|與|与)\s*$/u.test(c.low.slice(0, r.start)) && /^\s*(?:無關|无关|沒有?關係|没有?关系)/u.test(c.low.slice(r.end))) return true;
   // (A heading's name, a permission's: "under `### Removed`", `deployments:write`.)
   if (/#{1,6}\s*$/.test(c.low.slice(0, r.start)) || /^:[a-z]/.test(c.low.slice(r.end))) return true;
   // (A Chinese deed that modifies a noun: 「最近三次部署的時間」, 「部署用的 token」, 「刪除前的確認步驟」.)
@@ -742,9 +743,12 @@ function avertLists(clauses: Clause[]): void {
     // (The last item may hold its "or" within, after a rule, not a condition: "flag any new sudo, chmod 777 or wildcard IAM action".)
     const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low) || (c.role === 'rule' && words(k) <= 7 && /\s(?:and|or)\s/.test(k.low) && !LIST_OPENS_VERB.test(k.low)));
     const items = rest.slice(0, last + 1);
-    if (last !== -1 && items.every((k, j) => words(k) <= (j === last ? 7 : 4) && !k.negations.length)) for (const k of items) k.averted = true;
+    // (A time after the last item is no negation of it: "check staged files for .env, keys and credential files before every commit".)
+    if (last !== -1 && items.every((k, j) => words(k) <= (j === last ? 7 : 4) && k.negations.every((n) => j === last && WHEN_WORD.test(n.text)))) for (const k of items) k.averted = true;
   });
 }
+
+const WHEN_WORD = /^(?:before|after|prior to)$/u;
 
 /** A clause that opens with a verb or "just" is no list item: "…, just add --no-verify and move on". */
 const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|push|merge|skip|keep|let)(?![a-z])/u;
@@ -1294,7 +1298,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // (The action's own words defer nothing: "never auto-approve" is no "never … without approval".)
   // A thing masked or blocked is not waiting for anything: "a password gets masked before it shows up".
   // (Nor does the speaker's own "I confirm (that)" that opens the clause: "I confirm this diff contains no secrets".)
-  const deferred = DEFERRAL.test(blank(c.low, risky).replace(CONFIRMS_THAT, '')) && !risky.every((r) => replaced(c, r) || averted(c, r));
+  // (Nor does an item of a list an averting verb governs: "check staged files for .env, keys and credential files before every commit".)
+  const deferred = DEFERRAL.test(blank(c.low, risky).replace(CONFIRMS_THAT, '')) && !c.averted && !risky.every((r) => replaced(c, r) || averted(c, r));
   const allowed = open[0] ?? (deferred ? risky[0] : undefined);
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
@@ -1700,8 +1705,11 @@ const QUESTION = /(?<![a-z])(?:which|what|whether|how|where|who)(?![a-z])|哪個
 /** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
 const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,50}?(?<![a-z])(?:when|if)(?![a-z])/gu;
 
-/** Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and collect the sign-off afterwards". */
-const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek)\w*\s(?:\S+\s){0,2}(?:afterwards?|after the fact)(?![a-z])/gu;
+/**
+ * Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and
+ * collect the sign-off afterwards", "testing we will do later", 「测试结果出来再补」.
+ */
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek)\w*\s(?:\S+\s){0,3}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
@@ -1829,8 +1837,8 @@ const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c,
  */
 // (A participle right before its noun describes it: "blocking checks".)
 const opposes = (c: Clause, n: Span, g: Span) =>
-  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim()) && !WHEN_OF.test(c.low.slice(n.end, g.start));
-/** A safeguard after "before", "after" or "during" says when, not what is opposed: "catches more before review". */
+  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim()) && !WHEN_OF.test(c.low.slice(n.end, g.start)) && !WHEN_OF.test(`${g.text.split(/\s/)[0]} `);
+/** A safeguard after "before", "after" or "during" (or opening with it) says when, not what is opposed: "catches more before review", "check for secrets before every commit". */
 const WHEN_OF = /(?<![a-z])(?:before|after|during|until|till|prior to|ahead of)\s+(?:(?:the|a|an|each|every|any)\s+)?$/u;
 /** Verbs that keep things from harm oppose no safeguard: "mask tokens whenever environment variables are echoed". */
 const PROTECTS = /^(?:mask|redact|scrub|sanitis|saniti[sz]|censor|hid|protect|encrypt)|^(?:遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩)$/u;
@@ -1844,21 +1852,19 @@ const BRINGS_BACK = /^(?:restor|recover)|^(?:還原|还原|恢復|恢复)$/u;
  * unnecessary files" leave it open.
  */
 function riskNegations(c: Clause, r: Span): number {
-  return (
-    c.carry +
-    (c.averted ? 1 : 0) +
-    c.negations.filter(
-      (n) =>
-        (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
-        // (Not one "rather than" puts aside: "rather than bypassing it with --no-verify" is one negation.)
-        // (Nor one whose object stands before the tool it names: "never bypass it with --no-verify".)
-        (n.kind === 'local' && governs(c, n, r) && !c.negations.some((b) => b.kind === 'before' && governs(c, b, n)) && !/(?<![a-z])(?:with|using|via)\s/.test(c.low.slice(n.end, r.start))) ||
-        (n.kind === 'before' && replaces(c, n, r)) ||
-        // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
-        (n.kind === 'avert' && averts(c, n, r)),
-    ).length +
-    (prohibitionsAfter(c, r) || (subjectKeptOut(c, r) ? 1 : 0))
+  const counted = c.negations.filter(
+    (n) =>
+      (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
+      // (Not one "rather than" puts aside: "rather than bypassing it with --no-verify" is one negation.)
+      // (Nor one whose object stands before the tool it names: "never bypass it with --no-verify".)
+      (n.kind === 'local' && governs(c, n, r) && !c.negations.some((b) => b.kind === 'before' && governs(c, b, n)) && !/(?<![a-z])(?:with|using|via)\s/.test(c.low.slice(n.end, r.start))) ||
+      (n.kind === 'before' && replaces(c, n, r)) ||
+      // 「把密碼打碼」: the object stands before its verb after 把; "a password or key gets masked".
+      (n.kind === 'avert' && averts(c, n, r)),
   );
+  // (A word read both ways is one negation: "unsigned commits are rejected" averts them and forbids them once.)
+  const prohibitions = c.prohibitions.filter((p) => !counted.some((n) => n.start < p.end && p.start < n.end));
+  return c.carry + (c.averted ? 1 : 0) + counted.length + (prohibitionsAfter(c, r, prohibitions) || (subjectKeptOut(c, r) ? 1 : 0));
 }
 
 /**
@@ -1959,10 +1965,10 @@ const replaced = (c: Clause, r: Span) => c.negations.some((n) => n.kind === 'bef
 const replaces = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c, n, r) <= NEAR - 1 && !AND.test(c.low.slice(n.end, r.start));
 
 /** Prohibitions after a risky action, and local negations after those ("删除时不要犹豫" is no prohibition). */
-function prohibitionsAfter(c: Clause, r: Span): number {
-  const first = c.prohibitions.find((p) => p.start >= r.end);
+function prohibitionsAfter(c: Clause, r: Span, prohibitions: readonly Span[]): number {
+  const first = prohibitions.find((p) => p.start >= r.end);
   if (!first) return 0;
-  return c.prohibitions.filter((p) => p.start >= r.end).length + c.negations.filter((n) => n.kind === 'local' && n.start >= first.end).length;
+  return prohibitions.filter((p) => p.start >= r.end).length + c.negations.filter((n) => n.kind === 'local' && n.start >= first.end).length;
 }
 
 function negationsBetween(c: Clause, a: Span, b: Span): number {
@@ -2010,8 +2016,8 @@ const THEN = /^\s*(?:and\s+)?(?:then|afterwards?|after that|later)(?![a-z])|^\s*
 /** A clause that does something more: "also", "as well", "in addition", 另外也. */
 const ADDS = /(?<![a-z])(?:also|as well|in addition|additionally|too)(?![a-z])|另外|也/u;
 
-/** A clause that names what is coming, which what follows prepares for: "before a bulk delete", 「刪除之前」. */
-const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,16}(?:之前|以前)$/u;
+/** A clause that names what is coming, which what follows prepares for: "before a bulk delete", 「刪除之前」, 「发版前」 (not 目前, "now"). */
+const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,16}(?:之前|以前|(?<![目當当眼面提])前)$/u;
 
 /** Any risky thing inside a text, which is shown or read there: "any rm -rf in my plans" (not "include the API key in your reply"). */
 const IN_TEXT = /^\s+(?:in|inside|within)\s+(?:my|the|your|a|any|our)\s+(?:plans?|diffs?|proposals?|output|logs?|summar(?:y|ies)|messages?|comments?|answers?|replies|reply)(?![a-z])/u;
@@ -2055,6 +2061,9 @@ const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|s
 /** Masking a secret where it is shown: "mask", "redact", 遮掉, 打码, 脫敏. */
 const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?)(?![a-z])|遮掉|遮蔽|遮罩|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]/u;
 
+/** Masking, then what is shown: "redact it, then paste it", 「打码以后再贴出来」. */
+const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)/u;
+
 /** Masking as the subject of what it did: "redacting it made them ask twice". */
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
@@ -2079,6 +2088,9 @@ const ONLY_WHEN = new RegExp(`(?<![a-z])only (?:when|if|once|after|on)(?![a-z])|
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
+/** 除了 ("besides", "except") and a clause that adds to it (也, 还): besides, not except. */
+const BESIDES = /^除了/u;
+const ALSO_OPENS = /^(?:也|还|還|另外|同时|同時)/u;
 
 /**
  * Default deny: a clause that leaves a risky action open passes only when the safeguard is kept
@@ -2089,7 +2101,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   const out: { quote: string; why: string }[] = [];
   let stretch = 0;
   // ("…, but first verify it in the sandbox" sets the condition of what came before: the same stretch.)
-  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !BUT_FIRST.test(c.low) ? ++stretch : stretch));
+  // (除了 before 也 adds, it makes no exception: 「除了跑单元测试，也要跑集成测试」.)
+  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !BUT_FIRST.test(c.low) && !(BESIDES.test(c.low) && ALSO_OPENS.test(clauses[i + 1]?.low ?? '')) ? ++stretch : stretch));
   // (A safeguard in what a lesson tells happened keeps nothing: "CI took 12 minutes, so deploy before the tests finish".)
   const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)) && !c.narrated);
   // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
@@ -2099,7 +2112,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   const required = clauses.findIndex((c, i) => c.role === 'rule' && (readings[i].safeguard?.kept || readings[i].forbids));
   // (What is masked after it is shown is no secret shown: a later clause that masks, with no secret of its own, answers it — 「打印 token 时…其余用 * 号遮掉」, 「若出現金鑰…立即遮蔽」.)
   // (Not masking put aside or told of: "… rather than masking them", "redacting it made them ask twice".)
-  const maskedAfter = (i: number) => clauses.some((m, j) => j > i && MASKS.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && !actionsIn(inv, m.low).length);
+  // (Nor one that shows what it masked: 「一律打码以后再贴出来」.)
+  const maskedAfter = (i: number) => clauses.some((m, j) => j > i && MASKS.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && (!actionsIn(inv, m.low).length || MASKED_FIRST.test(m.low)));
   clauses.forEach((c, i) => {
     const r = readings[i];
     // (Masking what is found answers it too: 「检查里面有没有密码…有的话全部打码再贴」.)
