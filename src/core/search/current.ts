@@ -175,6 +175,13 @@ export interface About {
   /** The question asks what is so now ("currently", "still", 目前): the newest statement of a subject comes first. */
   present: boolean;
   /**
+   * When the question asks what something is in the simple present ("what's the prefetch on …?"):
+   * whether a line gives a number beside a word of the question ("… with prefetch 10"). A newer line
+   * that says all the older says of the query and gives one comes first, as if the question asked
+   * what it is now (not a line that only names the same thing).
+   */
+  presentValue?: (line: string) => boolean;
+  /**
    * The bit `holds` sets for a line that writes a value of the kind the question asks for (a
    * version, a percentage, a duration, a time of day, an address, a port: `askedValue`), else 0.
    * Only an entry that gives such a value is a newer statement of the answer.
@@ -195,6 +202,17 @@ interface Shown {
  */
 const PRESENT = /\b(?:now|nowadays|currently|these days|at the moment|at present|still|latest|anymore|any more)\b|現在|现在|目前|如今|仍然|還在|还在|最新/i;
 export const asksPresent = (query: string) => PRESENT.test(query);
+
+/**
+ * A question in the simple present that asks what a value is — what a thing's is, or how many or how
+ * much ("what's the prefetch on the results consumer?", "how many days does Mirth keep message
+ * content?") — not one about the past (PAST), nor one about what someone likes or does ("what sports
+ * does John like?", whose newer lines are no newer values).
+ */
+const PRESENT_QUESTION = /^\W*(?:(?:what|which)(?:['’]s|\s+is|\s+are)\s+the|whats\s+the|how\s+(?:many|much)\b[^?]*?\b(?:is|are|does|do)|(?:what|which)\s+\S+\s+(?:is|are)\s+the)\b/i;
+export const asksPresentValue = (query: string) => PRESENT_QUESTION.test(query) && !PAST.test(query) && !PAST_VERB.test(query);
+/** A past verb in a question: "what did we decide", "which fix stopped the alerts". */
+const PAST_VERB = /\b(?:did|had|went|made|chose|picked|decided|happened|caused|broke|fixed|changed|stopped|started|agreed)\b/i;
 
 /**
  * The kinds of value a question asks for, each with how an entry writes one: "what Snakemake
@@ -278,7 +296,8 @@ const NEW_VALUE = /\bfrom \S+(?: \S+)? to\b|\S\s*(?:->|→)\s*\S|\b(?:was|previo
  *   now ("moved …, session.timeout.ms went from 45000 to 30000", "max_open_conns 120 -> 80",
  *   "is at 100% … now").
  * A question about the present ("currently", "still", 目前) asks for the newest statement of its
- * subject: there the second and the last need no word of a change.
+ * subject: there the second and the last need no word of a change. So does one in the simple present
+ * ("what's the prefetch on the results consumer?") for the second, when the newer line gives a number.
  * A snippet never moves above a newer one that replaces it; the older is still shown, as what was
  * so earlier.
  */
@@ -319,11 +338,13 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
       const holds = heldBy(newer, i);
       const entry = holdsOf(newer, i);
       const head = isHead(newer, i);
+      // (Asked what it is, a line that gives a number says what it is now: "… with prefetch 10", not "… an allowlist written to NVS".)
+      const present = about.present || !!about.presentValue?.(now);
       // Asked for a kind of value, only an entry that gives one says what it is now.
       if (about.value && !(entry & about.value)) continue;
-      if (saysAll(holds, held, about) && (about.present || CHANGE.test(now))) return true;
+      if (saysAll(holds, held, about) && (present || CHANGE.test(now))) return true;
       // A many-line entry says its subject in one line and the change in another (a heading, a block of config, "now (was 30)").
-      if (head && saysAll(entry, held, about) && (about.present || says(newer, i, [CHANGE]))) return true;
+      if (head && saysAll(entry, held, about) && (present || says(newer, i, [CHANGE]))) return true;
       // An entry of the same subject as one of the older's, in other words, that states a new value (or the value asked for).
       if (head && statementsOf(older).some((stated) => sameSubject(entry, stated, about)) && (about.value || says(newer, i, [NEW_VALUE]))) return true;
       if ((holds & names) !== 0 && (about.present || says(newer, i, [CHANGE, NOW]))) return true;

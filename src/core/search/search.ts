@@ -25,7 +25,7 @@ import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
 import { authorOf, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
-import { type About, askedValue, asksPresent, namesAThing, withReplacements } from './current';
+import { type About, askedValue, asksPresent, asksPresentValue, namesAThing, withReplacements } from './current';
 import { findCandidates, isSearchable } from './candidates';
 import { NO_DATES, queryDates, relativeFrom, withYears } from './dates';
 import type { IndexView } from './index/refresh';
@@ -39,8 +39,11 @@ import { withTranslations } from './translate';
 import { type ScoredLine, rankLines } from './rank';
 import { sinkUnused } from './decay';
 import { type Served, servedBefore } from '../vault/usage';
-import { lineHas } from './words';
+import { findNeedle, lineHas } from './words';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
+
+/** How far from a word of the question a number is its value: "prefetch 10", "set to 10 days". */
+const NUMBER_REACH = 12;
 
 /** The share of its budget a question gets when it names something memory never mentions. */
 const UNKNOWN_NAME_SHARE = 0.125;
@@ -138,7 +141,19 @@ function aboutOf(lookup: Query, asked: ((line: string) => boolean) | undefined):
   // People say who, not what: a speaker of every line is no subject (a thing's note, [[CockroachDB]], is one).
   const who = lookup.concepts.reduce((m, c, k) => (c.entity?.person ? m | (1 << k) : m), 0);
   const names = lookup.concepts.reduce((m, c, k) => (namesAThing(c) ? m | (1 << k) : m), 0);
-  return { holds, who, names, present: asksPresent(lookup.text) || !!asked, value };
+  // Asked what something is: a number within a few characters of a word of the question besides people ("prefetch 10", "10 days").
+  const numberBeside = (line: string) => {
+    const lower = line.toLowerCase();
+    return lookup.concepts.some(
+      (c) =>
+        !c.entity?.person &&
+        c.needles.some((n) => {
+          const at = findNeedle(lower, n);
+          return at !== -1 && /\d/.test(lower.slice(Math.max(0, at - NUMBER_REACH), at + n.text.length + NUMBER_REACH));
+        }),
+    );
+  };
+  return { holds, who, names, present: asksPresent(lookup.text) || !!asked, ...(asksPresentValue(lookup.text) && { presentValue: numberBeside }), value };
 }
 
 interface TopicOptions {

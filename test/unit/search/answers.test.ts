@@ -69,8 +69,13 @@ describe('current before stale without links', () => {
     assert.ok(newer >= 0 && older > newer, JSON.stringify(now.results.map((h) => h.text)));
     assert.equal(now.results[older].earlier, '2026-03-18');
     assert.match(renderHits(now.results), /· 2026-01-14 [^\n]*· earlier than 2026-03-18\n/);
-    // Without the present, and with no word of a change, the better match stays first and nothing is marked.
-    const plain = searchMemory(v, "What's the Auth0 access token lifetime?", { today: '2026-04-08' });
+    // Asked what it is in the simple present, the newer entry that gives a number beside the question's words comes first too.
+    const asked = searchMemory(v, "What's the Auth0 access token lifetime?", { today: '2026-04-08' });
+    const [n1, o1] = order(asked, '900 s', '3600 s');
+    assert.ok(n1 >= 0 && o1 > n1, JSON.stringify(asked.results.map((h) => h.text)));
+    assert.equal(asked.results[o1].earlier, '2026-03-18');
+    // Without a question of the present, and with no word of a change, the better match stays first and nothing is marked.
+    const plain = searchMemory(v, 'notes on the Auth0 access token lifetime', { today: '2026-04-08' });
     const [n2, o2] = order(plain, '900 s', '3600 s');
     assert.ok(o2 >= 0 && n2 > o2, JSON.stringify(plain.results.map((h) => h.text)));
     assert.ok(plain.results.every((h) => !h.earlier));

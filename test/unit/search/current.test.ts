@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type Shared, shareBudget } from '../../../src/core/search/budget';
-import { type About, askedValue, asksPresent, currentFirst, laterStatements, namesAThing } from '../../../src/core/search/current';
+import { type About, askedValue, asksPresent, asksPresentValue, currentFirst, laterStatements, namesAThing } from '../../../src/core/search/current';
 import type { VaultFile } from '../../../src/core/search/index/files';
 import type { ScoredLine } from '../../../src/core/search/rank';
 import { lineHas, needle } from '../../../src/core/search/words';
@@ -19,7 +19,7 @@ function snippet(day: string, lines: string[], best = 0) {
 }
 
 /** What a query of these words (each a concept, in order; those in `who` entities) says of a line. */
-function about(words: string[], opts: { present?: boolean; who?: number; question?: string } = {}): About {
+function about(words: string[], opts: { present?: boolean; presentValue?: (line: string) => boolean; who?: number; question?: string } = {}): About {
   const needles = words.map((w) => needle(w, { exact: true })!);
   const names = words.reduce((m, w, k) => (!((opts.who ?? 0) & (1 << k)) && namesAThing({ label: w }) ? m | (1 << k) : m), 0);
   // The question, when given, asks for a kind of value or not (search.ts builds the same).
@@ -30,6 +30,7 @@ function about(words: string[], opts: { present?: boolean; who?: number; questio
     who: opts.who ?? 0,
     names,
     present: (opts.present ?? false) || !!asked,
+    ...(opts.presentValue && { presentValue: opts.presentValue }),
     value,
   };
 }
@@ -211,6 +212,27 @@ describe('current before stale: the order of an answer', () => {
     for (const w of ['max_open_conns', 'session.timeout.ms', 'waiting-room-v2', 'src/db/pool.go', 'connection pool']) assert.ok(namesAThing({ label: w }), w);
     for (const w of ['pool', 'auth0', "what's", '連線上限']) assert.ok(!namesAThing({ label: w }), w);
     assert.ok(!namesAThing({ label: 'Ana-Maria', entity: { name: 'Ana-Maria', aliases: [], rel: 'entities/people/Ana-Maria.md' } }), 'a person is who, not a thing');
+  });
+
+  it('tells a question in the simple present that asks what a value is from one about the past or about what someone does', () => {
+    for (const q of ["what's the prefetch on the results consumer?", 'How many days of message content does Mirth keep before the pruner deletes it?', 'Which pins is the SHT40 on?', 'Which port is the registry on?']) assert.ok(asksPresentValue(q), q);
+    for (const q of ['What was the prefetch before the split?', 'How did we fix the ack timeout?', 'Which decision changed the deploy flow?', 'the prefetch of the results consumer', 'Why did we pick PostgreSQL?']) assert.ok(!asksPresentValue(q), q);
+    // (Nor what someone likes or does: a conversation's newer lines are no newer values.)
+    for (const q of ['What sports does John like besides basketball?', 'How does John describe the game season for his team?']) assert.ok(!asksPresentValue(q), q);
+  });
+
+  it('puts first, asked what a value is, the newest entry of the subject that gives a number, with no word of a change', () => {
+    const q = about(['prefetch', 'results', 'consumer'], { presentValue: (line) => /prefetch \d/.test(line) });
+    const older = snippet('2026-03-30', ['- 11:45 Fix for the ack timeout: results consumer prefetch cut from 50 to 20.']);
+    const newer = snippet('2026-05-11', ['- 10:40 #decision Results consumers split per analyzer routing key (one consumer each) with prefetch 10.']);
+    const out = currentFirst([older, newer], q);
+    assert.deepEqual(days(out), ['2026-05-11', '2026-03-30']);
+    assert.equal(out[1].earlier, '2026-05-11');
+    // Not asked what it is: "split" is no word of a change.
+    assert.deepEqual(days(currentFirst([older, newer], about(['prefetch', 'results', 'consumer']))), ['2026-03-30', '2026-05-11']);
+    // A newer entry of the same concepts that gives no number beside them is another statement, not the value now.
+    const other = snippet('2026-05-11', ['- 10:40 #decision Results consumers log the prefetch window at startup, on 2 hosts.']);
+    assert.deepEqual(days(currentFirst([older, other], q)), ['2026-03-30', '2026-05-11']);
   });
 });
 
