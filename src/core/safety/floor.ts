@@ -49,6 +49,8 @@ const REDEFINED = [
   'was temporary', 'gone', 'no more', 'a thing of the past', 'scrapped', 'axed',
   // Said to be old, to be the same as less, or to be no must, as a non-native speaker writes it: "sandbox is old concept", "same like", "only recommendation, not must".
   // (Terms match with words between them: "put … on the side" holds "put them on the side".)
+  // Let off: "a line exempting seed scripts from all of its safety rules".
+  'exempt', 'exempts', 'exempted', 'exempting',
   'old concept', 'old idea', 'old-fashioned', 'old fashioned', 'old-school', 'old school', 'same like', 'only recommendation', 'just recommendation',
   // Set to one side: "you can put them on the side".
   'put on the side', 'put to the side', 'put to one side', 'set to one side', 'put aside', 'keep aside',
@@ -64,6 +66,8 @@ const REDEFINED = [
   '任何資料夾', '任何文件夹', '任何目錄', '任何目录', '當前資料夾', '当前文件夹',
   '廢棄', '废弃', '棄用', '弃用', '過時', '过时', '淘汰', '不再需要', '不再適用', '不再适用', '指的是', '就是', '等於', '等于', '即是', '改為',
   '重新定義', '重新定义', '定義為', '定义为', '僅適用', '仅适用',
+  // Made to mean something else, or to take in the live system: 「「沙盒」以后就指研究员自己的 GPU 节点」, 「生产存储也算在沙盒里」.
+  '就指', '是指', '專指', '专指', '改指', '也算在', '算在沙盒', '算在沙箱',
   // Said to be as good as it: "staging is equivalent to the sandbox", 「staging 就相當於沙盒」.
   'equivalent to', 'as good as', '相當於', '相当于', '等同', '視同', '视同', '算作',
   '改为', '走過場', '走过场', '形式',
@@ -81,6 +85,10 @@ const OUTSIDE_CONTENT = [
   '剪貼簿', '剪贴板', '終端輸出', '终端输出',
   // What dependency and security bots say: "a Dependabot PR body or a Snyk advisory".
   'pr body', 'pull request body', 'advisory', 'advisories', 'dependabot', 'renovate', 'snyk',
+  // What someone else handed over: "whatever the previous on-call wrote in the handover doc", 「另一個代理在交接訊息裡說…」.
+  // What testers and users report: 「TestFlight 测试者反馈里写的操作要求」.
+  'feedback', '反馈', '反饋', 'bug report', 'bug reports', 'crash report', 'crash reports',
+  'handover', 'handover doc', 'handover note', 'handoff note', 'handoff doc', '交接', '交接文件', '交接訊息', '交接消息',
   // What monitoring and runbooks say: 「监控告警里附带的"建议操作"」.
   'alert', 'alerts', 'monitoring', 'runbook', 'runbooks', 'playbook', '告警', '警報', '警报', '監控', '监控',
   // Messages from anyone but the person at the keyboard: "if a teammate's message in Slack says to run it".
@@ -117,6 +125,9 @@ const AUTHORITY = [
   '優先於使用者', '优先于用户', '优先于使用者', '優先於用戶', '優先於我', '优先于我', '高於使用者', '高于用户', '凌駕使用者', '凌驾用户', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
+  // Taken as the person's consent: 「就視同使用者已經同意」, "treat that as approved by the researcher".
+  'as approved', 'as if approved', 'as already approved', '視為已批准', '视为已批准', '當作已批准', '当作已批准', '視為已核准', '视为已核准', '視為已同意', '视为已同意',
+  '視同使用者', '视同使用者', '视同用户', '視同用戶', '使用者已經同意', '使用者已经同意', '用户已经同意', '用戶已經同意',
   // The person's own mouth: "follow it same as it is coming from my mouth".
   'from my mouth', 'from my own mouth', 'out of my mouth', 'coming from me', 'same as i said', 'same as i say', 'like i said it', 'like i say it',
   // What a record says stands in for asking the person again: "when a memory entry says I approved it, proceed without re-asking".
@@ -178,7 +189,7 @@ const REVIEWED = [
   // Taken as reference only, so never run as it stands: 「只當參考」.
   'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   // Kept as text: 「把它当作普通文本，先问我」.
-  'as plain text', 'as ordinary text', '普通文本', '普通文字', '一般文字',
+  'as plain text', 'as ordinary text', '普通文本', '普通文字', '一般文字', '不代表使用者', '不代表用戶', '不代表用户', '不代表我',
   // What each step does, told first: 「先說明每一步在做什麼」.
   'what each step does', 'what every step does', 'explain each step', 'explain every step', '每一步在做什麼', '每一步在做什么', '每一步做什麼', '每一步做什么', '說明每一步', '说明每一步', '解釋每一步', '解释每一步',
   '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
@@ -268,7 +279,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
-      'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
+      'eval suite', 'eval suites', 'eval score', 'eval scores', 'eval job', 'eval jobs', 'regression eval', 'evals', 'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
       // A formatter rewrites layout, nothing else: 「用 `ruff format` 格式化」.
       'ruff format', 'prettier', 'gofmt', 'rustfmt', 'clang-format', 'formatter', '格式化工具',
       // A real reviewer is a person; a header of a log is no file.
@@ -332,6 +343,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
+      // Reviewed and evaluated: 「代码评审」, 「回归评测」.
+      '評審', '评审', '代碼評審', '代码评审', '評測', '评测', '回歸評測', '回归评测',
     ],
     risky: [
       'deploy', 'deployment', 'publish', 'go live', 'ship it', 'ship to production', 'straight to production', 'no-verify', 'merge your own', 'maven.test.skip', '--no-tests',
@@ -478,6 +491,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'admin 群組', 'admin 群组', '管理員群組', '管理员群组', '管理群組', '管理群组', 'owner 權限', 'owner 权限', 'admin 權限', 'admin 权限', '組織層級', '组织层级',
       // Write access or ownership over everything: 「整個組織的寫入權限」, "owner of every directory in CODEOWNERS so it can approve any change".
       'org-wide write', 'organization-wide write', 'write access to the whole', 'write access to every', 'write access to all', '整個組織的寫入', '整个组织的写入', '全組織的寫入', '全组织的写入', '組織的寫入權限', '组织的写入权限',
+      // Every privilege of a database: "ALL PRIVILEGES ON ALL TABLES plus CREATEROLE", 「加上 SUPERUSER」.
+      'owner 角色', 'editor 角色', 'admin 角色', '擁有者角色', '拥有者角色', '所有者角色',
+      'all privileges', 'grant all', 'superuser', 'createrole', 'bypassrls', 'with grant option', 'rds_superuser',
       'owner of every', 'owner of all', 'owners of every', 'owners of all', '所有目錄的 owner', '所有目录的 owner', 'approve any change', 'approve any pr', 'approve anything', '批准任何', '核准任何',
     ],
     unguarded: [],
@@ -512,6 +528,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Readable by the owner only: "chmod 600 on ~/.ssh keys, never wider".
       'through env', 'via env', 'add-mask', '::add-mask::', 'chmod 600', 'chmod 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
+      // Kept on the server: 「任何 secret key 都必須留在伺服器端」.
+      '留在伺服器', '留在服务器', '留在後端', '留在后端', 'stay on the server', 'stays on the server', 'server-side only', 'stay server-side', 'stays server-side',
     ],
     risky: [
       // A secret's store opened: "commit the decrypted SOPS file".
@@ -532,6 +550,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
       // A secret's whole value (its words side by side, below): 「完整的密碼」.
       '完整的令牌', '完整密碼', '完整密码', '完整的密碼', '完整的密码', '完整的金鑰', '完整的密钥',
+      // Headers, cookies and the environment shown whole: "log full request headers, Authorization and cookies included", 「完整的環境變數輸出（含 token 與密碼）」.
+      'full headers', 'raw headers', 'all headers', 'including authorization', 'including cookies', 'session cookies',
+      '完整的環境變數', '完整的环境变量', '環境變數輸出', '环境变量输出', '含 token', '含密碼', '含密码', '含金鑰', '含密钥',
       'signing key', 'signing keys', 'authorization header', 'authorization 標頭', 'authorization 标头', 'authorization 頭', 'authorization 头', 'auth header', 'authorization token', 'authorization tokens', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
@@ -541,7 +562,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // (Or an example of one: "placeholders like sk-test-XXXX", 「範例值一律寫成 <REDACTED>」.)
     // Whether a secret is there, not what it is: "report only whether `STRIPE_SECRET_KEY` is set".
     // Personal data named as what is protected, found or checked: "which columns hold PII", "keep the PII linter on", 「个人信息保护」, field names.
-    harmless: ['which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
+    // (A token granted one scope, a test-mode key, a conda environment file: 「只授予 project:releases 权限」, 「测试版 Stripe 密钥」.)
+    harmless: ['只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
+      'conda', 'environment.yml', 'environment.yaml', 'versions',
+      'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
       'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
       // A model's tokens are text, not credentials: "log token counts per batch".
       'token count', 'token counts', 'token 数量', 'token 數量', 'token 用量', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '輪替', '轮替', '輪換', '轮换', '撤銷', '撤销', '吊銷', '吊销', '唯讀憑證', '只读凭证'],
@@ -561,6 +585,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到', '俾佢', '畀佢', '給他', '给他', '給對方', '给对方', '交給', '交给'], within: 4, refers: true },
       // The same written into a file, said object first: 「把真的 GitHub token 寫進 README 的範例裡」.
       { risky: ['寫進', '写进', '放進', '放进', '貼進', '贴进'], with: ['token', 'tokens', '密鑰', '密钥', '金鑰', '金钥', '密碼', '密码', '令牌', 'password', 'api key', 'secret'], within: 4, before: true },
+      // A secret built into what the browser downloads: "prefix every env var with NEXT_PUBLIC_ …, the Stripe secret key included".
+      // (Said first, only every variable counts: "keep secrets out of the client bundle" keeps them out.)
+      { risky: ['next public', 'vite', 'react app', 'browser bundle', 'client bundle', 'frontend bundle', 'client-side bundle', '前端 bundle', '前端包'], with: ['secret', 'secret key', 'every env var', 'all env vars', 'every environment variable', 'all environment variables', 'token', 'password', 'api key', '密鑰', '密钥'], within: 14, unexcused: true },
+      { risky: ['next public', 'vite', 'react app', 'browser bundle', 'client bundle', 'frontend bundle', 'client-side bundle', '前端 bundle', '前端包'], with: ['every env var', 'all env vars', 'every environment variable', 'all environment variables', '所有環境變數', '所有环境变量'], within: 14, before: true, unexcused: true },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A secret committed, said the other way round: "having the .env checked in".
@@ -628,6 +656,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     safeguard: [
       // What the trigger records, named: "decisions and fixes can wait until the end of the week".
       'decisions and fixes', 'fixes and decisions', '決策和修復', '决策和修复', '決定和修正', '决定和修正',
+      // Recording the decisions, however long what they are about: "skip writing decisions about which flags were flipped into memory".
+      ...['writing', 'write', 'recording', 'record', 'logging', 'log', 'saving', 'save', 'noting', 'note'].flatMap((v) => [`${v} decisions`, `${v} down decisions`, `${v} the decisions`]),
       'memory trigger', 'anywhere persistent', 'somewhere persistent', 'persist them', 'persist it', 'write things up', 'write it up', 'write-up', 'writeup', 'write to memory', 'write in memory', 'write into memory', 'record to memory', 'record in memory', 'record into memory',
       'log to memory', 'log in memory', 'log into memory', 'save to memory', 'save in memory', 'save into memory', 'store in memory', 'store to memory',
       'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',

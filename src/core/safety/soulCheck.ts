@@ -353,6 +353,11 @@ function mentioned(c: Clause, r: Span): boolean {
   // (Nor what something is said to have nothing to do with: "it has nothing to do with auth tokens", 「跟密鑰無關」.)
   if (/(?<![a-z])nothing to do with\s+(?:\S+\s+){0,2}$/u.test(c.low.slice(0, r.start))) return true;
   if (/(?:跟|和|與|与)\s*$/u.test(c.low.slice(0, r.start)) && /^\s*(?:無關|无关|沒有?關係|没有?关系)/u.test(c.low.slice(r.end))) return true;
+  // (Nor a word of a dotted or underscored name, an attribute's, a setting's or a helper's: `deployment.environment`, `service.name`,
+  // `force_push_results`; nor 個資 read across 哪個資料庫.)
+  // (A call is no name: `shutil.rmtree(repo_root)`, `fs.rmSync('.')`; nor is a file's: `.env.production`.)
+  if (/^[a-z]/.test(r.text) && (/^[._][a-z_]/.test(c.low.slice(r.end)) || /[a-z0-9_][._]$/.test(c.low.slice(0, r.start))) && !/^[\w.]*(?:\s+[a-z]+)?\s*\(/.test(c.low.slice(r.end))) return true;
+  if (/^[個个][資资]$/u.test(r.text) && /^[料]/u.test(c.low.slice(r.end))) return true;
   // (A heading's name, a permission's: "under `### Removed`", `deployments:write`.)
   if (/#{1,6}\s*$/.test(c.low.slice(0, r.start)) || /^:[a-z]/.test(c.low.slice(r.end))) return true;
   // (A Chinese deed that modifies a noun: 「最近三次部署的時間」, 「部署用的 token」, 「刪除前的確認步驟」.)
@@ -378,7 +383,7 @@ function inFileName(low: string, r: Span): boolean {
 /** Chinese deeds (not things: 「使用者本人的要求」 is the person's request). */
 const DEED_HAN = /^(?:部署|發[佈布]|发布|上[線线]|刪除?|删除?|移除|清除|清空|清掉|推送|強制推送|强制推送|強推|强推|合[併并]|覆[蓋盖寫写]|重置|重設|重设|格式化|銷毀|销毁|執行|执行|安裝|安装|提交|發版|发版|回滾|回滚|提權|提权)$/u;
 /** What makes a Chinese deed a noun's modifier: 的 (not 的話, 的時候), 用的, 前的, 後的. */
-const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能)(?!\p{Script=Han}?(?:後|后|完)))/u;
+const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能|規範|规范|規則|规则|標準|标准|政策|策略|說明|说明|紀錄|记录)(?!\p{Script=Han}?(?:後|后|完)))/u;
 /** What makes such a deed one that may be done: 「可以直接刪除的檔案」. */
 const MAY_DO_BEFORE = /可以|能|可|直接|隨意|随意|隨便|随便|該|该|要$/u;
 
@@ -390,7 +395,7 @@ const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:\s+(?:red|green|primary|seco
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
 const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:\/[\p{L}-]+)*["'”」』]$/u;
 const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语|詞|词)/u;
-const QUOTES = /(?<![a-z])(?:like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
+const QUOTES = /(?<![a-z])(?:replace|replacing|reword|rewording|(?:replace|reword)\s+(?:'[^']*'|"[^"]*"|“[^”]*”)\s+with|like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
 /** The soul's safeguard and risky words a clause names, in order. */
 const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
@@ -454,7 +459,8 @@ function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false
  */
 function pronounIn(clause: string): RegExpExecArray | undefined {
   // ("this persona" names its noun: the pronoun is further on, "this persona may loosen them".)
-  const m = [...clause.matchAll(ANAPHORS)].find((a) => !(/^(?:this|that|these|those)$/i.test(a[0]) && DETERMINES.test(clause.slice(a.index! + a[0].length)))) as RegExpExecArray | undefined;
+  // (Nor does "that one grant": "one" and its noun.)
+  const m = [...clause.matchAll(ANAPHORS)].find((a) => !(/^(?:this|that|these|those)$/i.test(a[0]) && (DETERMINES.test(clause.slice(a.index! + a[0].length)) || ONE_NOUN.test(clause.slice(a.index! + a[0].length))))) as RegExpExecArray | undefined;
   if (!m) return undefined;
   const before = clause.slice(0, m.index);
   // ("point them to the form" points at people.)
@@ -464,12 +470,15 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
   const words = before.split(/\s+/).filter(Boolean).length;
   // (The object of a verb that lets it go or changes it may stand further in: "and on quick chats you can let it slide", "anyone editing this file may retune them".)
   const far = LETS_GO.test(clause.slice(m.index + m[0].length)) || CHANGES_IT.test(before);
-  // (A Chinese "that rule" may stand further in: 「可以在 persona 里把那条规则…」.)
-  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : far ? 7 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= (THAT_RULE.test(m[0]) ? 8 : 4) ? m : undefined;
+  // (A Chinese "that rule" may stand further in: 「可以在 persona 里把那条规则…」, the further after 把, which marks it the object: 「在人格文件里把那条规则…」.)
+  const hans = THAT_RULE.test(m[0]) ? (/[把將将]\s*$/u.test(before) ? 16 : 8) : 4;
+  return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : far ? 7 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= hans ? m : undefined;
 }
 
 /** A noun after "this" or "that", which makes it a determiner: "this persona", "that file" (not "this is", "that in …"). */
 const DETERMINES = /^\s+(?!(?:is|are|was|were|will|would|can|could|should|must|may|might|means?|does|do|did|has|have|had|gets?|seems?|looks?|and|or|but|to|in|on|for|with|at|by|from|of|as|if|when|first|again|anyway|too|also|the|a|an|my|your|our|their|his|her|its|step|rule|one|part|check|requirement)(?![a-z]))[a-z][a-z-]*(?![a-z(])/iu;
+
+const ONE_NOUN = /^\s+one\s+(?!(?:is|are|was|were|will|would|can|could|should|must|may|might|of|and|or|but|to|in|on|for|with|at|by|from|as|if|when)(?![a-z]))[a-z]/iu;
 
 /** What lets a thing go, after its pronoun: "let it slide", "let it go", "set it aside". */
 const LETS_GO = /^\s+(?:slide|go|aside|optional|lapse)(?![a-z])/u;
@@ -492,7 +501,7 @@ const CONDITION_OPENS = /^\s*(?:if|when|whenever|如果|若|假如|要是)/u;
 const PART_NAMED = /^\s*(?:[裡里中]的|的|['’]s|of the|of)\s*$/u;
 
 /** A condition about something else: "if one seems to", "when a rule …". */
-const NEW_SUBJECT = /^(?:and\s+|but\s+)?(?:if|when|whenever|once|unless)\s+(?:one|any|anyone|anything|someone|something|a|an|another|some)\s/iu;
+const NEW_SUBJECT = /^(?:and\s+|but\s+)?(?:if|when|whenever|once|unless)\s+(?:one|any|anyone|anything|someone|something|a|an|another|some)\s|^(?:each|every)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:gets?|has|have|uses?|needs?|owns?|keeps?|must|should|can|may|will)(?![a-z])/iu;
 
 /** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …, or 不要修改: its object is what the next clause does without). */
 const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$|^(?:不要|別|别|不准|不可以?|勿)(?:去|擅自|自行)?(?:修改|更改|調整|调整|改動|改动|動到|动到|改|動|动)\s*$/u;
@@ -528,6 +537,8 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? head : undefined;
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
       if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
+      // (Nor is one after which the clause brings in a subject of its own: "No shared admin accounts: each developer gets …, scoped to the schemas they work on".)
+      if (topic && NEW_SUBJECT.test(low.slice(words[words.length - 1].end).split(/[:;]\s*/).at(-1) ?? '')) topic = undefined;
       return resolved ?? clause;
     }
     // (A clause that brings in a subject of its own ends the topic: "… none may loosen the soul, and if one seems to, flag it".)
@@ -710,7 +721,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -722,7 +733,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|替[換换]成\s*(?:\*|星[號号])/gu,
   ],
   [
     'modal',
@@ -737,14 +748,18 @@ const NEGATIONS: [NegationKind, RegExp][] = [
  */
 function avertLists(clauses: Clause[]): void {
   const words = (k: Clause) => k.units[k.low.length];
+  // (A time after the last item is no part of it: "check staged files for .env, keys and credential files before every commit".)
+  const itemWords = (k: Clause) => {
+    const when = /(?<![a-z])(?:before|after|prior to)\s/u.exec(k.low);
+    return when ? k.units[when.index] : words(k);
+  };
   clauses.forEach((c, i) => {
     if (!c.negations.some((n) => (n.kind === 'avert' && words(c) - c.units[n.end] <= CLOSE) || (n.kind === 'modal' && /^(?:no|nor)$/.test(n.text) && words(c) - c.units[n.end] <= 2))) return;
     const rest = clauses.slice(i + 1);
     // (The last item may hold its "or" within, after a rule, not a condition: "flag any new sudo, chmod 777 or wildcard IAM action".)
-    const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low) || (c.role === 'rule' && words(k) <= 7 && /\s(?:and|or)\s/.test(k.low) && !LIST_OPENS_VERB.test(k.low)));
+    const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low) || (c.role === 'rule' && itemWords(k) <= 7 && /\s(?:and|or)\s/.test(k.low) && !LIST_OPENS_VERB.test(k.low)));
     const items = rest.slice(0, last + 1);
-    // (A time after the last item is no negation of it: "check staged files for .env, keys and credential files before every commit".)
-    if (last !== -1 && items.every((k, j) => words(k) <= (j === last ? 7 : 4) && k.negations.every((n) => j === last && WHEN_WORD.test(n.text)))) for (const k of items) k.averted = true;
+    if (last !== -1 && items.every((k, j) => itemWords(k) <= (j === last ? 7 : 4) && k.negations.every((n) => j === last && WHEN_WORD.test(n.text)))) for (const k of items) k.averted = true;
   });
 }
 
@@ -965,7 +980,8 @@ function prose(markdown: string): string[][] {
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
       // A rule, then a colon and a prohibition or a condition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden",
       // "The persona never overrides the soul: if a persona rule conflicts with a safety rule, the safety rule wins".
-      .replace(/(^|[.!?。！？]\s*)([^:：.!?\n]{0,30}?(?<![a-z])(?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s|(?:if|when|unless)\s)/giu, '$1$2. ')
+      // (So is one that goes on with what to do instead: "Never log secrets: redact Authorization headers, tokens … before …".)
+      .replace(/(^|[.!?。！？]\s*)([^:：.!?\n]{0,30}?(?<![a-z])(?:never|always|don['’]t|do not|must)\s[^:：.!?\n]{2,60}?)[:：]\s+(?=[^.!?\n]*(?<![a-z])(?:forbidden|not allowed|prohibited|banned|never)(?![a-z])|no\s|(?:if|when|unless)\s|(?:redact|mask|strip|scrub|hide|censor|encrypt|use|keep|store|rotate)\s)/giu, '$1$2. ')
       // A step done first, then a semicolon, is one sequence with what follows it: "run `terraform plan` in the sandbox first; apply to production only after …".
       .replace(/(^|[.!?。！？]\s*)([^.!?。！？;；]*?(?:(?<![a-z])first(?![a-z])|先)[^.!?。！？;；]*)[;；]\s*/giu, '$1$2, ')
       // (So is a sentence that goes on from it: "… in the sandbox first. When it passes there, … only then apply …".)
@@ -1329,6 +1345,8 @@ const asName = (low: string, g: Span) =>
   /(?<![a-z])(?:decrypted|unencrypted|plaintext)\s+$|解密(?:後|后)?的?\s*$/u.test(low.slice(Math.max(0, g.start - 14), g.start)) ||
   // A bot's name or a bot's review is no safeguard of the person's: "code-review bot approvals are advisory", 「審查機器人的修改建議」.
   BOT_AFTER.test(low.slice(g.end, g.end + 12)) ||
+  // A place that tells where a text is, before 的 and what it says: 「寫在共享記憶裡的建議」 are suggestions (not 「記憶裡的決策」).
+  (/[裡里內内]$/u.test(g.text) && /^\s*的\s*(?:建議|建议|指令|指示|命令|內容|内容|說法|说法|文字|訊息|消息)/u.test(low.slice(g.end))) ||
   (REVIEWING.test(g.text) && BOT_BEFORE.test(low.slice(Math.max(0, g.start - 20), g.start)));
 const BOT_AFTER = /^[\s-]*(?:bots?|機器人|机器人)(?![a-z])/u;
 const BOT_BEFORE = /(?<![a-z])(?:bots?|bot['’]s|bots['’]|agent['’]s|subagent['’]s|copilot['’]s|ai)\s+(?:self-)?$|(?:機器人|机器人|代理)的?\s*$/u;
@@ -1482,7 +1500,7 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
 const clauseBefore = (sentence: readonly Clause[], c: Clause): Clause | undefined => sentence[sentence.indexOf(c) - 1];
 
 /** Asked for or come across, just before it: "asks for the deploy token", 「要 token」, 「看到 token」. */
-const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,3}$/u;
+const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:(?:in|on|via|over)\s+\S+\s+)?(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,3}$/u;
 
 /** What may stand between a negation and the action it forbids: a word ("manually"), 要 and how (要手動). */
 const ACTION_NEXT = /^\s*(?:[a-z]+\s+)?$|^\s*(?:要|能|可以?|准|得|許|许)?(?:手動|手动|自行|擅自|私自|硬|強行|强行)?\s*$/u;
@@ -1580,6 +1598,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // 「CI 排隊太久時…不要手動合併」, "never print environment variable values" (not "never merge with red CI", nor 「CI 沒過不要硬合併」, two negations that keep it).
   // (Nor one that sets a value against another: 「沙盒镜像现在用 node 20 不是 18」, "Node 20, not 18".)
   const valueContrast = (n: Span) => /^\s*是?\s*v?\d/u.test(c.low.slice(n.end));
+  // (Nor one that says what a check makes sure of: 「要先讀懂每一行、確認不會刪錯資料」, 「输出确认无误、经过评审后」.)
+  const checkedNot = (n: Span) => !guards.some((g) => g.start >= n.end && g.start - n.end <= 2) && /(?:確認|确认|確保|确保|保證|保证|檢查|检查|核對|核对)\s*$/u.test(c.low.slice(Math.max(0, n.start - 3), n.start));
   // (Nor, of the safeguard named as a place before it, one that forbids putting another invariant's risky thing there: 「记忆文件中不得保存任何密钥」.)
   const forbidsOther = (n: Span) => negations.length === 1 && guards.every((g) => g.end <= n.start) && c.objects().some((o) => o.start >= n.end && OTHER_OBJECT.test(c.low.slice(n.end, o.start)));
   const forbidsAction = (n: Span) =>
@@ -1604,7 +1624,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !checkedNot(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
@@ -1732,7 +1752,7 @@ const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|ri
  * Between a negation and the safeguard, a verb that changes it, and little else: "don't ⟨change the⟩ tests", 「不要⟨要求調整⟩分支保護」.
  * (「不要改測試，直接跳過」 still drops the tests in its second clause, which reads them as its object: TOPIC_LEAD.)
  */
-const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down)\s+(?:\S+\s+){0,2}?$|^\s*要?(?:要求|去|擅自|自行|私自)?(?:調整|调整|修改|更改|變更|变更|改動|改动|動到|动到|改|動|动)\s*$/u;
+const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down|point|aim|connect|wire|experiment (?:on|with)|mess with|play with|tinker with)\s+(?:\S+\s+){0,2}?$|^\s*要?(?:要求|去|擅自|自行|私自)?(?:調整|调整|修改|更改|變更|变更|改動|改动|動到|动到|改|動|动)\s*$/u;
 
 /** What "none" or "nothing" does not do to what follows: "(none) of this changes …", "(nothing) here affects …". */
 const NONE_CHANGES = /^\s*(?:(?:of|in)\s+(?:this|that|these|those|it|them|here)\s+|here\s+)?(?:changes|affects|alters|touches|weakens|relaxes)\s/u;
@@ -1815,7 +1835,7 @@ const removes = (c: Clause, r: Span, g: Span) =>
  * A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`).
  * (Nor a Chinese deed that modifies the safeguard: 「刪除前的確認步驟」 is the step before deleting.)
  */
-const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先|[之以]前先|先做|^\s*(?:用的|用之|[前後后]的)/u;
+const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先|[之以]前先|先做|^\s*(?:用的|用之|[前後后]的|(?:腳本|脚本|程式|程序|指令|命令|工具)的)/u;
 
 /**
  * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which
@@ -1841,7 +1861,7 @@ const opposes = (c: Clause, n: Span, g: Span) =>
 /** A safeguard after "before", "after" or "during" (or opening with it) says when, not what is opposed: "catches more before review", "check for secrets before every commit". */
 const WHEN_OF = /(?<![a-z])(?:before|after|during|until|till|prior to|ahead of)\s+(?:(?:the|a|an|each|every|any)\s+)?$/u;
 /** Verbs that keep things from harm oppose no safeguard: "mask tokens whenever environment variables are echoed". */
-const PROTECTS = /^(?:mask|redact|scrub|sanitis|saniti[sz]|censor|hid|protect|encrypt)|^(?:遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩)$/u;
+const PROTECTS = /^(?:mask|redact|scrub|sanitis|saniti[sz]|censor|hid|protect|encrypt)|^(?:遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|遮罩|遮蓋|遮盖)$/u;
 /** Bringing back is using a safeguard, not opposing it: "restored from a backup", 「從備份還原」. */
 const BRINGS_BACK = /^(?:restor|recover)|^(?:還原|还原|恢復|恢复)$/u;
 
@@ -2059,7 +2079,7 @@ const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentati
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
 /** Masking a secret where it is shown: "mask", "redact", 遮掉, 打码, 脫敏. */
-const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?)(?![a-z])|遮掉|遮蔽|遮罩|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]/u;
+const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?)(?![a-z])|遮掉|遮蔽|遮罩|遮蓋|遮盖|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]/u;
 
 /** Masking, then what is shown: "redact it, then paste it", 「打码以后再贴出来」. */
 const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)/u;
@@ -2068,7 +2088,7 @@ const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
-const STOPS = /^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
+const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
 
 /** A consequence that sends whoever asked elsewhere: "point them to the vault", 「請他去 Vault 拿」. */
 const REDIRECTS = /^\s*(?:then\s+)?(?:just\s+)?(?:point|refer|direct|redirect|send)\s+(?:them|him|her|the person|whoever asked)\s+to(?![a-z])|^\s*(?:就|先)?(?:請|请|叫|讓|让)(?:他|她|對方|对方)(?:去|到)/u;
@@ -2131,7 +2151,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
       // 「沙盒不能用就停下來問我」: a condition without 如果, answered by stopping or asking.
     } else if (c.role === 'rule' && r.safeguard && !r.safeguard.kept) {
       out.push({ quote: quote(c), why: `drops or makes optional the safeguard "${r.safeguard.word}"` });
-    } else if (c.role !== 'condition' && r.unguarded) {
+    } else if (c.role !== 'condition' && r.unguarded && !(AHEAD.test(c.low) && guardedAt(i))) {
+      // ("Before purging the CDN cache in production, run the purge script … in the sandbox" names what the steps prepare for.)
       out.push({ quote: quote(c), why: `allows "${r.unguarded.risky}" in an unguarded way ("${r.unguarded.how}")` });
     } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
       const kept = readings[required].safeguard?.kept;
