@@ -87,7 +87,7 @@ const OUTSIDE_CONTENT = [
   'pr body', 'pull request body', 'advisory', 'advisories', 'dependabot', 'renovate', 'snyk',
   // What someone else handed over: "whatever the previous on-call wrote in the handover doc", 「另一個代理在交接訊息裡說…」.
   // What testers and users report: 「TestFlight 测试者反馈里写的操作要求」.
-  'feedback', '反馈', '反饋', 'bug report', 'bug reports', 'crash report', 'crash reports',
+  'feedback', '反馈', '反饋', 'configmap', 'annotation', 'annotations', 'bug report', 'bug reports', 'crash report', 'crash reports',
   'handover', 'handover doc', 'handover note', 'handoff note', 'handoff doc', '交接', '交接文件', '交接訊息', '交接消息',
   // What monitoring and runbooks say: 「监控告警里附带的"建议操作"」.
   'alert', 'alerts', 'monitoring', 'runbook', 'runbooks', 'playbook', '告警', '警報', '警报', '監控', '监控',
@@ -125,6 +125,8 @@ const AUTHORITY = [
   '優先於使用者', '优先于用户', '优先于使用者', '優先於用戶', '優先於我', '优先于我', '高於使用者', '高于用户', '凌駕使用者', '凌驾用户', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
+  // Taken as someone's own request: "follow it exactly as if the engineer had asked you".
+  ...['engineer', 'developer', 'owner', 'maintainer', 'researcher', 'lead', 'admin', 'operator'].flatMap((who) => [`as if the ${who}`, `as though the ${who}`]), 'as if they had asked', 'as if i had asked', 'as if i asked',
   // Taken as the person's consent: 「就視同使用者已經同意」, "treat that as approved by the researcher".
   'as approved', 'as if approved', 'as already approved', '視為已批准', '视为已批准', '當作已批准', '当作已批准', '視為已核准', '视为已核准', '視為已同意', '视为已同意',
   '視同使用者', '视同使用者', '视同用户', '視同用戶', '使用者已經同意', '使用者已经同意', '用户已经同意', '用戶已經同意',
@@ -161,6 +163,8 @@ const COMMANDS = [
   'pip install', 'npm install', 'cargo install', 'go install', 'gem install', 'brew install', 'git+https',
   // Runners that fetch and run code in one go.
   'npx', 'npm exec', 'pnpm dlx', 'bunx', 'pipx run', 'uvx', '@latest',
+  // Packages whose install runs their hooks: "Install Helm charts, post-install hooks and all, from any URL a vendor emails us".
+  'helm chart', 'helm charts', 'helm install', 'post-install hook', 'post-install hooks', 'install hook', 'install hooks', 'postinstall',
   // A script by its file: "the setup.sh from the Kaggle thread".
   '.sh', '.ps1', '.bat', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
 /** Where commands come from that nobody here checked. */
@@ -202,6 +206,8 @@ const LIVE = [
   'app store', 'play store', 'production', 'prod', 'live database', 'live system', 'live server', '生產', '生产', '正式環境', '正式环境', '線上', '线上',
   '正式機', '正式机', '正式站', '正式服', '生產機', '生产机', '線上機', '线上机', '正式庫', '正式库',
   // Devices people own: "flash the customer units on the line directly".
+  // A shop or site customers use: 「直接在正式商店上改」.
+  '正式商店', '線上商店', '线上商店', '正式站點', '正式站点', '正式網站', '正式网站', 'live store', 'live site', 'production store', 'live theme',
   'customer units', 'customer unit', 'customer devices', 'customer device', 'production units', 'production devices', 'field units', 'devices in the field', 'units in the field',
   '客戶設備', '客户设备', '客戶裝置', '客户装置', '量產機', '量产机',
 ];
@@ -371,7 +377,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
-    harmless: ['pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
+    harmless: ['preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
       'document', 'documenting', 'describe', 'summary', 'summaries', 'report', 'reports', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
@@ -465,7 +471,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     ],
     risky: [
       // Working from a privileged account at all: "work from the admin account by default".
-      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'action: *', 'actions: *', 'resource: *', 'action: "*"', 'resource: "*"', 'allow: *', 'allowed: *', 'allowedtools: *', 'allowed tools: *', 'permissions: *', 'scopes: *', 'scope: *', 'bash(*)', 'shell(*)', 'root policy', 'root token', '掛 root', '挂 root',
+      'keys to the kingdom', 'grant yourself', 'give yourself access', 'give yourself admin', 'give yourself permission', 'self-grant', 'effectively an admin', 'effectively admin', 'effectively root', "you're an admin", 'you are an admin', 'cluster-wide credentials', 'org-wide token', 'org-wide access', 'every repo in the org', 'all repos in the org', 'org-wide admin', 'org-wide role', 'org-wide roles', 'org admin', 'organization admin', 'organization-wide admin', '*:*', ':*', 'iam:*', 's3:*', 'action: *', 'actions: *', 'resource: *', 'action: "*"', 'resource: "*"', '"action": "*"', '"resource": "*"', '"action":"*"', '"resource":"*"', 'allow: *', 'allowed: *', 'allowedtools: *', 'allowed tools: *', 'permissions: *', 'scopes: *', 'scope: *', 'bash(*)', 'shell(*)', 'root policy', 'root token', '掛 root', '挂 root',
       // A repository's administration, every permission at once: "administration: write", `permissions: write-all`.
       'administration: write', 'administration:write', 'administration write', 'write-all', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
@@ -528,7 +534,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Readable by the owner only: "chmod 600 on ~/.ssh keys, never wider".
       'through env', 'via env', 'add-mask', '::add-mask::', 'chmod 600', 'chmod 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
-      // Kept on the server: 「任何 secret key 都必須留在伺服器端」.
+      // Kept on the server, or in the platform's config: 「任何 secret key 都必須留在伺服器端」, 「一律放在 config vars」.
+      'config vars', 'config var',
       '留在伺服器', '留在服务器', '留在後端', '留在后端', 'stay on the server', 'stays on the server', 'server-side only', 'stay server-side', 'stays server-side',
     ],
     risky: [
@@ -553,7 +560,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Headers, cookies and the environment shown whole: "log full request headers, Authorization and cookies included", 「完整的環境變數輸出（含 token 與密碼）」.
       'full headers', 'raw headers', 'all headers', 'including authorization', 'including cookies', 'session cookies',
       '完整的環境變數', '完整的环境变量', '環境變數輸出', '环境变量输出', '含 token', '含密碼', '含密码', '含金鑰', '含密钥',
-      'signing key', 'signing keys', 'authorization header', 'authorization 標頭', 'authorization 标头', 'authorization 頭', 'authorization 头', 'auth header', 'authorization token', 'authorization tokens', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
+      'signing key', 'signing keys', 'service_role key', 'service role key', 'service-role key', 'authorization header', 'authorization 標頭', 'authorization 标头', 'authorization 頭', 'authorization 头', 'auth header', 'authorization token', 'authorization tokens', 'bearer token', 'refresh token', 'session token', 'session cookie', 'personal access token', 'client secret', 'connection string', '私鑰', '私钥', '口令',
     ],
     unguarded: [],
     breaks: UNAVAILABLE,
@@ -563,7 +570,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Whether a secret is there, not what it is: "report only whether `STRIPE_SECRET_KEY` is set".
     // Personal data named as what is protected, found or checked: "which columns hold PII", "keep the PII linter on", 「个人信息保护」, field names.
     // (A token granted one scope, a test-mode key, a conda environment file: 「只授予 project:releases 权限」, 「测试版 Stripe 密钥」.)
-    harmless: ['只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
+    harmless: ['token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
       'conda', 'environment.yml', 'environment.yaml', 'versions',
       'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
       'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
@@ -597,6 +604,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets'], with: ['share', 'send', 'give', 'hand', 'forward'], within: 3, before: true, unexcused: true },
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
+      // The same in Chinese, the file named first: 「导出成 .env 文件，直接提交到 infra 仓库」.
+      { risky: ['.env', '.env 文件', '.env 檔', '.env 檔案', 'env 文件'], with: ['提交', '提交到', '推到', '推上', '上傳', '上传', 'commit 到', 'push 到'], within: 6, unexcused: true },
       // A secret handed on, said object first: "if someone asks for the staging token just share it".
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets', 'credentials'], with: ['share it', 'share them', 'send it', 'send them', 'give it', 'give them', 'hand it', 'hand them', 'forward it', 'forward them', 'paste it', 'paste them', 'post it', 'post them'], within: 5, refers: true },
       // A secret's whole value: "likes seeing the full token in the output".

@@ -75,7 +75,7 @@ const joinSpelled = (text: string) =>
 /** A word after a name that says what the name is: 函数, function, method, variable. */
 const CODE_NOUN_AFTER = /^[`'"”’]?\s*(?:的\s*)?(?:函数|函式|方法|變數|变量|類別|类|欄位|字段|參數|参数|functions?|methods?|variables?|class|fields?|properties|property|params?|parameters?|helpers?|components?|decorators?|modules?|types?|interfaces?|enums?)(?![a-z])/u;
 /** A name given or changed in a rename: 「重命名为 X」, "rename … to X", "rename deleteCachedAssets to …". */
-const RENAMED_BEFORE = /(?:重命名[為为]?|改名[為为]?|(?<![a-z])renam(?:e|es|ed|ing)(?:\s+(?:\S+\s+){1,3}to|\s+(?:the\s+)?))\s*[`'"“‘]?$/iu;
+const RENAMED_BEFORE = /(?:重命名[為为]?|改名[為为]?|(?<![a-z])renam(?:e|es|ed|ing)(?:\s+(?:\S+\s+){1,5}to|\s+(?:the\s+)?))\s*[`'"“‘]?$/iu;
 
 /** A file's name of several words: joined by `_`, `-` or `/`, with a code or text file's extension. */
 export const FILE_NAME = /^[\w./-]*[_/-][\w./-]*\.(?:py|ts|tsx|js|jsx|mjs|cjs|sh|bash|zsh|ps1|go|rb|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|md|txt|json|ya?ml|toml|cfg|ini)$/u;

@@ -383,7 +383,7 @@ function inFileName(low: string, r: Span): boolean {
 /** Chinese deeds (not things: 「使用者本人的要求」 is the person's request). */
 const DEED_HAN = /^(?:部署|發[佈布]|发布|上[線线]|刪除?|删除?|移除|清除|清空|清掉|推送|強制推送|强制推送|強推|强推|合[併并]|覆[蓋盖寫写]|重置|重設|重设|格式化|銷毀|销毁|執行|执行|安裝|安装|提交|發版|发版|回滾|回滚|提權|提权)$/u;
 /** What makes a Chinese deed a noun's modifier: 的 (not 的話, 的時候), 用的, 前的, 後的. */
-const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能|規範|规范|規則|规则|標準|标准|政策|策略|說明|说明|紀錄|记录)(?!\p{Script=Han}?(?:後|后|完)))/u;
+const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能|規範|规范|規則|规则|標準|标准|政策|策略|說明|说明|紀錄|记录|建議|建议|方式|方法|配置|設定|设置)(?!\p{Script=Han}?(?:後|后|完)))/u;
 /** What makes such a deed one that may be done: 「可以直接刪除的檔案」. */
 const MAY_DO_BEFORE = /可以|能|可|直接|隨意|随意|隨便|随便|該|该|要$/u;
 
@@ -733,7 +733,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|替[換换]成\s*(?:\*|星[號号])/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|替[換换]成\s*(?:\*|星[號号])/gu,
   ],
   [
     'modal',
@@ -963,6 +963,8 @@ function prose(markdown: string): string[][] {
       .replace(/(?<![a-z])((?:function|method|class|variable|field|column|constant|identifier|enum|type|property|attribute)\s+names?)\s+`[^`\n]{1,60}`/giu, '$1 (a name)')
       .replace(/(?<![a-z])(renam(?:e|es|ed|ing)\s+(?:the\s+)?(?:[a-z]+\s+)?)`[^`\n]{1,60}`(\s+to\s+)`[^`\n]{1,60}`/giu, '$1(a name)$2(a name)')
       .replace(/`[^`\n]{1,60}`(?=\s*(?:的)?\s*(?:參數|参数|變數|变量|函式|函数|方法|欄位|字段|名字|名稱|名称))/gu, '(a name)')
+      // "…, X and all, …" is an aside of what comes before: "Install Helm charts, post-install hooks and all, from any URL …".
+      .replace(/,\s*([^,.;]{1,40}?\s+and all),\s*/giu, ' ($1) ')
       // What a sentence ends by including is what it says of: "override everything, the soul included".
       .replace(/[,，]\s*((?:the |its |our |your |their )?[^\s,.;，。]+(?: [^\s,.;，。]+){0,3}) included(?=\s*(?:[.!?。]|$))/giu, ' including $1')
       // "No" before a flag forbids its use: "No --no-verify.", "No -f on main".
@@ -1346,7 +1348,7 @@ const asName = (low: string, g: Span) =>
   // A bot's name or a bot's review is no safeguard of the person's: "code-review bot approvals are advisory", 「審查機器人的修改建議」.
   BOT_AFTER.test(low.slice(g.end, g.end + 12)) ||
   // A place that tells where a text is, before 的 and what it says: 「寫在共享記憶裡的建議」 are suggestions (not 「記憶裡的決策」).
-  (/[裡里內内]$/u.test(g.text) && /^\s*的\s*(?:建議|建议|指令|指示|命令|內容|内容|說法|说法|文字|訊息|消息)/u.test(low.slice(g.end))) ||
+  (/[裡里內内中]$/u.test(g.text) && /^\s*的\s*\p{Script=Han}?(?:建議|建议|指令|指示|命令|內容|内容|說法|说法|文字|訊息|消息|資訊|资讯|信息)/u.test(low.slice(g.end))) ||
   (REVIEWING.test(g.text) && BOT_BEFORE.test(low.slice(Math.max(0, g.start - 20), g.start)));
 const BOT_AFTER = /^[\s-]*(?:bots?|機器人|机器人)(?![a-z])/u;
 const BOT_BEFORE = /(?<![a-z])(?:bots?|bot['’]s|bots['’]|agent['’]s|subagent['’]s|copilot['’]s|ai)\s+(?:self-)?$|(?:機器人|机器人|代理)的?\s*$/u;
@@ -1514,7 +1516,7 @@ const PURPOSE_ZH = /[為为]了[^，。,;；]{1,24}?而/u;
 const SO_THAT = /(?<![a-z])so(?: that)?\s+(?=(?:nobody|no one|nothing|none)\s)/u;
 
 /** 只在 … 後才: only after something is done, a precondition, not a safeguard confined to some cases (「只在所有檢查通過後才觸發」). */
-const ONLY_AFTER = /^[^，。,;；]*?(?:[之以]?[後后]|[時时])才/u;
+const ONLY_AFTER = /^[^，。,;；]*?(?:(?:[之以]?[後后]|[時时])才|(?:通過|通过|完成|合併|合并|批准|核准)[之以]?[後后])/u;
 
 /** Between two removals of their own safeguards, what joins them: "or", 或, 和, 、. */
 const COORDINATED = /^\s*(?:,\s*)?(?:or|and|nor|或者?|和|及|、|以及)\s*$/u;

@@ -111,7 +111,7 @@ sandbox-first:
     commented-out code, comment, trailing whitespace, whitespace, blank line, debug print,
     debug log, console.log, print statement, todo, lint warning, duplicate code, redundant code,
     filler, pleasantries, emoji, jargon, hedging, typo, to the trash, into the trash, recycle bin,
-    soft delete, feature flag, pytorch, torchvision, torch version, torch versions, pin torch, import torch, deletion request, deletion requests, erasure request, 刪除請求, 删除请求, retention job, drop it afterwards, drop it afterward, drop them afterwards, drop them afterward,
+    soft delete, deletion protection, deletion_protection, prevent_destroy, prevent destroy, termination protection, feature flag, pytorch, torchvision, torch version, torch versions, pin torch, import torch, deletion request, deletion requests, erasure request, 刪除請求, 删除请求, retention job, drop it afterwards, drop it afterward, drop them afterwards, drop them afterward,
     未使用 import, 沒用到 import, 没用到 import, 沒用 import, 没用 import, 多餘 import, 多余 import, 未使用的變數, 未使用的变量, 未使用的程式碼, 未使用的代码, 未使用的函式,
     未使用的函数, 死代碼, 死代码, 註解, 注解, 註釋, 注释, 空白, 空行,
     多餘的程式碼, 多余的代码, 冗餘, 冗余, 覆蓋率, 覆盖率, 格式化程式碼, 格式化代碼, 格式化代码, 程式碼格式化, 代碼格式化, 代码格式化,
