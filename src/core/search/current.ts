@@ -338,10 +338,11 @@ export function currentFirst<S extends Shown>(snippets: readonly S[], about: Abo
       const holds = heldBy(newer, i);
       const entry = holdsOf(newer, i);
       const head = isHead(newer, i);
-      // (Asked what it is, a line that gives a number says what it is now: "… with prefetch 10", not "… an allowlist written to NVS".)
-      const present = about.present || !!about.presentValue?.(now);
       // Asked for a kind of value, only an entry that gives one says what it is now.
       if (about.value && !(entry & about.value)) continue;
+      // (Asked what it is, a line that gives a number says what it is now: "… with prefetch 10", not "… an allowlist written to NVS";
+      // its time is no number of it.)
+      const present = about.present || !!about.presentValue?.(storedText(now));
       if (saysAll(holds, held, about) && (present || CHANGE.test(now))) return true;
       // A many-line entry says its subject in one line and the change in another (a heading, a block of config, "now (was 30)").
       if (head && saysAll(entry, held, about) && (present || says(newer, i, [CHANGE]))) return true;

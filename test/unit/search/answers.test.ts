@@ -81,6 +81,16 @@ describe('current before stale without links', () => {
     assert.ok(plain.results.every((h) => !h.earlier));
   });
 
+  it('answers a question in the simple present as one about now when the newer entry gives a number beside its words', async () => {
+    const v = await tempVault('2026-03-01T08:00:00');
+    writeAt(v, '2026-03-30T11:45:00', 'Fix for the ack timeout: results consumer prefetch cut from 50 to 20');
+    writeAt(v, '2026-05-11T10:40:00', 'Results consumers split per analyzer routing key, one consumer each, with prefetch 10');
+    const r = searchMemory(v, "what's the prefetch on the results consumer?", { today: '2026-06-01' });
+    const [ten, twenty] = order(r, 'prefetch 10', 'from 50 to 20');
+    assert.ok(ten >= 0 && twenty > ten, JSON.stringify(r.results.map((h) => h.text)));
+    assert.equal(r.results[twenty].earlier, '2026-05-11');
+  });
+
   it('puts first a newer entry that names the same identifier and says it changed or what it is now, though it shares no other word', async () => {
     const v = await tempVault('2026-01-01T08:00:00');
     writeAt(v, '2026-01-06T03:00:00', 'appt-scheduler DB pool settings as of today: max_open_conns=50, max_idle_conns=10, pool settings hard-coded in the scheduler');

@@ -233,6 +233,10 @@ describe('current before stale: the order of an answer', () => {
     // A newer entry of the same concepts that gives no number beside them is another statement, not the value now.
     const other = snippet('2026-05-11', ['- 10:40 #decision Results consumers log the prefetch window at startup, on 2 hosts.']);
     assert.deepEqual(days(currentFirst([older, other], q)), ['2026-03-30', '2026-05-11']);
+    // Nor is the time it was written at a number of it.
+    const anyNumber = about(['prefetch', 'results', 'consumer'], { presentValue: (line) => /\d/.test(line) });
+    const timed = snippet('2026-05-11', ['- 10:40 #decision Results consumers split per analyzer routing key (one consumer each), same prefetch.']);
+    assert.deepEqual(days(currentFirst([older, timed], anyNumber)), ['2026-03-30', '2026-05-11']);
   });
 });
 
