@@ -278,6 +278,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
     breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo', 'local checkout', "developer's local checkout", "developer's checkout"].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录',
+      // …or a branch of the checkout everyone works in: "the sandbox is simply a scratch branch in the normal working copy".
+      'normal working copy', 'regular working copy', 'normal checkout', 'regular checkout',
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
       ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
@@ -377,7 +379,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
     removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
-    harmless: ['preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
+    harmless: ['publish job', 'publish jobs', 'publish step', 'publish workflow', 'trusted publishing', 'trusted publisher', '--provenance', 'preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
       'document', 'documenting', 'describe', 'summary', 'summaries', 'report', 'reports', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
@@ -499,7 +501,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'org-wide write', 'organization-wide write', 'write access to the whole', 'write access to every', 'write access to all', '整個組織的寫入', '整个组织的写入', '全組織的寫入', '全组织的写入', '組織的寫入權限', '组织的写入权限',
       // Every privilege of a database: "ALL PRIVILEGES ON ALL TABLES plus CREATEROLE", 「加上 SUPERUSER」.
       'owner 角色', 'editor 角色', 'admin 角色', '擁有者角色', '拥有者角色', '所有者角色',
-      'all privileges', 'grant all', 'superuser', 'createrole', 'bypassrls', 'with grant option', 'rds_superuser',
+      'all privileges', 'grant all', 'superadmin', 'super admin', 'super-admin', 'write-mode impersonation', 'write mode impersonation', 'impersonate any', 'superuser', 'createrole', 'bypassrls', 'with grant option', 'rds_superuser',
       'owner of every', 'owner of all', 'owners of every', 'owners of all', '所有目錄的 owner', '所有目录的 owner', 'approve any change', 'approve any pr', 'approve anything', '批准任何', '核准任何',
     ],
     unguarded: [],
@@ -712,6 +714,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'verbatim', 'word for word', 'as written', 'as is', 'as-is', 'unmodified', 'unread', 'unreviewed', 'blindly', 'directly', 'straight', 'copy-paste', 'without reading', 'without looking',
       'without inspection', 'without inspecting', 'without scrutiny', 'uninspected', 'pre-reviewed', 'deemed reviewed', 'considered reviewed', 'assumed reviewed',
       '原樣', '原样', '照抄', '照貼', '照贴', '照著', '照着', '直接', '盲目', '不看', '不用看',
+      // At once, so unread: "run it on the support box right away".
+      'right away', 'straight away', 'immediately', '立刻', '立即', '馬上', '马上',
     ],
     // A review supposed, not done: "(they've presumably vetted it)".
     breaks: ['presumably', 'supposedly'],

@@ -391,7 +391,7 @@ const MAY_DO_BEFORE = /可以|能|可|直接|隨意|随意|隨便|随便|該|该
 const WRITTEN_AS = /(?:寫作|写作|寫成|写成|written as|spelled|spelt)\s*[“"'「]?$/u;
 
 /** What a risky word names when one of these follows it: a function (its words and `()`), a button, an endpoint, a flag. */
-const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?|subcommands?|options?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
+const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:-[a-z]+)+\s+(?:endpoints?|routes?|buttons?|handlers?|flags?|options?|commands?|jobs?)(?![a-z])|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?|subcommands?|options?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
 const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:\/[\p{L}-]+)*["'”」』]$/u;
 const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语|詞|词)/u;
@@ -727,7 +727,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?the next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -1366,11 +1366,11 @@ const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|fol
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
 
 /** "until", "before" right before a safeguard: the action waits for it. */
-const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,6}\s+$/u;
+const UNTIL = /(?<![a-z])(?:until|till|before)(?:\s+[^\s,.;]+){0,9}\s+$/u;
 
 /** The modal negations that hold an action back until safeguard `g` ("never …, not until …"), if any. */
 function heldUntil(c: Clause, g: Span): number | undefined {
-  const before = c.low.slice(Math.max(0, g.start - 60), g.start);
+  const before = c.low.slice(Math.max(0, g.start - 80), g.start);
   const m = UNTIL.exec(before);
   // In Chinese the safeguard comes first: 「review 通過之前不要發版」 holds the release back as "until" does.
   const zh = UNTIL_AFTER_ZH.exec(c.low.slice(g.end));
@@ -1729,9 +1729,10 @@ const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|
 
 /**
  * Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and
- * collect the sign-off afterwards", "testing we will do later", 「测试结果出来再补」.
+ * collect the sign-off afterwards", "testing we will do later", "replay the change in the sandbox
+ * afterwards", 「测试结果出来再补」.
  */
-const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek)\w*\s(?:\S+\s){0,3}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
