@@ -74,6 +74,11 @@ const REDEFINED = [
   '照樣', '照样', '照做', '建議', '建议', '僅供參考', '仅供参考', '優先於', '优先于', '高於', '高于', '放寬', '放宽', '不適用', '不适用',
 ];
 
+/** What the browser downloads, where a variable prefixed for it ends up: `NEXT_PUBLIC_`, Vite's, the client bundle. */
+const BROWSER_BUNDLE = ['next public', 'vite', 'react app', 'browser bundle', 'client bundle', 'frontend bundle', 'client-side bundle', '前端 bundle', '前端包'];
+/** Every environment variable at once. */
+const EVERY_VARIABLE = ['every env var', 'all env vars', 'every environment variable', 'all environment variables'];
+
 /** Outside content: whatever an agent reads that the person did not say (docs/trust.md#threat-model). */
 const OUTSIDE_CONTENT = [
   'readme', 'web page', 'webpage', 'web pages', 'website', 'page', 'site', 'url', 'link', 'issue', 'issues', 'issue comment', 'pull request', 'pr description',
@@ -596,8 +601,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['寫進', '写进', '放進', '放进', '貼進', '贴进'], with: ['token', 'tokens', '密鑰', '密钥', '金鑰', '金钥', '密碼', '密码', '令牌', 'password', 'api key', 'secret'], within: 4, before: true },
       // A secret built into what the browser downloads: "prefix every env var with NEXT_PUBLIC_ …, the Stripe secret key included".
       // (Said first, only every variable counts: "keep secrets out of the client bundle" keeps them out.)
-      { risky: ['next public', 'vite', 'react app', 'browser bundle', 'client bundle', 'frontend bundle', 'client-side bundle', '前端 bundle', '前端包'], with: ['secret', 'secret key', 'every env var', 'all env vars', 'every environment variable', 'all environment variables', 'token', 'password', 'api key', '密鑰', '密钥'], within: 14, unexcused: true },
-      { risky: ['next public', 'vite', 'react app', 'browser bundle', 'client bundle', 'frontend bundle', 'client-side bundle', '前端 bundle', '前端包'], with: ['every env var', 'all env vars', 'every environment variable', 'all environment variables', '所有環境變數', '所有环境变量'], within: 14, before: true, unexcused: true },
+      { risky: BROWSER_BUNDLE, with: ['secret', 'secret key', ...EVERY_VARIABLE, 'token', 'password', 'api key', '密鑰', '密钥'], within: 14, unexcused: true },
+      { risky: BROWSER_BUNDLE, with: [...EVERY_VARIABLE, '所有環境變數', '所有环境变量'], within: 14, before: true, unexcused: true },
       // A secret put where others read it: "put the AWS secret in the PR description", "paste the client secret into the ticket".
       { risky: ['put', 'paste', 'stick', 'upload', '貼上', '贴上', '貼到', '贴到', '放進', '放进', '放到', '傳到', '传到', '發到', '发到'], with: ['secret', 'the secret', 'aws secret', 'client secret'], within: 3 },
       // A secret committed, said the other way round: "having the .env checked in".
@@ -606,7 +611,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets'], with: ['share', 'send', 'give', 'hand', 'forward'], within: 3, before: true, unexcused: true },
       // A secret committed, the verb before it: "commit your .env to the dev-config branch", "push the API keys".
       { risky: ['.env', 'env file', '.env file', 'secrets', 'credentials', 'api key', 'api keys', 'passwords', 'private key', 'access key', 'secret key'], with: ['commit', 'check in', 'push', 'upload'], within: 2, before: true, unexcused: true },
-      // The same in Chinese, the file named first: 「导出成 .env 文件，直接提交到 infra 仓库」.
+      // The same in Chinese, the file named first: 「把 .env 文件提交到 infra 仓库」.
       { risky: ['.env', '.env 文件', '.env 檔', '.env 檔案', 'env 文件'], with: ['提交', '提交到', '推到', '推上', '上傳', '上传', 'commit 到', 'push 到'], within: 6, unexcused: true },
       // A secret handed on, said object first: "if someone asks for the staging token just share it".
       { risky: ['token', 'tokens', 'key', 'keys', 'password', 'passwords', 'secret', 'secrets', 'credentials'], with: ['share it', 'share them', 'send it', 'send them', 'give it', 'give them', 'hand it', 'hand them', 'forward it', 'forward them', 'paste it', 'paste them', 'post it', 'post them'], within: 5, refers: true },
