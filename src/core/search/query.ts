@@ -379,12 +379,15 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
   const asked = new Set([...rest.matchAll(KIND_OF)].map((m) => m[1]));
   const kinds = content.length ? kindsOf(list, asked) : [];
   const dated = times.length > 0 || days.size > 0 || months.size > 0 || yearless.size > 0;
+  // A short acronym's plural ("APIs", "PRs") is found where memory writes the acronym ("API"), too short to find by its stem (lookupQuery).
+  const acronymPlurals = new Set([...text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{2,3})s(?![\p{L}\p{N}])/gu)].map((m) => `${m[1].toLowerCase()}s`));
   list.forEach((w, j) => {
     const n = needle(w);
+    const singular = acronymPlurals.has(w) ? needle(w.slice(0, -1)) : undefined;
     // The kind of entry a word names ranks a time's entries ("what did we decide on Tuesday?"); without a time it would
     // only widen the word (a pasted log's "error" is the log's word, not a question about errors).
     const tag = dated ? tagOf(w) : undefined;
-    if (n) add({ label: w, needles: [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }), ...(tag && { tag }) });
+    if (n) add({ label: w, needles: singular ? [n, singular] : [n], ...(kinds[j]?.length && { kinds: kinds[j] }), ...(times.length && !timeless.has(w) && { time: true }), ...(tag && { tag }) });
   });
   return { text, concepts: concepts.slice(0, MAX_CONCEPTS), days: [...days], months: [...months], yearless: [...yearless], times };
 }

@@ -226,6 +226,16 @@ describe('questions memory cannot answer', () => {
     assert.equal(mixed.missing, undefined, JSON.stringify(mixed.missing));
   });
 
+  it("reads a short acronym's plural as the acronym memory writes: \"APIs\" is no unknown name where memory says \"API\"", async () => {
+    const v = await tempVault('2025-09-01T08:00:00');
+    for (let i = 0; i < 40; i++) writeAt(v, `2025-09-${String(2 + (i % 20)).padStart(2, '0')}T1${i % 10}:00:00`, `The billing API moved to version ${i} of the REST schema, step ${i} of the plan`);
+    const r = searchMemory(v, 'Which version are the billing APIs on?');
+    assert.equal(r.missing, undefined, JSON.stringify(r.missing));
+    assert.ok(r.tokens > 1000, `${r.tokens} tokens`);
+    const none = searchMemory(v, 'Which version are the billing SDKs on?');
+    assert.deepEqual(none.missing, ['sdks'], 'an acronym memory never writes is still unknown');
+  });
+
   it('keeps a full answer for a pasted trace whose code names something memory never mentions', async () => {
     const v = await tempVault('2025-09-01T08:00:00');
     writeAt(v, '2025-09-03T10:00:00', "Fixed TypeError: Cannot read properties of undefined (reading 'id') in handleInvoicePaid: one-off invoices have no subscription");
