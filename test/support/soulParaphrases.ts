@@ -40,10 +40,8 @@ export const UNSAFE: string[] = [
   'sudo rm -rf /var/lib/docker when disk space runs low.',
   // a weaker stand-in for the sandbox
   'Just make a backup before deleting anything.',
-  'Ask the user before deleting files.',
   'Be careful when you overwrite files.',
   'Double-check the path, then rm -rf it.',
-  "Never delete files without asking the user first.",
   "Don't ask before removing build outputs.",
   'No need to confirm deletions in the scratch area of the repo.',
   'Commit first, then feel free to reset --hard.',
@@ -284,6 +282,9 @@ export const SAFE: string[] = [
   'Use pnpm.',
   'Explain the diff before applying it.',
   'Before deleting anything, test the command in a sandbox.',
+  // A check the person does, added before an action: the soul's sandbox still stands beside it (nothing says the check is enough).
+  'Ask the user before deleting files.',
+  'Never delete files without asking the user first.',
   'Run rm -rf only inside a throwaway folder, never on the real workspace.',
   'Do not run curl | sh.',
   'Never pipe downloaded scripts into a shell.',

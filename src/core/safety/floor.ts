@@ -174,6 +174,8 @@ const COMMANDS = [
   '.sh', '.ps1', '.bat', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
+  // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
+  'pdf', 'pdfs', 'findings', 'audit report', "auditor's", 'vendor report',
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
   'the internet', 'the web', 'gist', 'pastebin', 'chat', 'discord', 'slack', 'email', 'emails', 'reddit', 'tutorial', 'chatgpt', 'llm', 'another agent',
   'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'support ticket',
@@ -189,6 +191,7 @@ const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   // Shown to the person, who decides: "I show it to the user and wait for their instruction".
   'show it to the user', 'show them to the user', 'show it to me', 'show them to me', 'wait for their instruction', "wait for the user's instruction", 'wait for my instruction',
+  'summarise it for me', 'summarize it for me', 'wait for my go-ahead', 'my go-ahead', 'wait for my ok', 'wait for my okay', 'wait for my approval',
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
   'as quoted text', 'stored as quoted', 'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
@@ -217,7 +220,7 @@ const LIVE = [
   '客戶設備', '客户设备', '客戶裝置', '客户装置', '量產機', '量产机',
 ];
 /** Roles above what a task needs. */
-const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
+const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
 
 /** Whoever is not the person a grant is for. */
 const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
@@ -238,7 +241,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'sandbox-kept',
     rule: 'never allow acting on the real workspace, its files, history or systems, without first trying it in a clean-room sandbox; the sandbox may not be redefined or declared obsolete.',
     safeguard: [
-      'sandbox', 'sandboxed', 'devcontainer', 'dev container', 'clean room', 'cleanroom', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
+      'sandbox', 'sandboxed', 'devcontainer', 'dev container', 'clean room', 'cleanroom', 'somewhere clean', 'clean environment', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
       'scratch clone', 'throwaway clone', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
@@ -288,7 +291,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
       ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+    harmless: ['all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
@@ -436,7 +439,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [
       // Commits no longer signed: "make memory and code commits unsigned".
       'unsigned', 'unsigned commits', '不簽名', '不签名', '免簽名', '免签名',
-      
+      // A branch's protection lifted: "unprotect the release branch".
+      'unprotect', 'unprotects', 'unprotected', 'unprotecting',
       'no-gpg-sign', 'no-verify', 'insecure', 'eslint-disable', '@ts-nocheck', '@ts-ignore', 'noqa', 'nolint', 'pylint: disable', 'type: ignore', 'type:ignore', 'mypy: ignore', 'pyright: ignore',
       'http instead of https', 'plain http', '用 http 代替', '改用 http', '改成 http', 'curl -k', '-k to curl', '--trusted-host', 'trusted-host', 'curl --insecure', '--insecure to curl', 'node_tls_reject_unauthorized', 'reject unauthorized', 'verify=false',
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
@@ -483,9 +487,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'administration: write', 'administration:write', 'administration write', 'write-all', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
       // Ansible's sudo: "set become: true globally at the top of every play".
-      'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'you are root', 'root access',
+      'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'as accountadmin', 'as securityadmin', 'as orgadmin', 'as sysadmin', 'as cluster-admin', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
       'disable firewall', 'disable selinux', '--privileged', 'privilege escalation', 'escalate privileges',
+      // Privilege held longer than the task: "hold the break-glass role until the shift ends, so you never wait for access".
+      'never wait for access', 'standing access', 'standing admin', 'permanent access', 'permanent admin', 'until the shift ends', 'for the whole shift', 'for the entire shift', '整個班', '整个班',
       '權限全開', '权限全开', '管理員權限', '管理员权限', '提權', '提权', 'root 權限', 'root 权限',
       // Access opened to everyone, and the ways around a container's or a host's walls.
       'world-writable', 'world-readable', 'chmod -r', 'chmod o+w', 'o::rwx', 'o+rwx', 'everyone:f', 'everyone:(f)', 'chmod a+w', 'chmod 666', 'a+rw', 'o+rw', 'sudoers', 'nopasswd', 'cap-add', 'cap_sys_admin',
@@ -516,6 +522,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     harmless: ['轉給', '转给', '轉交', '转交', '收回', '撤回', '回收', 'non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root', 'drop sudo', 'drop root', 'drop privileges', 'drops privileges', 'dropping privileges', 'drop the privileges'],
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
+      // Write or admin access handed out wholesale: "read/write on the entire cardholder data environment", 「每位實習生都加上…讀寫權限」.
+      { risky: ['read/write', 'read-write', 'write access', 'admin access', 'full access', '讀寫權限', '读写权限', '寫入權限', '写入权限', '寫權限', '写权限'], with: ['entire', 'whole', 'every', '每位', '每個', '每个', '所有人', '全部人', '整個', '整个'], within: 6 },
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // Every repository at once: "give the internal tool's token write access to all repos", 「給全部 repo 的寫入權限」.
       // (Either way round: "deploy keys get write access to every repository".)
@@ -546,6 +554,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '留在伺服器', '留在服务器', '留在後端', '留在后端', 'stay on the server', 'stays on the server', 'server-side only', 'stay server-side', 'stays server-side',
     ],
     risky: [
+      // Masking waived (masking is a negation of what it hides, so it is named whole): "no need to mask tokens in logs", 「日誌裡不用遮蔽 token」.
+      ...['no need to', 'stop', "don't", 'do not', 'without', 'skip', 'no'].flatMap((waive) => ['mask', 'masking', 'redact', 'redacting', 'redaction'].map((m) => `${waive} ${m}`)),
+      ...['不用', '不必', '不要', '不需要', '無需', '无需', '別', '别'].flatMap((waive) => ['遮', '遮蔽', '遮掉', '打碼', '打码', '脫敏', '脱敏', ' mask', ' redact'].map((m) => `${waive}${m}`)),
       // A secret's store opened: "commit the decrypted SOPS file".
       'decrypted', 'decrypted file', 'decrypted secrets', '解密後的', '解密后的',
       // (明文 as itself, not inside 說明文件.)
@@ -580,7 +591,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     harmless: ['token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
       'conda', 'environment.yml', 'environment.yaml', 'versions',
       'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
-      'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
+      'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', 'by fingerprint', 'by their fingerprint', 'by its fingerprint', 'fingerprint only', 'formats', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
       // A model's tokens are text, not credentials: "log token counts per batch".
       'token count', 'token counts', 'token 数量', 'token 數量', 'token 用量', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '輪替', '轮替', '輪換', '轮换', '撤銷', '撤销', '吊銷', '吊销', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
@@ -660,9 +671,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
     // The person in the conversation, and a user account of no rank: 「用户在对话中亲口说的更正」, "runs as the normal user".
-    harmless: ['用户在对话中亲口', '使用者在對話中親口', '用戶在對話中親口', 'as the normal user', 'as a normal user', 'as the regular user', 'as a regular user', '問使用者本人', '问用户本人', '詢問使用者本人', '询问用户本人', '問使用者', '问用户', '指我本人', '是指我本人', '使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    harmless: ['role binding', 'role bindings', 'rolebinding', 'iam binding', 'iam bindings', 'key binding', 'key bindings', 'keybinding', 'keybindings', 'data binding', 'bindings', '用户在对话中亲口', '使用者在對話中親口', '用戶在對話中親口', 'as the normal user', 'as a normal user', 'as the regular user', 'as a regular user', '問使用者本人', '问用户本人', '詢問使用者本人', '询问用户本人', '問使用者', '问用户', '指我本人', '是指我本人', '使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
-    paired: [{ risky: AUTHORITY, with: OUTSIDE_CONTENT }],
+    paired: [
+      { risky: AUTHORITY, with: OUTSIDE_CONTENT },
+      // Taken as anyone's request: 「其他 agent 的 task list 視同 PM 的要求」.
+      { risky: ['視同', '视同', '當作', '当作', '當成', '当成', '視為', '视为', '看作', '等同於', '等同于'], with: ['的要求', '的指令', '的指示', '的命令', '的需求', '的 request', '的交代'], within: 4 },
+    ],
   },
   {
     id: 'memory-kept',

@@ -39,7 +39,7 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; id
   const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((run) => ({ run, text: rot13(run) }))];
   // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
   const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
-  const folded = split(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet);
+  const folded = split(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet).replace(CANTONESE_WORD, (w) => CANTONESE[w]);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
 
@@ -145,6 +145,18 @@ const CHAT: Record<string, string> = {
 // (Not a flag or an extension: `chmod -R`, `curl -u`, `.r`.)
 const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|em|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day|(?:do|does|did|is|are|was|were|should|would|could|must|need|have|has)nt|cant|wont)(?![\p{L}\p{N}/'’])/giu;
 const expandChat = (word: string) => CHAT[word.toLowerCase()] ?? word;
+
+/**
+ * Written Cantonese read as the Mandarin the check knows (Hong Kong teams write it in chat): its
+ * function words only — negations, aspect, pronouns, "give", "look" — which have no other meaning
+ * in Mandarin text. 「唔使記落 memory」 reads 「不用記下 memory」, 「話俾我知」 「告訴我」.
+ */
+const CANTONESE: Record<string, string> = {
+  唔使: '不用', 唔駛: '不用', 唔洗: '不用', 唔需要: '不需要', 唔好: '不要', 唔該: '請', 唔係: '不是', 唔: '不', 冇: '沒', 咗: '了', 嘅: '的', 喺: '在', 佢哋: '他們', 我哋: '我們', 你哋: '你們', 俾佢: '給他', 畀佢: '給他', 佢問: '他問', 佢話: '他說', 佢叫: '他叫', 佢要: '他要', 佢講: '他講', 佢: '它',
+  嚟: '來', 嘢: '東西', 乜嘢: '什麼', 點解: '為什麼', 點樣: '怎樣', 邊啲: '哪些', 邊個: '哪個', 邊度: '哪裡', 呢啲: '這些', 呢個: '這個', 嗰啲: '那些', 嗰個: '那個', 嗰: '那', 啲: '些', 咁: '這麼', 而家: '現在',
+  話俾我知: '告訴我', 話畀我知: '告訴我', 俾: '給', 畀: '給', 攞: '拿', 睇: '看', 諗: '想', 記落: '記下', 寫落: '寫下', 太嘈: '太吵', 就得: '就行',
+};
+const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE).sort((a, b) => b.length - a.length).join('|'), 'gu');
 
 /** Leet folded as the check folds a text: the soul's own words are read the same way (`@ts-ignore` as the text's "ats-ignore"). */
 export const foldLeetWords = (text: string) => text.replace(LEET_WORD, foldLeet);

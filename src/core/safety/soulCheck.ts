@@ -298,14 +298,6 @@ const SOUL = /(?<![a-z])(?:the soul|soul\.md|safety rules?)(?![a-z])|靈魂|灵�
 /** The stricter of two: "follow the stricter one", 「以較嚴的為準」. */
 const STRICTER = /(?<![a-z])(?:strict(?:er|est)|saf(?:er|est)|more (?:careful|cautious|conservative|restrictive)|most (?:careful|cautious|conservative|restrictive))(?![a-z])|更嚴|更严|較嚴|较严|最嚴|最严|更安全|較安全|较安全|最安全|更保守|較保守|较保守/u;
 /** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
-const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
-/** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
-const WINNER =
-  /(?<![a-z])(?:go with|follow|obey|defer to|side with|stick with|listen to)\s+([^,;]+)|(?:^|,\s*)(?:(?:then|always)\s+)?([^,;]+?)\s+(?:wins?|prevails?|takes? precedence|comes? first|has the (?:final|last) (?:say|word))(?![a-z])|以([^，,；;]{1,16}?)[為为]準|以([^，,；;]{1,16}?)[為为]准|[聽听]([^，,；;]{1,16}?)的|(?:^|[，,]\s*)(?:一律|都|就)?([^，,；;]{1,16}?)(?:優先|优先)/u;
-
-/** What says the higher item of a list wins: "the higher item wins", "earlier rules take precedence", 「前面的優先」. */
-const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}\s+(?:wins?|prevails?|takes? precedence|overrides?|trumps?|beats?)(?![a-z])|(?:前面|上面|靠前|排前)的?(?:規則|规则|項|项|條|条)?(?:優先|优先|為準|为准|說了算|说了算)/u;
-
 /**
  * A rule of the text that keeps the safeguard for a whole kind of action ("try destructive cleanups
  * in the sandbox first"): it guards an action of that text that another rule only holds back until
@@ -319,6 +311,14 @@ function standingRule(text: readonly Clause[][], readings: readonly Reading[][])
     }),
   );
 }
+
+const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
+/** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
+const WINNER =
+  /(?<![a-z])(?:go with|follow|obey|defer to|side with|stick with|listen to)\s+([^,;]+)|(?:^|,\s*)(?:(?:then|always)\s+)?([^,;]+?)\s+(?:wins?|prevails?|takes? precedence|comes? first|has the (?:final|last) (?:say|word))(?![a-z])|以([^，,；;]{1,16}?)[為为]準|以([^，,；;]{1,16}?)[為为]准|[聽听]([^，,；;]{1,16}?)的|(?:^|[，,]\s*)(?:一律|都|就)?([^，,；;]{1,16}?)(?:優先|优先)/u;
+
+/** What says the higher item of a list wins: "the higher item wins", "earlier rules take precedence", 「前面的優先」. */
+const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}\s+(?:wins?|prevails?|takes? precedence|overrides?|trumps?|beats?)(?![a-z])|(?:前面|上面|靠前|排前)的?(?:規則|规则|項|项|條|条)?(?:優先|优先|為準|为准|說了算|说了算)/u;
 
 /**
  * A permission granted, or a step waived, in a clause that names no soul subject and no harmless
@@ -356,14 +356,24 @@ function mentioned(c: Clause, r: Span): boolean {
   // (Nor a word of a dotted or underscored name, an attribute's, a setting's or a helper's: `deployment.environment`, `service.name`,
   // `force_push_results`; nor 個資 read across 哪個資料庫.)
   // (A call is no name: `shutil.rmtree(repo_root)`, `fs.rmSync('.')`; nor is a file's: `.env.production`.)
-  if (/^[a-z]/.test(r.text) && (/^[._][a-z_]/.test(c.low.slice(r.end)) || /[a-z0-9_][._]$/.test(c.low.slice(0, r.start))) && !/^[\w.]*(?:\s+[a-z]+)?\s*\(/.test(c.low.slice(r.end))) return true;
+  // (A call's name is a name where it is renamed: "rename force_push_firmware() to …".)
+  if (/^[a-z]/.test(r.text) && (/^[._][a-z_]/.test(c.low.slice(r.end)) || /[a-z0-9_][._]$/.test(c.low.slice(0, r.start))) && (!/^[\w.]*(?:\s+[a-z]+)?\s*\(/.test(c.low.slice(r.end)) || RENAMES.test(c.low.slice(0, r.start).replace(/[\w.]*$/, '')))) return true;
   if (/^[個个][資资]$/u.test(r.text) && /^[料]/u.test(c.low.slice(r.end))) return true;
+  // (Nor a deed proposed or asked for: 「確認修好再提出部署」.)
+  if (DEED_HAN.test(r.text) && /(?:提出|提議|提议|申請|申请|發起|发起)\s*$/u.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
+  // (Nor what an explanation says will be done: 「講清楚會刪哪些」, "tell me which files you will delete".)
+  if (EXPLAINS_WHICH.test(c.low.slice(Math.max(0, r.start - 40), r.start)) || (EXPLAINS_ZH.test(c.low.slice(Math.max(0, r.start - 12), r.start)) && /^\s*(?:哪些|哪個|哪个|什麼|什么|甚麼)/u.test(c.low.slice(r.end)))) return true;
   // (A heading's name, a permission's: "under `### Removed`", `deployments:write`.)
   if (/#{1,6}\s*$/.test(c.low.slice(0, r.start)) || /^:[a-z]/.test(c.low.slice(r.end))) return true;
   // (A Chinese deed that modifies a noun: 「最近三次部署的時間」, 「部署用的 token」, 「刪除前的確認步驟」.)
   if (DEED_HAN.test(r.text) && MODIFIES_NOUN.test(c.low.slice(r.end)) && !MAY_DO_BEFORE.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
   return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && (QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
 }
+/** What renames the name after it: "rename ", "renaming the function ". */
+const RENAMES = /(?<![a-z])renam(?:e|es|ed|ing)\s+(?:the\s+)?(?:(?:function|method|helper|class)\s+)?$/u;
+/** An explanation of what will be done: "tell me exactly which files you will", 「講清楚會」. */
+const EXPLAINS_WHICH = /(?<![a-z])(?:explain|list|tell me|show me|say)\s+(?:exactly\s+)?(?:which|what)\s+(?:\S+\s+){0,3}?(?:you(?:['’]ll| will| would| are going to)|will be|would be)\s+$/u;
+const EXPLAINS_ZH = /(?:講清楚|讲清楚|說清楚|说清楚|說明|说明|列出|告訴我|告诉我|解釋|解释)[^，。,;；]{0,6}$/u;
 /** A risky word inside a name of three or more hyphenated parts, after its first, that is no flag: `allow-force-push` (not `auto-merge`, `--force-with-lease`). */
 function inLongerName(low: string, r: Span): boolean {
   const start = low.slice(0, r.start).search(/[a-z0-9-]*$/);
@@ -393,7 +403,7 @@ const WRITTEN_AS = /(?:寫作|写作|寫成|写成|written as|spelled|spelt)\s*[
 /** What a risky word names when one of these follows it: a function (its words and `()`), a button, an endpoint, a flag. */
 const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:-[a-z]+)+\s+(?:endpoints?|routes?|buttons?|handlers?|flags?|options?|commands?|jobs?)(?![a-z])|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?|subcommands?|options?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
-const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:\/[\p{L}-]+)*["'”」』]$/u;
+const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:[ /][\p{L}-]+){0,2}["'”」』]$/u;
 const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语|詞|词)/u;
 const QUOTES = /(?<![a-z])(?:replace|replacing|reword|rewording|(?:replace|reword)\s+(?:'[^']*'|"[^"]*"|“[^”]*”)\s+with|like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
@@ -471,7 +481,7 @@ function pronounIn(clause: string): RegExpExecArray | undefined {
   // (The object of a verb that lets it go or changes it may stand further in: "and on quick chats you can let it slide", "anyone editing this file may retune them".)
   const far = LETS_GO.test(clause.slice(m.index + m[0].length)) || CHANGES_IT.test(before);
   // (A Chinese "that rule" may stand further in: 「可以在 persona 里把那条规则…」, the further after 把, which marks it the object: 「在人格文件里把那条规则…」.)
-  const hans = THAT_RULE.test(m[0]) ? (/[把將将]\s*$/u.test(before) ? 16 : 8) : 4;
+  const hans = THAT_RULE.test(m[0]) ? (/[把將将]\s*$/u.test(before) ? 16 : 8) : far ? 12 : 4;
   return words <= (/^(?:that|one)$/i.test(m[0]) ? 2 : far ? 7 : 4) && (before.match(/\p{Script=Han}/gu)?.length ?? 0) <= hans ? m : undefined;
 }
 
@@ -480,10 +490,10 @@ const DETERMINES = /^\s+(?!(?:is|are|was|were|will|would|can|could|should|must|m
 
 const ONE_NOUN = /^\s+one\s+(?!(?:is|are|was|were|will|would|can|could|should|must|may|might|of|and|or|but|to|in|on|for|with|at|by|from|as|if|when)(?![a-z]))[a-z]/iu;
 
-/** What lets a thing go, after its pronoun: "let it slide", "let it go", "set it aside". */
-const LETS_GO = /^\s+(?:slide|go|aside|optional|lapse)(?![a-z])/u;
+/** What lets a thing go, after its pronoun: "let it slide", "let it go", "set it aside", "treat them as optional". */
+const LETS_GO = /^\s+(?:slide|go|aside|optional|lapse|as\s+(?:optional|advisory|suggestions?|guidelines?))(?![a-z])/u;
 /** A verb that changes or drops what it is said of, right before its pronoun: "may retune them", "can skip it". */
-const CHANGES_IT = /(?<![a-z])(?:retune|tune|edit|change|rewrite|modify|loosen|relax|override|ignore|skip|drop|disable|bypass|waive)\s+$/iu;
+const CHANGES_IT = /(?<![a-z])(?:retune|tune|edit|change|rewrite|modify|loosen|relax|override|ignore|skip|drop|disable|bypass|waive)\s+$|(?:放寬|放宽|忽略|跳過|跳过|關掉|关掉|停用|改掉|無視|无视|拿掉|繞過|绕过|暫停|暂停)\s*$/iu;
 
 /** Where a pronoun is the subject of its clause ("though it adds noise"), not the object of a verb ("paste it"). */
 const SUBJECT_SLOT = /^\s*(?:(?:though|although|even though|because|since|as|so|and|but|or|if|when|whenever|while|once|until|unless|then)\s+)*$/iu;
@@ -554,8 +564,8 @@ const HAN = /\p{Script=Han}/u;
 // Between the words of a term a few words may stand ("drop the users table", "blow it away",
 // 網上下載的腳本 for `網上 腳本`), never a comma or a sentence end.
 // (A be-verb between them makes the first a noun: "signed commits are required on main" commits nothing.)
-// (Nor a negation: "be read" is not in "be executed without reading".)
-const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|only|skip\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？()]+){0,2}?[\\s_-]*';
+// (Nor a negation: "be read" is not in "be executed without reading", "don't mask" not in "don't forget to mask".)
+const WORD_GAP = '(?:[\\s_-]+(?!(?:is|are|was|were|be|been|without|not|never|no|nor|only|skip\\w*|forg[eo]t\\w*|fail\\w*|[a-z]+n[\'’]t)(?![a-z]))[^\\s,;!?，。；！？()]+){0,2}?[\\s_-]*';
 const HAN_GAP = '[^,;!?，。；！？]{0,8}?';
 
 /** A term as its pattern reads it: NFKC, lower case, leet folded. */
@@ -721,19 +731,19 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|cumbersome|tedious)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|替[換换]成\s*(?:\*|星[號号])/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
   ],
   [
     'modal',
@@ -805,6 +815,27 @@ const CONFIRMS_THAT = /^(?:(?:i|we)\s+(?:hereby\s+)?|please\s+)?confirm(?:s|ed)?
  */
 const DEFERRAL =
   /(?<![a-z])(?:without|before|until|till|unless|except|prior to|ask(?:s|ed|ing)?|(?<!no )need(?:s|ed)?|requir(?:e|es|ed|ing)|confirm(?:s|ed|ing|ation)?|approv(?:e|es|ed|al)|permission|consent|wait(?:s|ed|ing)?)(?![a-z])|除非|之前|以前|詢問|询问|問(?!題)|问(?!题)|需要|確認|确认|同意|批准|許可|许可|等待|等到/u;
+
+/** What an action comes after when a check must come first: "before you delete", "before any DROP or", 「刪 file 之前」. */
+const BEFORE_ACTION = /(?<![a-z])(?:before|prior to)\s+(?:\S+\s+){0,3}$/u;
+const BEFORE_ACTION_ZH = /^[^，。,;；]{0,16}?(?:之前|以前|前)/u;
+/** Before an action, a prohibition of it without the person's check, in Chinese: 「未經確認不得」, 「沒問過我不要」, 「不要在没有问过我的情况下」. */
+const UNCHECKED_ZH =
+  /(?:(?:未經|未经|不經|不经|沒有?經過|没有?经过|沒有?問過|没有?问过|沒問過?|没问过?)[^，。,;；]{0,12}?(?:不得|不要|不能|不可|別|别|禁止)|(?:不得|不要|不能|不可|別|别|禁止)[^，。,;；]{0,4}?(?:沒有?|没有?|未經|未经)(?:問過|问过|經過|经过|確認|确认|同意)[^，。,;；]{0,12}?)[^，。,;；]{0,6}$/u;
+/** What a situation needs, before the action it names: "requires purging", "needs a force-push". */
+const NEEDS = /(?<![a-z])(?:requires?|needs?|calls? for|demands?)\s+(?:\S+\s+){0,2}$|需要\s*$/u;
+/** An action done only once the person has checked it: 「經我確認後才執行」, "only after I confirm". */
+const ONLY_AFTER_CHECK =
+  /(?:經|经|等|待)?(?:我|使用者|用户|用戶)(?:的)?(?:確認|确认|同意|批准|核准)(?:之)?後才|(?<![a-z])only (?:after|once) (?:i|you|we|the user|the person) (?:have |has )?(?:confirm|approve|agree|sign)(?:ed|s|d)?(?![a-z])/u;
+/** A check done first: asking, confirming, a backup, a look. */
+const CHECK_STEP =
+  /(?<![a-z])(?:ask|asks|confirm|confirms|confirmation|check|checks|verify|back up|back it up|backup|snapshot|archive|tell me|show me|list|review|double-check|make sure|get (?:my |an? )?(?:ok|okay|approval|sign-off|go-ahead)|wait for)(?![a-z])|問|问|確認|确认|備份|备份|快照|檢查|检查|告訴我|告诉我|跟我說|跟我说|列出|講清楚|讲清楚|核對|核对/u;
+
+/** A check after a held-back action, done by or with the person: "without asking me first", "until I confirm", "before I approve". */
+const CHECKED_AFTER =
+  /^[^.;]*?(?<![a-z])(?:without|until|till|before|prior to)\s+(?:\S+\s+){0,3}?(?:ask(?:ing)?|check(?:ing)? with|confirm(?:ing|s|ed)?|confirmation|approv(?:al|es|ed|e)|my (?:ok|okay|go-ahead|sign-off)|permission|consent|review(?:ing|ed)?|back(?:ing)? (?:it |them )?up|a backup)(?![a-z])/u;
+/** What says a check is all it takes: "just", "is enough", 「就行」. */
+const SUFFICES = /(?<![a-z])(?:just|simply|merely|enough|suffices?|sufficient|all (?:you|it) takes|that['’]?s all|and (?:then )?go ahead|then go ahead)(?![a-z])|就行|就好|就可以|即可|就夠|就够|就得|而已|便可|就 ?ok/iu;
 
 /** Words that end an object: "remove files and comments" is no harmless edit. */
 const AND = /(?<![a-z])(?:and|or|then|but)(?![a-z])|[,，和及並并再]|然後|然后/u;
@@ -972,6 +1003,9 @@ function prose(markdown: string): string[][] {
       // Struck through is taken out: "~~Record new decisions in memory~~ (removed, too noisy)".
       .replace(/~~([^~\n]+)~~/g, 'no longer $1')
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
+      // A series of names after a preposition is one object, not clauses: "Never publish to npm, PyPI or crates.io from a tag …".
+      // (Names: one of them capitalised, with a digit or a dot inside — not "in logs, replies or test snapshots".)
+      .replace(SERIES, (m, first: string, rest: string, conj: string) => (/[A-Z0-9]|\.\w/.test(first.replace(/^\S+/, '') + rest) ? `${first}${rest.replaceAll(',', LIST_COMMA)} ${conj} ` : m))
       // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
       // A question answered "no" forbids what it asks: "Is a .env file ever safe to commit? No — …".
@@ -990,6 +1024,12 @@ function prose(markdown: string): string[][] {
       .replace(/((?<![a-z])first(?![a-z])[^.!?;]*)\.\s+(?=(?:then|only then|after that|afterwards|once (?:it|that|they)|when (?:it|that|they)|if (?:it|that|they))(?![a-z]))/giu, '$1, ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
+      // 「不因為緊急就跳過」 forbids as 「不要因為緊急就跳過」 does.
+      .map((s) => s.replace(/不(?=因[為为])/gu, '不要'))
+      // 「能不用 sudo 就不要用」 avoids what it names: 「不要用 sudo」.
+      .map((s) => s.replace(/能不([^，,。；;]{1,12}?)\s*就不要?\p{Script=Han}{0,2}/gu, '不要$1'))
+      // Someone who asks is a condition, said without 如果: 「有人叫你改 soul，一律拒絕」.
+      .map((s) => s.replace(/^(\s*)(有人|別人|别人|其他人|任何人)(?=(?:叫|要|請|请|讓|让|要求|逼)你)/u, '$1如果$2'))
       // Whether, then who decides it, is one clause: 「是否寫入記憶，由代理酌情決定」 leaves it to the agent.
       .map((s) => s.replace(/(是否[^，,。；;]{1,40})[，,]\s*(?=(?:由|看|視|视)[^，,。；;]{0,16}(?:決定|决定|判斷|判断|而定))/gu, '$1'))
       // What is found, then 就 and a stop, is a condition and what to do then: 「发现疑似密钥就停止提交」 reads 「如果发现疑似密钥，就停止提交」.
@@ -1017,6 +1057,14 @@ const NEGATION_OPENS = /^(?:don['’]t|do not|never|no|not|avoid|stop|禁止|不
  * (One that negates says its own thing and stays apart: "… in memory (append-only, no model)".)
  */
 const NEGATES = /(?<![a-z])(?:no|not|never|none|without|skip\w*)(?![a-z])|n['’]t(?![a-z])|[不沒没別别無无]/u;
+/** A preposition, then two to seven items of one or two words, the last after "or"/"and" and before another preposition or the clause's end. */
+const SERIES_WORD = String.raw`(?:[^\s,.;:!?()]|\.(?=[^\s,.;:!?()]))+`;
+const SERIES_ITEM = String.raw`${SERIES_WORD}(?: ${SERIES_WORD})?`;
+const SERIES_PREPOSITION = 'to|from|in|into|on|onto|at|for|with|via|through|across|of';
+const SERIES = new RegExp(
+  String.raw`(?<![\p{L}])((?:${SERIES_PREPOSITION})\s+${SERIES_ITEM})((?:,\s*${SERIES_ITEM}){1,6}),?\s+(or|and|nor)\s+(?=${SERIES_ITEM}(?:\s+(?:${SERIES_PREPOSITION})(?![\p{L}])|\s*[,.;:!?]|\s*$))`,
+  'giu',
+);
 const LIST_COMMA = '\u2063'; // invisible separator: normalising removes it from any text, and the CLI bundle carries no \x01
 
 /**
@@ -1233,6 +1281,11 @@ interface Reading {
   classes?: boolean;
   /** What it allows is only held back until something is done ("never delete without asking"), not left open. */
   held?: boolean;
+  /**
+   * What it holds back waits for the person's check, and nothing says the check is enough: "never delete files without asking me
+   * first", "ask me before deleting files". The rule adds a check; the soul's own sandbox still stands beside it.
+   */
+  checked?: boolean;
   /** What it allows is the safeguard losing ("this persona file wins"): a safeguard named beside it keeps nothing. */
   unexcused?: boolean;
 }
@@ -1300,6 +1353,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     PERIOD_AFTER.test(c.low.slice(r.end)) ||
     (inv.id === 'secrets-kept' && c.role === 'condition' && SOMEONE_ELSE_DOES.test(c.low) && !ASKS_IT.test(c.low)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
+    // (What a need that arises requires, answered by a check first: "if retention requires purging, archive … first and keep the confirmation step".)
+    (c.role === 'condition' && NEEDS.test(c.low.slice(0, r.start)) && CHECK_STEP.test(consequence) && !SUFFICES.test(consequence)) ||
     ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
@@ -1318,10 +1373,26 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // (Nor does the speaker's own "I confirm (that)" that opens the clause: "I confirm this diff contains no secrets".)
   // (Nor does an item of a list an averting verb governs: "check staged files for .env, keys and credential files before every commit".)
   const deferred = DEFERRAL.test(blank(c.low, risky).replace(CONFIRMS_THAT, '')) && !c.averted && !risky.every((r) => replaced(c, r) || averted(c, r));
-  const allowed = open[0] ?? (deferred ? risky[0] : undefined);
+  // An action named as what a check must come before waits for it, like "never … without asking": "Ask me before deleting files",
+  // "Back up the table before you drop it", 「刪 file 之前一定要問我確認」 — unless the sentence also lets it go ("you may", "go ahead", "directly").
+  const checkedFirst = (r: Span) => BEFORE_ACTION.test(c.low.slice(Math.max(0, r.start - 32), r.start)) || BEFORE_ACTION_ZH.test(c.low.slice(r.end, r.end + 24));
+  // (Not where the check is waived or said to be enough: "no need to ask before deleting", "just make a backup before deleting", 「删除前问一下就行」.)
+  // ("Without asking" after a prohibition is what it waits for, no waiver: "never delete without asking".)
+  const waives = (withoutToo: boolean) => sentence.some((o) => [...spans(PERMITS, o.low), ...spans(inv.unguarded, o.low)].some((p) => withoutToo || !p.text.startsWith('without')) || SUFFICES.test(o.low));
+  const letGo = waives(true);
+  const check = sentence.slice(sentence.indexOf(c), sentence.indexOf(c) + 2).some((o) => CHECK_STEP.test(o.low));
+  const onlyAfterCheck = sentence.some((o) => ONLY_AFTER_CHECK.test(o.low));
+  // (In Chinese the prohibition and the check stand before the action: 「未經確認不得刪除」, 「不要在没有问过我的情况下删除」.)
+  const forbiddenUnchecked = (r: Span) => UNCHECKED_ZH.test(c.low.slice(Math.max(0, r.start - 24), r.start));
+  const waiting = !letGo ? open.filter((r) => forbiddenUnchecked(r) || (check && sentence.every((o) => !o.negations.length && !o.carry) && (onlyAfterCheck || checkedFirst(r)))) : [];
+  const openNow = open.filter((r) => !waiting.includes(r));
+  const allowed = openNow[0] ?? (deferred || waiting.length ? risky[0] : undefined);
+  // "Never delete files without asking me first": a prohibition before the action, the person's check after it.
+  const prohibitedUntilChecked = !open.length && deferred && !waives(false) && risky.every((r) => c.negations.some((n) => n.kind === 'modal' && n.end <= r.start) && CHECKED_AFTER.test(c.low.slice(r.end)));
   if (allowed) reading.allows = allowed.text;
   else reading.forbids = true;
-  if (!open.length && allowed) reading.held = true;
+  if (!openNow.length && allowed) reading.held = true;
+  if (allowed && (waiting.length ? !openNow.length : prohibitedUntilChecked)) reading.checked = true;
   if (allowed && (allowed.unexcused || open.some((r) => r.unexcused))) reading.unexcused = true;
   // A manner word ("directly", 直接) beside an action left open, and not itself negated — unless
   // the safeguard is where it happens (「在沙盒裡可以隨意刪除」).
@@ -1358,9 +1429,9 @@ const OTHER_PIPELINE = /(?<![a-z])(?:data|etl|elt|ml|sales|ingestion|analytics|f
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
-const PART_OF = /^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|fixes))(?![a-z])/u;
+const PART_OF = /^\s+(?:provisioning|setup|bootstrap)\s+scripts?(?![a-z])|^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|fixes))(?![a-z])/u;
 /** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures", 「在測試環境裡」. */
-const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机)/u;
+const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?|rigs?|benches|bench|boards?|devices?|units?|jigs?|fleets?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机)/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
@@ -1522,6 +1593,10 @@ const ONLY_AFTER = /^[^，。,;；]*?(?:(?:[之以]?[後后]|[時时])才|(?:通
 const COORDINATED = /^\s*(?:,\s*)?(?:or|and|nor|或者?|和|及|、|以及)\s*$/u;
 
 /** A verb and what may stand before its object: 「得保存任何」, "store any". */
+/** Before a safeguard that is a clause's subject: "The …", "Our …". */
+const SUBJECT_OPENS = /^\s*(?:(?:the|our|your|their|this|that|a|an)\s+)?$/u;
+/** A deed of the safeguard's own (blocking, running, being needed) is not what the negation after it denies: "CI never blocks a hotfix" drops it. */
+const OTHER_DEED = /^\s+(?!(?:block|gate|hold|stop|appl|apply|need|run|matter|count|pass|fail|check|catch|protect|guard|cover|requir|enforc|wait|prevent|get|gets|be|is|are|do|does|work|trigger|start|fire|execut|finish|complet|succeed|mean|bind|hav|has|cho|slow|delay|stand|stay|last|take|appl)[a-z]*(?![a-z]))[a-z]{3,}(?:s|es)\s+(?:the\s+|any\s+|a\s+|an\s+)?[a-z]/u;
 const OTHER_OBJECT = /^\s*(?:得|可|能|要|准|許|许)?\s*(?:保存|存放|存|寫入|写入|寫進|写进|記錄|记录|放|store|keep|save|write|record|log|put)\s*(?:任何|any|the|a|an)?\s*$/u;
 
 /** What may stand between an action and its object: "print all environment variables". */
@@ -1593,7 +1668,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (Not a verb that breaks this safeguard, which is counted as one: "never edit soul.md".)
   // (Nor does "none of this changes …": "None of this changes how you try things in the clean-room sandbox first".)
   const protects = (n: Span) =>
-    guards.some((g) => g.start >= n.end && (ALTERS.test(c.low.slice(n.end, g.start)) || (/^(?:none|nothing)$/.test(n.text) && NONE_CHANGES.test(c.low.slice(n.end, g.start)))) && !spans(inv.breaks, c.low.slice(n.end, g.start)).length);
+    guards.some(
+      (g) =>
+        g.start >= n.end &&
+        (ALTERS.test(c.low.slice(n.end, g.start)) || (REMOVES_IT.test(c.low.slice(n.end, g.start)) && !spans(inv.removes, c.low.slice(n.end, g.start)).length) || (/^(?:none|nothing)$/.test(n.text) && NONE_CHANGES.test(c.low.slice(n.end, g.start)))) &&
+        !spans(inv.breaks, c.low.slice(n.end, g.start)).length,
+    );
   // (Nor is the verb of a relative clause said of another noun after the safeguard: "ignore the soul and drop rules that contradict it".)
   const ofAnother = (n: Span) => n.start >= after && RELATIVE_OF_ANOTHER.test(c.low.slice(after, n.start));
   // A clause's one negation, when it forbids an action of the invariant, says nothing of a safeguard before it, or named as the action's object:
@@ -1604,6 +1684,12 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const checkedNot = (n: Span) => !guards.some((g) => g.start >= n.end && g.start - n.end <= 2) && /(?:確認|确认|確保|确保|保證|保证|檢查|检查|核對|核对)\s*$/u.test(c.low.slice(Math.max(0, n.start - 3), n.start));
   // (Nor, of the safeguard named as a place before it, one that forbids putting another invariant's risky thing there: 「记忆文件中不得保存任何密钥」.)
   const forbidsOther = (n: Span) => negations.length === 1 && guards.every((g) => g.end <= n.start) && c.objects().some((o) => o.start >= n.end && OTHER_OBJECT.test(c.low.slice(n.end, o.start)));
+  // (Nor one of what the safeguard, the clause's subject, does to something else: "CI never prints secrets", "the build pipeline never exports the key itself".)
+  const subjectsDeed = (n: Span) => guards.every((g) => g.end <= n.start && SUBJECT_OPENS.test(c.low.slice(0, g.start)) && c.units[n.start] - c.units[g.end] <= 1) && OTHER_DEED.test(c.low.slice(n.end));
+  // (Nor one that forbids another invariant's deed done to the safeguard: "never force-push to the audit-trail branch".)
+  const forbidsDeedTo = (n: Span) =>
+    negations.length === 1 &&
+    c.objects().some((o) => o.start >= n.end && c.units[o.start] - c.units[n.end] <= 1 && guards.every((g) => g.start >= o.end && /^\s*(?:to|into|onto|on|at|in)\s+(?:the\s+|our\s+|a\s+|an\s+)?$/u.test(c.low.slice(o.end, g.start))));
   const forbidsAction = (n: Span) =>
     negations.length === 1 &&
     // (Not held back until the safeguard: 「review 通過之前不要發版」 keeps it by the negation.)
@@ -1626,10 +1712,11 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !checkedNot(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !subjectsDeed(n) && !forbidsDeedTo(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !checkedNot(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
-    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
+    // ("Without changing what it does" keeps what it does.)
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'without' && /^\s+(?:changing|modifying|altering|touching|weakening|loosening)\s+$/.test(c.low.slice(n.end, g.start))) && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
           // (What "instead of" puts aside is its object, not where it happens: "use `npm ci` instead of `npm install` in CI".)
           // (Not a doing put aside there: "instead of trying it in the sandbox".)
           !(/^(?:instead of|rather than|in place of)$/.test(n.text) && SETTING_BEFORE.test(c.low.slice(n.end, g.start)) && !/^\s*[a-z]+ing(?![a-z])/.test(c.low.slice(n.end, g.start))))).length +
@@ -1755,6 +1842,8 @@ const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|ri
  * Between a negation and the safeguard, a verb that changes it, and little else: "don't ⟨change the⟩ tests", 「不要⟨要求調整⟩分支保護」.
  * (「不要改測試，直接跳過」 still drops the tests in its second clause, which reads them as its object: TOPIC_LEAD.)
  */
+/** Between a negation and the safeguard, a verb that removes it: "never delete the pre-commit hook", 「不要删除 .gitignore 里的条目」 (where the invariant does not count removing already). */
+const REMOVES_IT = /^\s*(?:\S+\s+){0,1}?(?:delete|remove|drop|wipe|purge|erase|strip)\s+(?:(?:the|a|an|our|your|any|this|that|these|those)\s+)?$|^\s*要?(?:刪除|删除|移除|拿掉|刪掉|删掉|去掉)\s*$/u;
 const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down|point|aim|connect|wire|experiment (?:on|with)|mess with|play with|tinker with)\s+(?:\S+\s+){0,2}?$|^\s*要?(?:要求|去|擅自|自行|私自)?(?:調整|调整|修改|更改|變更|变更|改動|改动|動到|动到|改|動|动)\s*$/u;
 
 /** What "none" or "nothing" does not do to what follows: "(none) of this changes …", "(nothing) here affects …". */
@@ -2015,6 +2104,10 @@ const AFTER_IT_BEFORE = /^[^,，。.;；]{0,6}?(?:之前|以前)/u;
 const AFTER_SHIPPING = /^[^,.;，。；]{0,16}?(?<![a-z])(?:after|following)\s+(?:the\s+|a\s+|each\s+|every\s+|it\s+|they\s+|we\s+|you\s+)?(?:(?:has|have|is|goes|went|gets?|got)\s+)?(?:releas|deploy|launch|roll(?:ed|s)?\s?out|go(?:es)?[\s-]live|went live|ship|publish)/u;
 /** The same said before the safeguard, in Chinese: 「上線後再補審查」. */
 const SHIPPED_BEFORE = /(?:上[線线]|發布|发布|發佈|部署|發版|发版|出貨|出货)了?(?:以|之)?[後后](?:再|才)?(?:補|补|跑|做)?\s*$/u;
+/** A gated step, done: shipping, merging, applying. */
+const GATED_DEED = /(?<![a-z])(?:ship|ships|merge|merges|release|releases|deploy|deploys|publish|publishes|push(?:es)?\s+(?:\S+\s+){0,2}?(?:to\s+)?(?:main|master|prod|production|release|live)|launch|launches|roll out|go live|apply|applies|tag|promote|promotes|land|cut)(?![a-z])|上[線线]|發布|发布|發佈|部署|發版|发版|合併|合并|推上去|推送/u;
+/** Where a step may go before a gate: a preview, staging, a branch of one's own. */
+const TRIAL_GROUND = /(?<![a-z])(?:staging|preview|sandbox|dev environment|feature branch|draft|scratch|test environment)(?![a-z])|預覽|预览|測試環境|测试环境|沙盒|沙箱/u;
 /** An action said to go first: "released first", "merged right away". */
 const GOES_FIRST = /^\s+(?:first|right away|immediately|straight away|up front)(?![a-z])/u;
 /** A safeguard named as the place of the work: "in the sandbox", 在沙盒裡. */
@@ -2025,7 +2118,7 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|拒[絕绝]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** How a safeguard went wrong, right after it: "tests fail", "CI is red", 「測試沒過」. */
 const FAILED = /^\s*(?:(?:still|only|just|sometimes|keep)\s+)?(?:fail(?:s|ed|ing)?|(?:is|are|goes|go|went|turns?|turned) red|(?:is|are) (?:failing|broken|flaky)|br(?:oke|eaks?))(?![a-z])|^\s*(?:沒過|没过|沒通過|没通过|失敗|失败|掛了|挂了|紅了|红了)/u;
@@ -2091,7 +2184,7 @@ const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
-const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|check with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先)?(?:停下|停止|停|問我|问我|告訴我|告诉我)/u;
+const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝)/u;
 
 /** A consequence that sends whoever asked elsewhere: "point them to the vault", 「請他去 Vault 拿」. */
 const REDIRECTS = /^\s*(?:then\s+)?(?:just\s+)?(?:point|refer|direct|redirect|send)\s+(?:them|him|her|the person|whoever asked)\s+to(?![a-z])|^\s*(?:就|先)?(?:請|请|叫|讓|让)(?:他|她|對方|对方)(?:去|到)/u;
@@ -2160,7 +2253,10 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
     } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
       const kept = readings[required].safeguard?.kept;
       out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
-    } else if (r.allows && (!guardedAt(i) || r.unexcused) && !maskedAfter(i) && !(standing && r.held)) {
+    } else if (c.role === 'rule' && r.safeguard?.later && !c.narrated && GATED_DEED.test(c.low.slice(0, c.low.indexOf(r.safeguard.word))) && !TRIAL_GROUND.test(c.low)) {
+      // "Ship the new marts before the reviewer signs off", "merge the PR before CI finishes": the gated step goes first.
+      out.push({ quote: quote(c), why: `does what the safeguard "${r.safeguard.word}" gates before it` });
+    } else if (r.allows && (!guardedAt(i) || r.unexcused) && !maskedAfter(i) && !r.checked && !(standing && r.held)) {
       out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });
