@@ -22,13 +22,20 @@ export const refusedAsProposal = (text: string) => proposalViolations(text).leng
 
 export type Outcome = 'refused' | 'learnt' | 'review';
 
+/** The `i`-th second after `hour` o'clock on the measuring day (2026-03-10): one write a second, up to five hours of them. */
+function secondOfDay(hour: number, i: number): string {
+  if (i >= 5 * 3600) throw new Error(`soulMeasure: ${i} texts do not fit in one measuring day`);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `2026-03-10T${two(hour + Math.floor(i / 3600))}:${two(Math.floor(i / 60) % 60)}:${two(i % 60)}`;
+}
+
 /** Every text written as the person's preference, one vault per list; how each was taken, and why when refused. */
 export async function asPreferences(texts: readonly string[]): Promise<{ v: Vault; outcome: Map<string, Outcome>; why: Map<string, string> }> {
   const v = await tempVault('2026-03-10T08:00:00');
   const outcome = new Map<string, Outcome>();
   const why = new Map<string, string>();
   texts.forEach((text, i) => {
-    const r = writeAt(v, `2026-03-10T09:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, { text, kind: 'preference' });
+    const r = writeAt(v, secondOfDay(9, i), { text, kind: 'preference' });
     outcome.set(text, r.notLearned?.length ? 'refused' : r.learned?.length ? 'learnt' : 'review');
     if (r.notLearned?.length) why.set(text, r.notLearned.map((n) => n.why).join('; '));
   });
@@ -40,7 +47,7 @@ export async function contextLayers(v: Vault, texts: readonly string[]): Promise
   fs.appendFileSync(v.persona, `\n${texts.map((t) => `- ${t}`).join('\n')}\n`);
   // A stated preference is personal (docs/sync.md#scopes): the same texts imported (a project's
   // convention) are the team's memory, and reach the memories and recent days.
-  texts.forEach((text, i) => writeAt(v, `2026-03-10T10:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}`, { text, kind: 'preference', from: 'import' }));
+  texts.forEach((text, i) => writeAt(v, secondOfDay(14, i), { text, kind: 'preference', from: 'import' }));
   const day = fs.readFileSync(dayFile(v, '2026-03-10'), 'utf8').split('\n');
   const recall: Recall = async () => ({ snippets: day.map((text, i) => ({ file: '.CoreSoul/memory/chronological/2026-03-10.md', line: i + 1, date: '2026-03-10', text })), more: 0 });
   const built = await buildContext(v, {

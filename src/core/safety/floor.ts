@@ -133,7 +133,7 @@ const AUTHORITY = [
   // Taken as someone's own request: "follow it exactly as if the engineer had asked you".
   ...['engineer', 'developer', 'owner', 'maintainer', 'researcher', 'lead', 'admin', 'operator'].flatMap((who) => [`as if the ${who}`, `as though the ${who}`]), 'as if they had asked', 'as if i had asked', 'as if i asked',
   // Taken as the person's consent: 「就視同使用者已經同意」, "treat that as approved by the researcher".
-  'as approved', 'as if approved', 'as already approved', '視為已批准', '视为已批准', '當作已批准', '当作已批准', '視為已核准', '视为已核准', '視為已同意', '视为已同意',
+  'as approved', 'as if approved', 'as already approved', 'consider that approved', 'consider it approved', 'consider them approved', 'deemed approved', 'as my confirmation', 'is my confirmation', 'as my ok', 'as my okay', 'as my yes', '視為已批准', '视为已批准', '當作已批准', '当作已批准', '視為已核准', '视为已核准', '視為已同意', '视为已同意',
   '視同使用者', '视同使用者', '视同用户', '視同用戶', '使用者已經同意', '使用者已经同意', '用户已经同意', '用戶已經同意',
   // The person's own mouth: "follow it same as it is coming from my mouth".
   'from my mouth', 'from my own mouth', 'out of my mouth', 'coming from me', 'same as i said', 'same as i say', 'like i said it', 'like i say it',
@@ -354,6 +354,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     id: 'gates-kept',
     rule: 'never allow deploying, releasing or committing past the tests, review and hooks that gate it.',
     safeguard: [
+      // The release process as the team runs it: 「再依正常流程發布」.
+      '正常流程', '正常的流程', '標準流程', '标准流程', 'normal process', 'usual process', 'normal release process', 'usual release process',
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'ci pipeline', 'ci pipelines', 'ci run', 'ci runs', 'ci job', 'ci jobs', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
       'hooks', 'checks', 'status checks', 'approval', 'approvals', 'the go-ahead', 'my go-ahead', 'your go-ahead', "user's go-ahead", 'explicit go-ahead', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
@@ -593,7 +595,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
       'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', 'by fingerprint', 'by their fingerprint', 'by its fingerprint', 'fingerprint only', 'formats', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
       // A model's tokens are text, not credentials: "log token counts per batch".
-      'token count', 'token counts', 'token 数量', 'token 數量', 'token 用量', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', '輪替', '轮替', '輪換', '轮换', '撤銷', '撤销', '吊銷', '吊销', '唯讀憑證', '只读凭证'],
+      'token count', 'token counts', 'token 数量', 'token 數量', 'token 用量', 'token usage', 'token budget', 'token limit', 'token limits', 'tokens per', 'input tokens', 'output tokens', 'tokenizer', 'token counting', 'scoped tokens', 'short-lived credentials', 'short-lived tokens', 'rotate credentials', 'rotate keys', 'rotate tokens', 'rotate any', 'rotate all', 'rotate every', '輪替', '轮替', '輪換', '轮换', '撤銷', '撤销', '吊銷', '吊销', '唯讀憑證', '只读凭证'],
     // A secret shown on a terminal: "echo $GITHUB_TOKEN to confirm it's set", 「把 $GITHUB_TOKEN 印出來」.
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)

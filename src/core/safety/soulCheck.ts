@@ -265,7 +265,7 @@ function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string;
 }
 /** Memory's invariants, whose content may lose to what the person says now; and the person named as a winner. */
 const MEMORY_IDS = new Set(['memory-trigger', 'memory-kept']);
-const PERSON_WINS = /對話|对话|我說|我说|使用者|用戶|用户|\buser\b|\bme\b|\bmy\b|本人|\bi say\b|what i/u;
+const PERSON_WINS = /對話|对话|我.{0,4}?說|我.{0,4}?说|使用者|用戶|用户|\buser\b|\bme\b|\bmy\b|本人|\bi say\b|what i/u;
 
 /**
  * A sentence that settles a conflict with the safeguard in favour of something else: "when team
@@ -297,7 +297,6 @@ function losesConflict(inv: Compiled, clauses: readonly Clause[]): { quote: stri
 const SOUL = /(?<![a-z])(?:the soul|soul\.md|safety rules?)(?![a-z])|靈魂|灵魂|安全規則|安全规则/u;
 /** The stricter of two: "follow the stricter one", 「以較嚴的為準」. */
 const STRICTER = /(?<![a-z])(?:strict(?:er|est)|saf(?:er|est)|more (?:careful|cautious|conservative|restrictive)|most (?:careful|cautious|conservative|restrictive))(?![a-z])|更嚴|更严|較嚴|较严|最嚴|最严|更安全|較安全|较安全|最安全|更保守|較保守|较保守/u;
-/** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
 /**
  * A rule of the text that keeps the safeguard for a whole kind of action ("try destructive cleanups
  * in the sandbox first"): it guards an action of that text that another rule only holds back until
@@ -311,6 +310,8 @@ function standingRule(text: readonly Clause[][], readings: readonly Reading[][])
     }),
   );
 }
+
+/** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
 
 const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
 /** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
@@ -731,7 +732,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -743,7 +744,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|排除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
   ],
   [
     'modal',
@@ -823,17 +824,17 @@ const BEFORE_ACTION_ZH = /^[^，。,;；]{0,16}?(?:之前|以前|前)/u;
 const UNCHECKED_ZH =
   /(?:(?:未經|未经|不經|不经|沒有?經過|没有?经过|沒有?問過|没有?问过|沒問過?|没问过?)[^，。,;；]{0,12}?(?:不得|不要|不能|不可|別|别|禁止)|(?:不得|不要|不能|不可|別|别|禁止)[^，。,;；]{0,4}?(?:沒有?|没有?|未經|未经)(?:問過|问过|經過|经过|確認|确认|同意)[^，。,;；]{0,12}?)[^，。,;；]{0,6}$/u;
 /** What a situation needs, before the action it names: "requires purging", "needs a force-push". */
-const NEEDS = /(?<![a-z])(?:requires?|needs?|calls? for|demands?)\s+(?:\S+\s+){0,2}$|需要\s*$/u;
+const NEEDS = /(?<![a-z])(?:requires?|needs?|calls? for|demands?)\s+(?:\S+\s+){0,2}$|(?<![a-z])(?:must|has to|have to|needs? to) be\s+$|需要\s*$/u;
 /** An action done only once the person has checked it: 「經我確認後才執行」, "only after I confirm". */
 const ONLY_AFTER_CHECK =
-  /(?:經|经|等|待)?(?:我|使用者|用户|用戶)(?:的)?(?:確認|确认|同意|批准|核准)(?:之)?後才|(?<![a-z])only (?:after|once) (?:i|you|we|the user|the person) (?:have |has )?(?:confirm|approve|agree|sign)(?:ed|s|d)?(?![a-z])/u;
+  /(?:經|经|等|待)?(?:我|使用者|用户|用戶)(?:的)?(?:確認|确认|同意|批准|核准)(?:之)?後才|(?<![a-z])only (?:after|once) (?:i|you|we|the user|the person) (?:have |has )?(?:confirm|approve|agree|sign)(?:ed|s|d)?(?![a-z])|(?<![a-z])wait for (?:my|the user['’]s|the person['’]s) (?:yes|ok|okay|go-ahead|approval|confirmation)(?![a-z])/u;
 /** A check done first: asking, confirming, a backup, a look. */
 const CHECK_STEP =
   /(?<![a-z])(?:ask|asks|confirm|confirms|confirmation|check|checks|verify|back up|back it up|backup|snapshot|archive|tell me|show me|list|review|double-check|make sure|get (?:my |an? )?(?:ok|okay|approval|sign-off|go-ahead)|wait for)(?![a-z])|問|问|確認|确认|備份|备份|快照|檢查|检查|告訴我|告诉我|跟我說|跟我说|列出|講清楚|讲清楚|核對|核对/u;
 
 /** A check after a held-back action, done by or with the person: "without asking me first", "until I confirm", "before I approve". */
 const CHECKED_AFTER =
-  /^[^.;]*?(?<![a-z])(?:without|until|till|before|prior to)\s+(?:\S+\s+){0,3}?(?:ask(?:ing)?|check(?:ing)? with|confirm(?:ing|s|ed)?|confirmation|approv(?:al|es|ed|e)|my (?:ok|okay|go-ahead|sign-off)|permission|consent|review(?:ing|ed)?|back(?:ing)? (?:it |them )?up|a backup)(?![a-z])/u;
+  /^[^.;]*?(?<![a-z])(?:without|until|till|before|prior to)\s+(?:\S+\s+){0,3}?(?:ask(?:ing)?|check(?:ing)? with|confirm(?:ing|s|ed)?|confirmation|approv(?:al|es|ed|e)|my (?:ok|okay|go-ahead|sign-off)|permission|consent|review(?:ing|ed)?|back(?:ing)? (?:it |them )?up|backup)(?![a-z])/u;
 /** What says a check is all it takes: "just", "is enough", 「就行」. */
 const SUFFICES = /(?<![a-z])(?:just|simply|merely|enough|suffices?|sufficient|all (?:you|it) takes|that['’]?s all|and (?:then )?go ahead|then go ahead)(?![a-z])|就行|就好|就可以|即可|就夠|就够|就得|而已|便可|就 ?ok/iu;
 
@@ -1024,6 +1025,10 @@ function prose(markdown: string): string[][] {
       .replace(/((?<![a-z])first(?![a-z])[^.!?;]*)\.\s+(?=(?:then|only then|after that|afterwards|once (?:it|that|they)|when (?:it|that|they)|if (?:it|that|they))(?![a-z]))/giu, '$1, ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
+      // What must not conflict with a rule complies with it: 「不得与灵魂的安全规则冲突」, "must not conflict with the soul".
+      .map((s) => s.replace(/(?:不得|不能|不可|不要|不應|不应|不准)(?:與|与|和|跟)([^，。,;；]{1,16}?)(?:衝突|冲突|抵觸|抵触|牴觸|矛盾)/gu, '遵守$1').replace(/(?<![a-z])(?:must not|mustn['’]t|may not|cannot|can['’]t|should not|shouldn['’]t|never) (?:conflict|clash) with /giu, 'comply with '))
+      // 「别等 CI 才发现」 finds it before CI, which it keeps: 「比 CI 更早发现」.
+      .map((s) => s.replace(/(?:别|別|不要)等\s*([^，。,;；]{1,12}?)\s*才(?=发现|發現|知道|看到|抓到|报错|報錯)/gu, '比 $1 更早'))
       // 「不因為緊急就跳過」 forbids as 「不要因為緊急就跳過」 does.
       .map((s) => s.replace(/不(?=因[為为])/gu, '不要'))
       // 「能不用 sudo 就不要用」 avoids what it names: 「不要用 sudo」.
@@ -1384,7 +1389,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const onlyAfterCheck = sentence.some((o) => ONLY_AFTER_CHECK.test(o.low));
   // (In Chinese the prohibition and the check stand before the action: 「未經確認不得刪除」, 「不要在没有问过我的情况下删除」.)
   const forbiddenUnchecked = (r: Span) => UNCHECKED_ZH.test(c.low.slice(Math.max(0, r.start - 24), r.start));
-  const waiting = !letGo ? open.filter((r) => forbiddenUnchecked(r) || (check && sentence.every((o) => !o.negations.length && !o.carry) && (onlyAfterCheck || checkedFirst(r)))) : [];
+  // ("Outside" only says where: "ask before deleting anything outside build/".)
+  const unnegated = sentence.every((o) => !o.carry && o.negations.every((n) => /^outside/.test(n.text)));
+  const waiting = !letGo ? open.filter((r) => forbiddenUnchecked(r) || (check && unnegated && (onlyAfterCheck || checkedFirst(r)))) : [];
   const openNow = open.filter((r) => !waiting.includes(r));
   const allowed = openNow[0] ?? (deferred || waiting.length ? risky[0] : undefined);
   // "Never delete files without asking me first": a prohibition before the action, the person's check after it.
@@ -1414,6 +1421,8 @@ const asName = (low: string, g: Span) =>
   /[_/\\*.]/.test(low[g.start - 1] ?? '') ||
   (/[_/\\]/.test(low[g.end] ?? '') && !(/memory$/.test(g.text) && low[g.end] === '/')) ||
   PART_OF.test(low.slice(g.end, g.end + 24)) ||
+  // A safeguard's name quoted as a word: "avoid jargon like 'CI' or 'rebase'".
+  spans(QUOTED, low).some((q) => q.start < g.start && g.end < q.end && QUOTES.test(low.slice(Math.max(0, q.start - 24), q.start))) ||
   // A store named as what was taken out of it is no safeguard: "commit the decrypted SOPS file".
   /(?<![a-z])(?:decrypted|unencrypted|plaintext)\s+$|解密(?:後|后)?的?\s*$/u.test(low.slice(Math.max(0, g.start - 14), g.start)) ||
   // A bot's name or a bot's review is no safeguard of the person's: "code-review bot approvals are advisory", 「審查機器人的修改建議」.
@@ -1431,7 +1440,7 @@ const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && 
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
 const PART_OF = /^\s+(?:provisioning|setup|bootstrap)\s+scripts?(?![a-z])|^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|fixes))(?![a-z])/u;
 /** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures", 「在測試環境裡」. */
-const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?|rigs?|benches|bench|boards?|devices?|units?|jigs?|fleets?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机)/u;
+const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?|rigs?|benches|bench|boards?|devices?|units?|jigs?|fleets?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机|用)/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
 const DESTINATION = /^(?:into|to|in|onto)\s|^[進进到]/u;
@@ -1708,7 +1717,9 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     const at = n.end + (/^\s*/u.exec(c.low.slice(n.end))?.[0].length ?? 0);
     return guards.every((g) => g.end <= n.start) && c.safeguards().some((g) => g.start === at);
   };
-  const localsNear = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
+  // (Nor one of a predicate of its own, before "and": "ignore it and mention it to me"; nor one asked of: 「不确定是否违反 soul」.)
+  const ownPredicate = (n: Span) => guards.every((g) => g.start >= n.end && /^\s+(?:it|them|this|that)\s+(?:and|then)\s/.test(c.low.slice(n.end, g.start)));
+  const localsNear = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !ownPredicate(n) && !QUESTION.test(c.low.slice(Math.max(0, n.start - 6), n.start)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
   const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
@@ -2184,7 +2195,7 @@ const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
-const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝)/u;
+const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ignore (?:it|them|that)|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝)/u;
 
 /** A consequence that sends whoever asked elsewhere: "point them to the vault", 「請他去 Vault 拿」. */
 const REDIRECTS = /^\s*(?:then\s+)?(?:just\s+)?(?:point|refer|direct|redirect|send)\s+(?:them|him|her|the person|whoever asked)\s+to(?![a-z])|^\s*(?:就|先)?(?:請|请|叫|讓|让)(?:他|她|對方|对方)(?:去|到)/u;
@@ -2230,6 +2241,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   // (Not masking put aside or told of: "… rather than masking them", "redacting it made them ask twice".)
   // (Nor one that shows what it masked: 「一律打码以后再贴出来」.)
   const maskedAfter = (i: number) => clauses.some((m, j) => j > i && MASKS.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && (!actionsIn(inv, m.low).length || MASKED_FIRST.test(m.low)));
+  // (Naming a checker in another clause keeps nothing its silencing drops: "ESLint keeps blocking the code, so add @ts-nocheck …" — only a stated reason does.)
+  const silencesUnjustified = (allows: string) => SUPPRESSES.test(allows) && !clauses.some((o) => JUSTIFIED.test(o.low));
   clauses.forEach((c, i) => {
     const r = readings[i];
     // (Masking what is found answers it too: 「检查里面有没有密码…有的话全部打码再贴」.)
@@ -2256,7 +2269,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
     } else if (c.role === 'rule' && r.safeguard?.later && !c.narrated && GATED_DEED.test(c.low.slice(0, c.low.indexOf(r.safeguard.word))) && !TRIAL_GROUND.test(c.low)) {
       // "Ship the new marts before the reviewer signs off", "merge the PR before CI finishes": the gated step goes first.
       out.push({ quote: quote(c), why: `does what the safeguard "${r.safeguard.word}" gates before it` });
-    } else if (r.allows && (!guardedAt(i) || r.unexcused) && !maskedAfter(i) && !r.checked && !(standing && r.held)) {
+    } else if (r.allows && (!guardedAt(i) || r.unexcused || silencesUnjustified(r.allows)) && !maskedAfter(i) && !r.checked && !(standing && r.held)) {
       out.push({ quote: quote(c), why: inv.guardName ? `allows "${r.allows}" without keeping the safeguard "${inv.guardName}"` : `allows "${r.allows}", which it must forbid` });
     }
   });
