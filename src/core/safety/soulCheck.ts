@@ -1025,8 +1025,15 @@ function prose(markdown: string): string[][] {
       .replace(/((?<![a-z])first(?![a-z])[^.!?;]*)\.\s+(?=(?:then|only then|after that|afterwards|once (?:it|that|they)|when (?:it|that|they)|if (?:it|that|they))(?![a-z]))/giu, '$1, ')
       .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
-      // What must not conflict with a rule complies with it: 「不得与灵魂的安全规则冲突」, "must not conflict with the soul".
-      .map((s) => s.replace(/(?:不得|不能|不可|不要|不應|不应|不准)(?:與|与|和|跟)([^，。,;；]{1,16}?)(?:衝突|冲突|抵觸|抵触|牴觸|矛盾)/gu, '遵守$1').replace(/(?<![a-z])(?:must not|mustn['’]t|may not|cannot|can['’]t|should not|shouldn['’]t|never) (?:conflict|clash) with /giu, 'comply with '))
+      // What must not conflict with a rule complies with it: 「不得与灵魂的安全规则冲突」, "must not conflict with the soul";
+      // what may conflict with it may override it: "persona rules may conflict with the soul", 「人格可以与灵魂冲突」.
+      .map((s) =>
+        s
+          .replace(/(?:不得|不能|不可|不要|不應|不应|不准)(?:與|与|和|跟)([^，。,;；]{1,16}?)(?:衝突|冲突|抵觸|抵触|牴觸|矛盾)/gu, '遵守$1')
+          .replace(/(?<![a-z])(?:must not|mustn['’]t|may not|cannot|can['’]t|should not|shouldn['’]t|never) (?:conflict|clash) with /giu, 'comply with ')
+          .replace(/(?:可以|可|能|允許|允许|准許|准许)(?:與|与|和|跟)([^，。,;；]{1,16}?)(?:衝突|冲突|抵觸|抵触|牴觸|矛盾)/gu, '可以凌駕$1')
+          .replace(/(?<![a-z])(may|can|could|is allowed to|are allowed to|is free to|are free to) (?:conflict|clash) with /giu, '$1 override '),
+      )
       // 「别等 CI 才发现」 finds it before CI, which it keeps: 「比 CI 更早发现」.
       .map((s) => s.replace(/(?:别|別|不要)等\s*([^，。,;；]{1,12}?)\s*才(?=发现|發現|知道|看到|抓到|报错|報錯)/gu, '比 $1 更早'))
       // 「不因為緊急就跳過」 forbids as 「不要因為緊急就跳過」 does.
