@@ -312,7 +312,6 @@ function standingRule(text: readonly Clause[][], readings: readonly Reading[][])
 }
 
 /** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
-
 const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
 /** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
 const WINNER =
@@ -1612,7 +1611,7 @@ const COORDINATED = /^\s*(?:,\s*)?(?:or|and|nor|或者?|和|及|、|以及)\s*$/
 /** Before a safeguard that is a clause's subject: "The …", "Our …". */
 const SUBJECT_OPENS = /^\s*(?:(?:the|our|your|their|this|that|a|an)\s+)?$/u;
 /** A deed of the safeguard's own (blocking, running, being needed) is not what the negation after it denies: "CI never blocks a hotfix" drops it. */
-const OTHER_DEED = /^\s+(?!(?:block|gate|hold|stop|appl|apply|need|run|matter|count|pass|fail|check|catch|protect|guard|cover|requir|enforc|wait|prevent|get|gets|be|is|are|do|does|work|trigger|start|fire|execut|finish|complet|succeed|mean|bind|hav|has|cho|slow|delay|stand|stay|last|take|appl)[a-z]*(?![a-z]))[a-z]{3,}(?:s|es)\s+(?:the\s+|any\s+|a\s+|an\s+)?[a-z]/u;
+const OTHER_DEED = /^\s+(?!(?:block|gate|hold|stop|appl|need|run|matter|count|pass|fail|check|catch|protect|guard|cover|requir|enforc|wait|prevent|get|gets|be|is|are|do|does|work|trigger|start|fire|execut|finish|complet|succeed|mean|bind|hav|has|cho|slow|delay|stand|stay|last|take)[a-z]*(?![a-z]))[a-z]{3,}(?:s|es)\s+(?:the\s+|any\s+|a\s+|an\s+)?[a-z]/u;
 const OTHER_OBJECT = /^\s*(?:得|可|能|要|准|許|许)?\s*(?:保存|存放|存|寫入|写入|寫進|写进|記錄|记录|放|store|keep|save|write|record|log|put)\s*(?:任何|any|the|a|an)?\s*$/u;
 
 /** What may stand between an action and its object: "print all environment variables". */
