@@ -1389,15 +1389,16 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const checkedFirst = (r: Span) => BEFORE_ACTION.test(c.low.slice(Math.max(0, r.start - 32), r.start)) || BEFORE_ACTION_ZH.test(c.low.slice(r.end, r.end + 24));
   // (Not where the check is waived or said to be enough: "no need to ask before deleting", "just make a backup before deleting", 「删除前问一下就行」.)
   // ("Without asking" after a prohibition is what it waits for, no waiver: "never delete without asking".)
-  const waives = (withoutToo: boolean) => sentence.some((o) => [...spans(PERMITS, o.low), ...spans(inv.unguarded, o.low)].some((p) => withoutToo || !p.text.startsWith('without')) || SUFFICES.test(o.low));
-  const letGo = waives(true);
-  const check = sentence.slice(sentence.indexOf(c), sentence.indexOf(c) + 2).some((o) => CHECK_STEP.test(o.low));
-  const onlyAfterCheck = sentence.some((o) => ONLY_AFTER_CHECK.test(o.low));
+  const waivers = once(() => sentence.flatMap((o) => [...spans(PERMITS, o.low), ...spans(inv.unguarded, o.low)]));
+  const suffices = once(() => sentence.some((o) => SUFFICES.test(o.low)));
+  const waives = (withoutToo: boolean) => suffices() || waivers().some((p) => withoutToo || !p.text.startsWith('without'));
+  const check = once(() => sentence.slice(sentence.indexOf(c), sentence.indexOf(c) + 2).some((o) => CHECK_STEP.test(o.low)));
+  const onlyAfterCheck = once(() => sentence.some((o) => ONLY_AFTER_CHECK.test(o.low)));
   // (In Chinese the prohibition and the check stand before the action: 「未經確認不得刪除」, 「不要在没有问过我的情况下删除」.)
   const forbiddenUnchecked = (r: Span) => UNCHECKED_ZH.test(c.low.slice(Math.max(0, r.start - 24), r.start));
   // ("Outside" only says where: "ask before deleting anything outside build/".)
-  const unnegated = sentence.every((o) => !o.carry && o.negations.every((n) => /^outside/.test(n.text)));
-  const waiting = !letGo ? open.filter((r) => forbiddenUnchecked(r) || (check && unnegated && (onlyAfterCheck || checkedFirst(r)))) : [];
+  const unnegated = once(() => sentence.every((o) => !o.carry && o.negations.every((n) => /^outside/.test(n.text))));
+  const waiting = open.length && !waives(true) ? open.filter((r) => forbiddenUnchecked(r) || (check() && unnegated() && (onlyAfterCheck() || checkedFirst(r)))) : [];
   const openNow = open.filter((r) => !waiting.includes(r));
   const allowed = openNow[0] ?? (deferred || waiting.length ? risky[0] : undefined);
   // "Never delete files without asking me first": a prohibition before the action, the person's check after it.
@@ -1611,7 +1612,7 @@ const COORDINATED = /^\s*(?:,\s*)?(?:or|and|nor|或者?|和|及|、|以及)\s*$/
 /** Before a safeguard that is a clause's subject: "The …", "Our …". */
 const SUBJECT_OPENS = /^\s*(?:(?:the|our|your|their|this|that|a|an)\s+)?$/u;
 /** A deed of the safeguard's own (blocking, running, being needed) is not what the negation after it denies: "CI never blocks a hotfix" drops it. */
-const OTHER_DEED = /^\s+(?!(?:block|gate|hold|stop|appl|need|run|matter|count|pass|fail|check|catch|protect|guard|cover|requir|enforc|wait|prevent|get|gets|be|is|are|do|does|work|trigger|start|fire|execut|finish|complet|succeed|mean|bind|hav|has|cho|slow|delay|stand|stay|last|take)[a-z]*(?![a-z]))[a-z]{3,}(?:s|es)\s+(?:the\s+|any\s+|a\s+|an\s+)?[a-z]/u;
+const OTHER_DEED = /^\s+(?!(?:block|gate|hold|stop|appl|need|run|matter|count|pass|fail|check|catch|protect|guard|cover|requir|enforc|wait|prevent|get|be|is|are|do|work|trigger|start|fire|execut|finish|complet|succeed|mean|bind|hav|has|cho|slow|delay|stand|stay|last|take)[a-z]*(?![a-z]))[a-z]{3,}(?:s|es)\s+(?:the\s+|any\s+|a\s+|an\s+)?[a-z]/u;
 const OTHER_OBJECT = /^\s*(?:得|可|能|要|准|許|许)?\s*(?:保存|存放|存|寫入|写入|寫進|写进|記錄|记录|放|store|keep|save|write|record|log|put)\s*(?:任何|any|the|a|an)?\s*$/u;
 
 /** What may stand between an action and its object: "print all environment variables". */
