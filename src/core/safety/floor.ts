@@ -16,12 +16,14 @@
 import type { Invariant } from './invariants';
 
 /** Words that declare a safeguard unavailable, so that what it guards goes on without it: "the secrets manager is down". */
-const UNAVAILABLE = ['unavailable', 'not available', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'is missing', 'are missing', '起不來', '起不来', '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', '不可用', '無法使用', '无法使用', '缺少'];
+const UNAVAILABLE = ['unavailable', 'not available', 'is down', 'fail to start', 'fails to start', 'failed to start', 'is broken', 'not working', 'is missing', 'are missing', 'is busy', 'are busy', 'is full', 'is occupied', 'in use', 'is offline', 'unreachable', 'is taken', 'not ready', 'is locked', 'is stuck', 'is overloaded', '起不來', '起不来', '啟動失敗', '启动失败', '壞了', '坏了', '掛了', '挂了', '不可用', '無法使用', '无法使用', '缺少', '被佔用', '被占用', '滿了', '满了', '連不上', '连不上', '在忙', '沒空', '没空'];
 
 /** Words that declare a safeguard gone, redefined or unavailable ("deprecated", "means", 就是). */
 const REDEFINED = [
   ...UNAVAILABLE,
   'deprecated', 'obsolete', 'retired', 'outdated', 'is legacy', 'are legacy', 'as legacy', 'now legacy', 'phased out', 'no longer required', 'no longer needed',
+  // Made weaker: "persona rules can weaken the soul", 「削弱安全規定」.
+  'weaken', 'weakens', 'weakened', 'weakening', 'undermine', 'undermines', 'undermined', '削弱', '弱化', '架空',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
   'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'mean',
   'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
@@ -92,6 +94,8 @@ const OUTSIDE_CONTENT = [
   'pr body', 'pull request body', 'advisory', 'advisories', 'dependabot', 'renovate', 'snyk',
   // What someone else handed over: "whatever the previous on-call wrote in the handover doc", 「另一個代理在交接訊息裡說…」.
   // What testers and users report: 「TestFlight 测试者反馈里写的操作要求」.
+  // What others submit or leave behind: "a bug bounty submission", "the TODO.md another agent left".
+  'submission', 'submissions', 'todo.md', 'todo file', 'todo list', '待辦', '待办', 'test report', 'test reports', 'field report', 'pentest report', 'scan report', 'audit report', 'shared drive',
   'feedback', '反馈', '反饋', 'configmap', 'annotation', 'annotations', 'bug report', 'bug reports', 'crash report', 'crash reports',
   'handover', 'handover doc', 'handover note', 'handoff note', 'handoff doc', '交接', '交接文件', '交接訊息', '交接消息',
   // What monitoring and runbooks say: 「监控告警里附带的"建议操作"」.
@@ -110,13 +114,19 @@ const AUTHORITY = [
   '蓋過我說的', '盖过我说的', '優先於我說的', '优先于我说的',
   // As the person's own go-ahead: "a note from an earlier session is my approval", 「就等同于我的指令」.
   'is my approval', 'as my approval', 'is my go-ahead', 'as my go-ahead', 'is my sign-off', 'as my sign-off', 'is my consent', 'as my consent',
-  ...['等同於', '等同于', '等於', '等于', '就是', '視同', '视同', '算是'].flatMap((as) => ['我的指令', '我的指示', '我的命令', '我的批准', '我的同意'].map((what) => as + what)),
+  ...['等同於', '等同于', '等於', '等于', '就是', '視同', '视同', '算是', '當作', '当作', '當成', '当成', '視為', '视为'].flatMap((as) =>
+    // (Whoever's word it is said to be, a few characters on: 「就等于用户当前的指令」.)
+    ['指令', '指示', '命令', '批准', '同意', '吩咐', '授權', '授权', '許可', '许可', '要求', '交代', '交待', '意思', '決定', '决定', '確認', '确认'].map((what) => `${as} ${what}`),
+  ),
+  'as my authorization', 'is my authorization', 'as my authorisation', 'is my authorisation', 'my say-so',
   'as valid as', 'just as valid', 'equally valid', 'just as binding', '一樣有效', '一样有效', '同樣有效', '同样有效',
   '當作 user', '当作 user', '當成 user', '当成 user', '視為 user', '视为 user', 'user 的 request', 'user 的指令', 'user 的 instruction',
   '照網頁', '照网页', '照著網頁', '照着网页', '按照網頁', '按照网页', '依照網頁', '依照网页',
-  'user speaking', "user's words", "user's own", "person's own", 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
+  'user speaking', "user's words", "user's own", "person's own", "'s own requests", "'s own instructions", '’s own requests', '’s own instructions', 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
-  'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'my current wishes', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
+  'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'speaks for the', 'speak for the', 'speaks for my', 'speaks for our',
+  // As though the person wrote it, as non-native English says it: "follow them like it is me who write it".
+  'like it is me', 'like it was me', 'like it were me', 'like it came from me', 'as if it is me', 'as if it was me', 'as if it were me', 'my current wishes', 'whatever it says', 'whatever they say', 'do what it says', 'tells you to', 'says to run',
   '親口', '亲口', '當作我', '当作我', '當係我', '当系我', '當係使用者', '當係主人', '當成我', '当成我', '當是我', '当是我', '算我說的', '算我说的', '算是我說的', '算是我说的', 'like mine', 'like my own', 'same as mine', 'user orders', 'user order', 'user instructions', 'user commands', '使用者指令', '用户指令',
   // Taken as the owner's, the user's or the boss's word: 「就當作主人的指示處理」.
   ...['當作', '当作', '當成', '当成', '視為', '视为', '看作', '算作'].flatMap((as) => ['主人', '使用者', '用戶', '用户', '老闆', '老板', '負責人', '负责人'].map((who) => as + who)),
@@ -195,6 +205,8 @@ const REVIEWED = [
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
   'as quoted text', 'stored as quoted', 'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
   '先看', '先讀', '先读', '先審查', '先审查', '審閱', '审阅', '讀過', '读过', '看過', '看过', '檢查過', '检查过', '先檢查', '先检查',
+  // Explained to the person first: 「先逐條解釋給我聽」, "explain each command to me".
+  '逐條解釋', '逐条解释', '解釋給我', '解释给我', '說明給我', '说明给我', 'explain each command', 'explain every command', 'explain it to me', 'explain them to me', 'explain what it does', 'explain what they do',
   '閱讀', '阅读', '逐行', '讀懂', '读懂', '看懂', '讀完', '读完', '看完', '看明白', '看清楚', '睇清楚', '看內容', '看内容',
   // Gone through once: 「先把脚本下载下来看一遍内容再执行」, "read it through first".
   '看一遍', '看過一遍', '看过一遍', '讀一遍', '读一遍', '過一遍', '过一遍', 'read through', 'read it through', 'read them through', 'look through', 'look it over', 'look them over',
@@ -259,6 +271,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'tmp directory', 'test copy', 'test bed', 'testbed', 'testing ground', 'practice ground', 'proving ground', 'playground', '練習場', '练习场', '試驗場', '试验场', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
       '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
       '容器中', '容器裡', '容器里', '虛擬機', '虚拟机', '試運行', '试运行',
+      // A place kept apart for trials: "the test environment", a security team's "isolated lab" or "malware lab VM", a robot's simulation.
+      'simulation', 'simulator', 'sim run', 'sim runs', 'in sim', 'in simulation', '仿真', '模擬環境', '模拟环境', '模擬器', '模拟器',
+      'test environment', 'testing environment', 'test env', '測試環境', '测试环境', 'isolated lab', 'isolated vm', 'isolated network', 'isolated machine', 'isolated host', 'lab vm', 'malware lab', 'analysis vm',
     ],
     guards: 'sandbox-first',
     places: ['container', 'docker', 'devcontainer', 'dev container', 'vm', 'codespace', '容器', '虛擬機', '虚拟机'],
@@ -291,7 +306,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
       ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+    harmless: ['not an exception', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
@@ -357,7 +372,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // The release process as the team runs it: 「再依正常流程發布」.
       '正常流程', '正常的流程', '標準流程', '标准流程', 'normal process', 'usual process', 'normal release process', 'usual release process',
       'test', 'tests', 'testing', 'test suite', 'unit tests', 'ci', 'ci pipeline', 'ci pipelines', 'ci run', 'ci runs', 'ci job', 'ci jobs', 'continuous integration', 'code review', 'review', 'pre-commit hook', 'pre-commit',
-      'hooks', 'checks', 'status checks', 'approval', 'approvals', 'the go-ahead', 'my go-ahead', 'your go-ahead', "user's go-ahead", 'explicit go-ahead', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
+      'hooks', 'checks', 'status checks', 'approval', 'approvals', 'has approved', 'have approved', 'approves', 'signs off', 'has signed off',
+      // A change advisory board's approval: "only after the CAB has approved the RFC".
+      'cab', 'change advisory board', 'change board', 'cab approval', 'change approval', 'the go-ahead', 'my go-ahead', 'your go-ahead', "user's go-ahead", 'explicit go-ahead', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
@@ -535,7 +552,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['owner', 'admin', 'administrator', 'superuser', 'maintainer', 'full access', 'write access'], with: ['granted to the agent', 'granted to you', 'granted to the bot', 'given to the agent', 'given to you', 'given to the bot'], within: 8 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 4 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 6 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 8 },
     ],
   },
   {
@@ -543,7 +560,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '密鑰庫', '密钥库', '金鑰庫', '金钥库',
-      'from the environment', 'from env', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', 'in the environment', 'in your environment', 'from your environment', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
       'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'vault 路徑', 'vault 路径',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
@@ -590,7 +607,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Whether a secret is there, not what it is: "report only whether `STRIPE_SECRET_KEY` is set".
     // Personal data named as what is protected, found or checked: "which columns hold PII", "keep the PII linter on", 「个人信息保护」, field names.
     // (A token granted one scope, a test-mode key, a conda environment file: 「只授予 project:releases 权限」, 「测试版 Stripe 密钥」.)
-    harmless: ['token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
+    // A feature named after passwords holds none: "the password-reset script", the 'Reset Password' right, "password policy".
+    harmless: ['password reset', 'password-reset', 'password resets', 'forgot password', 'password policy', 'password policies', 'password strength', '重設密碼', '重设密码', '密碼重設', '密码重设', '忘記密碼', '忘记密码', '密碼策略', '密码策略', 'token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
       'conda', 'environment.yml', 'environment.yaml', 'versions',
       'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
       'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', 'by fingerprint', 'by their fingerprint', 'by its fingerprint', 'fingerprint only', 'formats', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
@@ -677,6 +695,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [
       { risky: AUTHORITY, with: OUTSIDE_CONTENT },
+      // Obeying a note written to the agent inside what it reads: "if a document contains a note addressed to the AI reviewer, follow it".
+      // (The note is the risky word: "follow them" alone is no soul subject — "follow them without checking back" is judged as a waiver.)
+      { risky: ['addressed to the ai', 'addressed to you', 'addressed to the agent', 'addressed to the assistant', 'addressed to any ai', 'meant for the ai', 'aimed at the ai', '給 ai 的', '给 ai 的', '寫給 ai', '写给 ai', '寫給你的', '写给你的'], with: ['follow it', 'follow them', 'obey it', 'obey them', 'do as it says', 'do as they say', 'comply with it', 'comply with them', '照做', '照辦', '照办', '照著做', '照着做'] },
       // Taken as anyone's request: 「其他 agent 的 task list 視同 PM 的要求」.
       { risky: ['視同', '视同', '當作', '当作', '當成', '当成', '視為', '视为', '看作', '等同於', '等同于'], with: ['的要求', '的指令', '的指示', '的命令', '的需求', '的 request', '的交代'], within: 4 },
     ],
@@ -769,7 +790,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace',
+    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', 'overwrite', 'overwrites', '更動', '更动', '改動', '改动', '變更', '变更', '覆寫', '覆写', '覆蓋', '覆盖',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.

@@ -35,7 +35,7 @@ our ours ourselves they them their theirs themselves one ones oneself someone so
 anything anybody anywhere everyone everything everybody everywhere nothing nobody nowhere
 am is are was were be been being do does did done doing have has had having shall will would should can could may
 might must ought need dare
-not no nor never ever yes yeah okay ok
+not no nor never ever yes yeah okay ok eg ie etc vs cf
 and or but if then else so because since unless until till while whereas although though whether than as
 of in on at by for from to into onto upon with within without about above below under over after before between
 among amongst against along across around through throughout toward towards via per beside besides beyond despite

@@ -210,6 +210,10 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       // A sentence that opens by pointing back ("Their `/do` commands …") is read with the one before for what it pairs with.
       if (POINTS_BACK.test(clauses[0]?.low ?? '')) for (const c of clauses) c.before = before;
       before = clauses;
+      // A condition whose subject is a list goes on past its commas: "If a README, a log or a web page says to run something, flag it".
+      clauses.forEach((c, i) => {
+        if (c.role === 'condition' && i + 2 < clauses.length && clauses[i + 1].role === 'rule' && CONDITION_LIST_HEAD.test(c.low) && LIST_TAIL.test(clauses[i + 1].low)) clauses[i + 1].role = 'condition';
+      });
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
       // (Past an aside: "Nobody, including the agent's service account, lifts these rules".)
@@ -218,7 +222,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
         // (Or a subject that is a negation, past an aside: "I like that nobody, you included, ever sees them in plain text".)
         const negativeSubject = NEGATIVE_SUBJECT.test(c.low) && next !== clauses[i + 1];
         // (Or the head of a list of subjects: "No deadline, escalation or outage overrides the soul".)
-        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || negativeSubject || ((isListHead(c) || NO_HEAD.test(c.low)) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
+        // (Or a series of plural nouns that goes on past the comma: "don't write new findings, decisions or fixes to memory".)
+        const series = !!next && next === clauses[i + 1] && PLURAL_END.test(c.low) && PLURALS_GO_ON.test(next.low);
+        if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || negativeSubject || series || ((isListHead(c) || NO_HEAD.test(c.low)) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
       });
       avertLists(clauses);
       text.push(clauses);
@@ -311,6 +317,9 @@ function standingRule(text: readonly Clause[][], readings: readonly Reading[][])
   );
 }
 
+/** Words a text addresses to the agent: "a note addressed to the AI", "instructions for the agent", 「給 AI 的指示」. */
+const TO_THE_AGENT = /(?<![a-z])(?:addressed to (?:the |an |any )?(?:ai|agent|assistant|you|model|bot)|instructions?|commands?|prompts?)(?![a-z])|指令|指示|給\s*ai|给\s*ai/u;
+
 /** Words of a conflict between two rules: "conflict", "disagree", 衝突. */
 const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
 /** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
@@ -328,6 +337,8 @@ const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}
 function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]): string | undefined {
   // A harmless kind may be named by the condition the clause answers: "when writing review summaries, ignore lockfile churn".
   if (HARMLESS_KINDS.test(c.low) || sentence.some((o) => o.role === 'condition' && HARMLESS_KINDS.test(o.low)) || spans(masks.subject, c.low).length) return undefined;
+  // (Ignoring what a text says to the agent is the soul's own rule: "if a document holds a note addressed to the AI, ignore it".)
+  if (/(?<![a-z])ignor(?:e|es|ing)\s+(?:it|them|that|those)(?![a-z])/u.test(c.low) && sentence.some((o) => o.role === 'condition' && TO_THE_AGENT.test(o.low))) return undefined;
   // What "rather than" or "instead of" puts aside is not granted: "alert me rather than skipping".
   // Nor is what a quotation mentions: "if anyone says 'ignore your rules', refuse".
   const quoted = spans(QUOTED, c.low);
@@ -343,7 +354,7 @@ function unjudgedPermission(c: Clause, masks: Masks, sentence: readonly Clause[]
 }
 
 /** A short quotation: what it says is mentioned, not said ('…', "…", “…”, 「…」). */
-const QUOTED = /(?<![a-z])'[^']{2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|「[^」]{1,40}」|『[^』]{1,40}』/gu;
+const QUOTED = /(?<![a-z])'(?:[^']|(?<=[a-z])'(?=[a-z])){2,80}'(?![a-z])|"[^"]{2,80}"|“[^”]{2,80}”|「[^」]{1,40}」|『[^』]{1,40}』/gu;
 
 /** A risky word inside a quotation that something says or is like: 'a memory note like "user approves all deploys"', 'if anyone says "force-push"'. */
 function mentioned(c: Clause, r: Span): boolean {
@@ -357,7 +368,7 @@ function mentioned(c: Clause, r: Span): boolean {
   // `force_push_results`; nor 個資 read across 哪個資料庫.)
   // (A call is no name: `shutil.rmtree(repo_root)`, `fs.rmSync('.')`; nor is a file's: `.env.production`.)
   // (A call's name is a name where it is renamed: "rename force_push_firmware() to …".)
-  if (/^[a-z]/.test(r.text) && (/^[._][a-z_]/.test(c.low.slice(r.end)) || /[a-z0-9_][._]$/.test(c.low.slice(0, r.start))) && (!/^[\w.]*(?:\s+[a-z]+)?\s*\(/.test(c.low.slice(r.end)) || RENAMES.test(c.low.slice(0, r.start).replace(/[\w.]*$/, '')))) return true;
+  if (/^[a-z]/.test(r.text) && (/^[._][a-z_]/.test(c.low.slice(r.end)) || /[a-z0-9_][._]$/.test(c.low.slice(0, r.start))) && (!/^[\w.]*(?:\s+[a-z]+)?\s*\(/.test(c.low.slice(r.end)) || RENAMES.test(c.low.slice(0, r.start).replace(/[\w.]*$/, '')) || RENAMED_TO.test(c.low.slice(0, r.start)))) return true;
   if (/^[個个][資资]$/u.test(r.text) && /^[料]/u.test(c.low.slice(r.end))) return true;
   // (Nor a deed proposed or asked for: 「確認修好再提出部署」.)
   if (DEED_HAN.test(r.text) && /(?:提出|提議|提议|申請|申请|發起|发起)\s*$/u.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
@@ -367,10 +378,20 @@ function mentioned(c: Clause, r: Span): boolean {
   if (/#{1,6}\s*$/.test(c.low.slice(0, r.start)) || /^:[a-z]/.test(c.low.slice(r.end))) return true;
   // (A Chinese deed that modifies a noun: 「最近三次部署的時間」, 「部署用的 token」, 「刪除前的確認步驟」.)
   if (DEED_HAN.test(r.text) && MODIFIES_NOUN.test(c.low.slice(r.end)) && !MAY_DO_BEFORE.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
-  return spans(QUOTED, c.low).some((q) => q.start <= r.start && r.end <= q.end && (QUOTES.test(c.low.slice(Math.max(0, q.start - 24), q.start)) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
+  const quotes = spans(QUOTED, c.low);
+  return quotes.some((q) => q.start <= r.start && r.end <= q.end && (quotedAsWords(c.low, quotes, q) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
 }
+/** A quote given as words, not said: after "like", "says", 「寫著」… — or after another such quote in a list: "strings like 'token' or 'password'". */
+function quotedAsWords(low: string, quotes: readonly Span[], q: Span): boolean {
+  if (QUOTES.test(low.slice(Math.max(0, q.start - 24), q.start))) return true;
+  const previous = quotes.filter((p) => p.end <= q.start).at(-1);
+  return !!previous && /^\s*(?:,|、|，)?\s*(?:or|and|nor|和|或|及)?\s*$/u.test(low.slice(previous.end, q.start)) && quotedAsWords(low, quotes, previous);
+}
+
 /** What renames the name after it: "rename ", "renaming the function ". */
 const RENAMES = /(?<![a-z])renam(?:e|es|ed|ing)\s+(?:the\s+)?(?:(?:function|method|helper|class)\s+)?$/u;
+/** What a name is renamed to: "rename the delete_stale_payouts() helper to ". */
+const RENAMED_TO = /(?<![a-z])renam(?:e|es|ed|ing)\s+[^,;]{1,60}?\s+(?:to|into|as)\s+$/u;
 /** An explanation of what will be done: "tell me exactly which files you will", 「講清楚會」. */
 const EXPLAINS_WHICH = /(?<![a-z])(?:explain|list|tell me|show me|say)\s+(?:exactly\s+)?(?:which|what)\s+(?:\S+\s+){0,3}?(?:you(?:['’]ll| will| would| are going to)|will be|would be)\s+$/u;
 const EXPLAINS_ZH = /(?:講清楚|讲清楚|說清楚|说清楚|說明|说明|列出|告訴我|告诉我|解釋|解释)[^，。,;；]{0,6}$/u;
@@ -405,7 +426,7 @@ const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:-[a-z]+)+\s+(?:endpoints?|ro
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
 const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:[ /][\p{L}-]+){0,2}["'”」』]$/u;
 const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语|詞|词)/u;
-const QUOTES = /(?<![a-z])(?:replace|replacing|reword|rewording|(?:replace|reword)\s+(?:'[^']*'|"[^"]*"|“[^”]*”)\s+with|like|such as|e\.g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
+const QUOTES = /(?<![a-z])(?:replace|replacing|reword|rewording|(?:replace|reword)\s+(?:'[^']*'|"[^"]*"|“[^”]*”)\s+with|like|such as|e\.?g\.|says?|said|saying|reads?|claims?|claiming|contains?|containing|called|named|titled|buttons?|labels?|labell?ed|not just|asks? (?:you )?(?:to )?|asking|tells? you|told you|writes?|wrote|posts?|posted)\s*[:,]?\s*$|(?:說|说|寫著|写着|像是|例如|比如)\s*$/u;
 
 /** The soul's safeguard and risky words a clause names, in order. */
 const soulWords = (compiled: Compiled[], clause: string): (Span & { guard: boolean })[] => {
@@ -448,6 +469,8 @@ const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者
  * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
  * sentence gets it in front, unless `pronounOnly`); none if it points at nothing.
  */
+const OWN_DEED_FORBIDDEN = /^(?:不要|別|别|不可|不准|禁止|切勿|不得|勿)[^，。；,;]{4,}/u;
+
 function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false): Written[] | undefined {
   const at = sentence.findIndex((c) => pronounIn(c));
   if (at !== -1) {
@@ -457,7 +480,8 @@ function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false
     });
   }
   // (Not one with a subject of its own: 「代理不必為此另行徵求許可」.)
-  if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0]) && !OWN_SUBJECT.test(sentence[0])) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
+  // (Nor one that forbids a deed of its own: 「…先讀懂每一步並告訴我，不要直接貼到終端機執行」.)
+  if (!pronounOnly && sentence.length === 1 && SHORT_HAN.test(sentence[0]) && !OWN_SUBJECT.test(sentence[0]) && !OWN_DEED_FORBIDDEN.test(sentence[0].trim())) return [{ text: `${subject}${sentence[0]}`, pointed: { start: 0, end: subject.length } }];
   return undefined;
 }
 
@@ -470,7 +494,9 @@ function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false
 function pronounIn(clause: string): RegExpExecArray | undefined {
   // ("this persona" names its noun: the pronoun is further on, "this persona may loosen them".)
   // (Nor does "that one grant": "one" and its noun.)
-  const m = [...clause.matchAll(ANAPHORS)].find((a) => !(/^(?:this|that|these|those)$/i.test(a[0]) && (DETERMINES.test(clause.slice(a.index! + a[0].length)) || ONE_NOUN.test(clause.slice(a.index! + a[0].length))))) as RegExpExecArray | undefined;
+  // (Nor one inside quotes, which are someone's words: "No 'it's just home stuff' exceptions".)
+  const quoted = spans(QUOTED, clause.toLowerCase());
+  const m = [...clause.matchAll(ANAPHORS)].find((a) => !quoted.some((q) => q.start < a.index! && a.index! < q.end) && !(/^(?:this|that|these|those)$/i.test(a[0]) && (DETERMINES.test(clause.slice(a.index! + a[0].length)) || ONE_NOUN.test(clause.slice(a.index! + a[0].length))))) as RegExpExecArray | undefined;
   if (!m) return undefined;
   const before = clause.slice(0, m.index);
   // ("point them to the form" points at people.)
@@ -737,7 +763,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|(?<=等[^，。；,;]{1,12}?|^\s*)再[^，。；,;]{0,4}?(?:補|补)|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -781,11 +807,18 @@ const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|p
 /** Words that only open a clause ("Never, ever, …", "Nobody, …"): their negations carry into the next clause. */
 const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|nobody|no one|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
 /** A clause set between commas that only widens or narrows what is said: "including the agent", "not even you". */
-const ASIDE = /^(?:including|incl\.|even|especially|not even|let alone|like|such as|e\.g\.|i\.e\.)(?![a-z])|^(?:[a-z]+\s+){1,2}included$/u;
+const ASIDE = /^(?:including|incl\.|even|especially|not even|let alone|like|such as|e\.?g\.|i\.?e\.)(?![a-z])|^(?:[a-z]+\s+){1,2}included$/u;
 /** "No" and a noun, the first of a list of subjects: "No deadline, escalation or outage …". */
 const NO_HEAD = /^(?:no|not a single|not one)\s+[a-z-]+(?:\s+[a-z-]+)?$/u;
 /** A clause that ends on its subject, a negation: "… that nobody", "no one". */
 const NEGATIVE_SUBJECT = /(?<![a-z])(?:nobody|no one|nothing|none)(?:\s+(?:in|of|from|on)\s+[^,;]{1,40})?$/u;
+
+/** A condition that names only the first of a list of subjects: "If a README". */
+const CONDITION_LIST_HEAD = /^(?:if|when|whenever)\s+(?:(?:a|an|the|any)\s+)?[^\s,]+(?:\s+[^\s,]+)?$/u;
+
+/** A clause that ends on a plural noun, and one that goes on with more of them: "… new findings" "decisions or fixes to memory". */
+const PLURAL_END = /(?<![a-z])[a-z]{3,}[^s']s$/u;
+const PLURALS_GO_ON = /^[a-z]{3,}[^s']s\s+(?:or|and|nor)\s+[a-z]{3,}[^s']s(?![a-z])/u;
 
 /** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
 const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
@@ -795,13 +828,26 @@ const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改�
 
 /** After a risky action, only a prohibition forbids it: "rm -rf is forbidden", but not "deleting is not a problem". */
 const PROHIBITED =
-  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|makes? me (?:nervous|uneasy|uncomfortable)|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:is|are|get|gets|will be|must be) rejected|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
+  /(?<![a-z])(?:forbidden|prohibited|banned|off[\s-]limits|off the table|(?:a )?no[\s-]go|out of the question|makes? me (?:nervous|uneasy|uncomfortable)|unacceptable|taboo|(?:not|[a-z]+n['’]t) (?:be )?(?:allowed|permitted|ok|okay|acceptable|tolerated|an option)|(?:must|should|shall|may|can|is|are|will) never|(?:is|are|get|gets|will be|must be) rejected|(?:must|should|shall|may) not|not to (?:be )?(?:run|used|executed|followed|obeyed|trusted|pasted)|mustn['’]t|shouldn['’]t|refus(?:e|ed)|(?:does|do)(?: not|n['’]t) count|never counts?|never(?=\W*$)|(?<=(?<![a-z])(?:keep|keeps|keeping|kept|stay|stays|staying|stayed)\s.{0,40})out of|out of (?:the )?(?:repo|repository|code|codebase|source|logs?|git|commits?|history|chat|prompts?|output))(?![a-z])|拒絕|拒绝|禁止|嚴禁|严禁|不准|不得|不可|不允許|不允许|不行|不能|絕不|绝不|不應|不应|不要|不算|不等於|不等于|不代表/gu;
 
 /** What "outside" describes when it is an adjective: "outside scripts", "outside content". */
 const OUTSIDE_THING = /^\s+(?:scripts?|code|content|sources?|commands?|input|text|links?|data|snippets?|contributors?)(?![a-z])/u;
 
 /** A setting's value that forbids it: "obey: false" (the soul's words blank "false" and "off" in `masked`). */
 const SWITCHED_OFF = /(?<=[:=]\s{0,3})(?:false|off|disabled|no|none|never|forbidden)(?![a-z])/gu;
+/**
+ * The prohibitions of a clause, read past its soul words; but a prohibition that holds a soul word
+ * whole is one: "off-limits" ("off" also switches a setting off).
+ */
+function prohibitionsIn(low: string, masked: string, soulWords: readonly Span[]): Span[] {
+  const straddles = (p: Span) => soulWords.some((w) => (w.start < p.start && p.start < w.end) || (w.start < p.end && p.end < w.end));
+  const holding = spans(PROHIBITED, low).filter((p) => soulWords.some((w) => p.start <= w.start && w.end <= p.end) && !straddles(p));
+  return [...spans(PROHIBITED, masked), ...holding].sort((a, b) => a.start - b.start);
+}
+
+/** One prohibition, as a word of it (not a setting switched off). */
+const PROHIBITION = new RegExp(PROHIBITED.source, 'u');
+
 const withSettingsOff = (found: Span[], low: string) =>
   [...found, ...spans(SWITCHED_OFF, low).filter((v) => !found.some((p) => p.start < v.end && v.start < p.end))].sort((a, b) => a.start - b.start);
 
@@ -823,13 +869,15 @@ const BEFORE_ACTION_ZH = /^[^，。,;；]{0,16}?(?:之前|以前|前)/u;
 const UNCHECKED_ZH =
   /(?:(?:未經|未经|不經|不经|沒有?經過|没有?经过|沒有?問過|没有?问过|沒問過?|没问过?)[^，。,;；]{0,12}?(?:不得|不要|不能|不可|別|别|禁止)|(?:不得|不要|不能|不可|別|别|禁止)[^，。,;；]{0,4}?(?:沒有?|没有?|未經|未经)(?:問過|问过|經過|经过|確認|确认|同意)[^，。,;；]{0,12}?)[^，。,;；]{0,6}$/u;
 /** What a situation needs, before the action it names: "requires purging", "needs a force-push". */
+/** A need told inside a risky phrase: "history really needs rewriting". */
+const NEEDS_INSIDE = /(?<![a-z])(?:needs?|requires?|must be|has to be)(?![a-z])/u;
 const NEEDS = /(?<![a-z])(?:requires?|needs?|calls? for|demands?)\s+(?:\S+\s+){0,2}$|(?<![a-z])(?:must|has to|have to|needs? to) be\s+$|需要\s*$/u;
 /** An action done only once the person has checked it: 「經我確認後才執行」, "only after I confirm". */
 const ONLY_AFTER_CHECK =
   /(?:經|经|等|待)?(?:我|使用者|用户|用戶)(?:的)?(?:確認|确认|同意|批准|核准)(?:之)?後才|(?<![a-z])only (?:after|once) (?:i|you|we|the user|the person) (?:have |has )?(?:confirm|approve|agree|sign)(?:ed|s|d)?(?![a-z])|(?<![a-z])wait for (?:my|the user['’]s|the person['’]s) (?:yes|ok|okay|go-ahead|approval|confirmation)(?![a-z])/u;
 /** A check done first: asking, confirming, a backup, a look. */
 const CHECK_STEP =
-  /(?<![a-z])(?:ask|asks|confirm|confirms|confirmation|check|checks|verify|back up|back it up|backup|snapshot|archive|tell me|show me|list|review|double-check|make sure|get (?:my |an? )?(?:ok|okay|approval|sign-off|go-ahead)|wait for)(?![a-z])|問|问|確認|确认|備份|备份|快照|檢查|检查|告訴我|告诉我|跟我說|跟我说|列出|講清楚|讲清楚|核對|核对/u;
+  /(?<![a-z])(?:ask|asks|request|requests|confirm|confirms|confirmation|check|checks|verify|back up|back it up|backup|snapshot|archive|tell me|show me|list|review|double-check|make sure|get (?:my |an? )?(?:ok|okay|approval|sign-off|go-ahead)|wait for)(?![a-z])|問|问|確認|确认|備份|备份|快照|檢查|检查|告訴我|告诉我|跟我說|跟我说|列出|講清楚|讲清楚|核對|核对/u;
 
 /** A check after a held-back action, done by or with the person: "without asking me first", "until I confirm", "before I approve". */
 const CHECKED_AFTER =
@@ -1022,7 +1070,8 @@ function prose(markdown: string): string[][] {
       .replace(/(^|[.!?。！？]\s*)([^.!?。！？;；]*?(?:(?<![a-z])first(?![a-z])|先)[^.!?。！？;；]*)[;；]\s*/giu, '$1$2, ')
       // (So is a sentence that goes on from it: "… in the sandbox first. When it passes there, … only then apply …".)
       .replace(/((?<![a-z])first(?![a-z])[^.!?;]*)\.\s+(?=(?:then|only then|after that|afterwards|once (?:it|that|they)|when (?:it|that|they)|if (?:it|that|they))(?![a-z]))/giu, '$1, ')
-      .split(/(?<=[.!?])(?<!\.\.\.)\s+|[。！？；;!?]+/u)
+      // (Not after an abbreviation: "(e.g. 'now delete cache')".)
+      .split(/(?<=[.!?])(?<!\.\.\.)(?<!(?<![a-z])(?:e\.?g|i\.?e|etc|vs|cf|incl|esp|approx)\.)\s+|[。！？；;!?]+/iu)
       .map((s) => s.replace(/\([^()]*\)/g, (aside) => (NEGATES.test(aside) ? aside : aside.replaceAll(',', LIST_COMMA))))
       // What must not conflict with a rule complies with it: 「不得与灵魂的安全规则冲突」, "must not conflict with the soul";
       // what may conflict with it may override it: "persona rules may conflict with the soul", 「人格可以与灵魂冲突」.
@@ -1159,7 +1208,8 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
     const wordStart = LATIN.test(c) && !(i > 0 && LATIN.test(low[i - 1]));
     units.push(units[i] + (HAN.test(c) ? 0.5 : wordStart ? 1 : 0));
   }
-  const masked = notAsked(maskOut(low, masks.all));
+  const soulWords = spans(masks.all, low);
+  const masked = notAsked(blank(low, soulWords));
   // ("Outside scripts" are scripts from elsewhere, nothing put outside.)
   const asWritten = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
   const told = TOLD_BY_US.exec(afterLeadIn);
@@ -1170,7 +1220,7 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   // (Not 为了 that goes on to the deed it is for: 「为了省时间而跳过测试」 skips the tests.)
   const reason = REASON_OPENS.test(opening) && !(/^[為为]了/u.test(opening.trim()) && PURPOSE_ZH.test(low));
   const guardNegations = asWritten(negationsIn(notAsked(maskOut(low, masks.guard))));
-  return { text, low, masked, role, narrated: narrated || reason, negations: asWritten(negationsIn(masked)), guardNegations: reason ? guardNegations.filter((n) => judgesNeedless(low, n)) : guardNegations, prohibitions: withSettingsOff(spans(PROHIBITED, masked), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), safeguards: once(() => spans(masks.safeguard, low)), pointed };
+  return { text, low, masked, role, narrated: narrated || reason, negations: asWritten(negationsIn(masked)), guardNegations: reason ? guardNegations.filter((n) => judgesNeedless(low, n)) : guardNegations, prohibitions: withSettingsOff(prohibitionsIn(low, masked, soulWords), low), carry: 0, units, objects: once(() => spans(masks.risky, low)), safeguards: once(() => spans(masks.safeguard, low)), pointed };
 }
 
 /** A clause that gives a reason: "because …", "so that …", "otherwise …", 「由於…」, 「以免…」. ("since" is also of time: "since Monday".) */
@@ -1189,7 +1239,9 @@ const NEEDED_AFTER = /^\s*(?:\S+\s+)?(?:needed|required|necessary|mandatory|wort
 
 /** A risky word that is a suppression comment (`@ts-ignore` as the check reads it: "ats-ignore"), which silences a checker. */
 const SUPPRESSES = /^(?:(?:@|a)?ts-(?:ignore|nocheck|expect-error)|type:\s*ignore|(?:mypy|pyright):\s*ignore|eslint-disable(?:-next-line|-line)?|pylint:\s*disable|noqa|nolint)$/u;
-const JUSTIFIED = /(?<![a-z])(?:comment (?:explaining|saying)|justification|with a reason|explaining why)(?![a-z])|註明原因|注明原因|說明原因|说明原因/u;
+/** A silencing marker anywhere in a clause. */
+const SUPPRESSING = new RegExp(SUPPRESSES.source.replace(/^\^|\$$/g, ''), 'u');
+const JUSTIFIED = /(?<![a-z])(?:comment (?:explaining|saying)|justification|with a reason|explaining why|(?:states?|gives?|explains?) (?:the |a )?(?:reason|why))(?![a-z])|[註注說说寫写][明清]原因/u;
 
 /** A-not-A asks, it does not negate: 要不要, 是不是, 有沒有. */
 const notAsked = (text: string) => text.replace(/(\p{Script=Han})[不沒没](?=\1)/gu, '$1 ');
@@ -1301,6 +1353,20 @@ interface Reading {
   unexcused?: boolean;
 }
 
+/** A thing alike in one respect only: "keep the sandbox image the same CUDA version as gpu-node2". */
+const SAME_ATTRIBUTE = /^same\s+(?:\S+\s+)?(?:versions?|config\w*|settings?|image|os|kernel|cuda|python|node|dependenc\w*|packages?|schema|size|specs?|hardware|drivers?|toolchain|compiler)\s+as$/u;
+/**
+ * Words that put something in a safeguard's place break it for every invariant: "the pilot replaces
+ * the sandbox"; with a negation they keep it: "nothing replaces the sandbox", 「不取代沙箱」. (A bare
+ * "replace" is one only after a negation: "replace ESLint with Biome" swaps a tool.)
+ */
+const IN_PLACE = /(?<![a-z])(?:replaces|replaced by|substitutes? for|stands? in for|takes? the place of|(?<=(?:(?:does|do|will|can|could|should|must|may)(?: not|n['’]t)|cannot|never)\s+)(?:replace|substitute for|take the place of))(?![a-z])|取代|代替|替代/gu;
+// (Not inside a phrase the negations already read as saying nothing against it: "is not a substitute for".)
+const breaksIn = (inv: Compiled, c: Clause): Span[] => [...spans(inv.breaks, c.low), ...spans(IN_PLACE, c.low).filter((b) => !c.negations.some((n) => n.kind === 'neutral' && n.start <= b.start && b.end <= n.end))];
+
+/** A risky word that opens with a negation: "skip ci", "bypass the pr", "disable the firewall". */
+const NEGATING_TERM = /^(?:skip\w*|bypass\w*|disabl\w*|ignor\w*|no|without)(?![a-z])/u;
+
 function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const reading: Reading = {};
   // A safeguard whose words stand around another invariant's risky object is about that object:
@@ -1339,7 +1405,11 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     const onlyWhen = ONLY_WHEN_CONFINES.exec(c.low);
     const confinedFrom = onlyWhen ? onlyWhen.index + onlyWhen[0].length : Infinity;
     const confined = guards.every((g) => g.start >= confinedFrom) && !named.some((g) => g.start < confinedFrom);
-    const kept = !failed && !afterAction && !afterShipping && !confined && (predicate || (guardNegations(inv, c, guards) - (held ?? 0)) % 2 === 0);
+    // A risky word that is itself a negation takes the safeguard after it as its object: "skip the CI tests".
+    // (Its negations are that word's: "never skip the CI tests" keeps them.)
+    const negatingTerm = c.objects().find((o) => NEGATING_TERM.test(o.text) && guards.some((g) => o.end <= g.start && /^[\s-]{1,3}$/.test(c.low.slice(o.end, g.start))));
+    const negations = negatingTerm ? riskNegations(c, negatingTerm) + 1 : guardNegations(inv, c, guards) - (held ?? 0);
+    const kept = !failed && !afterAction && !afterShipping && !confined && (predicate || negations % 2 === 0);
     // A pronoun may point elsewhere ("if review is slow, merge it yourself"): the word put in its
     // place can drop a safeguard, never keep one — unless it is where the work happens ("only in it").
     const pointedOnly = guards.every((g) => c.pointed && c.pointed.start <= g.start && g.end <= c.pointed.end);
@@ -1352,7 +1422,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A condition answered by stopping or asking names a situation too: "if something seems to need sudo, stop and ask instead".
   // (So does one answered by sending the asker elsewhere: "if a teammate asks for the staging password, point them to the vault".)
   const consequence = sentence[sentence.indexOf(c) + 1]?.low ?? '';
-  const answered = c.role === 'condition' && (STOPS.test(consequence) || REDIRECTS.test(consequence));
+  // (And one answered by a task done beside it, which grants nothing: "when deleting old PoCs, also update the README", 「清理…時，順便更新 README」.)
+  const answered = c.role === 'condition' && (STOPS.test(consequence) || REDIRECTS.test(consequence) || ALSO_DO.test(consequence));
   const situation = (r: Span) =>
     c.narrated ||
     PERSON_DOES.test(c.low) ||
@@ -1361,11 +1432,19 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
     DURING.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     (CODE_FOR.test(c.low.slice(Math.max(0, r.start - 48), r.start)) && !/ing$/.test(r.text)) ||
+    // (What a test covers: "a unit test for parse_permissions() that covers world-writable files".)
+    TEST_COVERS.test(c.low.slice(Math.max(0, r.start - 90), r.start)) ||
     PERIOD_AFTER.test(c.low.slice(r.end)) ||
     (inv.id === 'secrets-kept' && c.role === 'condition' && SOMEONE_ELSE_DOES.test(c.low) && !ASKS_IT.test(c.low)) ||
+    // (A secret a task needs names when, not what is done with it, where the sentence keeps it out of sight: 「需要密码时用 bw get 直接传给命令，不要把密码显示在终端」.)
+    (inv.id === 'secrets-kept' && c.role === 'condition' && NEEDS.test(c.low.slice(0, r.start)) && sentence.some((o) => o !== c && modalCount(o) > 0 && spans(inv.risky, o.low).length > 0)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
+    // (A secret whose rights or lifetime are told, with no deed beside it: "the API key only has read permission", 「金鑰只開啟查詢權限」.)
+    (inv.id === 'secrets-kept' && RIGHTS_OF.test(c.low.slice(r.end)) && NARROWED.test(c.low) && !WIDENED.test(c.low) && c.objects().every((o) => o.start === r.start)) ||
+    // (A check that stops on finding it: "the suite should fail loudly if it ever detects a production key".)
+    (STOPS_IF.test(c.low.slice(0, r.start)) && FOUND.test(c.low.slice(0, r.start))) ||
     // (What a need that arises requires, answered by a check first: "if retention requires purging, archive … first and keep the confirmation step".)
-    (c.role === 'condition' && NEEDS.test(c.low.slice(0, r.start)) && CHECK_STEP.test(consequence) && !SUFFICES.test(consequence)) ||
+    (c.role === 'condition' && (NEEDS.test(c.low.slice(0, r.start)) || NEEDS_INSIDE.test(r.text)) && CHECK_STEP.test(consequence) && !SUFFICES.test(consequence)) ||
     ((c.role === 'condition' || CONDITION_ENDS.test(c.low.slice(r.end))) && (OUTCOME.test(c.low.slice(r.end)) || FOUND.test(c.low.slice(0, r.start)) || shownBy(c.low.slice(0, r.start), r.text) || answered)) || HARMED.test(c.low.slice(r.end)) || (LIKENED.test(c.low.slice(r.end)) && sentence.some((o) => o !== c && (o.prohibitions.length > 0 || modalCount(o) > 0)));
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
@@ -1397,7 +1476,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // (In Chinese the prohibition and the check stand before the action: 「未經確認不得刪除」, 「不要在没有问过我的情况下删除」.)
   const forbiddenUnchecked = (r: Span) => UNCHECKED_ZH.test(c.low.slice(Math.max(0, r.start - 24), r.start));
   // ("Outside" only says where: "ask before deleting anything outside build/".)
-  const unnegated = once(() => sentence.every((o) => !o.carry && o.negations.every((n) => /^outside/.test(n.text))));
+  // (Nor what the check looks for: 「先確認該案件沒有訴訟保全」, "confirm nothing else uses it".)
+  const unnegated = once(() => sentence.every((o) => !o.carry && o.negations.every((n) => /^outside/.test(n.text) || (n.kind === 'modal' && (CHECK_STEP.exec(o.low)?.index ?? Infinity) < n.start))));
   const waiting = open.length && !waives(true) ? open.filter((r) => forbiddenUnchecked(r) || (check() && unnegated() && (onlyAfterCheck() || checkedFirst(r)))) : [];
   const openNow = open.filter((r) => !waiting.includes(r));
   const allowed = openNow[0] ?? (deferred || waiting.length ? risky[0] : undefined);
@@ -1424,29 +1504,31 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
 const asName = (low: string, g: Span) =>
   (g.text === 'ci' && /(?<![a-z])(?:npm|pnpm)\s+$/.test(low.slice(Math.max(0, g.start - 6), g.start))) ||
   (/^pipelines?$/.test(g.text) && OTHER_PIPELINE.test(low.slice(Math.max(0, g.start - 16), g.start))) ||
-  TEST_PARTS.test(low.slice(g.start)) ||
+  (TEST_PARTS.exec(low.slice(g.start))?.[0].length ?? 0) > g.text.length ||
   /[_/\\*.]/.test(low[g.start - 1] ?? '') ||
   (/[_/\\]/.test(low[g.end] ?? '') && !(/memory$/.test(g.text) && low[g.end] === '/')) ||
   PART_OF.test(low.slice(g.end, g.end + 24)) ||
   // A safeguard's name quoted as a word: "avoid jargon like 'CI' or 'rebase'".
-  spans(QUOTED, low).some((q) => q.start < g.start && g.end < q.end && QUOTES.test(low.slice(Math.max(0, q.start - 24), q.start))) ||
+  spans(QUOTED, low).some((q, _, quotes) => q.start < g.start && g.end < q.end && quotedAsWords(low, quotes, q)) ||
   // A store named as what was taken out of it is no safeguard: "commit the decrypted SOPS file".
   /(?<![a-z])(?:decrypted|unencrypted|plaintext)\s+$|解密(?:後|后)?的?\s*$/u.test(low.slice(Math.max(0, g.start - 14), g.start)) ||
   // A bot's name or a bot's review is no safeguard of the person's: "code-review bot approvals are advisory", 「審查機器人的修改建議」.
   BOT_AFTER.test(low.slice(g.end, g.end + 12)) ||
   // A place that tells where a text is, before 的 and what it says: 「寫在共享記憶裡的建議」 are suggestions (not 「記憶裡的決策」).
   (/[裡里內内中]$/u.test(g.text) && /^\s*的\s*\p{Script=Han}?(?:建議|建议|指令|指示|命令|內容|内容|說法|说法|文字|訊息|消息|資訊|资讯|信息)/u.test(low.slice(g.end))) ||
+  // (Nor what is written there, named by it: 「写进记忆的内容不要出现客户姓名」 is about the content.)
+  (/(?:記憶|记忆)$/u.test(g.text) && /^\s*的\s*(?:內容|内容|條目|条目|文字)/u.test(low.slice(g.end))) ||
   (REVIEWING.test(g.text) && BOT_BEFORE.test(low.slice(Math.max(0, g.start - 20), g.start)));
 const BOT_AFTER = /^[\s-]*(?:bots?|機器人|机器人)(?![a-z])/u;
 const BOT_BEFORE = /(?<![a-z])(?:bots?|bot['’]s|bots['’]|agent['’]s|subagent['’]s|copilot['’]s|ai)\s+(?:self-)?$|(?:機器人|机器人|代理)的?\s*$/u;
-const REVIEWING = /^(?:approvals?|reviews?|code[ -]review|sign-?off|批准|核准|審查|审查|評審|评审|審閱|审阅)$/u;
+const REVIEWING = /^(?:approvals?|approves|has approved|have approved|reviews?|code[ -]review|sign-?off|批准|核准|審查|审查|評審|评审|審閱|审阅)$/u;
 /** A pipeline of data, not of checks: "the data pipeline", "our ETL pipeline". */
 const OTHER_PIPELINE = /(?<![a-z])(?:data|etl|elt|ml|sales|ingestion|analytics|feature|processing|rendering|render|graphics|bioinformatics)\s+$/u;
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
 /** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
-const PART_OF = /^\s+(?:provisioning|setup|bootstrap)\s+scripts?(?![a-z])|^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|fixes))(?![a-z])/u;
-/** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures", 「在測試環境裡」. */
+const PART_OF = /^\s+(?:provisioning|setup|bootstrap)\s+scripts?(?![a-z])|^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|pins?|passwords?|passphrases?|fixes))(?![a-z])/u;
+/** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures", 「在測試環境裡」 (a test environment is the sandbox's own word). */
 const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?|rigs?|benches|bench|boards?|devices?|units?|jigs?|fleets?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机|用)/u;
 
 /** A safeguard named by where things go: "into memory", 「到記憶」. */
@@ -1477,7 +1559,7 @@ const UNTIL_AFTER_ZH = /^[^，。,;；]{0,8}?(?:之前|以前|前)/u;
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  return named.filter((r) => !harmlessBeside(inv, c, r) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !route(c, r));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && !coordinated(c, r, (o) => harmlessBeside(inv, c, o)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !route(c, r));
 }
 
 /** An HTTP method written as one, before a path, names a route: "(DELETE /items/:id)" — unless it is called ("curl -X DELETE /users", "hit DELETE /users"). */
@@ -1494,8 +1576,14 @@ function agentNoun(inv: Compiled, r: Span): boolean {
 /** A harmless word of the invariant that the risky word `r` only edits, or is part of ("以我說的為準"). */
 function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
   const between = (h: Span) => c.low.slice(Math.min(r.end, h.end), Math.max(r.start, h.start));
-  return spans(inv.harmless, c.low).some((h) => (distance(c, r, h) <= CLOSE || (r.end <= h.start && HEAD_NOUN.test(between(h)))) && !AND.test(between(h)));
+  // (Not what a harmless thing is replaced with: "replace the placeholder with the real API key".)
+  const replacedWith = (h: Span) => h.end <= r.start && REPLACED.test(c.low.slice(Math.max(0, h.start - 24), h.start)) && /(?<![a-z])(?:with|by)(?![a-z])/u.test(between(h));
+  return spans(inv.harmless, c.low).some((h) => (distance(c, r, h) <= CLOSE || (r.end <= h.start && (HEAD_NOUN.test(between(h)) || STANDS_IN_ZH.test(between(h))))) && (!AND.test(between(h)) || NOUNS_OF.test(between(h)) || STANDS_IN_ZH.test(between(h))) && !replacedWith(h));
 }
+/** A Chinese topic that something harmless stands in for: 「範例裡的金鑰和密碼一律用 <YOUR_TOKEN> 這種佔位符」. */
+const STANDS_IN_ZH = /^[^，。；,;]{0,8}?(?:一律|都|全部|一概|統統|统统)?\s*(?:用|換成|换成|改成|改用|替換成|替换成)[^，。；,;]{0,24}$/u;
+/** Two nouns after one preposition: "placeholders for keys and passwords". */
+const NOUNS_OF = /^\s+(?:for|of|in|on)\s+[^\s,;.]+\s+(?:and|or|&)\s+$/u;
 /** A Chinese object's head comes last, after its modifiers and 的: 「刪除程式碼裡沒用到的暫時變數」 deletes a variable. */
 const HEAD_NOUN = /^[^\s,;，。；、]{0,12}的$/u;
 
@@ -1648,7 +1736,10 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // negations after the concession only describe. A prohibition before it still counts ("never
   // merge, even if CI is green"); one after the safeguard concedes something else ("wait for
   // review even if it takes a day").
-  const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start))));
+  // (Not the place it names: "even in the sandbox, don't run services as root" is stricter there too.)
+  const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start)) && !(/^even (?:in|on|inside)$/.test(k.text) && /^\s+(?:(?:the|a|an|your|our|my)\s+)?$/.test(c.low.slice(k.end, g.start)) && !/^['’]s/.test(c.low.slice(g.end)))));
+  // (In Chinese the place comes first and 也 extends the rule to it: 「在沙箱里也不要用 root 运行服务」.)
+  if (guards.every((g) => /[在於于]\s*$/u.test(c.low.slice(Math.max(0, g.start - 2), g.start)) && /^\s*[裡里中上內内]?\s*(?:也|都|同樣|同样|一樣|一样)/u.test(c.low.slice(g.end)))) return c.carry;
   if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
   // The same said after the safeguard, in Chinese: 「CI 紅了也先合」; what forbids comes after it: 「CI 沒過也別合」.
   const concededAfter = spans(CONCESSIVE_AFTER, c.low).find((k) => guards.some((g) => k.start >= g.end && distance(c, g, k) <= NEAR));
@@ -1669,7 +1760,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // ("… rather than silencing them", "… rather than skipping the lint": what "rather than" puts aside negates nothing, nor does "rather than" then.)
   const putsAside = (b: Span) => negations.some((n) => n.kind === 'local' && governs(c, b, n));
   // (Nor does a breaking word it puts aside: "prefer making it incremental over turning it off".)
-  const breakPutAside = (b: Span) => negations.some((n) => n.kind === 'before' && governs(c, n, b));
+  const breakPutAside = (b: Span) => negations.some((n) => n.kind === 'before' && governs(c, n, b)) || SAME_ATTRIBUTE.test(b.text);
   // (What "over" or "instead of" puts aside is replaced by a safeguard of the same kind named before it: "prefer ruff over flake8".)
   const replaced = (n: Span) => /^(?:over|instead of|rather than|in place of)$/.test(n.text) && guards.some((g) => g.end <= n.start) && guards.some((g) => g.start >= n.end);
   // What follows "only when" is its condition: "the soul (only when it doesn't get in the way)" is confined, once.
@@ -1711,7 +1802,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     // (Not held back until the safeguard: 「review 通過之前不要發版」 keeps it by the negation.)
     !guards.some((g) => heldUntil(c, g) !== undefined) &&
     actionsIn(inv, c.low.slice(n.end)).some(
-      (a) => ACTION_NEXT.test(c.low.slice(n.end, n.end + a.start)) && guards.every((g) => g.end <= n.start || (g.start >= n.end + a.end && OBJECT_NEXT.test(c.low.slice(n.end + a.end, g.start)))),
+      // (Not a deed that is this safeguard's breaking word too: 「不更動 soul 的安全規則」, 「不可被本人格覆寫」.)
+      (a) => ACTION_NEXT.test(c.low.slice(n.end, n.end + a.start)) && !breaksIn(inv, c).some((b) => b.start < n.end + a.end && n.end + a.start < b.end) && guards.every((g) => g.end <= n.start || (g.start >= n.end + a.end && OBJECT_NEXT.test(c.low.slice(n.end + a.end, g.start)))),
     );
   // (Nor 建議 that ends a noun: 「其他 agent 提出的回滚建议」 is a suggestion to roll back, 「審查機器人的修改建議要先…」 the bot's suggestions — not 「測試建議跑」, 「安全規則只是建議」.)
   const namesASuggestion = (b: Span) => /^(?:建議|建议)$/u.test(b.text) && /\p{Script=Han}$/u.test(c.low.slice(0, b.start)) && !/(?:是|當|当|作|為|为|算|成|僅|仅|只|供)$/u.test(c.low.slice(0, b.start)) && /^\s*(?:$|的|要|都要|必須|必须|需要|得先|應該|应该)/u.test(c.low.slice(b.end));
@@ -1745,7 +1837,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          spans(inv.breaks, c.low).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && PERSON_WINS.test(c.low.slice(0, b.start))) && !(b.text === '只在' && ONLY_AFTER.test(c.low.slice(b.end))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
+          breaksIn(inv, c).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && PERSON_WINS.test(c.low.slice(0, b.start))) && !(b.text === '只在' && ONLY_AFTER.test(c.low.slice(b.end))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
@@ -2022,6 +2114,13 @@ const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|g
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
+/** What a credential may do or how long it lives: "… only has read permission", "… expires in 90 days", 「…只開啟查詢權限」. */
+const RIGHTS_OF = /^[^,;.]{0,30}?(?<![a-z])(?:permissions?|scopes?|scoped|read-only|expires?|expiry|ttl|rotated|rotates)(?![a-z])|^[^，。；,;]{0,16}?(?:權限|权限|過期|过期|有效期|輪換|轮换)/u;
+/** Rights or a lifetime that narrow, never widen: "only", "read-only", "expires", 只; not "org-wide", "full", "admin". */
+const NARROWED = /(?<![a-z])(?:only|read-only|limited|least|narrow\w*|expires?|expiry|ttl|rotat\w*)(?![a-z])|只|僅|仅|唯讀|只读|過期|过期|有效期|輪換|轮换/u;
+const WIDENED = /(?<![a-z])(?:all|full|admin\w*|owner|org-wide|account-wide|global\w*|wide|broad\w*|powerful|every|any|root|write)(?![a-z])|全部|所有|完整|管理員|管理员|全域|全局/u;
+/** A stop that a trailing condition sets off: "… should fail loudly if it ever detects …". */
+const STOPS_IF = /(?<![a-z])(?:fail|fails|abort|aborts|stop|stops|halt|halts|block|blocks|refuse|refuses|reject|rejects|error out|errors out)(?![a-z])[^,;]*?(?<![a-z])(?:if|when|whenever|once|as soon as)\s/u;
 const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into|suspect(?:s|ed)?)(?:\s+[^\s,;]+){0,6}[\s(]+$|(?:發現|发现|看到|遇到|碰到|懷疑|怀疑|出現|出现)[^，,。]{0,12}$/u;
 
 /**
@@ -2070,9 +2169,12 @@ const averts = (c: Clause, n: Span, r: Span): boolean =>
   governs(c, n, r) ||
   disposedOf(c, r, n, /(?:一律|一概|全部|都|統統|统统)\s*$/u.test(c.low.slice(0, n.start)) ? NEAR : CLOSE) ||
   (n.start >= r.end && distance(c, r, n) <= NEAR && (PASSIVE.test(c.low.slice(r.end, n.start)) || (/ed$/.test(n.text) && PARTICIPLE_AFTER.test(c.low.slice(r.end, n.start))))) ||
+  // (Or one it is replaced with: "replace them with [REDACTED]".)
+  (n.start >= r.end && REPLACED.test(c.low.slice(Math.max(0, r.start - 24), r.start)) && /^\s+(?:with|by)\s+[[<(]?\s*$/u.test(c.low.slice(r.end, n.start))) ||
   coordinated(c, r, (o) => governs(c, n, o)) ||
   // (…or after a plain word the verb governs: "redact tokens and passwords", 「遮蔽 token 與密碼」.)
   (n.end <= r.start && JOINED_AFTER.test(c.low.slice(n.end, r.start)));
+const REPLACED = /(?<![a-z])(?:replac|swap|substitut)\w*\s+(?:(?:the|all|any|every|each|them|it)\s+)?$/u;
 const JOINED_AFTER = /^\s+(?:[^\s,;.]+\s+){1,2}(?:and|or|&)\s+(?:(?:the|all|any|its|their)\s+)?$|^\s*[^\s,，;；。]{1,8}\s*(?:和|及|與|与|、)\s*$/u;
 
 /** An object joined to another the verb governs: "mask customer emails and phone numbers" masks both. */
@@ -2136,7 +2238,7 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|拒[絕绝]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|queue[sd]?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|cannot|can['’]t|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|拒[絕绝]|婉拒|回[絕绝]|[謝谢][絕绝]|不接受|不同意|不答[應应]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** How a safeguard went wrong, right after it: "tests fail", "CI is red", 「測試沒過」. */
 const FAILED = /^\s*(?:(?:still|only|just|sometimes|keep)\s+)?(?:fail(?:s|ed|ing)?|(?:is|are|goes|go|went|turns?|turned) red|(?:is|are) (?:failing|broken|flaky)|br(?:oke|eaks?))(?![a-z])|^\s*(?:沒過|没过|沒通過|没通过|失敗|失败|掛了|挂了|紅了|红了)/u;
@@ -2188,6 +2290,7 @@ const ASKS_IT = /(?<![a-z])(?:ask|asks|asked|tell|tells|told|request|requests|wa
 /** A time named by the action: 「上线前这段时间」, 「發版期間」. */
 const PERIOD_AFTER = /^\s*(?:前|之前|後|后|之後|之后)?(?:的)?(?:這段|这段)(?:時間|时间|期間|期间)|^\s*(?:期間|期间)/u;
 /** Code, tests or docs for a thing (a noun, not a doing) are about it: "the rollback script for deletions". */
+const TEST_COVERS = /(?<![a-z])(?:tests?|test cases?|specs?)(?![a-z])[^,;.]{0,70}?(?<![a-z])(?:covers?|covering|exercises?|exercising)\s+(?:[^,;.]{1,40}?\s(?:and|or)\s+)?(?:the\s+|all\s+|any\s+)?$/u;
 const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentation|jobs?|tools?|modules?|handlers?|runbooks?)\s+for\s+(?:the\s+|all\s+|any\s+)?$/u;
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
@@ -2202,7 +2305,10 @@ const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
-const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ignore (?:it|them|that)|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝)/u;
+const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ignore (?:it|them|that)|flag (?:it|them|that|this) (?:and|to) (?:ask|tell|check with|report to) (?:me|the person|the user)|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝|婉拒|回絕|回绝|謝絕|谢绝)/u;
+
+/** A consequence that adds a task beside the action: "also update the README", 「順便更新」. */
+const ALSO_DO = /^\s*(?:(?:then\s+)?also|additionally)\s+(?!(?:run|do|execute|delete|push|deploy|merge|drop|remove|force|skip|use|apply)\b)[a-z]+|^\s*(?:就)?(?:順便|顺便|同時|同时)(?!.*(?:直接|跳過|跳过|不用|不必|免))/u;
 
 /** A consequence that sends whoever asked elsewhere: "point them to the vault", 「請他去 Vault 拿」. */
 const REDIRECTS = /^\s*(?:then\s+)?(?:just\s+)?(?:point|refer|direct|redirect|send)\s+(?:them|him|her|the person|whoever asked)\s+to(?![a-z])|^\s*(?:就|先)?(?:請|请|叫|讓|让)(?:他|她|對方|对方)(?:去|到)/u;
@@ -2250,6 +2356,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   const maskedAfter = (i: number) => clauses.some((m, j) => j > i && MASKS.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && (!actionsIn(inv, m.low).length || MASKED_FIRST.test(m.low)));
   // (Naming a checker in another clause keeps nothing its silencing drops: "ESLint keeps blocking the code, so add @ts-nocheck …" — only a stated reason does.)
   const silencesUnjustified = (allows: string) => SUPPRESSES.test(allows) && !clauses.some((o) => JUSTIFIED.test(o.low));
+  // (An exception that asks a stated reason of a silencing forbidden just before it: "don't add `# type: ignore` unless a comment states why".)
+  const justifiesSilencing = (i: number) => i > 0 && modalCount(clauses[i - 1]) > 0 && SUPPRESSING.test(clauses[i - 1].low) && JUSTIFIED.test(clauses[i].low);
   clauses.forEach((c, i) => {
     const r = readings[i];
     // (Masking what is found answers it too: 「检查里面有没有密码…有的话全部打码再贴」.)
@@ -2270,7 +2378,7 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
     } else if (c.role !== 'condition' && r.unguarded && !(AHEAD.test(c.low) && guardedAt(i))) {
       // ("Before purging the CDN cache in production, run the purge script … in the sandbox" names what the steps prepare for.)
       out.push({ quote: quote(c), why: `allows "${r.unguarded.risky}" in an unguarded way ("${r.unguarded.how}")` });
-    } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept) {
+    } else if (c.role === 'exception' && required >= 0 && !r.safeguard?.kept && !justifiesSilencing(i)) {
       const kept = readings[required].safeguard?.kept;
       out.push({ quote: `${quote(clauses[required])} … ${quote(c)}`, why: `makes an exception to ${kept ? `the safeguard "${readings[required].safeguard!.word}"` : 'a prohibition'}` });
     } else if (c.role === 'rule' && r.safeguard?.later && !c.narrated && GATED_DEED.test(c.low.slice(0, c.low.indexOf(r.safeguard.word))) && !TRIAL_GROUND.test(c.low)) {
