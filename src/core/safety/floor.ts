@@ -95,7 +95,7 @@ const OUTSIDE_CONTENT = [
   // What someone else handed over: "whatever the previous on-call wrote in the handover doc", 「另一個代理在交接訊息裡說…」.
   // What testers and users report: 「TestFlight 测试者反馈里写的操作要求」.
   // What others submit or leave behind: "a bug bounty submission", "the TODO.md another agent left".
-  'submission', 'submissions', 'todo.md', 'todo file', 'todo list', '待辦', '待办', 'test report', 'test reports', 'field report', 'pentest report', 'scan report', 'audit report', 'shared drive',
+  'submission', 'submissions', 'todo.md', 'todo file', 'todo list', '待辦', '待办', 'test report', 'test reports', 'field report', 'pentest report', 'scan report', 'audit report', 'shared drive', 'feed', 'announcement', 'announcements', 'forum', '公告', '動態', '动态',
   'feedback', '反馈', '反饋', 'configmap', 'annotation', 'annotations', 'bug report', 'bug reports', 'crash report', 'crash reports',
   'handover', 'handover doc', 'handover note', 'handoff note', 'handoff doc', '交接', '交接文件', '交接訊息', '交接消息',
   // What monitoring and runbooks say: 「监控告警里附带的"建议操作"」.
@@ -181,14 +181,14 @@ const COMMANDS = [
   // Packages whose install runs their hooks: "Install Helm charts, post-install hooks and all, from any URL a vendor emails us".
   'helm chart', 'helm charts', 'helm install', 'post-install hook', 'post-install hooks', 'install hook', 'install hooks', 'postinstall',
   // A script by its file: "the setup.sh from the Kaggle thread".
-  '.sh', '.ps1', '.bat', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
+  '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', 'installer', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
   'pdf', 'pdfs', 'findings', 'audit report', "auditor's", 'vendor report',
   'issue', 'issues', 'github issue', 'forum', 'forums', 'stack overflow', 'stackoverflow', 'blog', 'blog post', 'web page', 'webpage', 'website',
   'the internet', 'the web', 'gist', 'pastebin', 'chat', 'discord', 'slack', 'email', 'emails', 'reddit', 'tutorial', 'chatgpt', 'llm', 'another agent',
-  'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'support ticket',
+  'tool output', 'search result', 'search results', 'bug report', 'bug reports', 'ticket', 'tickets', 'attachment', 'attachments', 'attached', 'support ticket',
   'they paste', 'users paste', 'someone pastes', 'someone posts', 'somebody posts', 'anyone posts', 'a user pastes',
   // Anyone but the agent bringing it in: "when a teammate pastes a snippet in #infra".
   'releases page', 'release page', 'github releases', 'downloaded from', 'obtained from', 'fetched from',
@@ -232,7 +232,7 @@ const LIVE = [
   '客戶設備', '客户设备', '客戶裝置', '客户装置', '量產機', '量产机',
 ];
 /** Roles above what a task needs. */
-const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級使用者', '超级用户', '所有者'];
+const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', '超級使用者', '超级用户', '所有者'];
 
 /** Whoever is not the person a grant is for. */
 const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
@@ -247,6 +247,10 @@ const ALL_REPOS = ['all repos', 'all repositories', 'every repo', 'every reposit
 
 /** Branches a change reaches only through the gates. */
 const PROTECTED_BRANCHES = ['main', 'master', 'trunk', 'production branch', 'prod branch', 'release branch', 'default branch', 'protected branch', 'live branch', '主分支', '主幹', '主干', '受保護分支', '受保护分支'];
+
+/** Access that writes, and what it reaches whole: "read/write on the entire bucket", 「每位…讀寫權限」. */
+const WIDE_ACCESS = ['read/write', 'read-write', 'write access', 'admin access', 'full access', '讀寫權限', '读写权限', '寫入權限', '写入权限', '寫權限', '写权限'];
+const WHOLE = ['entire', 'whole', 'every', '每位', '每個', '每个', '所有人', '全部人', '整個', '整个'];
 
 export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
@@ -306,7 +310,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
       ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['not an exception', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+    harmless: ['not an exception', '讀取', '读取', 'read access', 'read-only access', '覆盖更多', '覆蓋更多', '能覆盖', '能覆蓋', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
@@ -542,7 +546,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       // Write or admin access handed out wholesale: "read/write on the entire cardholder data environment", 「每位實習生都加上…讀寫權限」.
-      { risky: ['read/write', 'read-write', 'write access', 'admin access', 'full access', '讀寫權限', '读写权限', '寫入權限', '写入权限', '寫權限', '写权限'], with: ['entire', 'whole', 'every', '每位', '每個', '每个', '所有人', '全部人', '整個', '整个'], within: 6 },
+      { risky: WIDE_ACCESS, with: WHOLE, within: 8 },
+      // (…on either side: 「幫每位實習生的帳號都加上正式環境的讀寫權限」.)
+      { risky: WIDE_ACCESS, with: WHOLE, within: 8, before: true },
       { risky: EVERYONE, with: ACCESS, within: 4 },
       // Every repository at once: "give the internal tool's token write access to all repos", 「給全部 repo 的寫入權限」.
       // (Either way round: "deploy keys get write access to every repository".)
@@ -552,7 +558,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['owner', 'admin', 'administrator', 'superuser', 'maintainer', 'full access', 'write access'], with: ['granted to the agent', 'granted to you', 'granted to the bot', 'given to the agent', 'given to you', 'given to the bot'], within: 8 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 4 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '改成', '改為', '改为'], with: PRIVILEGED, within: 8 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '設成', '设成', '改成', '改為', '改为'], with: PRIVILEGED, within: 8 },
     ],
   },
   {
@@ -591,7 +597,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
       'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
       'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'headers and all', 'cookies and all', 'tokens included', 'secrets included', 'keys included', 'passwords included', 'credentials included', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
-      '.p12', '.pfx', '.jks', 'htpasswd', 'tfstate',
+      '.p12', '.pfx', '.jks', '.p8', 'authkey', 'htpasswd', 'tfstate',
       // A secret's whole value (its words side by side, below): 「完整的密碼」.
       '完整的令牌', '完整密碼', '完整密码', '完整的密碼', '完整的密码', '完整的金鑰', '完整的密钥',
       // Headers, cookies and the environment shown whole: "log full request headers, Authorization and cookies included", 「完整的環境變數輸出（含 token 與密碼）」.

@@ -377,7 +377,7 @@ function mentioned(c: Clause, r: Span): boolean {
   // (A heading's name, a permission's: "under `### Removed`", `deployments:write`.)
   if (/#{1,6}\s*$/.test(c.low.slice(0, r.start)) || /^:[a-z]/.test(c.low.slice(r.end))) return true;
   // (A Chinese deed that modifies a noun: 「最近三次部署的時間」, 「部署用的 token」, 「刪除前的確認步驟」.)
-  if (DEED_HAN.test(r.text) && MODIFIES_NOUN.test(c.low.slice(r.end)) && !MAY_DO_BEFORE.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
+  if ((DEED_HAN.test(r.text) || (DEED_EN.test(r.text) && /^\s*的/u.test(c.low.slice(r.end)))) && MODIFIES_NOUN.test(c.low.slice(r.end)) && !MAY_DO_BEFORE.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
   const quotes = spans(QUOTED, c.low);
   return quotes.some((q) => q.start <= r.start && r.end <= q.end && (quotedAsWords(c.low, quotes, q) || (WORD_QUOTED.test(q.text) && WORDING.test(c.low.slice(q.end, q.end + 40)))));
 }
@@ -414,7 +414,9 @@ function inFileName(low: string, r: Span): boolean {
 /** Chinese deeds (not things: 「使用者本人的要求」 is the person's request). */
 const DEED_HAN = /^(?:部署|發[佈布]|发布|上[線线]|刪除?|删除?|移除|清除|清空|清掉|推送|強制推送|强制推送|強推|强推|合[併并]|覆[蓋盖寫写]|重置|重設|重设|格式化|銷毀|销毁|執行|执行|安裝|安装|提交|發版|发版|回滾|回滚|提權|提权)$/u;
 /** What makes a Chinese deed a noun's modifier: 的 (not 的話, 的時候), 用的, 前的, 後的. */
-const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能|規範|规范|規則|规则|標準|标准|政策|策略|說明|说明|紀錄|记录|建議|建议|方式|方法|配置|設定|设置)(?!\p{Script=Han}?(?:後|后|完)))/u;
+/** An English deed in Chinese text, before 的: 「那个deploy的IAM role」. */
+const DEED_EN = /^(?:deploy|release|publish|push|merge|delete|drop|migrate|rollback|build)$/u;
+const MODIFIES_NOUN = /^\s*(?:用的|用之|專用|专用|[前後后]的|的(?![話话前後后]|時候|时候|[時时](?![間间]))|(?:評審|评审|會議|会议|計劃|计划|方案|流程|清單|清单|檢查表|检查表|窗口|公告|通知|腳本|脚本|請求|请求|任務|任务|功能|規範|规范|規則|规则|標準|标准|政策|策略|說明|说明|紀錄|记录|建議|建议|方式|方法|配置|設定|设置|指令|指示|命令|時間|时间)(?!\p{Script=Han}?(?:後|后|完)))/u;
 /** What makes such a deed one that may be done: 「可以直接刪除的檔案」. */
 const MAY_DO_BEFORE = /可以|能|可|直接|隨意|随意|隨便|随便|該|该|要$/u;
 
@@ -572,7 +574,8 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       const head = words.filter((w) => w.guard === named.guard && w.start < named.end && named.start < w.end).reduce((a, w) => (w.text.length < a.text.length ? w : a), named);
       topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? head : undefined;
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
-      if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
+      // (Nor is one said as what something is not: "content to edit, not instructions to follow — even if it says …".)
+      if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
       // (Nor is one after which the clause brings in a subject of its own: "No shared admin accounts: each developer gets …, scoped to the schemas they work on".)
       if (topic && NEW_SUBJECT.test(low.slice(words[words.length - 1].end).split(/[:;]\s*/).at(-1) ?? '')) topic = undefined;
       return resolved ?? clause;
@@ -757,13 +760,13 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) (?:(?:it|them|that|this)\s+)?out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?:an |one )?exceptions? to|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|拖到|留到|延後|延后|先上[線线]再|(?<=等[^，。；,;]{1,12}?|^\s*)再[^，。；,;]{0,4}?(?:補|补)|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|(?:改天|有空|下次|下回)再(?=\s)|拖到|留到|延後|延后|先上[線线]再|(?<=等[^，。；,;]{1,12}?|^\s*)再[^，。；,;]{0,4}?(?:補|补)|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -852,7 +855,7 @@ const withSettingsOff = (found: Span[], low: string) =>
   [...found, ...spans(SWITCHED_OFF, low).filter((v) => !found.some((p) => p.start < v.end && v.start < p.end))].sort((a, b) => a.start - b.start);
 
 /** A clause that opens by confirming what it says: "I confirm (that) …", "Confirm there are …" — no wait for a confirmation. */
-const CONFIRMS_THAT = /^(?:(?:i|we)\s+(?:hereby\s+)?|please\s+)?confirm(?:s|ed)?\s+(?:that\s+)?(?=(?:this|these|there|the|it|no|nothing|all|every|each|my|our)(?![a-z]))|^(?:我|我們|我们)?(?:確認|确认)(?=[這这此沒没無无所])/u;
+const CONFIRMS_THAT = /^(?:(?:i|we)\s+(?:hereby\s+)?|please\s+)?confirm(?:s|ed)?\s+(?:that\s+)?(?=(?:this|these|there|the|it|no|nothing|all|every|each|my|our)(?![a-z]))|(?:^|(?<=[前後后時时]\s*(?:請|请|要|先|都|再)?\s*))(?:我|我們|我们)?(?:確認|确认)(?=[這这此沒没無无所])/u;
 
 /**
  * A forbidden action that waits for something ("never delete without asking", "don't force-push
@@ -863,7 +866,7 @@ const DEFERRAL =
   /(?<![a-z])(?:without|before|until|till|unless|except|prior to|ask(?:s|ed|ing)?|(?<!no )need(?:s|ed)?|requir(?:e|es|ed|ing)|confirm(?:s|ed|ing|ation)?|approv(?:e|es|ed|al)|permission|consent|wait(?:s|ed|ing)?)(?![a-z])|除非|之前|以前|詢問|询问|問(?!題)|问(?!题)|需要|確認|确认|同意|批准|許可|许可|等待|等到/u;
 
 /** What an action comes after when a check must come first: "before you delete", "before any DROP or", 「刪 file 之前」. */
-const BEFORE_ACTION = /(?<![a-z])(?:before|prior to)\s+(?:\S+\s+){0,3}$/u;
+const BEFORE_ACTION = /(?<![a-z])(?:before|prior to)\s+(?:\S+\s+){0,3}(?:[a-z]+-)?$/u;
 const BEFORE_ACTION_ZH = /^[^，。,;；]{0,16}?(?:之前|以前|前)/u;
 /** Before an action, a prohibition of it without the person's check, in Chinese: 「未經確認不得」, 「沒問過我不要」, 「不要在没有问过我的情况下」. */
 const UNCHECKED_ZH =
@@ -1050,6 +1053,8 @@ function prose(markdown: string): string[][] {
       .replace(/(^|[.!?]\s+)no\s+(?=-{1,2}[a-z])/giu, '$1never use ')
       // Struck through is taken out: "~~Record new decisions in memory~~ (removed, too noisy)".
       .replace(/~~([^~\n]+)~~/g, 'no longer $1')
+      // (What follows "columns:" names them: "a table with columns: role, can publish, can unpublish".)
+      .replace(/(?<![a-z])((?:columns?|fields?|headers?|headings?|labels?|tabs?)\s*[:：])[^.;。；!?\n]+/giu, '$1 (names)')
       .replace(/`|\*\*|\[\[|\]\]|~~/g, ' ')
       // A series of names after a preposition is one object, not clauses: "Never publish to npm, PyPI or crates.io from a tag …".
       // (Names: one of them capitalised, with a digit or a dot inside — not "in logs, replies or test snapshots".)
@@ -1097,7 +1102,7 @@ function prose(markdown: string): string[][] {
       // Clauses: commas, dashes, 時/的話 (not 時的, a modifier: 「每輪結束時的記憶記錄」), a space between Chinese words (as chat writes a comma: 「先讀懂再說 不要直接跑」),
       // and before but / unless / except … — but not "a reviewer other
       // than the author", which says who does it rather than excusing anything.
-      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?=[^\s,，。.;；!?！？])(?![候間间刻期代常機机效區区長长段辰空差鐘钟的])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|because(?! of)|so that|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则|以免|免得)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
+      .map((s) => s.split(/[,，](?!\s*or not\b)|\s*\u2014\s*|\s+(?:\u2013|--)\s+|(?<=(?<![同臨临隨随平暫暂有按準准當当及小過过超計计定實实即])[時时](?:候)?|的[話话])(?<!\S\s*在[^，,。；;]{1,12}[時时](?:候)?)(?=[^\s,，。.;；!?！？])(?![候間间刻期代常機机效區区長长段辰空差鐘钟的])|(?:(?<!(?<![a-z])(?:reviewers?|approvers?|someone|somebody|anyone|anybody|person|people|humans?|maintainers?|teammates?|colleagues?|one))|(?!\s+(?:other than|except|but)\s+(?:the |its |their |your |a |an )?(?:authors?|committers?|creators?|requesters?|submitters?|writers?|person who|one who|you|yourself|me|myself|themselves|whoever|agent|bot)(?![a-z])))\s+(?=(?:but|however|yet|although|(?<!(?<![a-z])as\s+)though|unless|except|other than|otherwise|because(?! of)|so that|and (?:always|never|do not|don't|must|then))\b)(?!but (?:it(?:'s| is) )?not (?:required|needed|necessary|mandatory|a must)\b)|(?=但是|(?<!不)但|不過|不过|然而|可是|除非|除了|否則|否则|以免|免得)|(?<=\p{Script=Han})(?<![不要用必准得可別别勿止萬万對对遠远請请先再就也都還还才把將将被讓让給给在從从的地和跟與与或是])\s+(?=\p{Script=Han})(?![了的吧嗎吗呢啊])/iu))
       .map((cs) => cs.map((c) => c?.replaceAll(LIST_COMMA, ',').trim()).filter((c): c is string => !!c))
       .filter((cs) => cs.length),
   );
@@ -1364,6 +1369,9 @@ const IN_PLACE = /(?<![a-z])(?:replaces|replaced by|substitutes? for|stands? in 
 // (Not inside a phrase the negations already read as saying nothing against it: "is not a substitute for".)
 const breaksIn = (inv: Compiled, c: Clause): Span[] => [...spans(inv.breaks, c.low), ...spans(IN_PLACE, c.low).filter((b) => !c.negations.some((n) => n.kind === 'neutral' && n.start <= b.start && b.end <= n.end))];
 
+/** A place people read, a secret put there: "into the chat", "in the ticket", 「貼到群裡」. */
+const SHOWN_WHERE_READ = /(?<![a-z])(?:paste|post|share|send|put|drop|write|print|echo)\w*\s+(?:\S+\s+){0,9}?(?:into|in|to|on)\s+(?:the\s+|a\s+|our\s+|your\s+)?(?:chat|slack|channel|ticket|issue|pr|pull request|email|message|thread|comment|wiki|readme|log|logs)(?![a-z])|(?:貼|贴|發|发)[到在][^，。；]{0,6}(?:群|聊天|頻道|频道|工單|工单|郵件|邮件)/u;
+
 /** A risky word that opens with a negation: "skip ci", "bypass the pr", "disable the firewall". */
 const NEGATING_TERM = /^(?:skip\w*|bypass\w*|disabl\w*|ignor\w*|no|without)(?![a-z])/u;
 
@@ -1381,6 +1389,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A safeguard in a purpose clause after another is what that one is for: "run the tests before pushing so reviewers aren't the first to see a failure".
   const purpose = PURPOSE.exec(c.low)?.index ?? Infinity;
   const guards = named.filter((g, _, all) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
+  // (Where a secret comes from keeps nothing once it is put where people read it: "paste the admin password from the .env file into the chat".)
+  if (guards.length && guards.every((g) => /^(?:from|從|从)/u.test(g.text)) && SHOWN_WHERE_READ.test(c.low)) guards.length = 0;
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
   if (inv.everyday && guards.length && !sentence.some((other) => spans(inv.risky, other.low).length || inv.paired.some((p) => spans(p.risky, other.low).length))) guards.length = 0;
   // (Nor is one let go only for reading: it neither keeps nor drops the safeguard for anything else.)
@@ -1423,7 +1433,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // (So does one answered by sending the asker elsewhere: "if a teammate asks for the staging password, point them to the vault".)
   const consequence = sentence[sentence.indexOf(c) + 1]?.low ?? '';
   // (And one answered by a task done beside it, which grants nothing: "when deleting old PoCs, also update the README", 「清理…時，順便更新 README」.)
-  const answered = c.role === 'condition' && (STOPS.test(consequence) || REDIRECTS.test(consequence) || ALSO_DO.test(consequence));
+  const answered = c.role === 'condition' && (STOPS.test(consequence) || REDIRECTS.test(consequence) || ALSO_DO.test(consequence) || (inv.id === 'secrets-kept' && MASKS.test(consequence)));
   const situation = (r: Span) =>
     c.narrated ||
     PERSON_DOES.test(c.low) ||
@@ -1432,6 +1442,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     TOLD_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) ||
     DURING.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
     (CODE_FOR.test(c.low.slice(Math.max(0, r.start - 48), r.start)) && !/ing$/.test(r.text)) ||
+    // (What a function is changed to do: "refactor delete_intermediate_bams() so it logs each path before removal".)
+    FUNCTION_DOES.test(c.low.slice(0, r.start)) ||
     // (What a test covers: "a unit test for parse_permissions() that covers world-writable files".)
     TEST_COVERS.test(c.low.slice(Math.max(0, r.start - 90), r.start)) ||
     PERIOD_AFTER.test(c.low.slice(r.end)) ||
@@ -1922,7 +1934,8 @@ const ASK = /(?<![a-z])ask(?:s|ed|ing)?(?![a-z])|問|问/u;
 const QUESTION = /(?<![a-z])(?:which|what|whether|how|where|who)(?![a-z])|哪個|哪个|哪種|哪种|什麼|什么|是否/u;
 
 /** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
-const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,50}?(?<![a-z])(?:when|if)(?![a-z])/gu;
+// (Or a reading done only when something goes wrong: "execute it first and read it only if something breaks".)
+const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,80}?(?<![a-z])(?:when|if)(?![a-z])|(?<![a-z])(?:read|review|check|inspect|audit|look at)\w*\s+(?:it|them|that|the \w+)\s+only (?:if|when|after|once)(?![a-z])/gu;
 
 /**
  * Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and
@@ -2238,7 +2251,7 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
-  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|queue[sd]?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|cannot|can['’]t|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|拒[絕绝]|婉拒|回[絕绝]|[謝谢][絕绝]|不接受|不同意|不答[應应]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+  /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|queue[sd]?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|configur\w*|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|cannot|can['’]t|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|拒[絕绝]|婉拒|回[絕绝]|[謝谢][絕绝]|念我|催我|提醒我|不接受|不同意|不答[應应]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
 
 /** How a safeguard went wrong, right after it: "tests fail", "CI is red", 「測試沒過」. */
 const FAILED = /^\s*(?:(?:still|only|just|sometimes|keep)\s+)?(?:fail(?:s|ed|ing)?|(?:is|are|goes|go|went|turns?|turned) red|(?:is|are) (?:failing|broken|flaky)|br(?:oke|eaks?))(?![a-z])|^\s*(?:沒過|没过|沒通過|没通过|失敗|失败|掛了|挂了|紅了|红了)/u;
@@ -2290,13 +2303,14 @@ const ASKS_IT = /(?<![a-z])(?:ask|asks|asked|tell|tells|told|request|requests|wa
 /** A time named by the action: 「上线前这段时间」, 「發版期間」. */
 const PERIOD_AFTER = /^\s*(?:前|之前|後|后|之後|之后)?(?:的)?(?:這段|这段)(?:時間|时间|期間|期间)|^\s*(?:期間|期间)/u;
 /** Code, tests or docs for a thing (a noun, not a doing) are about it: "the rollback script for deletions". */
+const FUNCTION_DOES = /[\w.]+\(\)\s+(?:so(?: that)?|to make it|so it)\s+(?:it\s+)?[^,;]{0,80}$/u;
 const TEST_COVERS = /(?<![a-z])(?:tests?|test cases?|specs?)(?![a-z])[^,;.]{0,70}?(?<![a-z])(?:covers?|covering|exercises?|exercising)\s+(?:[^,;.]{1,40}?\s(?:and|or)\s+)?(?:the\s+|all\s+|any\s+)?$/u;
 const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentation|jobs?|tools?|modules?|handlers?|runbooks?)\s+for\s+(?:the\s+|all\s+|any\s+)?$/u;
 /** An action named by how it went, so an event: "summarise a failed deploy", "the botched migration". */
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
 /** Masking a secret where it is shown: "mask", "redact", 遮掉, 打码, 脫敏. */
-const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?)(?![a-z])|遮掉|遮蔽|遮罩|遮蓋|遮盖|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]/u;
+const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?|(?:show|shows|display|displays|keep|keeps)\s+only\s+(?:the\s+)?(?:last|first)\s+(?:\w+\s+)?(?:digits|characters|chars))(?![a-z])|遮掉|遮蔽|遮罩|遮蓋|遮盖|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]|[只僅仅](?:顯示|显示|露出|保留)[^，。；,;]{0,8}?(?:後|后|前|末)[一二三四五六1-6](?:碼|码|位)/u;
 
 /** Masking, then what is shown: "redact it, then paste it", 「打码以后再贴出来」. */
 const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)/u;
