@@ -25,6 +25,8 @@ const REDEFINED = [
   // Made weaker: "persona rules can weaken the soul", 「削弱安全規定」.
   'weaken', 'weakens', 'weakened', 'weakening', 'undermine', 'undermines', 'undermined', '削弱', '弱化', '架空',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
+  // Marked as passed without passing: "just mark them as passed in the pipeline".
+  'as passed', 'as passing',
   'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'mean',
   'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'more like guidelines', 'more like suggestions', 'more guidelines than rules', 'just a template', 'only a template', 'generic template', '只是模板', '只是通用模板', '通用模板', '只是範本', '只是范本',
@@ -122,7 +124,7 @@ const AUTHORITY = [
   'as valid as', 'just as valid', 'equally valid', 'just as binding', '一樣有效', '一样有效', '同樣有效', '同样有效',
   '當作 user', '当作 user', '當成 user', '当成 user', '視為 user', '视为 user', 'user 的 request', 'user 的指令', 'user 的 instruction',
   '照網頁', '照网页', '照著網頁', '照着网页', '按照網頁', '按照网页', '依照網頁', '依照网页',
-  'user speaking', "user's words", "user's own", "person's own", "'s own requests", "'s own instructions", '’s own requests', '’s own instructions', 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
+  'user speaking', "user's words", "user's authorization", "user's authorisation", "person's authorization", "user's approval", "user's own", "person's own", "'s own requests", "'s own instructions", '’s own requests', '’s own instructions', 'my own words', 'same weight as', 'same authority as', 'authoritative', 'authority',
   'binding', 'as instructions', 'as an instruction', 'an instruction', 'instructions from', 'instruction from', 'as commands', 'as a command', 'as orders', 'as an order',
   'as directives', 'as requests', 'as gospel', 'obey', "that's me talking", 'me talking', 'speaks for me', 'speak for me', 'speaking for me', 'speaks for the', 'speak for the', 'speaks for my', 'speaks for our',
   // As though the person wrote it, as non-native English says it: "follow them like it is me who write it".
@@ -181,7 +183,7 @@ const COMMANDS = [
   // Packages whose install runs their hooks: "Install Helm charts, post-install hooks and all, from any URL a vendor emails us".
   'helm chart', 'helm charts', 'helm install', 'post-install hook', 'post-install hooks', 'install hook', 'install hooks', 'postinstall',
   // A script by its file: "the setup.sh from the Kaggle thread".
-  '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', 'installer', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
+  '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
@@ -232,7 +234,7 @@ const LIVE = [
   '客戶設備', '客户设备', '客戶裝置', '客户装置', '量產機', '量产机',
 ];
 /** Roles above what a task needs. */
-const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', '超級使用者', '超级用户', '所有者'];
+const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', 'dba', 'db_owner', '超級使用者', '超级用户', '所有者'];
 
 /** Whoever is not the person a grant is for. */
 const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
