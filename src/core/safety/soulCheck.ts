@@ -1725,6 +1725,8 @@ const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), .
 /** Negations of a safeguard: any modal one, local ones near it, "without" before it, 之外 after it, breaks near it. */
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
+  // (Read once: forbidsAction asks of every deed after every negation.)
+  const breaks = once(() => breaksIn(inv, c));
   // An aside in parentheses says its own thing: "no black, no isort (ruff handles imports)" keeps ruff.
   const parens = [...c.low.matchAll(/\([^()]*\)/g)];
   const aside = parens.find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
@@ -1816,7 +1818,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     !guards.some((g) => heldUntil(c, g) !== undefined) &&
     actionsIn(inv, c.low.slice(n.end)).some(
       // (Not a deed that is this safeguard's breaking word too: 「不更動 soul 的安全規則」, 「不可被本人格覆寫」.)
-      (a) => ACTION_NEXT.test(c.low.slice(n.end, n.end + a.start)) && !breaksIn(inv, c).some((b) => b.start < n.end + a.end && n.end + a.start < b.end) && guards.every((g) => g.end <= n.start || (g.start >= n.end + a.end && OBJECT_NEXT.test(c.low.slice(n.end + a.end, g.start)))),
+      (a) => ACTION_NEXT.test(c.low.slice(n.end, n.end + a.start)) && !breaks().some((b) => b.start < n.end + a.end && n.end + a.start < b.end) && guards.every((g) => g.end <= n.start || (g.start >= n.end + a.end && OBJECT_NEXT.test(c.low.slice(n.end + a.end, g.start)))),
     );
   // (Nor 建議 that ends a noun: 「其他 agent 提出的回滚建议」 is a suggestion to roll back, 「審查機器人的修改建議要先…」 the bot's suggestions — not 「測試建議跑」, 「安全規則只是建議」.)
   const namesASuggestion = (b: Span) => /^(?:建議|建议)$/u.test(b.text) && /\p{Script=Han}$/u.test(c.low.slice(0, b.start)) && !/(?:是|當|当|作|為|为|算|成|僅|仅|只|供)$/u.test(c.low.slice(0, b.start)) && /^\s*(?:$|的|要|都要|必須|必须|需要|得先|應該|应该)/u.test(c.low.slice(b.end));
@@ -1850,7 +1852,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          breaksIn(inv, c).filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && PERSON_WINS.test(c.low.slice(0, b.start))) && !(b.text === '只在' && ONLY_AFTER.test(c.low.slice(b.end))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
+          breaks().filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && PERSON_WINS.test(c.low.slice(0, b.start))) && !(b.text === '只在' && ONLY_AFTER.test(c.low.slice(b.end))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
