@@ -60,6 +60,8 @@ export interface BudgetOptions {
   holder: (day: string) => { rel: string; line: number };
   /** The query names or implies a time: it asks what was so then, not about something spread over time. */
   timed?: boolean;
+  /** Lines that come with the line above them (the fix after an error's report, fixes.ts): not discounted for its day. */
+  along?: ReadonlySet<ScoredLine>;
 }
 
 export interface Shared {
@@ -81,6 +83,34 @@ const TIME_PREFIX = /^\s*[-*]\s+(?:\d{2}:\d{2}(?::\d{2})?\s+)?/;
 const MARKERS = /\[(?:from|by) [^\]\n]*\] /g;
 /** What a line says, without its bullet, time and who wrote it: a summary repeats raw lines word for word. */
 const sayingOf = (line: string) => line.replace(TIME_PREFIX, '').replace(MARKERS, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim().slice(0, 80);
+/** An entry's day and minute (`10:10` of `- 10:10:54 …`): a summary keeps the minute of the raw entry it came from. */
+const minuteOf = (line: string, day: string | null) => {
+  const m = /^\s*[-*]\s+(\d{1,2}:\d{2})/.exec(line);
+  return m && day ? `${day} ${m[1]}` : undefined;
+};
+
+/** What the lines shown so far say (`say`, `hasSaid`): a line that says it again is no new answer. */
+export type Said = Set<string>;
+export function say(said: Said, line: string, day: string | null): void {
+  const saying = sayingOf(line);
+  said.add(saying);
+  const minute = minuteOf(line, day);
+  if (minute) said.add(`${minute}|${saying}`);
+}
+/**
+ * Whether a line says again what a shown one says: the same words, or, at the same minute of its day, words
+ * one begins with the other's (a summary joins an entry's lines into one and cuts it: "10:10 … in
+ * Test RabbitMQ.Client…" is the entry whose head says "10:10:54 … in Test", its trace below).
+ */
+export function hasSaid(said: Said, line: string, day: string | null): boolean {
+  const saying = sayingOf(line);
+  if (said.has(saying)) return true;
+  const minute = minuteOf(line, day);
+  if (!minute || saying.length < MIN_CUT_CHARS) return false;
+  const key = `${minute}|`;
+  for (const s of said) if (s.startsWith(key) && s.length - key.length >= MIN_CUT_CHARS && (s.startsWith(saying, key.length) || saying.startsWith(s.slice(key.length)))) return true;
+  return false;
+}
 const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
 
 /** The head line of the entry that line `i` continues (an indented line after an entry), when it is above `i` in the section and read. */
@@ -92,33 +122,37 @@ const ENTRY = /^[-*]\s+\d{1,2}:\d{2}/;
 
 export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   const shown = new Set<string>();
-  const said = new Set<string>();
+  const said: Said = new Set();
   const top = scored[0]?.score || 1;
   const done = new Uint8Array(scored.length);
   const cite = citation(opts, top);
   const context = !opts.timed && spreadOverDays(scored) ? SPREAD_CONTEXT : CONTEXT;
-  // Later statements of the best line's subject are not discounted for their day (current.ts).
-  const later = opts.about ? laterStatements(scored, opts.about) : new Set<ScoredLine>();
+  // Later statements of the best line's subject are not discounted for their day (current.ts), nor is what comes along with a line.
+  const undiscounted = new Set([...(opts.about ? laterStatements(scored, opts.about) : []), ...(opts.along ?? [])]);
   let hits: SearchHit[] = [];
   for (let page = 1; page <= opts.page; page++) {
     const perDay = new Map<string, number>();
     const snippets: Snippet[] = [];
     let used = 0;
     let misses = 0;
+    // What comes along with a line and did not fit: the page goes on without it (perhaps on the next).
+    const leftBehind: number[] = [];
     while (snippets.length < opts.limit) {
       let best = -1;
       let bestScore = 0;
       for (let k = 0; k < scored.length; k++) {
         if (done[k]) continue;
         if (scored[k].score <= bestScore) break; // sorted: nothing later beats it, even undiscounted
-        const worth = scored[k].score * SAME_DAY ** (later.has(scored[k]) ? 0 : (perDay.get(scored[k].block.day) ?? 0));
+        const worth = scored[k].score * SAME_DAY ** (undiscounted.has(scored[k]) ? 0 : (perDay.get(scored[k].block.day) ?? 0));
         if (worth > bestScore) [best, bestScore] = [k, worth];
       }
       if (best < 0) break;
       done[best] = 1;
       const hit = scored[best];
       const { block, i } = hit;
-      if (shown.has(keyOf(hit, i)) || said.has(sayingOf(block.lines[i] ?? ''))) continue;
+      // (A trace line under an entry is shown with its head: the head's words count too.)
+      const headOfHit = entryHead(block, i);
+      if (shown.has(keyOf(hit, i)) || [i, headOfHit].some((j) => j !== undefined && hasSaid(said, block.lines[j] ?? '', block.day))) continue;
       // A smaller budget (a hook's, a topic's share) gives each hit less context, in proportion: room for more hits.
       const [before, after] = context[Math.min(snippets.length, context.length - 1)].map((n) => Math.round(n * (Math.min(opts.maxTokens, FULL_CONTEXT_TOKENS) / FULL_CONTEXT_TOKENS) ** 2));
       // The run of lines around the hit not shown yet, within its day section.
@@ -149,13 +183,17 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
       };
       const taken = tryRun(s, e) ?? tryRun(Math.max(s, i - 1), Math.min(e, i + 2)) ?? tryRun(i, i + 1) ?? (snippets.length ? undefined : cutToFit(hit, room, cite));
       if (!taken) {
+        if (opts.along?.has(hit)) {
+          leftBehind.push(best);
+          continue;
+        }
         done[best] = 0; // perhaps on the next page
         if (++misses > MAX_MISSES) break;
         continue;
       }
       for (let j = taken.snippet.start; j < taken.snippet.end; j++) {
         shown.add(keyOf(hit, j));
-        said.add(sayingOf(block.lines[j] ?? ''));
+        say(said, block.lines[j] ?? '', block.day);
       }
       if (near && taken.snippet.line === near.line) Object.assign(near, taken.snippet);
       else snippets.push(taken.snippet);
@@ -165,6 +203,7 @@ export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
     // Current before stale: an older snippet that a newer one above replaces says so (`earlier`); its mark counts in the budget.
     hits = currentFirst(snippets, opts.about).map(({ snippet, earlier }) => ({ ...cite(snippet), ...(earlier && { earlier }) }));
     if (hits.some((h) => h.earlier)) while (hits.length > 1 && countTokens(renderHits(hits)) > opts.maxTokens) hits.pop();
+    for (const k of leftBehind) done[k] = 0;
     if (!snippets.length) break;
   }
   let more = 0;

@@ -22,7 +22,7 @@ import { shown } from '../safety/secrets';
 import { type Vault, dayRel, monthRel } from '../vault/layout';
 import { shownPath } from './index/files';
 import { ensureRawDays, rawDayCommits } from '../compress/rawDays';
-import { authorOf, shareBudget } from './budget';
+import { type Said, authorOf, hasSaid, say, shareBudget } from './budget';
 import { authorMatches } from '../vault/dayEntries';
 import { type BranchView, branchView, hiddenIn, visibleLines } from '../vault/branches';
 import { type About, askedValue, asksPresent, asksPresentValue, namesAThing, withReplacements } from './current';
@@ -38,6 +38,7 @@ import { needsReduction, pastedQuery, topicsOf } from './prompt';
 import { withTranslations } from './translate';
 import { type ScoredLine, rankLines } from './rank';
 import { sinkUnused } from './decay';
+import { fixesAfterReports } from './fixes';
 import { type Served, servedBefore } from '../vault/usage';
 import { findNeedle, lineHas } from './words';
 import { DEFAULT_INDEX_BUDGET_MS, DEFAULT_LIMIT, DEFAULT_MAX_TOKENS, type SearchHit, type SearchOptions, type SearchResult, renderHits } from './result';
@@ -95,15 +96,19 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
       answers = answers.map((a, k) => (a.answer.more ? searchTopic(v, view, reader, topics[k], names, today, { maxTokens: share + Math.floor(spare / hungry), limit, page, rawCommits, holder, branches, author, served, archived, pasted }) : a));
     }
     const hits: SearchHit[] = [];
-    const taken = new Set<string>();
+    const said: Said = new Set();
     for (let r = 0; hits.length < limit && answers.some((a) => a.answer.results.length > r); r++) {
       for (const a of answers) {
         const h = a.answer.results[r];
         if (!h || hits.length >= limit) continue;
-        const lines = h.text.split('\n').map((_l, j) => `${h.file}:${h.line + j}`);
-        if (lines.every((l) => taken.has(l))) continue;
-        lines.forEach((l) => taken.add(l));
-        hits.push(h);
+        // Two topics' snippets of the same lines (an entry each found, one showing more of it) are one snippet; one whose
+        // entries another's say already (a summary and its raw lines) adds nothing.
+        const k = hits.findIndex((o) => overlapping(o, h));
+        const heads = linesOf(h).filter((l) => ENTRY_HEAD.test(l));
+        if (k >= 0) hits[k] = joined(hits[k], h);
+        else if (!heads.length || !heads.every((l) => hasSaid(said, l, h.date))) hits.push(h);
+        else continue;
+        for (const l of linesOf(h)) say(said, l, h.date);
       }
     }
     while (hits.length && countTokens(renderHits(hits)) > maxTokens) hits.pop();
@@ -124,6 +129,19 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
   } finally {
     reader.close();
   }
+}
+
+const linesOf = (h: SearchHit) => h.text.split('\n');
+const ENTRY_HEAD = /^[-*]\s+\d{1,2}:\d{2}/;
+/** Whether two hits show runs of lines of one text (a file, or a compressed day's raw lines) that overlap or touch. */
+const overlapping = (a: SearchHit, b: SearchHit) => a.file === b.file && a.date === b.date && a.from === b.from && b.start <= a.start + linesOf(a).length && a.start <= b.start + linesOf(b).length;
+
+/** The lines of two overlapping hits as one hit, in the first one's place. */
+function joined(a: SearchHit, b: SearchHit): SearchHit {
+  const lines = new Map<number, string>();
+  for (const h of [b, a]) linesOf(h).forEach((t, j) => lines.set(h.start + j, t));
+  const start = Math.min(a.start, b.start);
+  return { ...a, start, text: Array.from({ length: lines.size }, (_, j) => lines.get(start + j)).join('\n') };
 }
 
 /** The concepts of the query a ranked line holds, as a bit mask, and what they are: what it is about (current.ts); `asked`, the kind of value it asks for. */
@@ -229,6 +247,9 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // Usage-aware decay, one separate factor: lines nothing served for months sink a little (decay.ts).
   const decayed = sinkUnused(ranked, opts.served, today, (s) => `${shownPath(s.block.file)}:${s.i + 1}`);
   ranked = decayed.ranked;
+  // A pasted error asks how it was fixed: the entry that fixed a report follows it (fixes.ts).
+  const fixed = opts.pasted ? fixesAfterReports(ranked) : undefined;
+  if (fixed) ranked = fixed.ranked;
   // A name the question asks about that memory never mentions: memory cannot answer it, say so briefly.
   // Every name absent, or one written as a proper name ("Terraform" beside a known "GKE"): such a
   // name is an identity, and what memory holds of the rest of the question is about something
@@ -244,7 +265,7 @@ function searchTopic(v: Vault, view: IndexView, reader: LineReader, text: string
   // What replaced the best lines joins them, though it may not use the query's words (current before stale).
   // Not when only one author's lines are asked for: a replacement may be someone else's.
   const replaced = timed || who ? ranked : withReplacements(ranked, names, reader, searchable);
-  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about: aboutOf(lookup, answers) }) });
+  const shared = shareBudget(replaced, { ...budget, ...(timed ? { timed: true } : { about: aboutOf(lookup, answers) }), ...(fixed?.fixes.size && { along: fixed.fixes }) });
   const more = shared.more;
   // What is shown of a secret already on disk (written before the firewall, or by hand): its placeholder.
   // An entry of a branch the view leaves out is no context for a line it shows either.

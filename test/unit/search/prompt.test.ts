@@ -66,6 +66,21 @@ describe('long prompts', () => {
     const r = searchMemory(v, TRACE);
     assert.match(r.results[0]?.text ?? '', /one-off invoices/);
   });
+
+  it('brings the entry that fixed a reported error right after the report, though the report matches the paste better', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    const frames = (n: number) => Array.from({ length: 6 }, (_, i) => `     at RabbitMQ.Client.Impl.Session${n}.Frame${i}.Transmit(OutgoingCommand& cmd)`);
+    const message = "AlreadyClosedException: Already closed: The AMQP operation was interrupted: code=406, text='PRECONDITION_FAILED - delivery acknowledgement on channel 1 timed out'";
+    writeAt(v, '2026-03-02T10:10:00', { text: ['worker lost its channel mid-batch in Test', `  RabbitMQ.Client.Exceptions.${message}`, ...frames(1)].join('\n'), kind: 'error' });
+    writeAt(v, '2026-03-02T11:45:00', { text: "Fix for 'PRECONDITION_FAILED - delivery acknowledgement on channel 1 timed out': prefetch cut from 50 to 20", kind: 'error' });
+    // Other reports of the same kind of error, each matching the paste about as well as the first.
+    for (let n = 2; n < 6; n++) writeAt(v, `2026-03-0${n + 1}T09:00:00`, { text: [`worker ${n} lost its channel again under load`, `  RabbitMQ.Client.Exceptions.AlreadyClosedException: Already closed: The AMQP operation was interrupted`, ...frames(n)].join('\n'), kind: 'error' });
+    const paste = ['The results consumer keeps losing its channel. From the worker log:', `2026-03-10T14:41:06Z ERR RabbitMQ.Client.Exceptions.${message}`, ...frames(1), 'Have we seen this before?'].join('\n');
+    const hits = searchMemory(v, paste, { maxTokens: 300 }).results.map((h) => h.text);
+    const report = hits.findIndex((t) => t.includes('worker lost its channel mid-batch'));
+    assert.ok(report >= 0, hits.join('\n'));
+    assert.match(hits[report + 1] ?? '', /prefetch cut from 50 to 20/, hits.join('\n'));
+  });
 });
 
 describe('topics', () => {
@@ -100,6 +115,16 @@ describe('topics', () => {
     const none = searchMemory(v, 'Why did we pick BullMQ, and what is the Zeppelin quota?');
     assert.deepEqual(none.missing, ['what is the Zeppelin quota?']);
     assert.ok(none.results.length);
+  });
+
+  it('shows an entry two topics both find once, though each shows more or less of it', async () => {
+    const v = await tempVault('2026-03-11T09:00:00');
+    const frames = Array.from({ length: 8 }, (_, i) => `     at RabbitMQ.Client.Impl.Frame${i}.Transmit(OutgoingCommand& cmd)`);
+    writeAt(v, '2026-03-02T10:00:00', ['worker lost its channel mid-batch', '  RabbitMQ.Client.Exceptions.AlreadyClosedException: delivery acknowledgement timed out', ...frames, '     at LabBridge.Worker.ResultConsumer.HandleBasicDeliver(String consumerTag)'].join('\n'));
+    for (let i = 0; i < 12; i++) writeAt(v, `2026-03-0${3 + (i % 6)}T1${i % 10}:00:00`, `worker note ${i} about the results queue`);
+    const r = searchMemory(v, 'Why did the worker lose its channel mid-batch, and what does HandleBasicDeliver in ResultConsumer do?', { maxTokens: 800 });
+    const lines = r.results.flatMap((h) => h.text.split('\n'));
+    assert.equal(lines.filter((l) => l.includes('lost its channel mid-batch')).length, 1, lines.join('\n'));
   });
 
   it('says in the context layer which topic found nothing', async () => {

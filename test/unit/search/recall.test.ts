@@ -218,6 +218,16 @@ describe('recall: compressed days', () => {
     assert.equal(withoutAuthorMarkers(fs.readFileSync(path.join(v.root, s.open), 'utf8').split('\n')[s.openLine! - 1]), s.text.split('\n')[0]);
   });
 
+  it('shows an entry once: its summary, which joins and cuts its lines, is no second answer beside its raw lines', async () => {
+    const trace = ['worker lost its channel mid-batch in Test', '  RabbitMQ.Client.Exceptions.AlreadyClosedException: Already closed: The AMQP operation was interrupted, delivery acknowledgement timed out', '     at RabbitMQ.Client.Impl.SessionBase.Transmit(OutgoingCommand& cmd)', '     at RabbitMQ.Client.Impl.ModelBase.BasicAck(UInt64 deliveryTag, Boolean multiple)'].join('\n');
+    const v = await diary({ '2026-03-02': [trace, 'Fix for the delivery acknowledgement timeout: consumer prefetch cut from 50 to 20', ...filler('2026-03-02', 12)] }, { git: true });
+    await compressWithHistory(v, { now: new Date('2026-04-20T09:00:00'), force: true, warn: assert.fail });
+    assert.match(fs.readFileSync(path.join(v.chronoDir, '2026-03.md'), 'utf8'), /lost its channel mid-batch in Test RabbitMQ/, 'the summary joins the entry into one line');
+    const lines = searchMemory(v, 'AlreadyClosedException delivery acknowledgement timed out channel', { maxTokens: 800 }).results.flatMap((h) => h.text.split('\n'));
+    assert.equal(lines.filter((l) => l.includes('lost its channel mid-batch')).length, 1, lines.join('\n'));
+    assert.ok(lines.some((l) => l.includes('prefetch cut from 50 to 20')), 'the room goes to its fix');
+  });
+
   it('rebuilds the raw lines from the vault history when the cache is gone', async () => {
     const v = await compressedVault();
     fs.rmSync(rawDir(v), { recursive: true, force: true });
