@@ -236,6 +236,9 @@ const LIVE = [
 /** Roles above what a task needs. */
 const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', 'dba', 'db_owner', '超級使用者', '超级用户', '所有者'];
 
+/** A platform's own names for its top roles: no task of an agent needs them. */
+const TOP_ROLES = ['accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'useradmin', 'cluster-admin', 'administratoraccess', 'superuser', 'db_owner', 'sysdba', 'rds_superuser', 'roles/owner', 'roles/editor'];
+
 /** Whoever is not the person a grant is for. */
 const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
 /** What may be granted. */
@@ -439,6 +442,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow removing, disabling or bypassing a safeguard: backups, confirmation, commit signing, branch protection, linters and type checks, approvals.',
     safeguard: [
       'snapshot', 'snapshots', 'point-in-time recovery', 'pitr', 'deletion protection', 'object versioning', 'gpgsign', 'commit.gpgsign', '簽章', '签章', '快照',
+      // A warehouse's own backups: Snowflake's Time Travel and Fail-safe, BigQuery's time travel window.
+      'time travel', 'fail-safe', 'failsafe', 'soft delete', 'soft-delete',
       'backup', 'backups', 'back up', 'protection', 'type errors', 'type error', 'lint errors', 'lint warnings', 'protection rules', '保護規則', '保护规则', '受保護分支設定', '受保护分支设置', '保護分支', '保护分支', 'branch rules', 'ruleset', 'rulesets', 'confirmation', 'confirmations', 'approval', 'approvals', 'approving review', 'branch protection', 'commit signing', 'signing', 'signed commits', 'signature', 'signatures', 'gpg', 'two-factor', '2fa', 'mfa', 'linter', 'linters',
       'lint', 'linting', 'type check', 'type checks', 'typecheck', 'type checking', 'static analysis',
       'security updates', 'dependabot', 'vulnerability scanning', 'dependency scanning', 'snyk', 'trivy',
@@ -561,6 +566,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 4 },
       { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '設成', '设成', '改成', '改為', '改为'], with: PRIVILEGED, within: 8 },
+      // A platform's top role used for the work: "log in to Snowflake as SYSADMIN for backfills", 「統一用 SYSADMIN 角色登入」.
+      // (The role is the risky word: 用 alone is in too many words to be one, 「沒用的檔案」.)
+      { risky: TOP_ROLES, with: ['use', 'using', 'uses', 'log in with', 'login with', 'sign in with', 'connect with', 'run with', 'runs with', '用', '使用', '登入', '登录', '切到', '切換到', '切换到'], within: 6, before: true },
     ],
   },
   {
