@@ -16,7 +16,7 @@ import { shownMemoryPath } from '../vault/layout';
 import { shownPath } from './index/files';
 import { type Author, authorMarker, lineAuthor } from '../vault/dayEntries';
 import { type About, currentFirst, entryAt, laterStatements } from './current';
-import type { ScoredLine } from './rank';
+import { type ScoredLine, isEntry } from './rank';
 import { type SearchHit, renderHit, renderHits } from './result';
 
 /** Context [before, after] by the rank of the hit; the last pair holds for every later one. */
@@ -116,9 +116,8 @@ const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
 /** The head line of the entry that line `i` continues (an indented line after an entry), when it is above `i` in the section and read. */
 function entryHead(block: ScoredLine['block'], i: number): number | undefined {
   const j = entryAt(block, i).from;
-  return j < i && ENTRY.test(block.lines[j] ?? '') ? j : undefined;
+  return j < i && isEntry(block.lines[j] ?? '') ? j : undefined;
 }
-const ENTRY = /^[-*]\s+\d{1,2}:\d{2}/;
 
 export function shareBudget(scored: ScoredLine[], opts: BudgetOptions): Shared {
   const shown = new Set<string>();

@@ -6,14 +6,13 @@
  * among the best lines brings the best-ranked fix of its day or later right after it.
  */
 import { entryAt } from './current';
-import type { ScoredLine } from './rank';
+import { type ScoredLine, isEntry } from './rank';
 
 /** The reports followed: the best lines a small budget (the hook's) still shows. */
 const FOLLOWED = 5;
 /** An entry that says it fixed something. */
 const FIXED = /\b(?:fix(?:ed|es)?|root fix|resolved|solved|workaround|mitigated)\b|修好|修復|修复|解決|解决/i;
 const REPORT = /^\s*[-*]\s+\d{1,2}:\d{2}(?::\d{2})?\s+#error\b/;
-const HEAD = /^\s*[-*]\s+\d{1,2}:\d{2}/;
 
 const headOf = (l: ScoredLine) => l.block.lines[entryAt(l.block, l.i).from] ?? '';
 const keyOf = (l: ScoredLine) => `${l.block.file.rel}#${l.block.day}#${l.i}`;
@@ -25,7 +24,7 @@ export function fixesAfterReports(ranked: ScoredLine[]): { ranked: ScoredLine[];
     const head = headOf(report);
     if (!REPORT.test(head) || FIXED.test(head)) continue;
     const at = ranked.indexOf(report);
-    const fix = ranked.find((l, k) => k > at && !moved.has(keyOf(l)) && l.block.day >= report.block.day && HEAD.test(l.block.lines[l.i] ?? '') && FIXED.test(l.block.lines[l.i] ?? ''));
+    const fix = ranked.find((l, k) => k > at && !moved.has(keyOf(l)) && l.block.day >= report.block.day && isEntry(l.block.lines[l.i] ?? '') && FIXED.test(l.block.lines[l.i] ?? ''));
     if (fix) moved.set(keyOf(fix), { after: report, line: { ...fix, score: report.score } });
   }
   const out = ranked.filter((l) => !moved.has(keyOf(l)));

@@ -20,7 +20,7 @@ import { type Needle, hasCjk, lineHas } from './words';
 import { NO_DATES } from './dates';
 
 /** An entry of a day (`- HH:MM…`), not a heading or a blank line: what a date term is held by. */
-const isEntry = (line: string) => /^\s*[-*]\s+\d{1,2}:\d{2}/.test(line);
+export const isEntry = (line: string) => /^\s*[-*]\s+\d{1,2}:\d{2}/.test(line);
 
 /** A run of lines of one file section: lines [start, end) are scored, the rest is context. */
 export interface Block {

@@ -36,7 +36,7 @@ import { LineReader } from './lineReader';
 import { type EntityName, MAX_QUERY_CHARS, type Query, lookupQuery, namedConcepts, parseQuery, properNames } from './query';
 import { needsReduction, pastedQuery, topicsOf } from './prompt';
 import { withTranslations } from './translate';
-import { type ScoredLine, rankLines } from './rank';
+import { type ScoredLine, isEntry, rankLines } from './rank';
 import { sinkUnused } from './decay';
 import { fixesAfterReports } from './fixes';
 import { type Served, servedBefore } from '../vault/usage';
@@ -104,7 +104,7 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
         // Two topics' snippets of the same lines (an entry each found, one showing more of it) are one snippet; one whose
         // entries another's say already (a summary and its raw lines) adds nothing.
         const k = hits.findIndex((o) => overlapping(o, h));
-        const heads = linesOf(h).filter((l) => ENTRY_HEAD.test(l));
+        const heads = linesOf(h).filter(isEntry);
         if (k >= 0) hits[k] = joined(hits[k], h);
         else if (!heads.length || !heads.every((l) => hasSaid(said, l, h.date))) hits.push(h);
         else continue;
@@ -132,7 +132,6 @@ export function searchMemory(v: Vault, query: string, opts: SearchOptions = {}):
 }
 
 const linesOf = (h: SearchHit) => h.text.split('\n');
-const ENTRY_HEAD = /^[-*]\s+\d{1,2}:\d{2}/;
 /** Whether two hits show runs of lines of one text (a file, or a compressed day's raw lines) that overlap or touch. */
 const overlapping = (a: SearchHit, b: SearchHit) => a.file === b.file && a.date === b.date && a.from === b.from && b.start <= a.start + linesOf(a).length && a.start <= b.start + linesOf(b).length;
 
