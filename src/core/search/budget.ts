@@ -91,16 +91,20 @@ const minuteOf = (line: string, day: string | null) => {
 
 /** What the lines shown so far say (`say`, `hasSaid`): a line that says it again is no new answer. */
 export type Said = Set<string>;
+/** A line cut short, as a summary cuts an entry: it ends in `…`. */
+const isCut = (line: string) => /…\s*$/.test(line);
 export function say(said: Said, line: string, day: string | null): void {
   const saying = sayingOf(line);
   said.add(saying);
   const minute = minuteOf(line, day);
-  if (minute) said.add(`${minute}|${saying}`);
+  if (minute) said.add(`${minute}|${isCut(line) ? '…' : ' '}${saying}`);
 }
 /**
- * Whether a line says again what a shown one says: the same words, or, at the same minute of its day, words
- * one begins with the other's (a summary joins an entry's lines into one and cuts it: "10:10 … in
- * Test RabbitMQ.Client…" is the entry whose head says "10:10:54 … in Test", its trace below).
+ * Whether a line says again what a shown one says: the same words, or, at the same minute of its
+ * day, the words of a line cut short that begin with the other's or that the other's begin with (a
+ * summary joins an entry's lines into one and cuts it: "10:10 … in Test RabbitMQ.Client…" is the
+ * entry whose head says "10:10:54 … in Test", its trace below). A longer line not cut says more:
+ * "… (archived from …)".
  */
 export function hasSaid(said: Said, line: string, day: string | null): boolean {
   const saying = sayingOf(line);
@@ -108,7 +112,12 @@ export function hasSaid(said: Said, line: string, day: string | null): boolean {
   const minute = minuteOf(line, day);
   if (!minute || saying.length < MIN_CUT_CHARS) return false;
   const key = `${minute}|`;
-  for (const s of said) if (s.startsWith(key) && s.length - key.length >= MIN_CUT_CHARS && (s.startsWith(saying, key.length) || saying.startsWith(s.slice(key.length)))) return true;
+  const cut = isCut(line);
+  for (const s of said) {
+    if (!s.startsWith(key) || s.length - key.length - 1 < MIN_CUT_CHARS) continue;
+    const shown = s.slice(key.length + 1);
+    if ((s[key.length] === '…' && shown.startsWith(saying)) || (cut && saying.startsWith(shown))) return true;
+  }
   return false;
 }
 const keyOf = (l: ScoredLine, i: number) => `${l.block.file.rel}#${i}`;
