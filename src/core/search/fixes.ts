@@ -15,19 +15,19 @@ const FIXED = /\b(?:fix(?:ed|es)?|root fix|resolved|solved|workaround|mitigated)
 const REPORT = /^\s*[-*]\s+\d{1,2}:\d{2}(?::\d{2})?\s+#error\b/;
 
 const headOf = (l: ScoredLine) => l.block.lines[entryAt(l.block, l.i).from] ?? '';
-const keyOf = (l: ScoredLine) => `${l.block.file.rel}#${l.block.day}#${l.i}`;
 
 /** The ranked lines with the fix of each of the best reports moved up to just after it, at its score; and those fixes. */
 export function fixesAfterReports(ranked: ScoredLine[]): { ranked: ScoredLine[]; fixes: ReadonlySet<ScoredLine> } {
-  const moved = new Map<string, { after: ScoredLine; line: ScoredLine }>();
+  // Each fix found, by the ranked line it was, with the report it follows.
+  const moved = new Map<ScoredLine, { after: ScoredLine; line: ScoredLine }>();
   for (const report of ranked.slice(0, FOLLOWED)) {
     const head = headOf(report);
     if (!REPORT.test(head) || FIXED.test(head)) continue;
     const at = ranked.indexOf(report);
-    const fix = ranked.find((l, k) => k > at && !moved.has(keyOf(l)) && l.block.day >= report.block.day && isEntry(l.block.lines[l.i] ?? '') && FIXED.test(l.block.lines[l.i] ?? ''));
-    if (fix) moved.set(keyOf(fix), { after: report, line: { ...fix, score: report.score } });
+    const fix = ranked.find((l, k) => k > at && !moved.has(l) && l.block.day >= report.block.day && isEntry(l.block.lines[l.i] ?? '') && FIXED.test(l.block.lines[l.i] ?? ''));
+    if (fix) moved.set(fix, { after: report, line: { ...fix, score: report.score } });
   }
-  const out = ranked.filter((l) => !moved.has(keyOf(l)));
+  const out = ranked.filter((l) => !moved.has(l));
   for (const { after, line } of [...moved.values()].reverse()) out.splice(out.indexOf(after) + 1, 0, line);
   return { ranked: out, fixes: new Set([...moved.values()].map((m) => m.line)) };
 }
