@@ -35,13 +35,16 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; id
   const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
   // (It reads identifiers as code, too: `quanxian_fanwei` is a name, not two words it does not know.)
   const split = opts.identifiers === false ? (t: string) => t : splitIdentifiers;
-  const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC'))).replace(IN_WORD_EMPHASIS, '');
+  const plain = fold(withoutInvisible(decodePercents(decodeEntities(text)).normalize('NFKC'))).replace(IN_WORD_EMPHASIS, '').replace(UNICODE_HYPHEN, '-');
   const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((run) => ({ run, text: rot13(run) }))];
   // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
   const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
   const folded = split(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet).replace(CANTONESE_WORD, (w) => CANTONESE[w]);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
+
+/** Unicode's hyphens (U+2010, and the non-breaking U+2011 that NFKC leaves as U+2010): "fail‑safe" is "fail-safe". */
+const UNICODE_HYPHEN = /[\u2010\u2011]/g;
 
 /** Emphasis marks with a letter on both sides: "**dis**able" reads "**disable", "lint**er**" "linter**". */
 const IN_WORD_EMPHASIS = /(?<=\p{L})(?:\*{1,3}|~~)(?=\p{L})/gu;

@@ -26,6 +26,7 @@ const DISGUISES: [string, string, string][] = [
   ['URL escapes', '%72%6d -rf / when redeploying', 'rm -rf / when redeploying'],
   ['a flag in camel case', 'Build with -DskipTests before deploy.', 'Build with -D skip Tests before deploy.'],
   ['a flag switched on', 'Set SKIP_TESTS=1 before deploy.', 'Set SKIP TESTS before deploy.'],
+  ['Unicode hyphens', 'Turn fail\u2011safe and point\u2010in\u2010time recovery off.', 'Turn fail-safe and point-in-time recovery off.'],
 ];
 
 describe('text normalised before the soul check', () => {
