@@ -5,7 +5,7 @@
  */
 import { isDay } from '../shared/clock';
 import { inputError } from '../shared/errors';
-import { type Needle, findNeedle, globNeedles, needle, segmentWords } from './words';
+import { type Needle, findNeedle, globNeedles, identifierGlobNeedles, needle, segmentWords } from './words';
 import { replaceControlCharacters } from '../shared/text';
 import { narrowerWords } from './narrower';
 import { isStopWord, stem } from './terms';
@@ -295,7 +295,17 @@ function takeDates(text: string, days: Set<string>, months: Set<string>, yearles
   }
 }
 
-/** Entities named in the query (by name or alias), longest first, without overlaps. */
+/**
+ * A word as ranking reads it (terms.ts): without its clitic — "who's" is "who", "Lin's" is "Lin",
+ * "we're" is "we" — and '' for a negated helper verb ("don't", "isn't"), which names no subject.
+ */
+const baseWord = (w: string) => (/n['\u2019]t$/.test(w) ? '' : w.replace(/['\u2019](?:s|re|ve|ll|d|m)$/, ''));
+
+/**
+ * Entities named in the query (by name or alias), longest first, without overlaps. A name that
+ * begins or ends an identifier joined by underscores (`lims_sample`, `STRIPE_KEY`) names the
+ * entity and stays in the text: the identifier is a concept of its own.
+ */
 function takeEntities(lower: string, entities: EntityName[]): { found: EntityName[]; rest: string } {
   const hits: { e: EntityName; at: number; len: number }[] = [];
   for (const e of entities) {
@@ -317,6 +327,7 @@ function takeEntities(lower: string, entities: EntityName[]): { found: EntityNam
     if (taken.some((t) => h.at < t.at + t.len && t.at < h.at + h.len)) continue;
     taken.push(h);
     found.push(h.e);
+    if (lower[h.at - 1] === '_' || lower[h.at + h.len] === '_') continue;
     rest = rest.slice(0, h.at) + ' '.repeat(h.len) + rest.slice(h.at + h.len);
   }
   return { found, rest };
@@ -368,11 +379,11 @@ export function parseQuery(raw: string, entities: EntityName[]): Query {
       return ' ';
     }
     const n = needle(token, { exact: true });
-    if (n) add({ label: n.text, needles: [n] });
+    if (n) add({ label: n.text, needles: [n, ...identifierGlobNeedles(n.text)] });
     return ' ';
   });
-  const words = segmentWords(rest);
-  const content = words.filter((w) => !isStopWord(w));
+  const words = segmentWords(rest).map(baseWord);
+  const content = words.filter((w) => w && !isStopWord(w));
   // Only function words: they are the query, unless it names something else (an entity, a phrase).
   const list = content.length || concepts.length ? content : words;
   // A noun asked for by its kind ("what kind of art", "which types of yoga"): its kinds, also when it is singular.

@@ -116,10 +116,11 @@ export interface Needle {
   prefix: boolean;
   keys: string[];
   /**
-   * A file's path (`src/billing/proration.ts`): the needle's text is one of its folders
-   * (`src/billing/`), and it matches only where what is written from there is a glob or a folder
-   * that holds the path (`src/billing/**`, `/src/billing/`; not `src/billing/*.sql`, not a
-   * sibling file). See `globNeedles`.
+   * A file's path (`src/billing/proration.ts`) or an identifier (`lims_sample`): the needle's
+   * text is one of its folders (`src/billing/`) or beginnings (`lims_`), and it matches only where
+   * what is written from there is a glob or a folder that holds it (`src/billing/**`,
+   * `/src/billing/`, `lims_*`; not `src/billing/*.sql`, not a sibling file). See `globNeedles`,
+   * `identifierGlobNeedles`.
    */
   path?: string;
 }
@@ -186,6 +187,21 @@ export function globNeedles(path: string): Needle[] {
   const out: Needle[] = [];
   for (let k = Math.min(parts.length - 1, MAX_GLOB_FOLDERS); k >= 1; k--) {
     const n = needle(`${parts.slice(0, k).join('/')}/`, { exact: true });
+    if (n) out.push({ ...n, path: lower });
+  }
+  return out;
+}
+
+/**
+ * The beginnings of an identifier joined by underscores as needles for the globs written about
+ * it: `lims_` for `lims_sample`, matching where a line writes `lims_*` ("the lims_* tables go
+ * through Dmitri"), not `lims_run`. None for an identifier without an underscore.
+ */
+export function identifierGlobNeedles(identifier: string): Needle[] {
+  const lower = identifier.toLowerCase();
+  const out: Needle[] = [];
+  for (let k = lower.lastIndexOf('_'); k > 0; k = lower.lastIndexOf('_', k - 1)) {
+    const n = needle(lower.slice(0, k + 1), { exact: true });
     if (n) out.push({ ...n, path: lower });
   }
   return out;

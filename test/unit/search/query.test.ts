@@ -22,6 +22,20 @@ describe('query', () => {
     assert.deepEqual(k.needles.map((n) => n.text), ['kubernetes', 'k8s']);
   });
 
+  it('reads a word with its clitic as the word ("who\'s" is a stop word, "Lin\'s" is "lin"), a negated helper verb as none', () => {
+    assert.deepEqual(labels("who's on call for the release?"), ['call', 'release']);
+    assert.deepEqual(labels("what\u2019s Lin's test result, it didn't pass"), ['lin', 'test', 'result', 'pass']);
+    assert.deepEqual(labels("we're sure they've"), ['sure'], 'what is left of a question of function words and one word');
+  });
+
+  it('keeps an identifier that begins with an entity\'s name whole, beside the entity, and finds it where a glob names it', () => {
+    const lims: EntityName[] = [{ name: 'LIMS', aliases: [], rel: 'entities/objects/LIMS.md' }];
+    const concepts = parseQuery('add a column to lims_sample', lims).concepts;
+    assert.deepEqual(concepts.map((c) => c.label), ['LIMS', 'lims_sample', 'add', 'column']);
+    assert.deepEqual(concepts[1].needles.map((n) => n.text), ['lims_sample', 'lims_']);
+    assert.deepEqual(parseQuery('the LIMS database', lims).concepts.map((c) => c.label), ['LIMS', 'database'], 'a name on its own is the entity');
+  });
+
   it('keeps quoted phrases and identifiers whole, drops stop words unless nothing else is left', () => {
     assert.deepEqual(labels('"connection pool" of the cluster'), ['"connection pool"', 'cluster']);
     assert.deepEqual(labels('「資料庫遷移」'), ['"資料庫遷移"']);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bytesMayHave, foldsToAscii, globNeedles, hashKey, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../../src/core/search/words';
+import { bytesMayHave, foldsToAscii, globNeedles, hashKey, identifierGlobNeedles, indexKeys, keyHashes, lineHas, needle, segmentWords } from '../../../src/core/search/words';
 
 const has = (line: string, text: string, exact = false) => lineHas(line.toLowerCase(), needle(text, { exact })!);
 
@@ -84,6 +84,22 @@ describe('words', () => {
     assert.ok(!may('遷移', '移遷'));
     assert.ok(may('k8s', 'a \u212a8s cluster'), 'a Kelvin sign lower-cases to k');
     assert.ok(!may('k8s', 'a K8 s cluster'));
+  });
+
+  it('finds an identifier joined by underscores where a glob of its beginning matches it: `lims_*` for `lims_sample`', () => {
+    const globs = identifierGlobNeedles('LIMS_sample_barcode');
+    assert.deepEqual(globs.map((n) => n.text), ['lims_sample_', 'lims_'], 'one per beginning, the longest first');
+    const named = (line: string) => globs.some((n) => lineHas(line.toLowerCase(), n));
+    assert.ok(named('Anything that touches the lims_* tables goes through Dmitri.'));
+    assert.ok(named('`lims_sample_*` belongs to the portal'));
+    assert.ok(!named('lims_run rows are written by runsync'), 'another identifier of the same beginning');
+    assert.ok(!named('the lims_ prefix is reserved'), 'a beginning written alone is no glob of it');
+    assert.deepEqual(identifierGlobNeedles('runsync'), [], 'a name without an underscore has none');
+    for (const line of ['the lims_* tables']) {
+      const keys = new Set<string>();
+      indexKeys(line, (tag, s, from, to) => keys.add(`${String.fromCharCode(tag)}:${s.slice(from, to)}`));
+      for (const n of globs.filter((g) => lineHas(line, g))) assert.ok(n.keys.every((k) => keys.has(k)), `${n.text} in ${line}`);
+    }
   });
 
   it('finds a file\'s path where a glob of one of its folders matches it, never a glob that does not', () => {
