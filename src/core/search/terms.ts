@@ -64,20 +64,34 @@ const withoutCjk = new Map<string, readonly string[]>();
 
 function cut(text: string, cjk: boolean): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(RUN)) {
-    let w = m[0];
-    if (hasCjk(w[0])) {
-      if (cjk) for (const seg of segmentWords(w)) if (!STOP.has(seg)) out.push(seg);
-      else for (let i = 0; i < w.length; i += 2) out.push('');
+  for (const m of text.matchAll(RUN)) {
+    const written = m[0];
+    if (hasCjk(written[0])) {
+      if (cjk) for (const seg of segmentWords(written.toLowerCase())) if (!STOP.has(seg)) out.push(seg);
+      else for (let i = 0; i < written.length; i += 2) out.push('');
       continue;
     }
-    const apo = w.indexOf("'");
-    if (apo > 0) w = w.slice(0, apo); // "caroline's" → "caroline"
-    if (STOP.has(w)) continue;
-    out.push(stem(w));
+    // A name in camel case is also its words: `accessTokenLifespan` says access, token, lifespan.
+    // (Not a brand's capitals, PostgreSQL, iPhone: written in lower case, it is one word.)
+    const parts = CAMEL_NAME.test(written) ? [written, ...written.split(CAMEL)] : [written];
+    for (let w of parts.map((part) => part.toLowerCase())) {
+      const apo = w.indexOf("'");
+      if (apo > 0) w = w.slice(0, apo); // "caroline's" → "caroline"
+      if (STOP.has(w)) continue;
+      out.push(stem(w));
+    }
   }
   return out;
 }
+
+/**
+ * A name in camel case, as code writes one: words of letters, the first in lower case, each
+ * next one capitalised (`accessTokenLifespan`, `getUserById`) — not a device's `ttyUSB2`, a
+ * brand's `iPhone` or `macOS`.
+ */
+const CAMEL_NAME = /^\p{Ll}{2,}(?:\p{Lu}\p{Ll}+)+$/u;
+/** Where a camel-case name's next word starts: `access|Token|Lifespan`. */
+const CAMEL = /(?=\p{Lu})/u;
 
 /** English derivational endings that keep a word's subject: own → ownership, pay → payment, lead → leadership. */
 const DERIVED = /^(?:ership|erships|ship|ships|ment|ments|ness)$/;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { namedConcepts, parseQuery } from '../../../src/core/search/query';
 import { renderHits, searchMemory } from '../../../src/core/search/search';
-import { derived } from '../../../src/core/search/terms';
+import { derived, terms } from '../../../src/core/search/terms';
 import { tempVault, writeAt } from '../../support/helpers';
 
 describe('current before stale', () => {
@@ -174,6 +174,21 @@ describe('a word and its derivations', () => {
   it('joins a word and what is derived from it (own, ownership; pay, payment), never a word that only begins alike', () => {
     assert.ok(derived('own', 'ownership') && derived('ownership', 'own') && derived('pay', 'payment') && derived('lead', 'leadership') && derived('kind', 'kindness'));
     assert.ok(!derived('care', 'career') && !derived('own', 'owner') && !derived('ow', 'owment') && !derived('own', 'owning'));
+  });
+
+  it('reads a name in camel case as its words too, a brand\'s or a device\'s capitals as one word', () => {
+    assert.deepEqual(terms('accessTokenLifespan: 900'), ['accesstokenlifespan', 'access', 'token', 'lifespan', '900']);
+    assert.deepEqual(terms('getUserById'), ['getuserbyid', 'user', 'id'], 'its stop words dropped');
+    assert.deepEqual(terms('PostgreSQL on GitHub, an iPhone, ttyUSB2'), ['postgresql', 'github', 'iphon', 'ttyusb2'], 'a brand\'s or a device\'s capitals are one word');
+  });
+
+  it('finds the entry that names the question\'s words only inside a camel-case setting', async () => {
+    const v = await tempVault('2026-03-01T08:00:00');
+    writeAt(v, '2026-03-04T13:50:00', 'Access to the realm admin console needs a hardware token from the security desk.');
+    writeAt(v, '2026-03-05T10:00:00', 'The realm export on main has accessTokenLifespan: 900 since the review.');
+    writeAt(v, '2026-03-06T10:00:00', 'Realm halyard federates users from AD over LDAPS; an access request goes to the realm owner.');
+    const r = searchMemory(v, 'What is the access token lifespan on the realm?', { today: '2026-04-01', maxTokens: 200 });
+    assert.match(r.results[0]?.text ?? '', /accessTokenLifespan: 900/, JSON.stringify(r.results.map((h) => h.text)));
   });
 
   it('ranks the line that names the entity and a derivation of the question\'s word first', async () => {
