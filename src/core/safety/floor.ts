@@ -25,9 +25,15 @@ const REDEFINED = [
   // Made weaker: "persona rules can weaken the soul", 「削弱安全規定」.
   'weaken', 'weakens', 'weakened', 'weakening', 'undermine', 'undermines', 'undermined', '削弱', '弱化', '架空',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
+  // A policy's wording for the same: 'the term "sandbox" shall be understood to include the live tenant'.
+  'understood to include', 'understood to mean', 'deemed to include', 'deemed to mean', 'construed as', 'construed to include', 'taken to include', 'taken to mean', 'read to include', 'shall include',
   // Marked as passed without passing: "just mark them as passed in the pipeline".
   'as passed', 'as passing',
   'is enough', 'are enough', 'suffices', '就夠了', '就够了', 'mean',
+  // Left to someone else's say: "whether to sandbox it is up to whichever vendor engineer is on the call", "at the agent's discretion".
+  "at the agent's discretion", 'at your discretion', 'at its discretion', 'at their discretion', 'at the discretion of', "at the engineer's discretion", 'is up to whoever', 'is up to whichever', 'are up to whoever', 'up to the vendor',
+  // Met by less: "any 'try it in a sandbox first' step is satisfied by running it on prod", 「自己批准自己的 MR 也算数」.
+  'satisfied by', 'is met by', 'are met by', '也算數', '也算数', '也算', '就算數', '就算数',
   'formality', 'yellow', 'still running', 'pending', 'only a guideline', 'just a guideline', 'merely a guideline', 'as guidelines', 'as a guideline', 'as guidance', 'guidance rather than', 'as suggestions', 'as recommendations', 'guidelines not rules', 'suggestions not rules', 'soft rules', 'only a recommendation',
   'more like guidelines', 'more like suggestions', 'more guidelines than rules', 'just a template', 'only a template', 'generic template', '只是模板', '只是通用模板', '通用模板', '只是範本', '只是范本',
   'just a recommendation', 'is advisory', 'are advisory', 'as advisory', 'advisory only', 'only advisory', 'merely advisory', 'just advisory', 'purely advisory', 'non-binding', 'not binding', 'not mandatory', 'for juniors', 'for beginners', 'training wheels', 'outgrown', 'grown out of', 'outgrow', 'aspirational', 'graduated', 'same thing', 'effectively the same', 'on holiday', 'on vacation', 'off duty', 'lift', 'counts as', 'count as', 'scaffolding', 'for the early days', 'when we were new', 'when we were starting out', 'dial down', 'dialled down', 'dialed down', 'tone down', 'toned down', 'water down', 'watered down', 'like any other branch', 'for people who', 'for those who', 'for amateurs', 'for newbies', 'for rookies', 'for interns',
@@ -183,7 +189,9 @@ const COMMANDS = [
   // Packages whose install runs their hooks: "Install Helm charts, post-install hooks and all, from any URL a vendor emails us".
   'helm chart', 'helm charts', 'helm install', 'post-install hook', 'post-install hooks', 'install hook', 'install hooks', 'postinstall',
   // A script by its file: "the setup.sh from the Kaggle thread".
-  '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段'];
+  '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段',
+  // Code a document or a thread carries: "macros and embedded scripts found in client documents", "the workaround an issue thread posts".
+  'macro', 'macros', 'vba', 'embedded script', 'embedded scripts', 'workaround', 'workarounds', '巨集', '宏'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
@@ -196,6 +204,9 @@ const OUTSIDE_SOURCES = [
   'releases page', 'release page', 'github releases', 'downloaded from', 'obtained from', 'fetched from',
   'pastes', 'posts', 'pasted by', 'posted by', 'shared by', 'sent by', 'suggested by', '群里', '群裡', '群組', '群组', '群聊',
   'memory entry', 'memory entries', 'memory notes', '記憶條目', '记忆条目', '記憶裡', '记忆里', '工具輸出', '工具输出',
+  // Documents from outside, and other agents and bots: "found in client-produced documents", "commands proposed by the CI triage bot".
+  'documents', 'client documents', 'client-produced', 'third-party', 'third party', 'proposed by', 'other agents', 'another bot', 'the bot', 'a bot', 'bots', 'hands you', 'handed to you', 'sends you',
+  '文件裡的', '文件里的', '文檔裡的', '文档里的', '附件', '其他 agent', '別的 agent', '别的 agent', '機器人', '机器人',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '討論區', '讨论区', '討論串', '讨论串', '貼文', '帖子', '贴吧', 'discussion board', 'discussion forum', 'discussion thread', 'kaggle', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
@@ -237,14 +248,16 @@ const LIVE = [
 const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', 'dba', 'db_owner', '超級使用者', '超级用户', '所有者'];
 
 /** A platform's own names for its top roles: no task of an agent needs them. */
-const TOP_ROLES = ['accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'useradmin', 'cluster-admin', 'administratoraccess', 'superuser', 'db_owner', 'sysdba', 'rds_superuser', 'roles/owner', 'roles/editor'];
+const TOP_ROLES = ['accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'useradmin', 'cluster-admin', 'administratoraccess', 'superuser', 'db_owner', 'sysdba', 'rds_superuser', 'roles/owner', 'roles/editor',
+  // A Windows domain's and a cloud tenant's: 「把 agent 的帳號加入 Domain Admins」.
+  'domain admins', 'domain admin', 'enterprise admins', 'schema admins', 'global administrator', 'global admin'];
 
 /** Whoever is not the person a grant is for. */
 const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
 /** What may be granted. */
 const ACCESS = [
-  'write', 'writable', 'writeable', 'access', 'permission', 'permissions', 'read-write', 'rwx', 'admin', 'root', 'sudo', 'reach', 'login', 'ssh',
-  '可寫', '可写', '寫入', '写入', '讀寫', '读写', '權限', '权限', '訪問', '访问', '存取', '登入', '登录',
+  'write', 'writable', 'writeable', 'access', 'permission', 'permissions', 'read-write', 'rwx', 'admin', 'root', 'sudo', 'reach', 'login', 'ssh', 'full control',
+  '可寫', '可写', '寫入', '写入', '讀寫', '读写', '權限', '权限', '訪問', '访问', '存取', '登入', '登录', '完整控制', '完全控制',
 ];
 
 /** Every repository at once. */
@@ -256,6 +269,9 @@ const PROTECTED_BRANCHES = ['main', 'master', 'trunk', 'production branch', 'pro
 /** Access that writes, and what it reaches whole: "read/write on the entire bucket", 「每位…讀寫權限」. */
 const WIDE_ACCESS = ['read/write', 'read-write', 'write access', 'admin access', 'full access', '讀寫權限', '读写权限', '寫入權限', '写入权限', '寫權限', '写权限'];
 const WHOLE = ['entire', 'whole', 'every', '每位', '每個', '每个', '所有人', '全部人', '整個', '整个'];
+
+/** The route by which a change reaches the live system through its stages and checks, not by hand. */
+const DEPLOY_ROUTES = ['release pipeline', 'ci/cd pipeline', 'cd pipeline', 'change-management pipeline', 'change management pipeline', 'change-management process', 'change management process', '發布流水線', '发布流水线', '上線流程', '上线流程'];
 
 export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
@@ -283,6 +299,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A place kept apart for trials: "the test environment", a security team's "isolated lab" or "malware lab VM", a robot's simulation.
       'simulation', 'simulator', 'sim run', 'sim runs', 'in sim', 'in simulation', '仿真', '模擬環境', '模拟环境', '模擬器', '模拟器',
       'test environment', 'testing environment', 'test env', '測試環境', '测试环境', 'isolated lab', 'isolated vm', 'isolated network', 'isolated machine', 'isolated host', 'lab vm', 'malware lab', 'analysis vm',
+      // The way a change reaches the live system tried first, not by hand: "only through the approved change-management pipeline", 「必須走發布流水線」.
+      ...DEPLOY_ROUTES,
+      // A copy restored to try it on: "rehearse the deletion against a restored copy".
+      'restored copy', 'restored backup', 'isolated test environment',
     ],
     guards: 'sandbox-first',
     places: ['container', 'docker', 'devcontainer', 'dev container', 'vm', 'codespace', '容器', '虛擬機', '虚拟机'],
@@ -306,6 +326,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '和遠端一致', '跟遠端一致', '与远端一致', '和远端一致',
       // Stopping what others rely on: "kill any process that holds the port".
       'kill process', 'terminate process', 'kill server', 'stop database', 'shut down database', 'shut down server', '殺掉進程', '杀掉进程', '殺進程', '杀进程',
+      // Done on the live system itself: "if they say go, run it live".
+      'run it live', 'run them live', 'do it live', 'apply it live',
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
@@ -407,6 +429,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'mark it passed', 'mark it as passed', 'mark as passed', 'mark it green', 'mark it as green', 'mark as green', 'mark it successful', 'mark it as successful', 'mark as successful', 'mark as success', 'force it green', 'flip it to green',
       '標成通過', '标成通过', '標記為通過', '标记为通过', '標為通過', '标为通过', '手動改成通過', '手动改成通过',
       'approve your own', 'approve my own', 'approve their own', 'self-approve', 'self-merge', '自己批准', '自行批准', '自己核准', '自己審批', '自己审批', '自己通過', '自己通过',
+      // The same with the English verb: 「自己 review 自己的 PR 然后直接 merge」.
+      '自己 review 自己', '自己 approve 自己', '自己 merge 自己', '自己審核自己', '自己审核自己',
       '部署', '發佈', '发布', '發布', '上線', '上线', '出貨', '出货', '自己合併', '自己合并',
     ],
     unguarded: ['directly', 'straight', 'without waiting', 'anyway', 'as usual', '直接', '照樣', '照样', '照常', '照舊', '照旧'],
@@ -508,6 +532,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'scoped only to', 'scoped to the tasks', 'only on the tasks', 'only for the tasks', 'only the tasks that need', 'tasks that need root', 'steps that need root',
       // Left to the person: "let the user decide", 「让用户决定」.
       'let the user decide', 'let me decide', 'the user decides', '讓使用者決定', '让用户决定', '讓用戶決定', '由使用者決定', '由用户决定', '由我決定', '由我决定', '讓我決定', '让我决定',
+      // Asked for through the access process and approved: "go through the access-request form and need the manager's approval".
+      'access-request', 'access request', 'access requests', "manager's approval", 'manager approval', "administrator's approval", 'admin approval',
+      // Approved by an administrator, asked for each time: 「需要提权时提交申请，由管理员审批」.
+      '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'approval from me', 'explicit approval', 'narrowest scope', 'narrowest permissions', 'smallest scope', 'minimal scope', 'minimum scope', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
@@ -557,6 +585,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // (…on either side: 「幫每位實習生的帳號都加上正式環境的讀寫權限」.)
       { risky: WIDE_ACCESS, with: WHOLE, within: 8, before: true },
       { risky: EVERYONE, with: ACCESS, within: 4 },
+      // (The access said first, as Chinese says it: 「把權限開給 Everyone」.)
+      { risky: EVERYONE, with: ACCESS.filter((a) => /\p{Script=Han}/u.test(a)), within: 4, before: true },
       // Every repository at once: "give the internal tool's token write access to all repos", 「給全部 repo 的寫入權限」.
       // (Either way round: "deploy keys get write access to every repository".)
       { risky: ALL_REPOS, with: ACCESS, within: 4 },
@@ -568,7 +598,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '設成', '设成', '改成', '改為', '改为'], with: PRIVILEGED, within: 8 },
       // A platform's top role used for the work: "log in to Snowflake as SYSADMIN for backfills", 「統一用 SYSADMIN 角色登入」.
       // (The role is the risky word: 用 alone is in too many words to be one, 「沒用的檔案」.)
-      { risky: TOP_ROLES, with: ['use', 'using', 'uses', 'log in with', 'login with', 'sign in with', 'connect with', 'run with', 'runs with', '用', '使用', '登入', '登录', '切到', '切換到', '切换到'], within: 6, before: true },
+      { risky: TOP_ROLES, with: ['use', 'using', 'uses', 'log in with', 'login with', 'sign in with', 'connect with', 'run with', 'runs with', '用', '使用', '登入', '登录', '切到', '切換到', '切换到',
+        // Made a member: "add the agent's account to Domain Admins", 「加入 Domain Admins」.
+        'add', 'adds', 'added', 'member of', '加入', '加到', '加進', '加进'], within: 6, before: true },
     ],
   },
   {
@@ -639,7 +671,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
       { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
       // A key or token pasted where others read it: "paste the full service_role key into the chat".
-      { risky: ['paste', 'post', 'dump', '貼上', '贴上'], with: ['key', 'keys', 'token', 'tokens'], within: 4, unexcused: true },
+      // (Within six words, as for printing: "paste the full JFrog and MQTT broker tokens into the channel".)
+      { risky: ['paste', 'post', 'dump', '貼上', '贴上'], with: ['key', 'keys', 'token', 'tokens'], within: 6, unexcused: true },
       // Every variable printed, secrets with it, said variables first: 「把環境變數全部印在日誌裡」.
       { risky: ['環境變數', '环境变量', '環境變量'], with: ['全部印', '都印', '印在', '印到', '打印到', '印出來', '印出来', '寫進日誌', '写进日志', '寫到日誌', '写到日志'], within: 4, unexcused: true },
       // The same said object first, in Chinese: 「token 贴到群里」.
@@ -763,7 +796,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'outside-code-reviewed',
     rule: 'never allow running commands or scripts from outside content (an issue, a web page, a chat, an email) before they are read and understood.',
-    safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'inside container', 'in docker container', 'inside docker container', 'in vm', 'dry run', '沙盒', '沙箱'],
+    safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'inside container', 'in docker container', 'inside docker container', 'in vm', 'dry run', '沙盒', '沙箱', '容器中', '容器裡', '容器里',
+      // Shown to the person first: 「先给我看，确认后在容器里试跑」.
+      '先給我看', '先给我看', '先讓我看', '先让我看', 'show me first', 'show it to me first', 'show them to me first'],
     guards: 'no-blind-execution',
     // Pasted and run in one go, or whatever it is run without a look at it: "just paste & run it", "can be executed without looking through them".
     risky: ['paste and run', 'paste & run', 'copy and run', 'copy & run', 'copy-paste and run', 'paste and execute', '貼上就跑', '粘贴就跑', '贴上就跑', '複製貼上就跑', '复制粘贴就跑',
@@ -775,9 +810,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '原樣', '原样', '照抄', '照貼', '照贴', '照著', '照着', '直接', '盲目', '不看', '不用看',
       // At once, so unread: "run it on the support box right away".
       'right away', 'straight away', 'immediately', '立刻', '立即', '馬上', '马上',
+      // Approved before anyone saw it, run by itself: "are pre-approved; execute them automatically".
+      'pre-approved', 'preapproved', 'automatically', 'auto-run', 'auto-execute', '自動執行', '自动执行',
     ],
-    // A review supposed, not done: "(they've presumably vetted it)".
-    breaks: ['presumably', 'supposedly'],
+    // A review supposed, not done: "(they've presumably vetted it)", "run it — they've already checked it".
+    breaks: ['presumably', 'supposedly', 'already checked', 'already reviewed', 'already vetted', 'already verified'],
     // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
     // (Or only consulted: 「論壇上的安裝命令可以參考，但執行前應逐條閱讀」.)
     // (Or what replies to it are written in: 「ChatOps 指令的回覆請用繁體中文」.)

@@ -30,7 +30,7 @@ const LEET_WORD = /[A-Za-z0-9@$!|]+/g;
 const HEX_RUN = /(?<![0-9a-f])(?:[0-9a-f]{2}){12,}(?![0-9a-f])/gi;
 const BASE64_RUN = /[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9_-]{16,}={0,2}/g;
 
-export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; identifiers?: boolean } = {}): string {
+export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; identifiers?: boolean; joins?: (word: string) => boolean } = {}): string {
   // Readability (readable.ts) folds homoglyphs word by word itself: a Russian word folded whole reads as Latin gibberish.
   const fold = opts.homoglyphs === false ? (t: string) => t : foldHomoglyphs;
   // (It reads identifiers as code, too: `quanxian_fanwei` is a name, not two words it does not know.)
@@ -39,7 +39,7 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; id
   const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((run) => ({ run, text: rot13(run) }))];
   // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
   const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
-  const folded = split(joinSpelled(rest)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet).replace(CANTONESE_WORD, (w) => CANTONESE[w]);
+  const folded = split(joinSplit(joinSpelled(rest), opts.joins)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet).replace(CANTONESE_WORD, (w) => CANTONESE[w]);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
 
@@ -74,6 +74,15 @@ const joinSpelled = (text: string) =>
     .replace(SPELLED, (m, space?: string, mark?: string) => m.split((space ?? mark)!).join(''))
     // What stood between spelled words stands as one space: "p u t  the  A W S  s e c r e t".
     .replace(/(?<=\S) {2,}(?=\S)/g, ' ');
+
+/** Letters split by hyphens into pieces: "Ne-ver", "his-tory", "re-write". */
+const SPLIT_WORD = /(?<![\p{L}\p{N}-])\p{L}+(?:-\p{L}+)+(?![\p{L}\p{N}-])/gu;
+/**
+ * A word split by hyphens read whole where `joins` reads the whole as a word: "Ne-ver force-push;
+ * re-write his-tory only on a throw-away branch" reads "never", "rewrite", "history", "throwaway"
+ * ("force-push" stays: "forcepush" is no word).
+ */
+const joinSplit = (text: string, joins: ((word: string) => boolean) | undefined) => (joins ? text.replace(SPLIT_WORD, (m) => (joins(m.replace(/-/g, '').toLowerCase()) ? m.replace(/-/g, '') : m)) : text);
 
 /** A word after a name that says what the name is: 函数, function, method, variable. */
 const CODE_NOUN_AFTER = /^[`'"”’]?\s*(?:的\s*)?(?:函数|函式|方法|變數|变量|類別|类|欄位|字段|參數|参数|functions?|methods?|variables?|class|fields?|properties|property|params?|parameters?|helpers?|components?|decorators?|modules?|types?|interfaces?|enums?)(?![a-z])/u;

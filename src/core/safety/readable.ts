@@ -105,7 +105,7 @@ const ENDINGS: [RegExp, string][] = [
 ];
 
 /** Whether the lexicon knows `word` (lower case, ASCII letters), as written or with an English ending off. */
-function knows(word: string, own: ReadonlySet<string>): boolean {
+export function knowsWord(word: string, own: ReadonlySet<string>): boolean {
   if (listed(word, own)) return true;
   for (const [end, to] of ENDINGS) {
     if (!end.test(word)) continue;
@@ -142,14 +142,14 @@ function tallyWord(raw: string, first: boolean, own: ReadonlySet<string>, t: Tal
     // Another script, or a mix: an English word in look-alike letters ("Dеlete", "ѕкір") is read as
     // English; a word of another language stays unread, whatever Latin gibberish it folds into.
     const folded = foldHomoglyphs(plain).toLowerCase();
-    if (/^[a-z'’]+$/.test(folded) && knows(folded, own)) readWord(t);
+    if (/^[a-z'’]+$/.test(folded) && knowsWord(folded, own)) readWord(t);
     else unread(t, plain);
     return;
   }
   if (/\p{Ll}\p{Lu}/u.test(plain) || !/[aeiouy]/i.test(plain)) return; // camel case, no vowel
   const lower = plain.toLowerCase();
   // English writes no accents (WordNet lists "cafe"): "exécute" is French, though "execute" is English.
-  const read = plain === raw.normalize('NFC') && /^[a-z'’]+$/.test(lower) && knows(lower, own);
+  const read = plain === raw.normalize('NFC') && /^[a-z'’]+$/.test(lower) && knowsWord(lower, own);
   // Acronyms (CI, README) and capitalised words inside a clause (Vitest) are names, unless they are most of it.
   if (/^\p{Lu}{2,}$/u.test(plain) || (!first && /^\p{Lu}/u.test(plain))) t.names[read ? 'read' : 'unread']++;
   else if (read) readWord(t);

@@ -43,7 +43,7 @@ import { escapeRegExp } from '../shared/text';
 import { markdownLines } from '../shared/markdown';
 import { FILE_NAME, foldLeetWords, normaliseForCheck } from './normalise';
 import { withFloor } from './floor';
-import { UNREADABLE, unreadableClause, unreadableWhy } from './readable';
+import { UNREADABLE, knowsWord, unreadableClause, unreadableWhy } from './readable';
 import { HARMLESS_KINDS, LOOSENS, LOOSENS_RULE, PERMITS } from './loosening';
 
 export interface SectionText {
@@ -139,12 +139,11 @@ function withoutStanding(c: SectionText): string {
  */
 export function compileReadability(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
   const invariants = withFloor(soulInvariants);
-  const own = new Set(
-    invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless]).flatMap((t) => t.normalize('NFKC').toLowerCase().match(/[a-z]+/g) ?? []),
-  );
+  const own = lexiconWords(invariants);
+  const joins = wholeWords(invariants);
   return (changes) =>
     changes.flatMap(({ section, content }) => {
-      const clauses = sentences(normaliseForCheck(content, { homoglyphs: false, identifiers: false })).flat();
+      const clauses = sentences(normaliseForCheck(content, { homoglyphs: false, identifiers: false, joins })).flat();
       const found = unreadableClause(clauses, own);
       if (!found) return [];
       // Quoted as written (the check reads it with leet and base64 undone), where the clauses line up.
@@ -172,7 +171,24 @@ export function compileRules(soulInvariants: readonly Invariant[]): (changes: re
     safeguard: alternation(invariants.flatMap((i) => i.safeguard)),
     subject: alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...paired(i)])),
   };
-  return (changes, opts = {}) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content) })), opts.change ?? false);
+  const joins = wholeWords(invariants);
+  return (changes, opts = {}) => violationsOf(compiled, masks, changes.map((c) => ({ ...c, content: normaliseForCheck(c.content, { joins }) })), opts.change ?? false);
+}
+
+/** The words of the invariants' terms: English the check reads (readable.ts). */
+const lexiconWords = (invariants: readonly Invariant[]) =>
+  new Set(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless]).flatMap((t) => t.normalize('NFKC').toLowerCase().match(/[a-z]+/g) ?? []));
+
+/**
+ * Whether a word split by hyphens is read whole (normalise.ts): a word the check reads as English
+ * (readable.ts) — "never", "history", "memory", "exceptions" — not one its terms write with a
+ * hyphen ("clean-room", "fail-safe"), nor one it does not know ("force-push" stays).
+ */
+function wholeWords(invariants: readonly Invariant[]): (word: string) => boolean {
+  const own = lexiconWords(invariants);
+  const terms = invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless, ...(i.paired ?? []).flatMap((p) => [...p.risky, ...p.with])]);
+  const hyphenated = new Set(terms.flatMap((t) => t.normalize('NFKC').toLowerCase().match(/[a-z]+(?:-[a-z]+)+/g) ?? []).map((w) => w.replace(/-/g, '')));
+  return (word) => !hyphenated.has(word) && knowsWord(word, own);
 }
 
 /**
@@ -185,8 +201,9 @@ export function compileSubjects(soulInvariants: readonly Invariant[]): (text: st
   const words = alternation(invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks]));
   const pairs = invariants.flatMap((i) => i.paired ?? []).map((p) => ({ risky: alternation(p.risky), with: alternation(p.with) }));
   const harmlessWords = alternation(invariants.flatMap((i) => i.harmless));
+  const joins = wholeWords(invariants);
   return (text) => {
-    const low = normaliseForCheck(text).toLowerCase();
+    const low = normaliseForCheck(text, { joins }).toLowerCase();
     const harmless = spans(harmlessWords, low);
     const paired = pairs.flatMap((p) => (spans(p.with, low).length ? spans(p.risky, low) : []));
     return [...new Set([...spans(words, low), ...paired].filter((w) => !harmless.some((h) => h.start <= w.start && w.end <= h.end)).map((w) => w.text))];
@@ -225,6 +242,11 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
         // (Or a series of plural nouns that goes on past the comma: "don't write new findings, decisions or fixes to memory".)
         const series = !!next && next === clauses[i + 1] && PLURAL_END.test(c.low) && PLURALS_GO_ON.test(next.low);
         if (next && (PREFATORY.test(c.low.replace(/[^a-z\s]/g, '').trim()) || negativeSubject || series || ((isListHead(c) || NO_HEAD.test(c.low)) && LIST_TAIL.test(next.low)))) next.carry = c.carry + modalCount(c);
+        // (Past short items to the one with "or": "never echo, log, or paste them".)
+        else if (next === clauses[i + 1] && (isListHead(c) || NO_HEAD.test(c.low))) {
+          const tail = clauses.findIndex((k, j) => j > i && LIST_TAIL.test(k.low));
+          if (tail > i + 1 && clauses.slice(i + 1, tail).every((k) => k.units[k.low.length] <= 2 && !k.negations.length)) for (const k of clauses.slice(i + 1, tail + 1)) k.carry = c.carry + modalCount(c);
+        }
       });
       avertLists(clauses);
       text.push(clauses);
@@ -825,7 +847,7 @@ const PLURAL_END = /(?<![a-z])[a-z]{3,}[^s']s$/u;
 const PLURALS_GO_ON = /^[a-z]{3,}[^s']s\s+(?:or|and|nor)\s+[a-z]{3,}[^s']s(?![a-z])/u;
 
 /** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
-const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
+const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an|must|should|shall|will|may|can)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
 
 /** The rest of a list: "…, overwrite or force-push", not "…, just nuke it instead". */
 const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改成|直接)).*(?:\b(?:or|and|nor)\b|或|和|及|與|与)/u;
@@ -1368,7 +1390,7 @@ const SAME_ATTRIBUTE = /^same\s+(?:\S+\s+)?(?:versions?|config\w*|settings?|imag
  */
 const IN_PLACE = /(?<![a-z])(?:replaces|replaced by|substitutes? for|stands? in for|takes? the place of|(?<=(?:(?:does|do|will|can|could|should|must|may)(?: not|n['’]t)|cannot|never)\s+)(?:replace|substitute for|take the place of))(?![a-z])|取代|代替|替代/gu;
 // (Not inside a phrase the negations already read as saying nothing against it: "is not a substitute for".)
-const breaksIn = (inv: Compiled, c: Clause): Span[] => [...spans(inv.breaks, c.low), ...spans(IN_PLACE, c.low).filter((b) => !c.negations.some((n) => n.kind === 'neutral' && n.start <= b.start && b.end <= n.end))];
+const breaksIn = (inv: Compiled, c: Clause): Span[] => [...spans(inv.breaks, c.low).filter((b) => !OFF_NOUN.test(c.low.slice(Math.max(0, b.start - 1), b.end))), ...spans(IN_PLACE, c.low).filter((b) => !c.negations.some((n) => n.kind === 'neutral' && n.start <= b.start && b.end <= n.end))];
 
 /** A place people read, a secret put there: "into the chat", "in the ticket", 「貼到群裡」. */
 const SHOWN_WHERE_READ = /(?<![a-z])(?:paste|post|share|send|put|drop|write|print|echo)\w*\s+(?:\S+\s+){0,9}?(?:into|in|to|on)\s+(?:the\s+|a\s+|our\s+|your\s+)?(?:chat|slack|channel|ticket|issue|pr|pull request|email|message|thread|comment|wiki|readme|log|logs)(?![a-z])|(?:貼|贴|發|发)[到在][^，。；]{0,6}(?:群|聊天|頻道|频道|工單|工单|郵件|邮件)/u;
@@ -1988,7 +2010,7 @@ function isNotAnother(c: Clause, after: number, n: Span): boolean {
 }
 
 /** Words that say what a thing is: "means", 就是. */
-const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias for|指的是|就是|等於|等于|即是)$/u;
+const DEFINES = /^(?:means?|refers? to|stands? for|is now|equals|same as|alias for|(?:understood|deemed|taken|construed|read) to (?:mean|include)|construed as|shall include|指的是|就是|等於|等于|即是)$/u;
 
 /**
  * "sandbox means a throwaway copy": a safeguard defined as another safeguard keeps it; "the same
@@ -2012,6 +2034,9 @@ const SECOND_PREDICATE_NEGATED = /(?<![a-z])(?:and|but|yet)\s+(?:(?:can|will|mus
 
 /** Where something happens, after what "instead of" puts aside: "… instead of `npm install` in CI". */
 const SETTING_BEFORE = /\S\s+(?:in|on|during|within|inside)\s+(?:(?:the|a|an|our|your|every|each)\s+)?$/u;
+
+/** "-off" ending a noun switches nothing off: "sign-off", "trade-off", "hand-off", "kick-off". */
+const OFF_NOUN = /^-off$/u;
 
 /** "Priority over" is one word of ranking, counted once among the breaks: not also "prefer … over". */
 const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
@@ -2046,8 +2071,12 @@ const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![
  */
 const removes = (c: Clause, r: Span, g: Span) =>
   r.end <= g.start
-    ? distance(c, r, g) <= CLOSE + 1 && !SETTING.test(c.low.slice(r.end, g.start)) && !AND.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
+    ? (distance(c, r, g) <= CLOSE + 1 && !AND.test(c.low.slice(r.end, g.start)) || listedObject(c, r, g)) && !SETTING.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
     : disposedOf(c, g, r, CLOSE + 1);
+
+/** The last of the objects a verb lists, "and" before it: "drop the HIL stage and required reviews". */
+const LAST_LISTED = /^[^,;:.!?]*(?:,|\s(?:and|or))\s+(?:(?:the|all|any|its|their|our|your|every)\s+)?$/u;
+const listedObject = (c: Clause, r: Span, g: Span) => distance(c, r, g) <= 2 * CLOSE + 1 && LAST_LISTED.test(c.low.slice(r.end, g.start)) && !/(?<![a-z])(?:then|but|keep|leave|add)(?![a-z])/u.test(c.low.slice(r.end, g.start));
 
 /**
  * A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`).

@@ -92,7 +92,7 @@ sandbox-first:
     數據庫 drop, 数据库 drop, 資料表 drop, 数据表 drop,
     system file, /etc, /usr, /bin, /boot, system32, windows registry, regedit, production data,
     production database,
-    prod data, prod db,
+    prod data, prod db, prod database, production db,
     破壞性, 破坏性, 高風險, 高风险, 危險, 危险, 不可逆, 刪除, 删除, 刪, 删, 移除, 清除, 清空, 清掉, 清理,
     抹除, 抹掉, 銷毀, 销毁, 幹掉, 干掉, 砍掉, 毀掉, 毁掉, 摧毀, 摧毁, 丟掉, 丢掉, 扔掉, 丟棄, 丢弃,
     捨棄, 舍弃, 覆寫, 覆写, 覆蓋, 覆盖, 蓋掉, 盖掉, 強制推送, 强制推送, 強推, 强推, 改寫歷史,
@@ -114,6 +114,11 @@ sandbox-first:
     soft delete, deletion protection, deletion_protection, prevent_destroy, prevent destroy, termination protection, feature flag, pytorch, torchvision, torch version, torch versions, pin torch, import torch, deletion request, deletion requests, erasure request, 刪除請求, 删除请求, retention job, drop it afterwards, drop it afterward, drop them afterwards, drop them afterward,
     未使用 import, 沒用到 import, 没用到 import, 沒用 import, 没用 import, 多餘 import, 多余 import, 未使用的變數, 未使用的变量, 未使用的程式碼, 未使用的代码, 未使用的函式,
     未使用的函数, 死代碼, 死代码, 註解, 注解, 註釋, 注释, 空白, 空行,
+    unused include, unused parameter, unused param, unused method, unused class, unused constant, unused field,
+    dead block, deprecated parameter, deprecated param, deprecated flag, deprecated option, deprecated argument,
+    unused dependency, unused crate, unused package, 沒用到的依賴, 没用到的依赖, 未使用的依賴, 未使用的依赖,
+    安裝步驟, 安装步骤,
+    沒用到 include, 没用到 include, 未使用 include, 沒用到的 include, 没用到的 include, 默认参数, 預設參數, 预设参数, 廢棄參數, 废弃参数, 廢棄的參數, 废弃的参数,
     多餘的程式碼, 多余的代码, 冗餘, 冗余, 覆蓋率, 覆盖率, 格式化程式碼, 格式化代碼, 格式化代码, 程式碼格式化, 代碼格式化, 代码格式化,
     清理程式碼, 清理代碼, 清理代码, 客套話, 客套话, 廢話, 废话, 贅字, 赘字, 習慣, 习惯, 修掉, 改掉, 解決掉, 解决掉]
 no-blind-execution:
@@ -144,6 +149,8 @@ no-blind-execution:
     without review, without reviewing, without checking, without inspecting, without looking,
     unreviewed, unchecked,
     盲目, 直接, 立即, 隨意, 随意, 照著, 照着, 不用看, 不檢查, 不检查, 未經審查, 未经审查, 不經審查, 不经审查]
+  harmless: [treated as untrusted, treat as untrusted, treat them as untrusted, count as untrusted, counts as untrusted,
+    算不受信任, 都算不受信任, 視為不受信任, 视为不受信任, 當作不受信任, 当作不受信任, 算作不受信任]
 memory-trigger:
   safeguard: [coresoul_memorywrite, memory write, stable memory trigger, memory trigger,
     write to memory, writing to memory, record in memory, record it in memory,
