@@ -140,7 +140,7 @@ function withoutStanding(c: SectionText): string {
 export function compileReadability(soulInvariants: readonly Invariant[]): (changes: readonly SectionText[]) => Violation[] {
   const invariants = withFloor(soulInvariants);
   const own = lexiconWords(invariants);
-  const joins = wholeWords(invariants);
+  const joins = wholeWords(invariants, own);
   return (changes) =>
     changes.flatMap(({ section, content }) => {
       const clauses = sentences(normaliseForCheck(content, { homoglyphs: false, identifiers: false, joins })).flat();
@@ -184,8 +184,7 @@ const lexiconWords = (invariants: readonly Invariant[]) =>
  * (readable.ts) — "never", "history", "memory", "exceptions" — not one its terms write with a
  * hyphen ("clean-room", "fail-safe"), nor one it does not know ("force-push" stays).
  */
-function wholeWords(invariants: readonly Invariant[]): (word: string) => boolean {
-  const own = lexiconWords(invariants);
+function wholeWords(invariants: readonly Invariant[], own = lexiconWords(invariants)): (word: string) => boolean {
   const terms = invariants.flatMap((i) => [...i.safeguard, ...i.risky, ...i.unguarded, ...i.breaks, ...i.harmless, ...(i.paired ?? []).flatMap((p) => [...p.risky, ...p.with])]);
   const hyphenated = new Set(terms.flatMap((t) => t.normalize('NFKC').toLowerCase().match(/[a-z]+(?:-[a-z]+)+/g) ?? []).map((w) => w.replace(/-/g, '')));
   return (word) => !hyphenated.has(word) && knowsWord(word, own);
