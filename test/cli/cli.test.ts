@@ -177,7 +177,7 @@ describe('coresoul context', () => {
     const a = cli(args);
     assert.equal(a.code, 0, a.stderr);
     assert.equal(cli(args).stdout, a.stdout);
-    assert.match(a.stdout, /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories\n\nRecorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10\]\n(?:> [^\n]*\n|>\n)*> [^\n]*PostgreSQL[\s\S]*# Request\n\nWhich database does Billing use\?\n$/);
+    assert.match(a.stdout, /^# Soul[\s\S]*# Persona[\s\S]*# Relevant memories\n\nRecorded notes from memory[^\n]*\n\n\[2026-03-10\.md:\d+\]\n(?:> [^\n]*\n|>\n)*> [^\n]*PostgreSQL[\s\S]*# Request\n\nWhich database does Billing use\?\n$/);
     const j = cli([...args, '--json']).json;
     assert.equal(j.tokenizer, 'cl100k_base (gpt-tokenizer)');
     assert.deepEqual(j.layers.map((l: { name: string }) => l.name), ['soul', 'persona', 'memories', 'recent', 'request']);

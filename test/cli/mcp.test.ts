@@ -110,7 +110,7 @@ describe('coresoul mcp (the MCP SDK client)', () => {
     const day = read(root, written.file);
     assert.match(day, /- 09:00:00 #decision \[from agent: coresoul-test\] \[by Tess Tester on testbox\] Chose \[\[PostgreSQL\]\] for JSONB; deploy token \[secret: github-pat\]/);
     // Recorded notes (docs/trust.md#memories-are-data): the label, then each citation and its quoted lines.
-    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · by coresoul-test \(agent\) for Tess Tester on testbox\]\n> [\s\S]*JSONB/);
+    assert.match(textOf(await call(client, 'memory_search', { query: 'Why PostgreSQL?' })), /^Recorded notes from memory[^\n]*\n\n\[2026-03-10\.md:\d+ · by coresoul-test \(agent\) for Tess Tester on testbox\]\n> [\s\S]*JSONB/);
     assert.match(textOf(await call(client, 'memory_recent')), /^Recorded notes from memory[^\n]*\n\n> - 2026-03-10 09:00:00 #decision \[from agent: coresoul-test\] \[by Tess Tester on testbox\] Chose/);
     assert.equal(textOf(await call(client, 'user_profile')), 'nothing learnt about the user yet');
     assert.equal(JSON.parse(textOf(await call(client, 'status'))).days.L1, 1);

@@ -15,8 +15,8 @@ describe('coresoul search', () => {
     assert.equal(human.code, 0, human.stderr);
     // Recorded notes, as the hooks and MCP show them: the label, then each citation and its lines quoted.
     assert.ok(human.stdout.startsWith(`${RECORDED_NOTES}\n\n`), human.stdout.slice(0, 200));
-    assert.match(human.stdout, /\n\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · by Tess Tester on testbox\]\n> /);
-    for (const line of human.stdout.slice(RECORDED_NOTES.length).trim().split('\n')) assert.match(line, /^(?:> |>$|\[\.CoreSoul\/[^\]]+\]|$)/, line);
+    assert.match(human.stdout, /\n\n\[2026-03-10\.md:\d+ · by Tess Tester on testbox\]\n> /);
+    for (const line of human.stdout.slice(RECORDED_NOTES.length).trim().split('\n')) assert.match(line, /^(?:> |>$|\[\d{4}-\d\d(?:-\d\d)?\.md:\d+(?: · [^\]]+)?\]|$)/, line);
     assert.match(human.stderr, /result\(s\), \d+ tokens \(cl100k_base/);
 
     const r = cli(['search', 'Kubernetes 遷移', '--json', '--root', v.root]);
@@ -39,7 +39,7 @@ describe('coresoul search', () => {
     for (let i = 1; i <= 12; i++) cli(['write', `unrelated note ${i}`, '--root', root, '--now', `2026-03-10T10:${String(i).padStart(2, '0')}:00`], as('Alice Liddell', 'alice-laptop'));
     cli(['write', 'Ran the [[PostgreSQL]] migration', '--from', 'agent', '--via', 'claude', '--root', root, '--now', '2026-03-10T11:00:00'], as('Bob Builder', 'bob-desk'));
     const text = cli(['search', 'PostgreSQL', '--root', root]);
-    assert.match(text.stdout, /^\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:\d+ · 2026-03-10 · by (Alice Liddell on alice-laptop|claude \(agent\) for Bob Builder on bob-desk)\]\n/m);
+    assert.match(text.stdout, /^\[2026-03-10\.md:\d+ · by (Alice Liddell on alice-laptop|claude \(agent\) for Bob Builder on bob-desk)\]\n/m);
     const bob = cli(['search', 'PostgreSQL', '--author', 'bob', '--json', '--root', root]);
     assert.deepEqual(bob.json.results.map((h: { author: object }) => h.author), [{ from: 'agent', via: 'claude', name: 'Bob Builder', machine: 'bob-desk' }]);
     assert.doesNotMatch(bob.json.results[0].text, /\[by Bob Builder/, 'shown as a field, not repeated in the text');

@@ -3,6 +3,7 @@
  * quick path (src/cli/quickSearch.ts) prints a warm server's answer with these alone.
  */
 import { type Author, authorLabel } from '../vault/dayEntries';
+import { citedAt } from '../vault/layout';
 
 export const DEFAULT_MAX_TOKENS = 2000;
 export const DEFAULT_LIMIT = 20;
@@ -95,7 +96,7 @@ export interface SearchOptions {
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */
 export function renderHit(h: SearchHit): string {
-  return `${h.file}:${h.line}${h.date ? ` · ${h.date}` : ''}${h.entity ? ` · ${h.entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}${h.earlier ? ` · earlier than ${h.earlier}` : ''}\n${h.text}`;
+  return `${citedAt(h.file, h.line, h.date)}${h.entity ? ` · ${h.entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}${h.earlier ? ` · earlier than ${h.earlier}` : ''}\n${h.text}`;
 }
 
 export function renderHits(hits: SearchHit[]): string {

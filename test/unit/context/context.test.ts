@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { fixedClock } from '../../../src/core/shared/clock';
 import { type Recall, type TokenCounter, buildContext, nextMode } from '../../../src/core/context/context';
 import { CoreSoulError } from '../../../src/core/shared/errors';
-import { RECORDED_NOTES } from '../../../src/core/context/recorded';
+import { RECORDED_NOTES, citation } from '../../../src/core/context/recorded';
 import { learnFromMessage } from '../../../src/core/profile/profile';
 import { tempVault, writeAt } from '../../support/helpers';
 
@@ -27,6 +27,22 @@ const recall: Recall = async () => ({
   more: 0,
 });
 
+describe('citations (docs/search.md#sharing-the-budget)', () => {
+  const cite = (file: string, date: string | null, extra: object = {}) => citation('/nowhere', { file, line: 7, date, text: 'x', ...extra });
+
+  it('name a day or month file of the memory without its folder, which the label names once', () => {
+    assert.ok(RECORDED_NOTES.endsWith('A file cited by its name alone is in .CoreSoul/memory/chronological/.'));
+    assert.equal(cite('.CoreSoul/memory/chronological/2026-03-10.md', '2026-03-10'), '[2026-03-10.md:7]', 'a day file does not repeat its day');
+    assert.equal(cite('.CoreSoul/memory/chronological/2026-03.md', '2026-03-10', { from: 'history 3f2a9c1' }), '[2026-03.md:7 · 2026-03-10 · from history 3f2a9c1]', 'a month file says which day');
+  });
+
+  it('name any other file by its path from the workspace root', () => {
+    assert.equal(cite('.CoreSoul/personal/chronological/2026-03-10.md', '2026-03-10'), '[.CoreSoul/personal/chronological/2026-03-10.md:7]');
+    assert.equal(cite('.CoreSoul/memory/entities/people/Lin.md', '2026-03-10'), '[.CoreSoul/memory/entities/people/Lin.md:7 · 2026-03-10]');
+    assert.equal(cite('.CoreSoul/memory/chronological/archive/2026-03-10.md', '2026-03-10'), '[.CoreSoul/memory/chronological/archive/2026-03-10.md:7]');
+  });
+});
+
 describe('layered context (docs/memory.md#layered-context)', () => {
   it('stacks soul → persona → profile → memories → recent → request, citing memory sources', async () => {
     const v = await richVault();
@@ -34,7 +50,7 @@ describe('layered context (docs/memory.md#layered-context)', () => {
     assert.deepEqual(c.layers.map((l) => l.name), ['soul', 'persona', 'profile', 'memories', 'recent', 'request']);
     const at = (title: string) => c.text.indexOf(title);
     assert.ok(at('# Soul') === 0 && at('# Soul') < at('# Persona') && at('# Persona') < at('# User profile') && at('# User profile') < at('# Relevant memories') && at('# Relevant memories') < at('# Recent days') && at('# Recent days') < at('# Request'));
-    assert.match(c.text, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-11\.md:4 · 2026-03-11\]\n> today step 1 on \[\[Billing\]\]\n> with context\n/);
+    assert.match(c.text, /\n\[2026-03-11\.md:4\]\n> today step 1 on \[\[Billing\]\]\n> with context\n/);
     assert.ok(c.text.includes(`# Relevant memories\n\n${RECORDED_NOTES}\n\n`) && c.text.includes(`# Recent days\n\n${RECORDED_NOTES}\n\n`), 'memory layers are labelled recorded notes');
     assert.match(c.text, /- Preferences — Prefers concise answers\n/);
     assert.deepEqual(c.layers.find((l) => l.name === 'memories')?.sources, ['.CoreSoul/memory/chronological/2026-03-10.md:3', '.CoreSoul/memory/chronological/2026-03-11.md:4']);
@@ -84,13 +100,13 @@ describe('layered context (docs/memory.md#layered-context)', () => {
 
   it('keeps each layer within its own budget; recent days keep their latest lines', async () => {
     const v = await richVault();
-    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall, layerBudgets: { recent: 60 } });
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall, layerBudgets: { recent: 80 } });
     const recent = c.layers.find((l) => l.name === 'recent')!;
-    assert.ok(recent.tokens <= 60 && recent.trimmed);
+    assert.ok(recent.tokens <= 80 && recent.trimmed);
     assert.match(c.text, /> 2026-03-11 09:29:00 \[by Tess Tester on testbox\] today step 29 on \[\[Billing\]\]\n\n# Request/);
     const recentText = c.text.slice(c.text.indexOf('# Recent days'), c.text.indexOf('# Request'));
     assert.doesNotMatch(recentText, /yesterday step 0 on/);
-    assert.match(c.trims[0], /^recent: \d+ → \d+ tokens to fit its 60-token budget$/);
+    assert.match(c.trims[0], /^recent: \d+ → \d+ tokens to fit its 80-token budget$/);
   });
 
   it('over the total budget, trims the lower layers first and reports it; soul and request stay whole', async () => {

@@ -71,7 +71,7 @@ describe('@coresoul chat handler', () => {
     const d = await deps();
     const { o, out } = recorder();
     await handleChat({ command: 'recall', prompt: 'PostgreSQL' }, d, out);
-    assert.match(o.text, /\n- \[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3 · 2026-03-10\]\n\n {2}> Chose \[\[PostgreSQL\]\]/);
+    assert.match(o.text, /\n- \[2026-03-10\.md:3\]\n\n {2}> Chose \[\[PostgreSQL\]\]/);
     assert.deepEqual(o.refs, ['.CoreSoul/memory/chronological/2026-03-10.md:3']);
   });
 

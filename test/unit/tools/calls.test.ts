@@ -39,7 +39,7 @@ describe('Language Model tools (inputs come from a model)', () => {
     await memoryWrite(v, { text: 'Moved [[Billing]] to Kubernetes' }, clock);
     const out = await memorySearch(v, { query: 'Billing' });
     assert.ok(out.startsWith(`${RECORDED_NOTES}\n\n`), 'labelled as recorded notes');
-    assert.match(out, /\n\[\.CoreSoul\/memory\/chronological\/2026-03-10\.md:3 · 2026-03-10 · by coresoul_memoryWrite \(agent\) for Tess Tester on testbox\]\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
+    assert.match(out, /\n\[2026-03-10\.md:3 · by coresoul_memoryWrite \(agent\) for Tess Tester on testbox\]\n> - 09:00:00 \[from agent: coresoul_memoryWrite\] Moved \[\[Billing\]\]/);
     assert.equal(await memorySearch(v, { query: 'zebra' }), 'nothing found in memory for "zebra"');
   });
 
@@ -52,7 +52,7 @@ describe('Language Model tools (inputs come from a model)', () => {
     assert.ok(countTokens(first.replace(/\n\n\(\d+ more matching line\(s\)[^\n]*\)$/, '')) <= 200);
     const second = await memorySearch(v, { query: 'Billing invoices late', maxTokens: 200, page: 2 });
     const cite = (text: string) => text.split('\n').find((l) => l.startsWith('['));
-    assert.match(cite(second) ?? '', /^\[\.CoreSoul\/memory\/chronological\/2026-03-0\d\.md:\d+/);
+    assert.match(cite(second) ?? '', /^\[2026-03-0\d\.md:\d+/);
     assert.notEqual(cite(second), cite(first));
     assert.match(await memorySearch(v, { query: 'x', page: 0 }), /^error: invalid input for memory search: page: /);
   });
