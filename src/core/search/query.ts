@@ -471,6 +471,9 @@ export function properNames(q: Query): number {
   return nameBits(q, true);
 }
 
+/** A number with its unit is a value, not a name: "3GB", "500ms", "6am", "24h", "2x". */
+const QUANTITY = /^\d+(?:[.,]\d+)?(?:[kmgtpe]i?b|bytes?|[kmg]?hz|[kmg]?bps|ms|µs|us|ns|s|secs?|mins?|h|hrs?|d|days?|wks?|mo|yrs?|x|px|pt|em|rem|am|pm|k|°c|°f)$/iu;
+
 function nameBits(q: Query, proper: boolean): number {
   const names = new Set<string>();
   for (const sentence of q.text.split(/(?<=[.?!])\s+|(?<=[。？！])\s*/)) {
@@ -481,7 +484,7 @@ function nameBits(q: Query, proper: boolean): number {
       const latin = /^[\p{Script=Latin}\p{N}._+#-]+$/u.test(w) && /\p{L}/u.test(w);
       // A month or a weekday is a time, not a name (dates.ts reads it).
       const time = monthOf(w) > 0 && w.length >= 3 && MONTH_NAMES.some((m) => m.startsWith(w.toLowerCase())) || /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/i.test(w);
-      if (latin && !time && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || (cjk && !proper))) names.add(w.toLowerCase());
+      if (latin && !time && !QUANTITY.test(w) && (/\p{Lu}/u.test(w.slice(1)) || (!first && /^\p{Lu}/u.test(w)) || (/\d/.test(w) && /\p{L}/u.test(w)) || (cjk && !proper))) names.add(w.toLowerCase());
       if (latin || /\p{L}/u.test(w)) first = false;
     }
   }

@@ -212,6 +212,11 @@ describe('questions memory cannot answer', () => {
     assert.equal(namedConcepts(month), 0, 'a month is a time, not a name');
     const plain = parseQuery('Why did we move off the queue?', []);
     assert.equal(namedConcepts(plain), 0, 'a sentence\'s first word and plain words are not names');
+    for (const text of ['Is there a max size for an upload? someone pushes a 3GB scan', 'it fell over at 6am, what did we do?', 'a 500ms timeout or 2.5s?', 'we scaled it 2x last week, why?']) {
+      assert.equal(namedConcepts(parseQuery(text, [])), 0, `a number with its unit is a value, not a name: ${text}`);
+    }
+    const s3 = parseQuery('Why did the S3 bucket move?', []);
+    assert.deepEqual(s3.concepts.filter((_c, k) => namedConcepts(s3) & (1 << k)).map((c) => c.label), ['s3'], 'letters and digits that are no quantity still name');
   });
 
   it('answers briefly, and says so, when the question names something memory never mentions', async () => {
