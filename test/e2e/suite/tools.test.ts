@@ -22,12 +22,14 @@ suite('Language Model tools', 'vaultMcpOff', () => {
     assert.deepEqual(vscode.lm.tools.filter((t) => t.name.startsWith('mcp_')), []);
   });
 
-  test('memory search answers with snippets citing file:line and date', async () => {
+  test('memory search answers with snippets citing their day file and line', async () => {
     const text = await invoke('coresoul_memorySearch', { query: 'PostgreSQL' });
-    const cites = [...text.matchAll(/^\[(\.CoreSoul\/[^:\]]+):(\d+) · (\d{4}-\d\d-\d\d)(?: · by [^\]]+)?\]$/gm)];
+    // A day file is cited by its name (the day), in the folder the label names once.
+    assert.match(text, /A file cited by its name alone is in \.CoreSoul\/memory\/chronological\//);
+    const cites = [...text.matchAll(/^\[(\d{4}-\d\d-\d\d)\.md:(\d+)(?: · by [^\]]+)?\]$/gm)];
     assert.ok(cites.length > 0, text);
-    for (const [, file, line, date] of cites) {
-      assert.match(file, new RegExp(`${date}\\.md$`));
+    for (const [, day, line] of cites) {
+      const file = `.CoreSoul/memory/chronological/${day}.md`;
       assert.match(lineOf(file, Number(line)), /^# \d{4}-\d\d-\d\d$|PostgreSQL|^- /, `${file}:${line}`);
     }
     assert.match(text, /Chose \[\[PostgreSQL\]\] over MySQL/);
