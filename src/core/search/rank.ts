@@ -83,10 +83,10 @@ const PREFIX_WORD = 6;
  * Not searchable text: a redaction marker (`[secret: postgre-sql-connection]` says a secret was
  * there, not what the line is about), an author marker (`[by Alice on laptop]` says who wrote the
  * line, not what it is about: `--author` asks for that) and a citation copied into a line
- * (`memory/chronological/…md:12`).
+ * (`memory/chronological/…md:12`, or as an answer shows it, `[2025-09.md:12 · 2025-09-03 · from history …]`).
  */
-const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?(?:memory|personal)\/chronological\/[\w.-]+\.md(?::\d+)?/g;
-export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('[by ') || line.includes('chronological/') ? line.replace(UNSEARCHABLE, ' ') : line);
+const UNSEARCHABLE = /\[secret: [^\]\n]*\]|\[by [^\]\n]*\]|(?:\.CoreSoul\/)?(?:memory|personal)\/chronological\/[\w.-]+\.md(?::\d+)?|\[\d{4}-\d\d(?:-\d\d)?\.md:\d+[^\]\n]*\]/g;
+export const searchableText = (line: string) => (line.includes('[secret: ') || line.includes('[by ') || line.includes('chronological/') || line.includes('.md:') ? line.replace(UNSEARCHABLE, ' ') : line);
 
 /** A line that names a kind of a query's word (narrower.ts) holds that word this much… */
 const KIND = 0.5;

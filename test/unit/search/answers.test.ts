@@ -290,5 +290,7 @@ describe('what is searchable', () => {
     assert.match(texts, /Staging PostgreSQL listens on 5433/);
     assert.doesNotMatch(texts, /secret: postgre/);
     assert.deepEqual(searchMemory(v, 'chronological').results, [], 'a citation is not text of the memory');
+    writeAt(v, '2025-09-06T10:00:00', 'As the answer cited it: [2025-08.md:214 · 2025-08-08 · from history 3f2a9c1] for the worker');
+    assert.deepEqual(searchMemory(v, 'history').results, [], 'nor is one in the short form an answer shows');
   });
 });
