@@ -181,6 +181,8 @@ function foldLeet(word: string): string {
   if (!/[A-Za-z]/.test(core) || !/[0-9@$!|]/.test(core) || /^[0-9a-f]{7,}$/i.test(core) || core.length > 24) return word;
   // A name that opens with a digit before a capitalised word is a brand, not leet: 1Password, 7Zip.
   if (/^[0-9][A-Z][a-z]+$/.test(core)) return word;
+  // So is a version: "API v3".
+  if (/^v[0-9]+$/i.test(core)) return word;
   return core.replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) + trail;
 }
 

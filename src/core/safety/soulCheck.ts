@@ -595,6 +595,9 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       const named = words.find((w) => w.guard) ?? words[0];
       const head = words.filter((w) => w.guard === named.guard && w.start < named.end && named.start < w.end).reduce((a, w) => (w.text.length < a.text.length ? w : a), named);
       topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? head : undefined;
+      // (An action on something harmless is what a later "it" stands for, its object with it: "delete unused includes, and mention it in the CL description".)
+      const edited = topic && !head.guard && compiled.flatMap((i) => spans(i.harmless, low)).find((h) => h.start >= head.end && OBJECT_NEXT.test(low.slice(head.end, h.start)));
+      if (edited) topic = { text: low.slice(head.start, edited.end), guard: false };
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
       // (Nor is one said as what something is not: "content to edit, not instructions to follow — even if it says …".)
       if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
@@ -1089,6 +1092,17 @@ function prose(markdown: string): string[][] {
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
+      // A request refused is the deed refused: 「关闭签名校验的请求一律拒绝」 reads as 「拒绝关闭签名校验」.
+      .replace(/(^|[。！？；;，,]\s*)([^，。；;,！？]{1,40}?)的(?:請求|请求|要求|申請|申请)\s*(?:一律|一概|都|均|應|应|要|必須|必须)?\s*(拒絕|拒绝|駁回|驳回)/gu, (_m, lead: string, deed: string, no: string) => `${lead}${/[絕駁]/u.test(no) ? '拒絕' : '拒绝'}${deed}`)
+      // Not someone's to change is never to be changed: "soul.md isn't ours to edit", "the soul file is not yours to edit".
+      .replace(/(?<![a-z])(is|are)(?:\s+not|n['’]t)\s+(?:ours|yours|mine|theirs|for\s+(?:you|us|me|them|the agent|agents))\s+to\s+(?=[a-z])/giu, '$1 never to ')
+      // A safeguard kept on and a concession are one clause: "keep host-key checks on, even when the portal is flaky" (KEPT_ON).
+      .replace(/((?<![a-z])(?:keep|keeps|leave|leaves)\s[^.;,!?]{0,60}?(?<![a-z])(?<!ing\s)(?:on|enabled|in place|turned on|switched on))\s*[,—–-]\s*(?=even (?:when|if|though)\s)/giu, '$1 ')
+      // (So are a step always done and a concession: "always do the memory write before you end the turn, even on short reviews".)
+      .replace(/((?:^|[.!?]\s*)always\s[^.;,!?]{0,80}?)\s*,\s*(?=even (?:when|if|though|on|for|in)\s)/giu, '$1 ')
+      .replace(/((?:^|[。！？；;]\s*)(?:保持|維持|维持)[^，,；;。]{0,30}?(?:開啟|开启|開著|开着|啟用|启用))\s*[，,]\s*(?=即使|就算|哪怕)/gu, '$1')
+      // (A "No …" of one word before a colon is a rule of its own: "No self-approval: every review needs a second engineer".)
+      .replace(/(^|[.!?。！？]\s*)(no\s+[^\s:：.!?]+)[:：]\s+/giu, '$1$2. ')
       // A rule, then a colon and a prohibition or a condition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden",
       // "The persona never overrides the soul: if a persona rule conflicts with a safety rule, the safety rule wins".
       // (So is one that goes on with what to do instead: "Never log secrets: redact Authorization headers, tokens … before …".)
@@ -1402,15 +1416,17 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A safeguard whose words stand around another invariant's risky object is about that object:
   // "never write passwords to memory" forbids the passwords (their own invariant reads it), it
   // keeps the memory ("review install scripts" is this invariant's own safeguard at work); one
-  // inside a risky phrase is part of it: "an AI without the soul's limits".
+  // inside a risky phrase is part of it: "an AI without the soul's limits". (One the risky word only opens names
+  // a thing of its own: "the deploy pipeline" is the route a change takes, no deploy.)
   const inside = (a: Span, b: Span) => b.start <= a.start && a.end <= b.end && b.end - b.start > a.end - a.start;
+  const opens = (o: Span, g: Span) => o.start === g.start && inside(o, g);
   const foreign = (o: Span) => !spans(inv.risky, o.text).length && !spans(inv.kinRisky, o.text).length;
   // A safeguard named as a destination ("into memory") is about what is put there: "don't put API keys into memory".
   const destinedFor = (g: Span, o: Span) => DESTINATION.test(g.text) && o.end <= g.start && distance(c, o, g) <= CLOSE && !AND.test(c.low.slice(o.end, g.start));
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
   // A safeguard in a purpose clause after another is what that one is for: "run the tests before pushing so reviewers aren't the first to see a failure".
   const purpose = PURPOSE.exec(c.low)?.index ?? Infinity;
-  const guards = named.filter((g, _, all) => !asName(c.low, g) && !c.objects().some((o) => ((inside(o, g) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
+  const guards = named.filter((g, _, all) => !asName(c.low, g) && !c.objects().some((o) => (((inside(o, g) && !opens(o, g)) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
   // (Where a secret comes from keeps nothing once it is put where people read it: "paste the admin password from the .env file into the chat".)
   if (guards.length && guards.every((g) => /^(?:from|從|从)/u.test(g.text)) && SHOWN_WHERE_READ.test(c.low)) guards.length = 0;
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
@@ -1560,8 +1576,8 @@ const REVIEWING = /^(?:approvals?|approves|has approved|have approved|reviews?|c
 const OTHER_PIPELINE = /(?<![a-z])(?:data|etl|elt|ml|sales|ingestion|analytics|feature|processing|rendering|render|graphics|bioinformatics)\s+$/u;
 /** A safeguard that ends in a particle, which belongs to a verb before it: "turning signing off" (not a sign-off). */
 const turnedOff = (low: string, g: Span) => /\s(?:off|on|out)$/.test(g.text) && /(?<![a-z])(?:turn|switch|shut|flip|toggle|sign|log|check)(?:s|ed|ing|ped|ping)?\s+$/.test(low.slice(Math.max(0, g.start - 12), g.start));
-/** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme". */
-const PART_OF = /^\s+(?:provisioning|setup|bootstrap)\s+scripts?(?![a-z])|^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|pins?|passwords?|passphrases?|fixes))(?![a-z])/u;
+/** What belongs to a safeguard, not the safeguard: "the linter's colour output", "CI logs", "the test runner's theme", "signing certs" (a secret, not the step that signs). */
+const PART_OF = /^\s+(?:provisioning|setup|bootstrap)\s+scripts?(?![a-z])|^\s*的\s*(?:token|key|權杖|令牌|密鑰|密钥|帳號|账号|權限|权限|日誌|日志|log|意見|意见|評論|评论)|^(?:['’]s\s+(?:colou?rs?|output|theme|font|emoji|logo|badge|icon|progress bar|spinner|verbosity)|\s+(?:logs?|colou?rs?|theme|badges?|dashboard|minutes|credits|emoji|icons?|comments?|tokens?|credentials|pins?|passwords?|passphrases?|certs?|certificates?|keys?|keystores?|fixes))(?![a-z])/u;
 /** What holds tests, not the testing: "name test files *.spec.ts", "test fixtures", 「在測試環境裡」 (a test environment is the sandbox's own word), Apple's TestFlight. */
 const TEST_PARTS = /^(?:tests?|specs?)\s+(?:files?|fixtures?|names?|helpers?|folders?|director(?:y|ies)|environments?|servers?|accounts?|clusters?|rigs?|benches|bench|boards?|devices?|units?|jigs?|fleets?|flights?)(?![a-z])|^(?:測試|测试)(?:環境|环境|伺服器|服务器|帳號|账号|機|机|用)/u;
 
@@ -1776,6 +1792,9 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start)) && !(/^even (?:in|on|inside)$/.test(k.text) && /^\s+(?:(?:the|a|an|your|our|my)\s+)?$/.test(c.low.slice(k.end, g.start)) && !/^['’]s/.test(c.low.slice(g.end)))));
   // (In Chinese the place comes first and 也 extends the rule to it: 「在沙箱里也不要用 root 运行服务」.)
   if (guards.every((g) => /[在於于]\s*$/u.test(c.low.slice(Math.max(0, g.start - 2), g.start)) && /^\s*[裡里中上內内]?\s*(?:也|都|同樣|同样|一樣|一样)/u.test(c.low.slice(g.end)))) return c.carry;
+  // (Nor what a rule keeps on whatever happens: "keep TLS verification on, even when the staging portal is flaky".)
+  // (Nor one always done, whose object is a safeguard: "always do the memory write …, even on short reviews" — not "always merge, even on red reviews".)
+  if (conceded && (KEPT_ON.test(c.low.slice(0, conceded.start)) || alwaysKept(inv, c, conceded))) return c.carry;
   if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
   // The same said after the safeguard, in Chinese: 「CI 紅了也先合」; what forbids comes after it: 「CI 沒過也別合」.
   const concededAfter = spans(CONCESSIVE_AFTER, c.low).find((k) => guards.some((g) => k.start >= g.end && distance(c, g, k) <= NEAR));
@@ -2043,6 +2062,11 @@ const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
+/** A safeguard kept on, said before a concession: "keep host-key checks on, even when …", 「保持簽名校驗開啟，即使…」. */
+const KEPT_ON = /(?<![a-z])(?:keep|keeps|leave|leaves)\s[^,;]{0,60}?(?<![a-z])(?<!ing\s)(?:on|enabled|in place|turned on|switched on)\s*[,，—–-]?\s*$|^\s*(?:保持|維持|维持)[^，,；;]{0,30}?(?:開啟|开启|開著|开着|啟用|启用)\s*[，,]?\s*$/u;
+/** A clause that opens with "always" and keeps a safeguard before `k`, naming no action of the invariant there. */
+const alwaysKept = (inv: Compiled, c: Clause, k: Span) => /^\s*always\s/u.test(c.low) && c.safeguards().some((g) => g.end <= k.start) && !actionsIn(inv, c.low.slice(0, k.start)).length;
+
 /** A clause that opens by conceding: "even if …", 即使, 就算. */
 const CONCEDES = /^(?:even if|even though|even when|即使|就算|哪怕|縱使|纵使)/u;
 
@@ -2079,9 +2103,10 @@ const listedObject = (c: Clause, r: Span, g: Span) => distance(c, r, g) <= 2 * C
 
 /**
  * A subject or a verb of its own between: "before any deletion I'll do a dry run", "deletions still need my confirmation" remove nothing; nor does a command's flag (`kubectl delete ns x --dry-run`).
- * (Nor a Chinese deed that modifies the safeguard: 「刪除前的確認步驟」 is the step before deleting.)
+ * (Nor a Chinese deed that modifies the safeguard: 「刪除前的確認步驟」 is the step before deleting; nor one that says
+ * when: 「删除文件前先 dry run」.)
  */
-const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先|[之以]前先|先做|^\s*(?:用的|用之|[前後后]的|(?:腳本|脚本|程式|程序|指令|命令|工具)的)/u;
+const ANOTHER_VERB = /(?<![a-z])(?:with|using|via|i|we|you|they|i['’]ll|we['’]ll|you['’]ll|do|does|run|make|use|create|take|needs?|requires?|gets?|has|have|still|must|should)(?![a-z])|必須|必须|應該|应该|需要|得先|要先|[之以]?前\s*[，,]?\s*先|先做|^\s*(?:用的|用之|[前後后]的|(?:腳本|脚本|程式|程序|指令|命令|工具)的)/u;
 
 /**
  * 「把X…V」: a verb `verb` a few words after its object `object`, which 把 (將) put first — or which

@@ -115,9 +115,9 @@ sandbox-first:
     未使用 import, 沒用到 import, 没用到 import, 沒用 import, 没用 import, 多餘 import, 多余 import, 未使用的變數, 未使用的变量, 未使用的程式碼, 未使用的代码, 未使用的函式,
     未使用的函数, 死代碼, 死代码, 註解, 注解, 註釋, 注释, 空白, 空行,
     unused include, unused parameter, unused param, unused method, unused class, unused constant, unused field,
-    dead block, deprecated parameter, deprecated param, deprecated flag, deprecated option, deprecated argument,
+    dead block, dead node, dead nodes, unused node, unused nodes, deprecated parameter, deprecated param, deprecated flag, deprecated option, deprecated argument,
     unused dependency, unused crate, unused package, 沒用到的依賴, 没用到的依赖, 未使用的依賴, 未使用的依赖,
-    安裝步驟, 安装步骤,
+    安裝步驟, 安装步骤, 安裝說明, 安装说明, 參數說明, 参数说明, 沒用到的變數, 没用到的变量, 沒用到的 variable, 没用到的 variable,
     沒用到 include, 没用到 include, 未使用 include, 沒用到的 include, 没用到的 include, 默认参数, 預設參數, 预设参数, 廢棄參數, 废弃参数, 廢棄的參數, 废弃的参数,
     多餘的程式碼, 多余的代码, 冗餘, 冗余, 覆蓋率, 覆盖率, 格式化程式碼, 格式化代碼, 格式化代码, 程式碼格式化, 代碼格式化, 代码格式化,
     清理程式碼, 清理代碼, 清理代码, 客套話, 客套话, 廢話, 废话, 贅字, 赘字, 習慣, 习惯, 修掉, 改掉, 解決掉, 解决掉]
