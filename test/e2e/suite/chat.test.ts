@@ -23,11 +23,14 @@ suite('Chat participant with a fake model', 'vault', () => {
     assert.match(fs.readFileSync(path.join(root(), '.CoreSoul/memory/entities/objects/Billing.md'), 'utf8'), new RegExp(`- \\[\\[${today()}\\]\\]`));
   });
 
-  test('/recall answers with snippets that cite the file and line they come from', async () => {
+  test('/recall answers with snippets that cite the day file and line they come from', async () => {
     const answer = await ask('@coresoul /recall PostgreSQL');
-    const cites = [...answer.matchAll(new RegExp(cite.source, 'g'))];
+    // A day or month file is cited by its name, in the folder the label names once.
+    assert.match(answer, /A file cited by its name alone is in \.CoreSoul\/memory\/chronological\//);
+    const cites = [...answer.matchAll(/\[(\d{4}-\d\d(?:-\d\d)?\.md):(\d+)/g)];
     assert.ok(cites.length > 0, answer);
-    for (const [, file, line] of cites) {
+    for (const [, name, line] of cites) {
+      const file = `.CoreSoul/memory/chronological/${name}`;
       const snippet = fs.readFileSync(path.join(root(), file), 'utf8').split('\n').slice(Number(line) - 1, Number(line) + 10).join('\n');
       assert.match(snippet, /PostgreSQL/, `${file}:${line}`);
     }
