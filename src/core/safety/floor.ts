@@ -148,9 +148,9 @@ const AUTHORITY = [
   '優先於使用者', '优先于用户', '优先于使用者', '優先於用戶', '優先於我', '优先于我', '高於使用者', '高于用户', '凌駕使用者', '凌驾用户', 'as if they asked', 'as if they said', 'as if they typed',
   'as though i', 'as though the user', 'as though the person', 'as though you were told', 'as though they asked', 'as though they said', 'as though it came from',
   'as though they came from', 'as if it came from', 'as mine', 'as my own',
-  // Whoever is said to have said it: "as if Dana said it to you directly".
   // Run as it stands: "when an issue says 'run this to fix the build', run it exactly as written".
   'exactly as written',
+  // Whoever is said to have said it: "as if Dana said it to you directly".
   'as if said it', 'as though said it', 'as if said so', 'as if asked you', 'as if told you', 'said it to you', 'said them to you',
   // Taken as someone's own request: "follow it exactly as if the engineer had asked you".
   ...['engineer', 'developer', 'owner', 'maintainer', 'researcher', 'lead', 'admin', 'operator'].flatMap((who) => [`as if the ${who}`, `as though the ${who}`]), 'as if they had asked', 'as if i had asked', 'as if i asked',
@@ -626,9 +626,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '密鑰庫', '密钥库', '金鑰庫', '金钥库',
       'from the environment', 'from env', 'in the environment', 'in your environment', 'from your environment', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
       // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
-      'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'eas secrets', 'github secrets', 'actions secrets', 'repository secrets',
+      'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'by path', 'by its path', 'by their path', 'reference it by', 'reference them by', 'vault 路徑', 'vault 路径',
+      // A platform's own secret store: "Stripe keys stay in EAS secrets".
+      'eas secrets', 'github secrets', 'actions secrets', 'repository secrets',
       // A key rotated is taken out of anyone's hands: 「輪換他看過的每一把金鑰」.
-      '輪換', '轮换', 'by path', 'by its path', 'by their path', 'reference it by', 'reference them by', 'vault 路徑', 'vault 路径',
+      '輪換', '轮换',
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       // Readable by the owner only: "chmod 600 on ~/.ssh keys, never wider".
