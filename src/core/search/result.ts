@@ -3,7 +3,7 @@
  * quick path (src/cli/quickSearch.ts) prints a warm server's answer with these alone.
  */
 import { type Author, authorLabel } from '../vault/dayEntries';
-import { citedAt } from '../vault/layout';
+import { CITED_DIR } from '../vault/layout';
 
 export const DEFAULT_MAX_TOKENS = 2000;
 export const DEFAULT_LIMIT = 20;
@@ -96,7 +96,28 @@ export interface SearchOptions {
 
 /** How a hit is shown to a person or a model; the budget counts exactly this text. */
 export function renderHit(h: SearchHit): string {
-  return `${citedAt(h.file, h.line, h.date)}${h.entity ? ` · ${h.entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}${h.earlier ? ` · earlier than ${h.earlier}` : ''}\n${h.text}`;
+  return `${citing(h, h.entity)}\n${h.text}`;
+}
+
+/**
+ * What a citation names of a snippet (a search hit, a recalled snippet): its file (relative to the
+ * workspace root) and the line that matched, its day, who wrote that line, the history its raw
+ * lines come from (not in `file` now), the day of a newer snippet that replaces it.
+ */
+export type Citable = Pick<SearchHit, 'file' | 'line' | 'date' | 'from' | 'earlier'> & { author?: Author | null };
+
+/**
+ * A snippet's citation, without its brackets: `2025-02.md:140 · 2025-02-12 · by … · from history … ·
+ * earlier than …`, with the `entity` it was found through after its day when given (the budget's
+ * text). A day or month file of the memory is named without its folder (said once above the
+ * citations), any other file by its path from the workspace root; a day file (a personal one too)
+ * without its day again. Citations take a good share of an answer's tokens: what they repeat is
+ * room for another memory.
+ */
+export function citing(h: Citable, entity?: string | null): string {
+  const name = h.file.startsWith(CITED_DIR) && !h.file.includes('/', CITED_DIR.length) ? h.file.slice(CITED_DIR.length) : h.file;
+  const date = h.date && !h.file.endsWith(`/${h.date}.md`) ? ` · ${h.date}` : '';
+  return `${name}:${h.line}${date}${entity ? ` · ${entity}` : ''}${h.author ? ` · by ${authorLabel(h.author)}` : ''}${h.from ? ` · from ${h.from}` : ''}${h.earlier ? ` · earlier than ${h.earlier}` : ''}`;
 }
 
 export function renderHits(hits: SearchHit[]): string {

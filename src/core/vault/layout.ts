@@ -17,17 +17,6 @@ export const shownMemoryPath = (memoryRel: string) => `${MEMORY_DIR}/${memoryRel
 /** The folder of the memory's day and month files, as the user sees it; a citation names a file in it by its name alone. */
 export const CITED_DIR = `${MEMORY_DIR}/chronological/`;
 
-/**
- * Where a citation points: `2025-02.md:140 · 2025-02-12`. A day or month file of the memory is
- * named without its folder (said once above the citations), any other file by its path from the
- * workspace root; a day file (a personal one too) without its day again. Citations take a good
- * share of an answer's tokens: what they repeat is room for another memory.
- */
-export function citedAt(shown: string, line: number, date: string | null | undefined): string {
-  const name = shown.startsWith(CITED_DIR) && !shown.includes('/', CITED_DIR.length) ? shown.slice(CITED_DIR.length) : shown;
-  return `${name}:${line}${date && !shown.endsWith(`/${date}.md`) ? ` · ${date}` : ''}`;
-}
-
 export const ENTITY_KINDS = ['people', 'events', 'places', 'objects'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
