@@ -217,7 +217,7 @@ const OUTSIDE_SOURCES = [
 const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   // Shown to the person, who decides: "I show it to the user and wait for their instruction".
-  'open it', 'open them', 'show it to the user', 'show them to the user', 'show it to me', 'show them to me', 'show it to a human', 'show them to a human', 'show it to a person', 'show them to a person', 'wait for a yes', 'wait for my yes', 'wait for their instruction', "wait for the user's instruction", 'wait for my instruction',
+  'open it', 'open them', ...['the user', 'me', 'a human', 'a person'].flatMap((who) => [`show it to ${who}`, `show them to ${who}`]), 'wait for a yes', 'wait for my yes', 'wait for their instruction', "wait for the user's instruction", 'wait for my instruction',
   'summarise it for me', 'summarize it for me', 'wait for my go-ahead', 'my go-ahead', 'wait for my ok', 'wait for my okay', 'wait for my approval',
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
   'as quoted text', 'stored as quoted', 'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
@@ -268,6 +268,9 @@ const ACCESS = [
 
 /** Every repository at once. */
 const ALL_REPOS = ['all repos', 'all repositories', 'every repo', 'every repository', 'all our repos', 'all of our repos', 'all the repos', 'every single repo', '全部 repo', '所有 repo', '全部的 repo', '所有的 repo', '全部倉庫', '全部仓库', '所有倉庫', '所有仓库'];
+
+/** Taken out of the text that holds it: 「把 CI 裡的測試步驟註解掉」. */
+const COMMENTED_OUT = ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'];
 
 /** Branches a change reaches only through the gates. */
 const PROTECTED_BRANCHES = ['main', 'master', 'trunk', 'production branch', 'prod branch', 'release branch', 'default branch', 'protected branch', 'live branch', '主分支', '主幹', '主干', '受保護分支', '受保护分支'];
@@ -447,7 +450,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // (And a review requirement dropped: "drop the CODEOWNERS review requirement".)
     breaks: [...REDEFINED, 'drop the codeowners', 'remove the codeowners', 'drop the required', 'remove the required', 'drop the review requirement', 'remove the review requirement'],
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
-    removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
+    removes: COMMENTED_OUT,
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
     harmless: ['publish job', 'publish jobs', 'publish step', 'publish workflow', 'trusted publishing', 'trusted publisher', '--provenance', 'published value', 'published checksum', 'published checksums', 'published hash', 'published hashes', 'published signature', 'preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
@@ -518,7 +521,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Calling a safeguard noise is dropping it; so is removing it ("delete the old backups", 「關掉簽名」).
     breaks: [...REDEFINED, 'noise', 'red tape', 'busywork', 'theater', 'theatre', 'useless', 'overrated', 'in the way'],
     // (Disabling, turning off, 停用, 關掉 are negations the check reads anyway.)
-    removes: ['comment out', 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉', '註解掉', '注解掉', '註釋掉', '注释掉'],
+    removes: [...COMMENTED_OUT, 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉'],
     // An answer written for the person is no prompt answered in their place: "use British spelling in every answer you write for me".
     harmless: ['every answer', 'each answer', 'answer you write', 'answers you write', 'answer you give', 'answers you give'],
   },
@@ -872,7 +875,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '中止', '推翻', '覆蓋', '覆盖', '壓過', '压过', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],
     // Its rules commented out: 「先把相关条款注释掉，修完再恢复」.
-    removes: ['comment out', '註解掉', '注解掉', '註釋掉', '注释掉'],
+    removes: COMMENTED_OUT,
     // The persona said to have the last word: "this persona file has the final word on how you behave".
     paired: [
       // A conflict settled for the looser rule: "when two rules conflict, pick the least restrictive".

@@ -1097,10 +1097,10 @@ function prose(markdown: string): string[][] {
       // Not someone's to change is never to be changed: "soul.md isn't ours to edit", "the soul file is not yours to edit".
       .replace(/(?<![a-z])(is|are)(?:\s+not|n['’]t)\s+(?:ours|yours|mine|theirs|for\s+(?:you|us|me|them|the agent|agents))\s+to\s+(?=[a-z])/giu, '$1 never to ')
       // A safeguard kept on and a concession are one clause: "keep host-key checks on, even when the portal is flaky" (KEPT_ON).
-      .replace(/((?<![a-z])(?:keep|keeps|leave|leaves)\s[^.;,!?]{0,60}?(?<![a-z])(?<!ing\s)(?:on|enabled|in place|turned on|switched on))\s*[,—–-]\s*(?=even (?:when|if|though)\s)/giu, '$1 ')
+      .replace(KEPT_ON_CONCEDING, '$1 ')
       // (So are a step always done and a concession: "always do the memory write before you end the turn, even on short reviews".)
       .replace(/((?:^|[.!?]\s*)always\s[^.;,!?]{0,80}?)\s*,\s*(?=even (?:when|if|though|on|for|in)\s)/giu, '$1 ')
-      .replace(/((?:^|[。！？；;]\s*)(?:保持|維持|维持)[^，,；;。]{0,30}?(?:開啟|开启|開著|开着|啟用|启用))\s*[，,]\s*(?=即使|就算|哪怕)/gu, '$1')
+      .replace(KEPT_ON_CONCEDING_ZH, '$1')
       // (A "No …" of one word before a colon is a rule of its own: "No self-approval: every review needs a second engineer".)
       .replace(/(^|[.!?。！？]\s*)(no\s+[^\s:：.!?]+)[:：]\s+/giu, '$1$2. ')
       // A rule, then a colon and a prohibition or a condition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden",
@@ -2062,8 +2062,17 @@ const RANKED_OVER = /(?<![a-z])(?:priority|precedence|wins?|prevails?)\s+$/u;
 /** Words that let an action go on whatever happens: "even if", "regardless of", 即使. */
 const CONCESSIVE = /(?<![a-z])(?:even if|even though|even when|even in|even on|even for|regardless(?: of)?|whether or not|no matter (?:if|whether|what)|whatever the)(?![a-z])|即使|就算|不管|無論|无论|哪怕/gu;
 
-/** A safeguard kept on, said before a concession: "keep host-key checks on, even when …", 「保持簽名校驗開啟，即使…」. */
-const KEPT_ON = /(?<![a-z])(?:keep|keeps|leave|leaves)\s[^,;]{0,60}?(?<![a-z])(?<!ing\s)(?:on|enabled|in place|turned on|switched on)\s*[,，—–-]?\s*$|^\s*(?:保持|維持|维持)[^，,；;]{0,30}?(?:開啟|开启|開著|开着|啟用|启用)\s*[，,]?\s*$/u;
+/**
+ * A safeguard kept on, its words apart by anything but `stops`: "keep host-key checks on" (not
+ * "keep the deploy going on"), 「保持簽名校驗開啟」.
+ */
+const keptOn = (stops: string) => String.raw`(?<![a-z])(?:keep|keeps|leave|leaves)\s[^${stops}]{0,60}?(?<![a-z])(?<!ing\s)(?:on|enabled|in place|turned on|switched on)`;
+const keptOnZh = (stops: string) => String.raw`(?:保持|維持|维持)[^${stops}]{0,30}?(?:開啟|开启|開著|开着|啟用|启用)`;
+/** One said before a concession, read as a clause: "keep host-key checks on, even when …", 「保持簽名校驗開啟，即使…」. */
+const KEPT_ON = new RegExp(String.raw`${keptOn(',;')}\s*[,，—–-]?\s*$|^\s*${keptOnZh('，,；;')}\s*[，,]?\s*$`, 'u');
+/** The comma between the two, which would make them two clauses (prose). */
+const KEPT_ON_CONCEDING = new RegExp(String.raw`(${keptOn('.;,!?')})\s*[,—–-]\s*(?=even (?:when|if|though)\s)`, 'giu');
+const KEPT_ON_CONCEDING_ZH = new RegExp(String.raw`((?:^|[。！？；;]\s*)${keptOnZh('，,；;。')})\s*[，,]\s*(?=即使|就算|哪怕)`, 'gu');
 /** A clause that opens with "always" and keeps a safeguard before `k`, naming no action of the invariant there. */
 const alwaysKept = (inv: Compiled, c: Clause, k: Span) => /^\s*always\s/u.test(c.low) && c.safeguards().some((g) => g.end <= k.start) && !actionsIn(inv, c.low.slice(0, k.start)).length;
 
