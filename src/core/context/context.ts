@@ -46,6 +46,8 @@ export const DEFAULT_LAYER_BUDGETS: Record<LayerName, number> = {
 };
 /** Trimmed first when the total is over budget; soul and request are never cut. */
 const TRIM_ORDER: LayerName[] = ['recent', 'memories', 'profile', 'persona'];
+/** Searches at most for a memories layer that fills its budget (context.ts `draftLayer`). */
+const RECALL_TRIES = 4;
 
 export interface TokenCounter {
   /** The tokenizer's name, reported beside every count. */
@@ -339,16 +341,27 @@ async function draftLayer(
         );
       };
       if (!opts.recall || !opts.tokens || !Number.isFinite(budget)) return layer(opts.recall && (await opts.recall(opts.request, budget)));
-      // The citations and the layer's title take tokens too: ask again for less rather than cut whole snippets.
-      let ask = budget;
-      let d = layer(await opts.recall(opts.request, ask));
+      // The citations, quotes and the layer's title take tokens too, and the search counts only its
+      // snippets: ask again for what the last answer was over or under the budget by, and keep the
+      // fullest answer that fits, rather than cut whole snippets or leave room unused.
       const tokens = opts.tokens;
-      for (let tries = 0; tries < 3 && d.lines.length && tokens.count(render([d])) > budget; tries++) {
-        ask -= tokens.count(render([d])) - budget;
-        if (ask < 1) break;
-        d = layer(await opts.recall(opts.request, ask));
+      let ask = budget;
+      let best: { d: Draft; size: number } | undefined;
+      let last: Draft | undefined;
+      for (let tries = 0; tries < RECALL_TRIES; tries++) {
+        const recalled = await opts.recall(opts.request, ask);
+        const d = (last = layer(recalled));
+        const size = d.lines.length ? tokens.count(render([d])) : 0;
+        if (size <= budget && (!best || size > best.size)) best = { d, size };
+        else if (size <= budget) break; // asking for more found nothing more that fits
+        // Under the budget with nothing more to find, or empty: no other ask does better.
+        if (!d.lines.length || (size <= budget && !recalled.more)) break;
+        // A search that answered short on purpose, having found nothing for part of the request (a name memory never mentions), stays short.
+        const next = recalled.missing?.length ? Math.min(budget, ask + budget - size) : ask + budget - size;
+        if (next < 1 || next === ask) break;
+        ask = next;
       }
-      return d;
+      return best?.d ?? last!;
     }
     case 'recent': {
       const today = localDay(opts.clock.now());

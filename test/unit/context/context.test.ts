@@ -76,6 +76,30 @@ describe('layered context (docs/memory.md#layered-context)', () => {
     assert.match(c.text, /# Relevant memories\n\nRecorded notes from memory[^\n]*\n\nfound nothing for: "the quota\?"\n/);
   });
 
+  it('asks memory for more when an answer left room, keeping the fullest that fits; an answer short on purpose stays short', async () => {
+    const v = await tempVault('2026-03-09T08:00:00');
+    // A search that answers short: half of what it is asked for, in snippets of ten words.
+    const half = (missing?: string[]) => {
+      const asked: number[] = [];
+      const r: Recall = async (_q, maxTokens) => {
+        asked.push(maxTokens);
+        const n = Math.max(1, Math.floor(maxTokens / 20));
+        return { snippets: Array.from({ length: n }, (_, i) => ({ file: 'f.md', line: i + 1, date: '2026-03-10', text: 'w '.repeat(9).trim() })), more: 50, ...(missing && { missing }) };
+      };
+      return { asked, r };
+    };
+    const filled = half();
+    const c = await buildContext(v, { request: 'go', clock, tokens: words, recall: filled.r, only: ['memories'], budget: 300 });
+    const memories = c.layers.find((l) => l.name === 'memories')!;
+    assert.ok(filled.asked.length > 1 && filled.asked[1] > filled.asked[0], `asked ${filled.asked.join(', ')}`);
+    assert.ok(memories.tokens <= 300 && memories.tokens > 250, `${memories.tokens} tokens`);
+    assert.equal(memories.trimmed, false);
+    const short = half(['the Zeppelin quota']);
+    const s = await buildContext(v, { request: 'go', clock, tokens: words, recall: short.r, only: ['memories'], budget: 300 });
+    assert.deepEqual(short.asked, [300], 'a search that found nothing for part of the request is not asked for more');
+    assert.ok(s.layers.find((l) => l.name === 'memories')!.tokens < memories.tokens);
+  });
+
   it('asks no layer for more than the whole budget: a hook\'s 800 tokens of memories are searched at 800, not at the layer\'s 1500 and cut', async () => {
     const v = await tempVault('2026-03-09T08:00:00');
     const asked: number[] = [];
