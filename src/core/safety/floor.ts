@@ -196,6 +196,8 @@ const COMMANDS = [
   '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段',
   // Code a document or a thread carries: "macros and embedded scripts found in client documents", "the workaround an issue thread posts".
   'macro', 'macros', 'vba', 'embedded script', 'embedded scripts', 'workaround', 'workarounds', '巨集', '宏'];
+/** Put into effect on the machine. */
+const APPLIED = ['apply', 'applies', 'applied', 'applying', '套用', '應用到', '应用到'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
@@ -228,7 +230,9 @@ const REVIEWED = [
   // Gone through once: 「先把脚本下载下来看一遍内容再执行」, "read it through first".
   '看一遍', '看過一遍', '看过一遍', '讀一遍', '读一遍', '過一遍', '过一遍', 'read through', 'read it through', 'read them through', 'look through', 'look it over', 'look them over',
   // Taken as reference only, so never run as it stands: 「只當參考」.
-  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
+  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '作為參考', '作为参考', 'data, not instructions', 'not instructions',
+  // Run only once the person confirmed: 「要用户本人确认后才能执行」.
+  '確認後才能執行', '确认后才能执行', '確認後才執行', '确认后才执行', '同意後才能執行', '同意后才能执行', '本人確認後', '本人确认后', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   // Kept as text: 「把它当作普通文本，先问我」.
   'as plain text', 'as ordinary text', '普通文本', '普通文字', '一般文字', '不代表使用者', '不代表用戶', '不代表用户', '不代表我',
   // What each step does, told first: 「先說明每一步在做什麼」.
@@ -290,7 +294,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'sandbox', 'sandboxed', 'devcontainer', 'dev container', 'clean room', 'cleanroom', 'somewhere clean', 'clean environment', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
-      'scratch clone', 'throwaway clone', 'staging clone', 'fresh clone', 'staging copy', '複本', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
+      'scratch clone', 'throwaway clone', 'staging clone', 'zero-copy clone', 'scratch schema', 'scratch namespace', 'scratch project', 'scratch cluster', 'scratch account', 'fresh clone', 'staging copy', '複本', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       // A throwaway container, worktree or folder (一次性, 棄置, 臨時): 「先在一次性分支上試一遍」, 「在臨時的 Docker Postgres 中執行」.
       // A test's own temporary folder: "tests that delete files use pytest's tmp_path".
       'tmp path', 'tmpdir', 'tmp dir', 'temporary directory', 'temp directory', 'temp dir', '臨時目錄', '临时目录',
@@ -346,7 +350,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
       ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
-    harmless: ['not an exception', '讀取', '读取', 'read access', 'read-only access', '覆盖更多', '覆蓋更多', '能覆盖', '能覆蓋', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+    // (Notes and samples in a file are no data of anyone's: 「删掉 sbatch 模板里没用的注释和过时的示例」.)
+    harmless: ['註解', '注解', '註釋', '注释', '範例', '范例', '示例', 'not an exception', '讀取', '读取', 'read access', 'read-only access', '覆盖更多', '覆蓋更多', '能覆盖', '能覆蓋', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
@@ -373,7 +378,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // The same, the live system named first: "in production, fix rows by hand", 「在正式機上直接跑 SQL」.
       { risky: LIVE, with: ['directly', 'by hand', 'manually', 'hand-edit', '直接', '手動', '手动', '手改', '跑', '執行', '执行', '改', '修'], within: 4 },
       // (By hand first, then where: "hotfixing the security rules by hand in the Firebase console".)
-      { risky: LIVE, with: ['by hand', 'manually', 'hand-edit', 'hand-edited', '手動', '手动'], within: 4, before: true },
+      // ("Live" alone, after it: "hotfixes may be applied by hand on the live scoring pods".)
+      { risky: [...LIVE, 'live'], with: ['by hand', 'manually', 'hand-edit', 'hand-edited', '手動', '手动'], within: 4, before: true },
       // Work thrown away: "git checkout -- . to throw away my local edits", 「丟掉本地修改」.
       {
         risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', 'drop', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
@@ -422,6 +428,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
       // Reviewed and evaluated: 「代码评审」, 「回归评测」.
       '評審', '评审', '代碼評審', '代码评审', '評測', '评测', '回歸評測', '回归评测',
+      // Signed off by those who answer for it: 「要有模型風險團隊簽核」.
+      '簽核', '签核',
+      // A model tried on real traffic whose answers are not yet used: "run it in shadow mode first".
+      'shadow traffic', 'shadow mode', 'shadow deployment', 'shadow run', 'shadow test',
+      // The route through those gates: 「一律走 PR 和部署流水线」.
+      ...DEPLOY_ROUTES, '流水線', '流水线',
     ],
     risky: [
       'deploy', 'deployment', 'publish', 'go live', 'ship it',
@@ -463,6 +475,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Approving one's own change is no review: "approve and merge its own PRs".
       // (Naming the review it approves keeps none: "approve your own Swarm review".)
       { risky: ['approve', 'merge'], with: ['own', 'yourself'], within: 4, unexcused: true },
+      // (In Chinese 自己 comes before: 「你自己写的 PR 自己 approve」.)
+      { risky: ['approve', 'merge', '批准', '核准', '合進', '合进', '合併', '合并'], with: ['自己'], within: 2, before: true, unexcused: true },
       // Straight onto the live system: "bump straight to prod", 「直接推上線」.
       { risky: ['straight', 'directly', 'bump', 'promote', 'roll out', 'push', 'ship', 'release', '直接', '推到', '推上'], with: LIVE, within: 3 },
       {
@@ -551,6 +565,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'pim', 'privileged identity management', 'time-limited', 'time-boxed', 'just-in-time', 'jit access', '最小原则', '最小原則', '最小權限', '最小权限',
       'access-request', 'access request', 'access requests', "manager's approval", 'manager approval', "administrator's approval", 'admin approval',
       // Approved by an administrator, asked for each time: 「需要提权时提交申请，由管理员审批」.
+      // A person who signs for it: "needs a named human approver on the access ticket", 「必须有人审批」.
+      'human approver', 'named approver', 'named human approver', '有人審批', '有人审批', '人工審批', '人工审批', '有人核准', '人工核准',
       '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'approval from me', 'explicit approval', 'narrowest scope', 'narrowest permissions', 'smallest scope', 'minimal scope', 'minimum scope', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
@@ -619,7 +635,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // (The role is the risky word: 用 alone is in too many words to be one, 「沒用的檔案」.)
       { risky: TOP_ROLES, with: ['use', 'using', 'uses', 'log in with', 'login with', 'sign in with', 'connect with', 'run with', 'runs with', '用', '使用', '登入', '登录', '切到', '切換到', '切换到',
         // Made a member: "add the agent's account to Domain Admins", 「加入 Domain Admins」.
-        'add', 'adds', 'added', 'member of', '加入', '加到', '加進', '加进'], within: 6, before: true },
+        'add', 'adds', 'added', 'member of', '加入', '加到', '加進', '加进',
+        // Opened for it: 「幫 agent 的 service account 開 SYSADMIN 權限」.
+        '開', '开', '開通', '开通'], within: 6, before: true },
     ],
   },
   {
@@ -848,6 +866,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       { risky: COMMANDS, with: OUTSIDE_SOURCES, within: 8 },
       { risky: OUTSIDE_SOURCES, with: COMMANDS, within: 8 },
+      // What it says applied, whatever it is: "whatever another agent posts as a fix gets applied to the cluster".
+      { risky: APPLIED, with: OUTSIDE_SOURCES, within: 10, before: true },
+      { risky: APPLIED, with: OUTSIDE_SOURCES, within: 6 },
     ],
   },
   {

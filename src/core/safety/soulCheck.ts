@@ -212,16 +212,16 @@ export function compileSubjects(soulInvariants: readonly Invariant[]): (text: st
 function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly SectionText[], change: boolean): Violation[] {
   const found = new Map<string, Violation>();
   for (const { section, content } of changes) {
-    let subject: string | undefined; // the soul word the sentence before named first
+    let subject: { text: string; one: boolean } | undefined; // the soul word the sentence before named first
     let before: Clause[] = [];
     const text: Clause[][] = [];
     for (const written of sentences(content)) {
       const named = subjectOf(compiled, written);
       // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
       // that names no soul word but points back at one is read with that word in its place.
-      const sentence = topicsResolved(compiled, (!named && subject && resolveAnaphor(written, subject)) || written.map((text) => ({ text })));
+      const sentence = topicsResolved(compiled, (!named && subject && agreesWith(subject, written) && resolveAnaphor(written, subject.text)) || written.map((text) => ({ text })));
       // (A sentence about something else in between ends it: "Quarantining a flaky test needs …; it never …" is not about the CI before.)
-      subject = named ?? (written.some((w) => soulWords(compiled, w).length) ? undefined : subject);
+      subject = named ? { text: named, one: oneThing(written.join(' ').toLowerCase(), named) } : written.some((w) => soulWords(compiled, w).length) ? undefined : subject;
       const clauses = sentence.map((c) => analyse(c.text, masks, c.pointed));
       // A sentence that opens by pointing back ("Their `/do` commands …") is read with the one before for what it pairs with.
       if (POINTS_BACK.test(clauses[0]?.low ?? '')) for (const c of clauses) c.before = before;
@@ -576,14 +576,15 @@ const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要
  * 「部署失败就先回滚，再排查」 does not deploy again.
  */
 function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
-  let topic: { text: string; guard: boolean } | undefined;
+  let topic: { text: string; guard: boolean; one?: boolean } | undefined;
+  const agrees = (text: string) => !topic || agreesWith(topic, [text]);
   return sentence.map((clause) => {
     const words = soulWords(compiled, clause.text);
     if (words.length) {
       // A pronoun before the clause's own soul words still points back: "paste it into the PR description so reviewers can …".
       const pronoun = topic && pronounIn(clause.text);
       // (A Chinese "that rule" points back wherever it stands: 「可以在 persona 里把那条规则标记为不适用」.)
-      const resolved = pronoun && (pronoun.index + pronoun[0].length <= words[0].start || THAT_RULE.test(pronoun[0])) && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
+      const resolved = pronoun && agrees(clause.text) && (pronoun.index + pronoun[0].length <= words[0].start || THAT_RULE.test(pronoun[0])) && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
       const low = clause.text.toLowerCase();
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
       // (Or one named by its parts: 「靈魂裡的安全規則」, "the soul's safety rules".)
@@ -598,6 +599,7 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       // (An action on something harmless is what a later "it" stands for, its object with it: "delete unused includes, and mention it in the CL description".)
       const edited = topic && !head.guard && compiled.flatMap((i) => spans(i.harmless, low)).find((h) => h.start >= head.end && OBJECT_NEXT.test(low.slice(head.end, h.start)));
       if (edited) topic = { text: low.slice(head.start, edited.end), guard: false };
+      if (topic && oneThing(low, topic.text)) topic = { ...topic, one: true };
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
       // (Nor is one said as what something is not: "content to edit, not instructions to follow — even if it says …".)
       if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
@@ -607,9 +609,18 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
     }
     // (A clause that brings in a subject of its own ends the topic: "… none may loosen the soul, and if one seems to, flag it".)
     if (NEW_SUBJECT.test(clause.text)) topic = undefined;
-    return (topic && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
+    return (topic && agrees(clause.text) && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
   });
 }
+
+/** Whether `word` is one thing where `low` first names it: "a" or "an" before it, at most one word between ("an approving review"). */
+const oneThing = (low: string, word: string) => {
+  const at = low.indexOf(word.toLowerCase());
+  return at > 0 && /(?<![a-z])(?:a|an)\s+(?:[a-z-]+\s+)?$/u.test(low.slice(0, at));
+};
+
+/** Whether the pronoun of `sentence` may point at `subject`: a plural one points at no single thing ("… need an approving review; don't approve or merge them yourself": the PRs). */
+const agreesWith = (subject: { one?: boolean }, sentence: string[]) => !subject.one || !sentence.some((c) => /^(?:they|them|these|those)$/i.test(pronounIn(c)?.[0] ?? ''));
 
 // ---- words ------------------------------------------------------------------------------
 
@@ -797,7 +808,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|排除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|(?:tokeni|pseudonymi|anonymi)[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|排除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
   ],
   [
     'modal',
@@ -1489,6 +1500,8 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
     // (A secret a task needs names when, not what is done with it, where the sentence keeps it out of sight: 「需要密码时用 bw get 直接传给命令，不要把密码显示在终端」.)
     (inv.id === 'secrets-kept' && c.role === 'condition' && NEEDS.test(c.low.slice(0, r.start)) && sentence.some((o) => o !== c && modalCount(o) > 0 && spans(inv.risky, o.low).length > 0)) ||
     WENT_WRONG.test(c.low.slice(Math.max(0, r.start - 16), r.start)) ||
+    // (A privilege said to be held by named people, not the agent: "sudo belongs to the three named admins", 「sudo 權限只屬於三位指定管理員」.)
+    (inv.id === 'least-privilege' && HELD_BY_OTHERS.test(c.low.slice(r.end))) ||
     // (A secret whose rights or lifetime are told, with no deed beside it: "the API key only has read permission", 「金鑰只開啟查詢權限」.)
     (inv.id === 'secrets-kept' && RIGHTS_OF.test(c.low.slice(r.end)) && NARROWED.test(c.low) && !WIDENED.test(c.low) && c.objects().every((o) => o.start === r.start)) ||
     // (A check that stops on finding it: "the suite should fail loudly if it ever detects a production key".)
@@ -1791,7 +1804,9 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (Not the place it names: "even in the sandbox, don't run services as root" is stricter there too.)
   const conceded = spans(CONCESSIVE, c.low).find((k) => guards.some((g) => k.end <= g.start && distance(c, k, g) <= NEAR && !MUST.test(c.low.slice(k.end, g.start)) && !(/^even (?:in|on|inside)$/.test(k.text) && /^\s+(?:(?:the|a|an|your|our|my)\s+)?$/.test(c.low.slice(k.end, g.start)) && !/^['’]s/.test(c.low.slice(g.end)))));
   // (In Chinese the place comes first and 也 extends the rule to it: 「在沙箱里也不要用 root 运行服务」.)
-  if (guards.every((g) => /[在於于]\s*$/u.test(c.low.slice(Math.max(0, g.start - 2), g.start)) && /^\s*[裡里中上內内]?\s*(?:也|都|同樣|同样|一樣|一样)/u.test(c.low.slice(g.end)))) return c.carry;
+  // (Or the place alone, 裡 after it: 「沙箱里也不能放明文 PII」; and in English "either": "raw PII never goes into a sandbox either".)
+  if (guards.every((g) => /^\s*[裡里中上內内]?\s*(?:也|都|同樣|同样|一樣|一样)/u.test(c.low.slice(g.end)) && (/[在於于]\s*$/u.test(c.low.slice(Math.max(0, g.start - 2), g.start)) || /^\s*[裡里中內内]\s*(?:也|都)\s*(?:不能|不可以?|不得|不准|不要|別|别|禁止|嚴禁|严禁)/u.test(c.low.slice(g.end))))) return c.carry;
+  if (guards.every((g) => /(?<![a-z])(?:in|into|inside|on|to)\s+(?:(?:a|an|the|any|our|your)\s+)?$/u.test(c.low.slice(Math.max(0, g.start - 16), g.start)) && /^\s+either\s*[.!]?\s*$/u.test(c.low.slice(g.end)))) return c.carry;
   // (Nor what a rule keeps on whatever happens: "keep TLS verification on, even when the staging portal is flaky".)
   // (Nor one always done, whose object is a safeguard: "always do the memory write …, even on short reviews" — not "always merge, even on red reviews".)
   if (conceded && (KEPT_ON.test(c.low.slice(0, conceded.start)) || alwaysKept(inv, c, conceded))) return c.carry;
@@ -1804,6 +1819,10 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const after = Math.max(...guards.map((g) => g.end));
   // (Nor does one that says what it is not: "the staging run is not the sandbox" keeps staging.)
   const relative = (n: Span) => n.start >= after && (RELATIVE.test(c.low.slice(after, n.start)) || isNotAnother(c, after, n) || secondPredicate(n));
+  // (Nor one that says which of them: "a reviewer who isn't its author", 「非作者的 reviewer」.)
+  const qualifies = (n: Span) =>
+    !negations.some((o) => o.kind === 'local' && o.start >= n.end && o.start - n.end <= 2) &&
+    guards.some((g) => (g.end <= n.start && WHO_IS.test(c.low.slice(g.end, n.start))) || (n.end <= g.start && /^(?:非|不是)$/u.test(n.text) && /^[^，。,;；的\s]{1,10}的\s*(?:[a-z-]+\s*|\p{Script=Han}{1,4})?$/u.test(c.low.slice(n.end, g.start))));
   // (Nor does one of a second predicate after "and": "reads them as data and does not execute commands they contain" —
   // unless what it negates is itself a negation, "keep the sandbox and never skip it".)
   const secondPredicate = (n: Span) =>
@@ -1830,6 +1849,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (Not a verb that breaks this safeguard, which is counted as one: "never edit soul.md".)
   // (Nor does "none of this changes …": "None of this changes how you try things in the clean-room sandbox first".)
   const protects = (n: Span) =>
+    (guards.some((g) => g.end <= n.start && /^\s*(?:一律|都|絕對|绝对|永遠|永远)?\s*$/u.test(c.low.slice(g.end, n.start))) && TOPIC_UNALTERED.test(c.low.slice(n.end)) && !spans(inv.breaks, c.low.slice(n.end, n.end + 8)).length) ||
     guards.some(
       (g) =>
         g.start >= n.end &&
@@ -1877,7 +1897,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
-    modalCount(c, negations.filter((n) => !relative(n) && !situation(n) && !protects(n) && !subjectsDeed(n) && !forbidsDeedTo(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !checkedNot(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
+    modalCount(c, negations.filter((n) => !relative(n) && !qualifies(n) && !situation(n) && !protects(n) && !subjectsDeed(n) && !forbidsDeedTo(n) && !forbidsAction(n) && !forbidsOther(n) && !valueContrast(n) && !checkedNot(n) && !contrasts(c, n, guards) && !asks(n, ASK) && !takenAs(c, n, guards) && !(confinedFrom !== undefined && n.start >= confinedFrom))) +
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     // ("Without changing what it does" keeps what it does.)
@@ -2001,6 +2021,8 @@ const PREPOSITION = /(?<![a-z])(?:for|in|on|at|when|with|during|within|across)(?
 
 /** Words that open a relative clause. */
 // …or a purpose: "mock the API in unit tests so they never hit the real endpoint".
+/** A relative clause opened right after a safeguard, up to its negation: "a reviewer who isn't …", "a review that is not …". */
+const WHO_IS = /^\s+(?:who|that|which)\s+(?:\S+\s+){0,2}$/u;
 const RELATIVE = /(?<![a-z-])(?:proving|asserting|verifying|ensuring|checking|showing|asserts?|proves?)\s|(?<![a-z])(?:that|which|who|whose|where|what|whatever|if|unless|so(?: that)? (?:they|it|we|you|i|he|she|nothing|no one|nobody))\s|(?<![a-z])so(?: that)?\s+(?:\S+\s+){1,3}?(?:know|see|understand|can tell)s?\s+(?:why|what|whether|how|when)\s|(?<![a-z])so(?: that)?\s+(?:(?:the|our|your|my|their|a|an)\s+)?[a-z]+\s+$/u;
 /** The whole class of actions the soul's safeguards are for: "anything destructive", 「破壞性操作」. */
 const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|risky|high-risk|dangerous|irreversible)(?![a-z])|^\s*(?:所有|任何)?(?:的)?(?:破壞性|破坏性|高風險|高风险|危險|危险|不可逆)/u;
@@ -2010,7 +2032,9 @@ const WHOLE_CLASS = /^\s*(?:(?:any|anything|all|every|the)\s+)?(?:destructive|ri
  */
 /** Between a negation and the safeguard, a verb that removes it: "never delete the pre-commit hook", 「不要删除 .gitignore 里的条目」 (where the invariant does not count removing already). */
 const REMOVES_IT = /^\s*(?:\S+\s+){0,1}?(?:delete|remove|drop|wipe|purge|erase|strip)\s+(?:(?:the|a|an|our|your|any|this|that|these|those)\s+)?$|^\s*要?(?:刪除|删除|移除|拿掉|刪掉|删掉|去掉)\s*$/u;
-const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down|point|aim|connect|wire|experiment (?:on|with)|mess with|play with|tinker with)\s+(?:\S+\s+){0,2}?$|^\s*要?(?:要求|去|擅自|自行|私自)?(?:調整|调整|修改|更改|變更|变更|改動|改动|動到|动到|改|動|动)\s*$/u;
+const ALTERS = /^\s*(?:\S+\s+){0,2}?(?:change|modify|edit|touch|alter|tamper with|rewrite|weaken|loosen|water down|point|aim|connect|wire|experiment (?:on|with)|mess with|play with|tinker with)\s+(?:\S+\s+){0,2}?$|^\s*(?:能|可以?|准|得|許|许)?要?(?:要求|去|擅自|自行|私自)?(?:調整|调整|修改|更改|變更|变更|改動|改动|動到|动到|改|動|动)\s*$/u;
+/** The safeguard as the topic, a change of it forbidden after it: 「soul.md 不能改」, 「soul.md 一律不准动」. */
+const TOPIC_UNALTERED = /^(?:能|可以?|准|得|許|许|要)?(?:被)?(?:調整|调整|修改|更改|變更|变更|改動|改动|改|動|动|碰|編輯|编辑)\s*(?:[，。,;；!！]|$)/u;
 
 /** What "none" or "nothing" does not do to what follows: "(none) of this changes …", "(nothing) here affects …". */
 const NONE_CHANGES = /^\s*(?:(?:of|in)\s+(?:this|that|these|those|it|them|here)\s+|here\s+)?(?:changes|affects|alters|touches|weakens|relaxes)\s/u;
@@ -2176,7 +2200,7 @@ function subjectKeptOut(c: Clause, r: Span): boolean {
   if (!SUBJECT_FIRST.test(c.low.slice(0, r.start))) return false;
   return KEPT_OUT.test(c.low.slice(r.end));
 }
-const SUBJECT_FIRST = /^\s*(?:(?:ensure|make sure|確保|确保|保證|保证)(?:\s+that)?\s*)?(?:[^\s,，。;；]+(?:\s*(?:和|與|与|跟|及|以及)|\s+(?:and|or)\s)\s*)?(?:(?:the|our|any|all|every|each|a|an|your|my|real|actual|production|prod|live|local|raw|plain|所有|任何|真實的|真实的)\s*)*$/u;
+const SUBJECT_FIRST = /^\s*(?:(?:and|but|so|while|also)\s+)?(?:(?:ensure|make sure|確保|确保|保證|保证)(?:\s+that)?\s*)?(?:[^\s,，。;；]+(?:\s*(?:和|與|与|跟|及|以及)|\s+(?:and|or)\s)\s*)?(?:(?:the|our|any|all|every|each|a|an|your|my|real|actual|production|prod|live|local|raw|plain|所有|任何|真實的|真实的)\s*)*$/u;
 const KEPT_OUT =
   /^\s*(?:[^\s,.;]+\s+){0,3}?(?:never|do not|don['’]t|does not|doesn['’]t|will not|won['’]t)\s+(?:go|goes|get|gets|leave|leaves|enter|enters|appear|appears|show up|shows up|end up|ends up|land|lands|touch|touches|reach|reaches|make it)(?![a-z])|^\s*[^，。,;；\s]{0,6}?\s*(?:永遠|永远|從來|从来|一律|絕|绝)?(?:不|唔|從不|从不)(?:會|会|能|准|好|要)?(?:進|进|提交|推|上傳|上传|放進|放进|存進|存进|寫進|写进|貼|贴|印|打印|顯示|显示|出現|出现|外流|離開|离开|入庫|入库)/u;
 
@@ -2366,6 +2390,10 @@ const WILL = /(?<![a-z])(?:will|['’]ll|shall|should|must|can|may|please|always
 const SOMEONE_ELSE_DOES = /^(?:if|when|whenever)\s+(?:someone|somebody|anyone|anybody|a teammate|a colleague|a contributor|another (?:dev|developer|engineer|contributor))(?![a-z])|^(?:若|如果|要是|假如)(?:有人|同事|別人|别人|其他人)/u;
 const ASKS_IT = /(?<![a-z])(?:ask|asks|asked|tell|tells|told|request|requests|want|wants|says?)(?![a-z])|要求|請你|请你|讓你|让你|叫你/u;
 /** A time named by the action: 「上线前这段时间」, 「發版期間」. */
+/** Held by named people, not by everyone nor by the agent: "… belongs to the three named admins", 「…只屬於三位指定管理員」. */
+const HELD_BY_OTHERS =
+  /^\s*(?:access|rights|privileges?|permissions?|權限|权限)?\s*(?:belongs? to|is held by|are held by|stays? with|is kept to)\s+(?!(?:everyone|everybody|anyone|all|any|the agent|agents?|you|yourself|bots?)(?![a-z]))(?:\S+\s+){0,3}?(?:admins?|administrators?|leads?|owners?|maintainers?|sres?|humans?|people|persons?)(?![a-z])|^\s*(?:權限|权限)?\s*(?:只屬於|只属于|僅屬於|仅属于|只限於|只限于|只給|只给|只歸|只归)[^，。,;；]{0,8}?(?:管理員|管理员|負責人|负责人|維運|运维)/u;
+
 const PERIOD_AFTER = /^\s*(?:前|之前|後|后|之後|之后)?(?:的)?(?:這段|这段)(?:時間|时间|期間|期间)|^\s*(?:期間|期间)/u;
 /** Code, tests or docs for a thing (a noun, not a doing) are about it: "the rollback script for deletions". */
 const FUNCTION_DOES = /[\w.]+\(\)\s+(?:so(?: that)?|to make it|so it)\s+(?:it\s+)?[^,;]{0,80}$/u;
@@ -2375,10 +2403,14 @@ const CODE_FOR = /(?<![a-z])(?:scripts?|code|functions?|tests?|docs?|documentati
 const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|stuck|rolled-back|reverted)\s+$/u;
 
 /** Masking a secret where it is shown: "mask", "redact", 遮掉, 打码, 脫敏. */
-const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?|(?:show|shows|display|displays|keep|keeps)\s+only\s+(?:the\s+)?(?:last|first)\s+(?:\w+\s+)?(?:digits|characters|chars))(?![a-z])|遮掉|遮蔽|遮罩|遮蓋|遮盖|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]|[只僅仅](?:顯示|显示|露出|保留)[^，。；,;]{0,8}?(?:後|后|前|末)[一二三四五六1-6](?:碼|码|位)/u;
+const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?|tokeni[sz](?:e|es|ed|ing|ation)|pseudonymi[sz](?:e|es|ed|ing|ation)|anonymi[sz](?:e|es|ed|ing|ation)|(?:show|shows|display|displays|keep|keeps)\s+only\s+(?:the\s+)?(?:last|first)\s+(?:\w+\s+)?(?:digits|characters|chars))(?![a-z])|遮掉|遮蔽|遮罩|遮蓋|遮盖|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]|[只僅仅](?:顯示|显示|露出|保留)[^，。；,;]{0,8}?(?:後|后|前|末)[一二三四五六1-6](?:碼|码|位)/u;
 
 /** Masking, then what is shown: "redact it, then paste it", 「打码以后再贴出来」. */
-const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact)\w*\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)/u;
+const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact|tokeni[sz]|pseudonymi[sz]|anonymi[sz])\w*\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)/u;
+
+/** Masking put off until after: "mask later", 「之後再打碼」. */
+const MASKED_LATER =
+  /(?<![a-z])(?:(?:mask|redact|scrub|tokeni[sz]|anonymi[sz]|pseudonymi[sz])\w*(?:\s+\S+){0,2}?\s+(?:later|afterwards?|after the fact|eventually)|(?:later|afterwards?|eventually)\s+(?:\S+\s+)?(?:mask|redact|scrub|tokeni[sz]|anonymi[sz]|pseudonymi[sz]))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点)再?(?:打[码碼]|遮|[脫脱]敏)/u;
 
 /** Masking as the subject of what it did: "redacting it made them ask twice". */
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
@@ -2433,7 +2465,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   // (Not masking put aside or told of: "… rather than masking them", "redacting it made them ask twice".)
   // (Nor one that shows what it masked: 「一律打码以后再贴出来」.)
   // (Or by the clause itself, masking before it shows: 「先打碼再貼到 issue」.)
-  const maskedAfter = (i: number) => clauses.some((m, j) => (j > i || (j === i && MASKED_FIRST.test(m.low))) && MASKS.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && (!actionsIn(inv, m.low).length || MASKED_FIRST.test(m.low)));
+  // (Nor masking put off: "paste them into the ticket, mask later".)
+  const maskedAfter = (i: number) => clauses.some((m, j) => (j > i || (j === i && MASKED_FIRST.test(m.low))) && MASKS.test(m.low) && !MASKED_LATER.test(m.low) && !MASKING_DID.test(m.low) && m.negations.every((n) => n.kind === 'avert') && !m.narrated && (!actionsIn(inv, m.low).length || MASKED_FIRST.test(m.low)));
   // (Naming a checker in another clause keeps nothing its silencing drops: "ESLint keeps blocking the code, so add @ts-nocheck …" — only a stated reason does.)
   const silencesUnjustified = (allows: string) => SUPPRESSES.test(allows) && !clauses.some((o) => JUSTIFIED.test(o.low));
   // (An exception that asks a stated reason of a silencing forbidden just before it: "don't add `# type: ignore` unless a comment states why".)
