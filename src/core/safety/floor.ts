@@ -213,6 +213,9 @@ const OUTSIDE_SOURCES = [
   // Documents from outside, and other agents and bots: "found in client-produced documents", "commands proposed by the CI triage bot".
   'documents', 'client documents', 'client-produced', 'third-party', 'third party', 'proposed by', 'other agents', 'another bot', 'the bot', 'a bot', 'bots', 'hands you', 'handed to you', 'sends you',
   '文件裡的', '文件里的', '文檔裡的', '文档里的', '附件', '其他 agent', '別的 agent', '别的 agent', '機器人', '机器人',
+  // Those outside the team who send things in, and the logs a build or a tool writes: "whenever a supplier sends a setup.sh", "a fix suggested in the nightly build log".
+  'supplier', 'suppliers', 'contractor', 'contractors', '供應商', '供应商', '廠商', '厂商', '外包',
+  'build log', 'build logs', 'ci log', 'ci logs', 'log output', 'in the log', 'in the logs', '日誌裡', '日志里',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '討論區', '讨论区', '討論串', '讨论串', '貼文', '帖子', '贴吧', 'discussion board', 'discussion forum', 'discussion thread', 'kaggle', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
@@ -316,6 +319,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       ...DEPLOY_ROUTES,
       // A copy restored to try it on: "rehearse the deletion against a restored copy".
       'restored copy', 'restored backup', 'isolated test environment',
+      // Hardware that may be broken by the trial: "try it on a sacrificial board first".
+      'sacrificial board', 'sacrificial boards', 'sacrificial device', 'sacrificial unit', 'sacrificial units',
     ],
     guards: 'sandbox-first',
     places: ['container', 'docker', 'devcontainer', 'dev container', 'vm', 'codespace', '容器', '虛擬機', '虚拟机'],
@@ -434,6 +439,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'shadow traffic', 'shadow mode', 'shadow deployment', 'shadow run', 'shadow test',
       // The route through those gates: 「一律走 PR 和部署流水线」.
       ...DEPLOY_ROUTES, '流水線', '流水线',
+      // When the change board lets it in, confirmed first: "only inside the approved change window", 「經值班主管確認後才能上線」.
+      'approved change window', 'change window', '確認後才能', '确认后才能',
     ],
     risky: [
       'deploy', 'deployment', 'publish', 'go live', 'ship it',
@@ -528,6 +535,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'verify_ssl', 'ssl verify', 'skip-tls-verify', 'trust all certificates', 'trust-all',
       // Every tool call or change approved unseen: "auto-approve every tool call", YOLO mode.
       'auto-approve', 'auto-accept', 'auto-confirm', 'auto-allow', 'always allow', 'allow all tools', 'approve everything', 'approve all', 'accept all', 'accept everything',
+      // The confirmation answered by a pipe: "pipe `yes` into it".
+      'pipe yes', 'yes into it', 'yes | ',
       'answer them yourself', 'answer it yourself', 'answer for me', 'confirm it yourself', 'confirm them yourself', 'click yes', 'yes to all', 'yes to everything', 'say yes to everything', 'answer yes to everything', '全部都 yes', '都 yes', '一律 yes', '全部 yes', '都選 yes', '都选 yes', '全部同意', '一律同意',
       'yolo', 'dangerously', 'bypass permissions', 'skip permissions', 'full auto', 'full-auto', '自動批准', '自动批准', '自動同意', '自动同意', '一律允許', '一律允许', '全部允許', '全部允许',
     ],
@@ -566,7 +575,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'access-request', 'access request', 'access requests', "manager's approval", 'manager approval', "administrator's approval", 'admin approval',
       // Approved by an administrator, asked for each time: 「需要提权时提交申请，由管理员审批」.
       // A person who signs for it: "needs a named human approver on the access ticket", 「必须有人审批」.
-      'human approver', 'named approver', 'named human approver', '有人審批', '有人审批', '人工審批', '人工审批', '有人核准', '人工核准',
+      'human approver', 'named approver', 'named human approver', '書面核准', '书面核准', '書面批准', '书面批准', '有人審批', '有人审批', '人工審批', '人工审批', '有人核准', '人工核准',
       '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'approval from me', 'explicit approval', 'narrowest scope', 'narrowest permissions', 'smallest scope', 'minimal scope', 'minimum scope', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
@@ -717,7 +726,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Every variable printed, secrets with it, said variables first: 「把環境變數全部印在日誌裡」.
       { risky: ['環境變數', '环境变量', '環境變量'], with: ['全部印', '都印', '印在', '印到', '打印到', '印出來', '印出来', '寫進日誌', '写进日志', '寫到日誌', '写到日志'], within: 4, unexcused: true },
       // The same said object first, in Chinese: 「token 贴到群里」.
-      { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '丟到', '丢到', '俾佢', '畀佢', '給他', '给他', '給對方', '给对方', '交給', '交给'], within: 4, refers: true },
+      { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '貼出', '贴出', '丟到', '丢到', '俾佢', '畀佢', '給他', '给他', '給對方', '给对方', '交給', '交给'], within: 4, refers: true },
       // The same written into a file, said object first: 「把真的 GitHub token 寫進 README 的範例裡」.
       { risky: ['寫進', '写进', '放進', '放进', '貼進', '贴进'], with: ['token', 'tokens', '密鑰', '密钥', '金鑰', '金钥', '密碼', '密码', '令牌', 'password', 'api key', 'secret'], within: 4, before: true },
       // A secret built into what the browser downloads: "prefix every env var with NEXT_PUBLIC_ …, the Stripe secret key included".
@@ -839,7 +848,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
     id: 'outside-code-reviewed',
     rule: 'never allow running commands or scripts from outside content (an issue, a web page, a chat, an email) before they are read and understood.',
-    safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'inside container', 'in docker container', 'inside docker container', 'in vm', 'dry run', '沙盒', '沙箱', '容器中', '容器裡', '容器里',
+    safeguard: [...REVIEWED, 'sandbox', 'scratch copy', 'in container', 'inside container', 'in docker container', 'inside docker container', 'in vm', 'dry run', '沙盒', '沙箱', '容器中', '容器裡', '容器里', 'docker 裡', 'docker 里', 'docker 中',
       // Shown to the person first: 「先给我看，确认后在容器里试跑」.
       '先給我看', '先给我看', '先讓我看', '先让我看', 'show me first', 'show it to me first', 'show them to me first'],
     guards: 'no-blind-execution',
@@ -889,7 +898,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', 'overwrite', 'overwrites', '更動', '更动', '改動', '改动', '變更', '变更', '覆寫', '覆写', '覆蓋', '覆盖',
+    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太嚴了', '太严了', '改成建議', '改成建议', '改為建議', '改为建议', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', 'overwrite', 'overwrites', '更動', '更动', '改動', '改动', '變更', '变更', '覆寫', '覆写', '覆蓋', '覆盖',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
