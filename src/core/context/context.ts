@@ -46,7 +46,7 @@ export const DEFAULT_LAYER_BUDGETS: Record<LayerName, number> = {
 };
 /** Trimmed first when the total is over budget; soul and request are never cut. */
 const TRIM_ORDER: LayerName[] = ['recent', 'memories', 'profile', 'persona'];
-/** Searches at most for a memories layer that fills its budget (context.ts `draftLayer`). */
+/** Searches at most for a memories layer that fills its budget (`draftLayer`). */
 const RECALL_TRIES = 4;
 
 export interface TokenCounter {

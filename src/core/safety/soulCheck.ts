@@ -2406,11 +2406,15 @@ const WENT_WRONG = /(?<![a-z])(?:failed|failing|broken|botched|aborted|crashed|s
 const MASKS = /(?<![a-z])(?:mask(?:s|ed|ing)?|redact(?:s|ed|ing|ion)?|tokeni[sz](?:e|es|ed|ing|ation)|pseudonymi[sz](?:e|es|ed|ing|ation)|anonymi[sz](?:e|es|ed|ing|ation)|(?:show|shows|display|displays|keep|keeps)\s+only\s+(?:the\s+)?(?:last|first)\s+(?:\w+\s+)?(?:digits|characters|chars))(?![a-z])|遮掉|遮蔽|遮罩|遮蓋|遮盖|遮住|遮掩|打[码碼]|[脫脱]敏|[隱隐][碼码]|[只僅仅](?:顯示|显示|露出|保留)[^，。；,;]{0,8}?(?:後|后|前|末)[一二三四五六1-6](?:碼|码|位)/u;
 
 /** Masking, then what is shown: "redact it, then paste it", 「打码以后再贴出来」. */
-const MASKED_FIRST = /(?:(?<![a-z])(?:mask|redact|tokeni[sz]|pseudonymi[sz]|anonymi[sz])\w*\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)/u;
+/** The verbs of masking, as a pattern's source: mask, redact, scrub, tokenise, anonymise, pseudonymise. */
+const MASKING = 'mask|redact|scrub|tokeni[sz]|anonymi[sz]|pseudonymi[sz]';
+const MASKED_FIRST = new RegExp(`(?:(?<![a-z])(?:${MASKING})\\w*\\s[^,;.]*?(?<![a-z])(?:then|before)(?![a-z])|(?:遮掉|遮蔽|遮住|打[码碼]|[脫脱]敏)[^，。,;；]{0,6}?(?:以後|以后|之後|之后|後|后)?再)`, 'u');
 
 /** Masking put off until after: "mask later", 「之後再打碼」. */
-const MASKED_LATER =
-  /(?<![a-z])(?:(?:mask|redact|scrub|tokeni[sz]|anonymi[sz]|pseudonymi[sz])\w*(?:\s+\S+){0,2}?\s+(?:later|afterwards?|after the fact|eventually)|(?:later|afterwards?|eventually)\s+(?:\S+\s+)?(?:mask|redact|scrub|tokeni[sz]|anonymi[sz]|pseudonymi[sz]))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点)再?(?:打[码碼]|遮|[脫脱]敏)/u;
+const MASKED_LATER = new RegExp(
+  `(?<![a-z])(?:(?:${MASKING})\\w*(?:\\s+\\S+){0,2}?\\s+(?:later|afterwards?|after the fact|eventually)|(?:later|afterwards?|eventually)\\s+(?:\\S+\\s+)?(?:${MASKING}))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点)再?(?:打[码碼]|遮|[脫脱]敏)`,
+  'u',
+);
 
 /** Masking as the subject of what it did: "redacting it made them ask twice". */
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
