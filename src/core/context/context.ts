@@ -46,8 +46,10 @@ export const DEFAULT_LAYER_BUDGETS: Record<LayerName, number> = {
 };
 /** Trimmed first when the total is over budget; soul and request are never cut. */
 const TRIM_ORDER: LayerName[] = ['recent', 'memories', 'profile', 'persona'];
-/** Searches at most for a memories layer that fills its budget (`draftLayer`). */
+/** Searches at most for a memories layer that fills its budget (`draftLayer`)… */
 const RECALL_TRIES = 4;
+/** …which stops asking once the room left is under this share of it (at 800 tokens, 50: about a citation and a line). */
+const MIN_ROOM = 1 / 16;
 
 export interface TokenCounter {
   /** The tokenizer's name, reported beside every count. */
@@ -354,8 +356,8 @@ async function draftLayer(
         const size = d.lines.length ? tokens.count(render([d])) : 0;
         if (size <= budget && (!best || size > best.size)) best = { d, size };
         else if (size <= budget) break; // asking for more found nothing more that fits
-        // Under the budget with nothing more to find, or empty: no other ask does better.
-        if (!d.lines.length || (size <= budget && !recalled.more)) break;
+        // Under the budget with nothing more to find, or with less room than a citation and a line take, or empty: no other ask does better.
+        if (!d.lines.length || (size <= budget && (!recalled.more || budget - size < budget * MIN_ROOM))) break;
         // A search that answered short on purpose, having found nothing for part of the request (a name memory never mentions), stays short.
         const next = recalled.missing?.length ? Math.min(budget, ask + budget - size) : ask + budget - size;
         if (next < 1 || next === ask) break;
