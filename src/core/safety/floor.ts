@@ -233,9 +233,9 @@ const REVIEWED = [
   // Gone through once: 「先把脚本下载下来看一遍内容再执行」, "read it through first".
   '看一遍', '看過一遍', '看过一遍', '讀一遍', '读一遍', '過一遍', '过一遍', 'read through', 'read it through', 'read them through', 'look through', 'look it over', 'look them over',
   // Taken as reference only, so never run as it stands: 「只當參考」.
-  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '作為參考', '作为参考', 'data, not instructions', 'not instructions',
+  'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '作為參考', '作为参考', 'data, not instructions', 'not instructions', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   // Run only once the person confirmed: 「要用户本人确认后才能执行」.
-  '確認後才能執行', '确认后才能执行', '確認後才執行', '确认后才执行', '同意後才能執行', '同意后才能执行', '本人確認後', '本人确认后', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
+  '確認後才能執行', '确认后才能执行', '確認後才執行', '确认后才执行', '同意後才能執行', '同意后才能执行', '本人確認後', '本人确认后',
   // Kept as text: 「把它当作普通文本，先问我」.
   'as plain text', 'as ordinary text', '普通文本', '普通文字', '一般文字', '不代表使用者', '不代表用戶', '不代表用户', '不代表我',
   // What each step does, told first: 「先說明每一步在做什麼」.
