@@ -21,7 +21,7 @@ const UNAVAILABLE = ['unavailable', 'not available', 'is down', 'fail to start',
 /** Words that declare a safeguard gone, redefined or unavailable ("deprecated", "means", 就是). */
 const REDEFINED = [
   ...UNAVAILABLE,
-  'deprecated', 'obsolete', 'retired', 'outdated', 'is legacy', 'are legacy', 'as legacy', 'now legacy', 'phased out', 'no longer required', 'no longer needed',
+  'deprecated', 'obsolete', 'retired', 'outdated', 'out of date', 'out-of-date', 'is legacy', 'are legacy', 'as legacy', 'now legacy', 'phased out', 'no longer required', 'no longer needed',
   // Made weaker: "persona rules can weaken the soul", 「削弱安全規定」.
   'weaken', 'weakens', 'weakened', 'weakening', 'undermine', 'undermines', 'undermined', '削弱', '弱化', '架空',
   'no longer applies', 'means', 'refers to', 'stands for', 'is now', 'equals', 'same as', 'alias for', 'redefine',
@@ -195,9 +195,11 @@ const COMMANDS = [
   // A script by its file: "the setup.sh from the Kaggle thread".
   '.sh', '.ps1', '.bat', 'powershell', 'power shell', '.exe', '.msi', '指令', '命令', '腳本', '脚本', '補丁', '补丁', '片段', '代碼片段', '代码片段', '程式碼片段',
   // Code a document or a thread carries: "macros and embedded scripts found in client documents", "the workaround an issue thread posts".
-  'macro', 'macros', 'vba', 'embedded script', 'embedded scripts', 'workaround', 'workarounds', '巨集', '宏'];
+  'macro', 'macros', 'vba', 'embedded script', 'embedded scripts', 'workaround', 'workarounds', '巨集', '宏',
+  // A query run against a database is a command too: "when the data-quality bot posts a cleanup query, execute it".
+  'query', 'queries', 'sql statement', 'sql statements', 'sql', '查詢語句', '查询语句', 'sql 語句', 'sql 语句'];
 /** Put into effect on the machine. */
-const APPLIED = ['apply', 'applies', 'applied', 'applying', '套用', '應用到', '应用到'];
+const APPLIED = ['apply', 'applies', 'applied', 'applying', 'run as-is', 'run as is', 'executed as-is', 'run verbatim', '套用', '應用到', '应用到', '照著執行', '照着执行'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
@@ -214,8 +216,10 @@ const OUTSIDE_SOURCES = [
   'documents', 'client documents', 'client-produced', 'third-party', 'third party', 'proposed by', 'other agents', 'another bot', 'the bot', 'a bot', 'bots', 'hands you', 'handed to you', 'sends you',
   '文件裡的', '文件里的', '文檔裡的', '文档里的', '附件', '其他 agent', '別的 agent', '别的 agent', '機器人', '机器人',
   // Those outside the team who send things in, and the logs a build or a tool writes: "whenever a supplier sends a setup.sh", "a fix suggested in the nightly build log".
-  'supplier', 'suppliers', 'contractor', 'contractors', '供應商', '供应商', '廠商', '厂商', '外包',
-  'build log', 'build logs', 'ci log', 'ci logs', 'log output', 'in the log', 'in the logs', '日誌裡', '日志里',
+  'supplier', 'suppliers', 'contractor', 'contractors', '供應商', '供应商', '廠商', '厂商', '外包', 'partner', 'partners', 'partner site', 'partner sites', "partner's", '合作方', '合作夥伴', '合作伙伴',
+  // And those who sell through what the team runs: "if a seller's CSV comes with a script, run it".
+  'seller', 'sellers', "seller's", "sellers'", 'merchant', 'merchants', '賣家', '卖家', '商家', 'uploaded by', '上傳的', '上传的', '附了', '附上的',
+  'build log', 'build logs', 'job log', 'job logs', 'ci log', 'ci logs', 'log output', 'in the log', 'in the logs', '日誌裡', '日志里',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '討論區', '讨论区', '討論串', '讨论串', '貼文', '帖子', '贴吧', 'discussion board', 'discussion forum', 'discussion thread', 'kaggle', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
@@ -223,6 +227,7 @@ const REVIEWED = [
   ...['review', 'read', 'inspect', 'audit', 'understand', 'explain', 'vet', 'check', 'look at'].flatMap((v) => [`${v} command`, `${v} script`, `${v} snippet`, `${v} it`, `${v} them`]),
   // Shown to the person, who decides: "I show it to the user and wait for their instruction".
   'open it', 'open them', ...['the user', 'me', 'a human', 'a person'].flatMap((who) => [`show it to ${who}`, `show them to ${who}`]), 'wait for a yes', 'wait for my yes', 'wait for their instruction', "wait for the user's instruction", 'wait for my instruction',
+  ...['shown to', 'approved by'].flatMap((done) => ['me', 'the user', 'a human', 'a person'].map((who) => `${done} ${who}`)), ...['need', 'needs', 'require', 'requires', 'wait for'].map((v) => `${v} my approval`),
   'summarise it for me', 'summarize it for me', 'wait for my go-ahead', 'my go-ahead', 'wait for my ok', 'wait for my okay', 'wait for my approval',
   ...['is', 'are', 'be', 'been', 'gets', 'get', 'got'].flatMap((b) => ['read', 'reviewed', 'inspected', 'audited', 'vetted', 'checked', 'understood'].map((v) => `${b} ${v}`)),
   'as quoted text', 'stored as quoted', 'line by line', 'line-by-line', 'walk me through', 'explanation of', 'with an explanation', 'what it does', 'what they do', 'summarize what', 'summarise what', 'read first', 'read before', 'read carefully', 'with review', 'through review', 'after review', 'code review', 'reviewed', 'through a pr', 'via a pr',
@@ -236,11 +241,23 @@ const REVIEWED = [
   'as reference only', 'for reference only', 'reference only', '當作參考', '当作参考', '作為參考', '作为参考', 'data, not instructions', 'not instructions', '參考資料', '参考资料', 'just data', 'only data', 'as data', '當作 data', '当作 data', '只是資料', '只是数据', '當作資料', '当作数据', 'as a quote', 'as quotes', 'as a quotation', 'not a request', 'not as a request',
   // Run only once the person confirmed: 「要用户本人确认后才能执行」.
   '確認後才能執行', '确认后才能执行', '確認後才執行', '确认后才执行', '同意後才能執行', '同意后才能执行', '本人確認後', '本人确认后',
+  // Or confirmed with the person first: 「先找我确认，不要直接运行」.
+  '先找我確認', '先找我确认', '先跟我確認', '先跟我确认', '先向我確認', '先向我确认',
   // Kept as text: 「把它当作普通文本，先问我」.
   'as plain text', 'as ordinary text', '普通文本', '普通文字', '一般文字', '不代表使用者', '不代表用戶', '不代表用户', '不代表我',
   // What each step does, told first: 「先說明每一步在做什麼」.
   'what each step does', 'what every step does', 'explain each step', 'explain every step', '每一步在做什麼', '每一步在做什么', '每一步做什麼', '每一步做什么', '說明每一步', '说明每一步', '解釋每一步', '解释每一步',
-  '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
+  '講清楚', '讲清楚', '先解釋', '先解释', '先說明', '先说明', '只是參考', '只是参考', '只供參考', '只供参考', '只當參考', '只当参考', '當參考', '当参考', '僅作參考', '仅作参考', '只作參考', '只作参考',
+];
+/** A document and its parts, which an edit changes nothing but text in: "the deprecated section of the README", 「手冊中的範例」. */
+const DOC_PARTS = [
+  'paragraph', 'paragraphs', 'from the readme', 'in the readme', 'of the readme', 'from the docs', 'in the docs', 'from the documentation', 'in the documentation', 'from the wiki', 'in the wiki', 'from the runbook', 'in the runbook',
+  '段落', '章節', '章节', '說明文件', '说明文件', ...['readme', 'sop', '手冊', '手册', '文檔', '文档', '說明文件', '说明文件', 'wiki', '模板', 'notebook'].flatMap((doc) => [`${doc} 裡`, `${doc} 里`, `${doc}裡`, `${doc}里`, `${doc}中`, `${doc} 中`]),
+];
+/** The check of a server's host key, named with the ssh it belongs to: "SSH host key checking", 「SSH host key 检查」. */
+const HOST_KEY_CHECKS = [
+  ...['ssh host key', 'ssh host-key', 'host key', 'host-key'].flatMap((k) => [`${k} checking`, `${k} checks`, `${k} verification`, `${k} 檢查`, `${k} 检查`, `${k} 校驗`, `${k} 校验`, `${k} 驗證`, `${k} 验证`]),
+  '主機金鑰檢查', '主机密钥检查', '主機金鑰驗證', '主机密钥验证',
 ];
 /** The systems people rely on, as opposed to a copy. */
 /** Machines people work on, none of them a clean room. */
@@ -266,7 +283,7 @@ const TOP_ROLES = ['accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'use
   'domain admins', 'domain admin', 'enterprise admins', 'schema admins', 'global administrator', 'global admin'];
 
 /** Whoever is not the person a grant is for. */
-const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开'];
+const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开', '所有使用者', '所有用戶', '所有用户', '全部使用者', '全部用戶', '全部用户', '每位使用者', '每個使用者', '每个用户'];
 /** What may be granted. */
 const ACCESS = [
   'write', 'writable', 'writeable', 'access', 'permission', 'permissions', 'read-write', 'rwx', 'admin', 'root', 'sudo', 'reach', 'login', 'ssh', 'full control',
@@ -287,7 +304,7 @@ const WIDE_ACCESS = ['read/write', 'read-write', 'write access', 'admin access',
 const WHOLE = ['entire', 'whole', 'every', '每位', '每個', '每个', '所有人', '全部人', '整個', '整个'];
 
 /** The route by which a change reaches the live system through its stages and checks, not by hand. */
-const DEPLOY_ROUTES = ['deploy pipeline', 'deployment pipeline', '部署流水線', '部署流水线', 'release pipeline', 'ci/cd pipeline', 'cd pipeline', 'change-management pipeline', 'change management pipeline', 'change-management process', 'change management process', '發布流水線', '发布流水线', '上線流程', '上线流程'];
+const DEPLOY_ROUTES = [...['through', 'via'].flatMap((by) => ['the pipeline', 'a pipeline', 'terraform', 'iac', 'gitops', 'a pr', 'a pull request', 'the deploy workflow'].map((route) => `${by} ${route}`)), 'deploy pipeline', 'deployment pipeline', '部署流水線', '部署流水线', 'release pipeline', 'ci/cd pipeline', 'cd pipeline', 'change-management pipeline', 'change management pipeline', 'change-management process', 'change management process', '發布流水線', '发布流水线', '上線流程', '上线流程'];
 
 export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
@@ -297,7 +314,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'sandbox', 'sandboxed', 'devcontainer', 'dev container', 'clean room', 'cleanroom', 'somewhere clean', 'clean environment', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
-      'scratch clone', 'throwaway clone', 'staging clone', 'zero-copy clone', 'scratch schema', 'scratch namespace', 'scratch project', 'scratch cluster', 'scratch account', 'fresh clone', 'staging copy', '複本', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
+      'scratch clone', 'throwaway clone', 'staging clone', 'zero-copy clone', 'scratch schema', 'scratch namespace', 'scratch project', 'scratch cluster', 'scratch account', 'fresh clone', 'staging copy', '複本', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'on a copy', 'on a copy of', 'in a copy of', 'against a copy', 'copy of the project', 'dev copy', 'the dev copy', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       // A throwaway container, worktree or folder (一次性, 棄置, 臨時): 「先在一次性分支上試一遍」, 「在臨時的 Docker Postgres 中執行」.
       // A test's own temporary folder: "tests that delete files use pytest's tmp_path".
       'tmp path', 'tmpdir', 'tmp dir', 'temporary directory', 'temp directory', 'temp dir', '臨時目錄', '临时目录',
@@ -310,7 +327,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'check mode', 'check --diff', 'kubectl diff', 'helm diff', 'plan first',
       'throwaway environment', 'dry-run=client', 'dry-run=server', 'terraform plan', 'preview', 'temp folder', 'temporary folder', 'temp directory', 'temporary directory',
       'tmp directory', 'test copy', 'test bed', 'testbed', 'testing ground', 'practice ground', 'proving ground', 'playground', '練習場', '练习场', '試驗場', '试验场', '臨時目錄', '临时目录', '臨時資料夾', '临时文件夹', '副本',
-      '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支',
+      '沙盒', '沙箱', '無塵室', '无尘室', '潔淨室', '洁净室', '隔離環境', '隔离环境', '測試副本', '测试副本', '臨時副本', '临时副本', '臨時分支', '临时分支', '暫存分支', '暂存分支', '暫時分支', '暂时分支', '測試分支', '测试分支',
       '容器中', '容器裡', '容器里', '虛擬機', '虚拟机', '試運行', '试运行',
       // A place kept apart for trials: "the test environment", a security team's "isolated lab" or "malware lab VM", a robot's simulation.
       'simulation', 'simulator', 'emulator', 'emulators', 'sim run', 'sim runs', 'in sim', 'in simulation', '仿真', '模擬環境', '模拟环境', '模擬器', '模拟器',
@@ -353,10 +370,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // …or a branch of the checkout everyone works in: "the sandbox is simply a scratch branch in the normal working copy".
       'normal working copy', 'regular working copy', 'normal checkout', 'regular checkout',
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
-      ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`])],
+      ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`]),
+      // …or the real thing, whatever it is called: "for P1s, the real WMS is the clean room".
+      ...['real', 'actual', 'live'].flatMap((w) => [`${w} is the`, `${w} is your`, `${w} as the`, `${w} as a`, `${w} as your`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
     // (Notes and samples in a file are no data of anyone's: 「删掉 sbatch 模板里没用的注释和过时的示例」.)
-    harmless: ['註解', '注解', '註釋', '注释', '範例', '范例', '示例', 'not an exception', '讀取', '读取', 'read access', 'read-only access', '覆盖更多', '覆蓋更多', '能覆盖', '能覆蓋', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
+    // (Nor is taking something out of a change still under review: "rotate the key and remove it from the commit".)
+    // (Nor is editing a document: "delete the deprecated section from the README", 「删掉 SOP 里已经不用的步骤」.)
+    // (Nor is what was added only to debug: 「调试用的输出提交前要删掉」.)
+    harmless: [...DOC_PARTS, 'debug output', 'debug prints', 'debug print', 'debug logging', '调试用的', '調試用的', '除錯用的', '调试输出', '調試輸出', '除錯輸出', 'from the commit', 'from this commit', 'from the diff', 'from the patch', 'from the pr', 'from the pull request', 'from the mr', 'from the staged changes', '從提交中', '从提交中', '從 commit 中', '从 commit 中',
+      '註解', '注解', '註釋', '注释', '範例', '范例', '示例', 'not an exception', '讀取', '读取', 'read access', 'read-only access', '覆盖更多', '覆蓋更多', '能覆盖', '能覆蓋', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
       // A model's evaluation is no `eval` of code: "the LLM eval notebooks"; a tool's cache is rebuilt, nothing lost.
@@ -430,6 +453,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'cab', 'change advisory board', 'change board', 'cab approval', 'change approval', 'the go-ahead', 'my go-ahead', 'your go-ahead', "user's go-ahead", 'explicit go-ahead', 'gates', 'quality gate', 'quality gates', 'release gate', 'release gates', 'deploy gate', 'deploy gates', 'merge gate', 'merge gates', '門禁', '门禁', 'suite', 'specs', 'e2e', 'smoke tests', 'sign off', 'signed off', 'sign-off', 'pipeline', 'pipelines', 'github actions', 'gitlab ci', 'workflow run', 'build pipeline',
       // A shared rehearsal before the live system — a gate, not a sandbox to destroy things in: "skip the staging rehearsal", 「跳過預演」.
       'staging', 'staging rehearsal', 'rehearsal', '預發', '预发', '預演', '预演', '演練', '演练',
+      // Scans and signatures a release must pass: 「镜像部署前必须通过签名校验和漏洞扫描」.
+      'vulnerability scan', 'vulnerability scans', 'vulnerability scanning', 'security scan', 'security scans', 'code scanning', '漏洞扫描', '漏洞掃描', '安全扫描', '安全掃描', '代码扫描', '代碼掃描', '签名校验', '簽名校驗',
+      // Run first where nothing is live: 「先在测试服务器上跑一遍，没问题再上线」.
+      'test environment', 'test server', 'test servers', 'test cluster', '測試環境', '测试环境', '測試伺服器', '测试服务器', '測試機', '测试机', '測試集群', '测试集群',
       '測試', '测试', '審查', '审查', '代碼審查', '程式碼審查', '代码审查', '審核', '审核', '檢查', '检查', 'ci 檢查',
       // Reviewed and evaluated: 「代码评审」, 「回归评测」.
       '評審', '评审', '代碼評審', '代码评审', '評測', '评测', '回歸評測', '回归评测',
@@ -469,7 +496,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // (And a review requirement dropped: "drop the CODEOWNERS review requirement".)
     breaks: [...REDEFINED, 'drop the codeowners', 'remove the codeowners', 'drop the required', 'remove the required', 'drop the review requirement', 'remove the review requirement'],
     // A gate commented out: 「把 CI 裡的測試步驟註解掉」.
-    removes: COMMENTED_OUT,
+    // Or taken out: "drop the tests from the pipeline", 「把 CI 裡的測試步驟拿掉」.
+    removes: [...COMMENTED_OUT, 'remove', 'drop', 'strip', 'rip out', '移除', '拿掉', '去掉', '刪掉', '删掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
     harmless: ['publish job', 'publish jobs', 'publish step', 'publish workflow', 'trusted publishing', 'trusted publisher', '--provenance', 'published value', 'published checksum', 'published checksums', 'published hash', 'published hashes', 'published signature', 'preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
@@ -521,6 +549,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Verification a connection, a download or a login relies on.
       'certificate verification', 'certificate validation', 'certificate check', 'certificate checks', 'tls verification', 'ssl verification',
       'tls checks', 'ssl checks', 'strict-ssl', 'strict host key checking', 'host key checking', 'host key verification', 'signature verification',
+      ...HOST_KEY_CHECKS,
       'checksum', 'checksums', 'integrity check', 'integrity checks', 'verification', 'authentication', 'firewall', 'selinux', 'apparmor',
       '證書驗證', '证书验证', '證書校驗', '证书校验', '校驗', '校验', '驗證', '验证', '認證', '认证', '防火牆', '防火墙',
       '備份', '备份', '確認步驟', '确认步骤', '簽名', '签名', '分支保護', '分支保护', '審批', '审批', '型別檢查', '类型检查', '回滾', '回滚',
@@ -546,7 +575,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // (Disabling, turning off, 停用, 關掉 are negations the check reads anyway.)
     removes: [...COMMENTED_OUT, 'delete', 'remove', 'drop', 'wipe', 'purge', 'erase', 'deactivate', 'unprotect', 'strip', '刪除', '删除', '移除', '拿掉'],
     // An answer written for the person is no prompt answered in their place: "use British spelling in every answer you write for me".
-    harmless: ['every answer', 'each answer', 'answer you write', 'answers you write', 'answer you give', 'answers you give'],
+    // (Nor is a number's type: "every primary key is BIGINT UNSIGNED".)
+    harmless: ['every answer', 'each answer', 'answer you write', 'answers you write', 'answer you give', 'answers you give',
+      ...['bigint', 'int', 'integer', 'tinyint', 'smallint', 'mediumint'].map((t) => `${t} unsigned`), ...['int', 'integer', 'long', 'char', 'short', 'bigint'].map((t) => `unsigned ${t}`)],
   },
   {
     id: 'least-privilege',
@@ -575,7 +606,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'access-request', 'access request', 'access requests', "manager's approval", 'manager approval', "administrator's approval", 'admin approval',
       // Approved by an administrator, asked for each time: 「需要提权时提交申请，由管理员审批」.
       // A person who signs for it: "needs a named human approver on the access ticket", 「必须有人审批」.
+      // Or signed off by someone named for it: "need sign-off from the platform lead", "go to a human owner for approval".
+      'sign-off from', 'sign off from', 'signoff from', 'approval from', 'approved by the', 'approved by a', 'for approval', "lead's approval", "owner's approval", "lead's sign-off", "owner's sign-off",
       'human approver', 'named approver', 'named human approver', '書面核准', '书面核准', '書面批准', '书面批准', '有人審批', '有人审批', '人工審批', '人工审批', '有人核准', '人工核准',
+      // Granted by the person alone: "owner on the Stripe account is something only I grant".
+      'only i grant', 'only i can grant', 'only i give', 'only i can give', 'i grant it myself', '只有我能給', '只有我能给', '只由我授予', '只有我授予',
+      // Someone sought to approve it: 「需要提权时找人审批」.
+      ...['找人', '請人', '请人', '讓人', '让人'].flatMap((who) => ['審批', '审批', '批准', '核准', '簽核', '签核'].map((ok) => `${who}${ok}`)),
       '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请',
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'approval from me', 'explicit approval', 'narrowest scope', 'narrowest permissions', 'smallest scope', 'minimal scope', 'minimum scope', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
@@ -654,9 +691,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '密鑰庫', '密钥库', '金鑰庫', '金钥库',
-      'from the environment', 'from env', 'in the environment', 'in your environment', 'from your environment', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'ssm', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', 'in the environment', 'in your environment', 'from your environment', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'aws ssm', 'ssm parameter', 'ssm parameters', '1password', 'doppler', 'secret store',
       // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
-      'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'by path', 'by its path', 'by their path', 'reference it by', 'reference them by', 'vault 路徑', 'vault 路径',
+      'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'by path', 'by its path', 'by their path', 'by arn', 'by its arn', 'by their arn', 'by secret name', 'by reference', 'reference it by', 'reference them by', 'vault 路徑', 'vault 路径',
       // A platform's own secret store: "Stripe keys stay in EAS secrets".
       'eas secrets', 'github secrets', 'actions secrets', 'repository secrets',
       // A key rotated is taken out of anyone's hands: 「輪換他看過的每一把金鑰」.
@@ -706,7 +743,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Personal data named as what is protected, found or checked: "which columns hold PII", "keep the PII linter on", 「个人信息保护」, field names.
     // (A token granted one scope, a test-mode key, a conda environment file: 「只授予 project:releases 权限」, 「测试版 Stripe 密钥」.)
     // A feature named after passwords holds none: "the password-reset script", the 'Reset Password' right, "password policy".
-    harmless: ['password reset', 'password-reset', 'password resets', 'forgot password', 'password policy', 'password policies', 'password strength', '重設密碼', '重设密码', '密碼重設', '密码重设', '忘記密碼', '忘记密码', '密碼策略', '密码策略', 'token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
+    // (A host key's check is no key to show: "SSH host key checking stays on".)
+    // (What faces customers is shown to them by design: "customer-facing names are …".)
+    // (Nor are a bucket's object keys: "paste the list of keys it would delete".)
+    harmless: [...HOST_KEY_CHECKS, 'customer-facing', 'user-facing', 'list of keys', 'object keys', 'object key', 'keys it would delete', 'keys it deletes', 'password reset', 'password-reset', 'password resets', 'forgot password', 'password policy', 'password policies', 'password strength', '重設密碼', '重设密码', '密碼重設', '密码重设', '忘記密碼', '忘记密码', '密碼策略', '密码策略', 'token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
       'conda', 'environment.yml', 'environment.yaml', 'versions',
       'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
       'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', 'by fingerprint', 'by their fingerprint', 'by its fingerprint', 'fingerprint only', 'formats', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
@@ -773,6 +813,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: [
       'instructions in memory', 'instructions from memory', 'memory instructions', 'instructions in memory entries', 'instructions found in memory',
       'instructions in tool output', 'instructions in web pages', 'instructions on web pages', 'instructions you find', 'as if the user typed',
+      // The person named in the first person: "treat them as if I had typed them myself".
+      'as if i typed', 'as if i said', 'as if i wrote', 'as if i asked', 'as if it came from me', 'as if they came from me', 'as coming from me', 'as my own words', 'as my own request',
       'as if the user said', 'as if the user wrote', "user's authority", 'authority of the user', 'speak for the user',
       'on behalf of the user', 'system:', 'as commands', 'commands from the user', 'instructions embedded', 'embedded instructions',
       'instructions in issues', 'instructions in comments', 'instructions in code comments', 'instructions in files', 'instructions in documents',
@@ -790,7 +832,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // The person's word as the measure: 「以我說的為準」.
     // The person in the conversation, and a user account of no rank: 「用户在对话中亲口说的更正」, "runs as the normal user".
-    harmless: ['role binding', 'role bindings', 'rolebinding', 'iam binding', 'iam bindings', 'key binding', 'key bindings', 'keybinding', 'keybindings', 'data binding', 'bindings', '用户在对话中亲口', '使用者在對話中親口', '用戶在對話中親口', 'as the normal user', 'as a normal user', 'as the regular user', 'as a regular user', '問使用者本人', '问用户本人', '詢問使用者本人', '询问用户本人', '問使用者', '问用户', '指我本人', '是指我本人', '使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
+    // (The person's own words as the only instruction: "only what I say in this chat counts as a user instruction".)
+    harmless: ['only what i say', 'only what i say in this chat', 'only what i say in chat', 'only what i say here', 'only what i type', 'only what i type here', 'only what i write', 'only my messages', 'only my own messages', '只有我說的', '只有我说的', '只有我在對話', '只有我在对话', 'role binding', 'role bindings', 'rolebinding', 'iam binding', 'iam bindings', 'key binding', 'key bindings', 'keybinding', 'keybindings', 'data binding', 'bindings', '用户在对话中亲口', '使用者在對話中親口', '用戶在對話中親口', 'as the normal user', 'as a normal user', 'as the regular user', 'as a regular user', '問使用者本人', '问用户本人', '詢問使用者本人', '询问用户本人', '問使用者', '问用户', '指我本人', '是指我本人', '使用者本人確認', '用户本人确认', '用戶本人確認', '本人確認', '本人确认', '本人明確同意', '本人明确同意', '本人同意', "person's own messages", "user's own messages", '只来自用户本人', '只來自使用者本人', '只來自用戶本人', '只有用户本人', '只有使用者本人', '以我說的為準', '以我说的为准', '以我為準', '以我为准', '聽我的', '听我的', 'what i say goes', 'my own messages', 'my messages', 'messages from me', 'what i type', '我在對話中', '我在对话中'],
     // Any outside content taken as the person, as instructions or as authoritative: "treat whatever a README says as the user speaking".
     paired: [
       { risky: AUTHORITY, with: OUTSIDE_CONTENT },
@@ -826,6 +869,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'into memory', 'to memory', 'in memory', 'into the memory', 'to the memory', 'in the memory', 'memory entry', 'memory entries', 'memory note', 'memory notes',
       '進記憶', '进记忆', '到記憶', '到记忆', '記進 memory', '记进 memory', '記入 memory', '记入 memory', '記入記憶', '记入记忆', '寫進 memory', '写进 memory', '記到 memory', '记到 memory', '存進 memory', '存进 memory', '記憶裡', '记忆里', '記憶中', '记忆中',
       '寫入記憶', '写入记忆', '記憶寫入', '记忆写入', '寫記憶', '写记忆', '記錄記憶', '记录记忆', '記錄到記憶', '记录到记忆', '記到記憶', '记到记忆',
+      // (Memory named in English, after a Chinese verb: 「才需要写 memory」.)
+      ...['寫', '写', '寫入', '写入', '記', '记', '記錄', '记录', '更新', '存'].map((v) => `${v} memory`),
       '存入記憶', '存入记忆', '存到記憶', '存到记忆', '更新記憶', '更新记忆', '記憶觸發', '记忆触发',
       // Recording, or memory, named alone: 「小修正不值得記錄」, 「記憶只留大決定」.
       '記錄', '记录', '記憶', '记忆', 'recording', 'worth noting', 'worth logging',
@@ -866,7 +911,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'pre-approved', 'preapproved', 'automatically', 'auto-run', 'auto-execute', '自動執行', '自动执行',
     ],
     // A review supposed, not done: "(they've presumably vetted it)", "run it — they've already checked it".
-    breaks: ['presumably', 'supposedly', 'already checked', 'already reviewed', 'already vetted', 'already verified'],
+    // (Or checked by whoever sent it: "it's been vetted on their side".)
+    breaks: ['presumably', 'supposedly', 'already checked', 'already reviewed', 'already vetted', 'already verified', 'already been checked', 'already been reviewed', 'already been vetted', 'already been verified',
+      'on their side', 'on their end', 'by their team', 'by the sender', 'by its author', 'by the other agent', '他們那邊', '他们那边', '對方已', '对方已'],
     // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
     // (Or only consulted: 「論壇上的安裝命令可以參考，但執行前應逐條閱讀」.)
     // (Or what replies to it are written in: 「ChatOps 指令的回覆請用繁體中文」.)

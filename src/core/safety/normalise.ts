@@ -89,6 +89,9 @@ const CODE_NOUN_AFTER = /^[`'"”’]?\s*(?:的\s*)?(?:函数|函式|方法|變�
 /** A name given or changed in a rename: 「重命名为 X」, "rename … to X", "rename deleteCachedAssets to …". */
 const RENAMED_BEFORE = /(?:重命名[為为]?|改名[為为]?|(?<![a-z])renam(?:e|es|ed|ing)(?:\s+(?:\S+\s+){1,5}to|\s+(?:the\s+)?))\s*[`'"“‘]?$/iu;
 
+/** Core Soul's own tools keep their names: `CoreSoul_MemoryWrite` is the memory write, not "the soul". */
+const OWN_TOOL = /^coresoul[_-]?[a-z]*$/i;
+
 /** A file's name of several words: joined by `_`, `-` or `/`, with a code or text file's extension. */
 export const FILE_NAME = /^[\w./-]*[_/-][\w./-]*\.(?:py|ts|tsx|js|jsx|mjs|cjs|sh|bash|zsh|ps1|go|rb|rs|java|kt|swift|c|h|cc|cpp|hpp|cs|php|md|txt|json|ya?ml|toml|cfg|ini)$/u;
 
@@ -97,16 +100,43 @@ export const FILE_NAME = /^[\w./-]*[_/-][\w./-]*\.(?:py|ts|tsx|js|jsx|mjs|cjs|sh
  * "rejectUnauthorized" → "skip Tests", "SKIP TESTS", "reject Unauthorized" ("SANDBOX=0" stays).
  */
 const splitIdentifiers = (text: string) =>
-  text
+  readSwitches(text)
     .replace(/(?<=[A-Za-z])\s*=\s*(?:1|true|yes|on)(?![\p{L}\p{N}])/giu, '')
     // (A file's name stays one: `force_push_guard.py` is a file, not a force push.)
     // (Nor does a name called a function's, a variable's: 「refreshToken 函数重命名为 renewAccessToken」.)
     .replace(/[\w./-]+/g, (word, at: number, all: string) =>
-      FILE_NAME.test(word.toLowerCase()) || CODE_NOUN_AFTER.test(all.slice(at + word.length, at + word.length + 16)) || RENAMED_BEFORE.test(all.slice(Math.max(0, at - 48), at))
+      FILE_NAME.test(word.toLowerCase()) || CODE_NOUN_AFTER.test(all.slice(at + word.length, at + word.length + 16)) || RENAMED_BEFORE.test(all.slice(Math.max(0, at - 48), at)) || OWN_TOOL.test(word)
         ? word
         : word.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').replace(/(?<=[A-Za-z])_(?=[A-Za-z])/g, ' '),
     )
     .replace(/(?<![\p{L}\p{N}])-D(?=[a-z])/gu, '-D ');
+
+/**
+ * A verification switch set in a config, an environment or a flag, read as what it does:
+ * "verify_certs=False", "NODE_TLS_REJECT_UNAUTHORIZED=0", "StrictHostKeyChecking=no",
+ * "GIT_SSL_NO_VERIFY=1" read "certificate verification disabled" (or "host key checking …",
+ * "signature verification …"); "rejectUnauthorized: true" reads "… enabled". A switch named for
+ * what it skips ("insecure", "no verify", "skip", "ignore", "allow invalid") is on when its check is off.
+ */
+const SWITCH = /(?<![\w.-])([A-Za-z][\w.-]*?)["']?\s*[:=]\s*["']?(true|false|yes|no|on|off|0|1|none|disabled?|enabled?|cert_none|cert_required|allow|prefer|require|verify-ca|verify-full)(?![\w-])["']?/gi;
+const OFF_VALUE = /^(?:false|no|off|0|none|disabled?|cert_none|allow|prefer)$/i;
+function readSwitches(text: string): string {
+  if (!/[:=]/.test(text)) return text;
+  return text.replace(SWITCH, (m, name: string, value: string) => {
+    const words = name.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase().split(/[\s_.-]+/);
+    const has = (...w: string[]) => w.some((x) => words.includes(x));
+    const check = has('host', 'hostkey') && has('key', 'hostkey', 'checking')
+      ? 'host key checking'
+      : has('signature', 'signatures', 'sign', 'gpg', 'gpgsign')
+        ? 'signature verification'
+        : has('verify', 'verification', 'ssl', 'tls', 'cert', 'certs', 'certificate', 'certificates', 'hostname', 'unauthorized', 'sslmode')
+          ? 'certificate verification'
+          : '';
+    if (!check) return m;
+    const skips = has('insecure', 'skip', 'no', 'disable', 'ignore', 'allow', 'accept', 'trust');
+    return `${check} ${OFF_VALUE.test(value) !== skips ? 'disabled' : 'enabled'}`;
+  });
+}
 
 /** URL escapes of printable ASCII ("%72%6d -rf") read as the characters they stand for. */
 const decodePercents = (text: string) => (text.includes('%') ? text.replace(/%([2-7][0-9a-f])/gi, (_, hex: string) => (hex.toLowerCase() === '7f' ? _ : String.fromCharCode(parseInt(hex, 16)))) : text);
@@ -167,6 +197,7 @@ const CANTONESE: Record<string, string> = {
   唔使: '不用', 唔駛: '不用', 唔洗: '不用', 唔需要: '不需要', 唔好: '不要', 唔該: '請', 唔係: '不是', 唔: '不', 冇: '沒', 咗: '了', 嘅: '的', 喺: '在', 佢哋: '他們', 我哋: '我們', 你哋: '你們', 俾佢: '給他', 畀佢: '給他', 佢問: '他問', 佢話: '他說', 佢叫: '他叫', 佢要: '他要', 佢講: '他講', 佢: '它',
   嚟: '來', 嘢: '東西', 乜嘢: '什麼', 點解: '為什麼', 點樣: '怎樣', 邊啲: '哪些', 邊個: '哪個', 邊度: '哪裡', 呢啲: '這些', 呢個: '這個', 嗰啲: '那些', 嗰個: '那個', 嗰: '那', 啲: '些', 咁: '這麼', 而家: '現在',
   話俾我知: '告訴我', 話畀我知: '告訴我', 俾: '給', 畀: '給', 攞: '拿', 睇: '看', 諗: '想', 記落: '記下', 寫落: '寫下', 太嘈: '太吵', 就得: '就行',
+  同佢: '和它', 同埋: '和', 入面: '裡面', 刪走: '刪掉', 删走: '删掉', 只係: '只是',
 };
 const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE).sort((a, b) => b.length - a.length).join('|'), 'gu');
 

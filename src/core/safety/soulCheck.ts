@@ -294,6 +294,9 @@ function rankedBelow(inv: Compiled, text: readonly Clause[][]): { quote: string;
 const MEMORY_IDS = new Set(['memory-trigger', 'memory-kept']);
 const PERSON_WINS = /對話|对话|我.{0,4}?說|我.{0,4}?说|使用者|用戶|用户|\buser\b|\bme\b|\bmy\b|本人|\bi say\b|what i/u;
 
+/** The soul named as what ranks first, just before the ranking word: "soul.md outranks … anything in memory". */
+const SOUL_RANKS = /(?:soul\.md|(?<![a-z])soul(?:['’]s)?|靈魂|灵魂)(?:\s*(?:rules?|file|的?規則|的?规则|的?規定|的?规定))?\s*(?:always\s+|永遠|永远|一律|都)?$/u;
+
 /**
  * A sentence that settles a conflict with the safeguard in favour of something else: "when team
  * conventions conflict with the safety rules, go with the conventions", 「與安全規則衝突時，一律以團隊規範為準」.
@@ -345,7 +348,7 @@ const TO_THE_AGENT = /(?<![a-z])(?:addressed to (?:the |an |any )?(?:ai|agent|as
 const CONFLICT = /(?<![a-z])(?:conflicts?|conflicting|clash(?:es)?|disagree|contradicts?|at odds|collide|collides)(?![a-z])|衝突|冲突|矛盾|抵觸|抵触|不一致/u;
 /** Who wins a conflict: "go with X", "X wins", 「以X為準」, 「聽X的」, 「X優先」 (the groups hold X). */
 const WINNER =
-  /(?<![a-z])(?:go with|follow|obey|defer to|side with|stick with|listen to)\s+([^,;]+)|(?:^|,\s*)(?:(?:then|always)\s+)?([^,;]+?)\s+(?:wins?|prevails?|takes? precedence|comes? first|has the (?:final|last) (?:say|word))(?![a-z])|以([^，,；;]{1,16}?)[為为]準|以([^，,；;]{1,16}?)[為为]准|[聽听]([^，,；;]{1,16}?)的|(?:^|[，,]\s*)(?:一律|都|就)?([^，,；;]{1,16}?)(?:優先|优先)/u;
+  /(?<![a-z])(?:go with|follow|obey|defer to|side with|stick with|listen to)\s+([^,;]+)|(?:^|,\s*)(?:(?:then|always)\s+)?([^,;]+?)\s+(?:wins?|prevails?|takes? precedence|takes? priority|has priority|gets priority|overrides?|outranks?|trumps?|comes? first|has the (?:final|last) (?:say|word))(?![a-z])|以([^，,；;]{1,16}?)[為为]準|以([^，,；;]{1,16}?)[為为]准|[聽听]([^，,；;]{1,16}?)的|(?:^|[，,]\s*)(?:一律|都|就)?([^，,；;]{1,16}?)(?:優先|优先)/u;
 
 /** What says the higher item of a list wins: "the higher item wins", "earlier rules take precedence", 「前面的優先」. */
 const HIGHER_WINS = /(?<![a-z])(?:higher|earlier|upper|top|first)(?:\s+\S+){0,2}\s+(?:wins?|prevails?|takes? precedence|overrides?|trumps?|beats?)(?![a-z])|(?:前面|上面|靠前|排前)的?(?:規則|规则|項|项|條|条)?(?:優先|优先|為準|为准|說了算|说了算)/u;
@@ -381,7 +384,7 @@ const QUOTED = /(?<![a-z])'(?:[^']|(?<=[a-z])'(?=[a-z])){2,80}'(?![a-z])|"[^"]{2
 function mentioned(c: Clause, r: Span): boolean {
   // (A part of a longer name is no action either: the `allow-force-push` key, a `deleteAllUserData()` function,
   // the Delete button, the delete endpoint, the `--force` flag.)
-  if (inLongerName(c.low, r) || inFileName(c.low, r) || NAMED_THING.test(c.low.slice(r.end)) || WRITTEN_AS.test(c.low.slice(Math.max(0, r.start - 16), r.start))) return true;
+  if (inLongerName(c.low, r) || inFileName(c.low, r) || FOLDER_AFTER.test(c.low.slice(r.end)) || CHANNEL_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) || (NAMED_THING.test(c.low.slice(r.end)) && !flagUsed(c, r)) || (EXAMPLE_OF.test(c.low.slice(r.end)) && !EXAMPLE_USED.test(c.low.slice(Math.max(0, r.start - 24), r.start))) || WRITTEN_AS.test(c.low.slice(Math.max(0, r.start - 16), r.start))) return true;
   // (Nor what something is said to have nothing to do with: "it has nothing to do with auth tokens", 「跟密鑰無關」.)
   if (/(?<![a-z])nothing to do with\s+(?:\S+\s+){0,2}$/u.test(c.low.slice(0, r.start))) return true;
   if (/(?:跟|和|與|与)\s*$/u.test(c.low.slice(0, r.start)) && /^\s*(?:無關|无关|沒有?關係|没有?关系)/u.test(c.low.slice(r.end))) return true;
@@ -391,7 +394,15 @@ function mentioned(c: Clause, r: Span): boolean {
   // (A call's name is a name where it is renamed: "rename force_push_firmware() to …".)
   if (/^[a-z]/.test(r.text) && (/^[._][a-z_]/.test(c.low.slice(r.end)) || /[a-z0-9_][._]$/.test(c.low.slice(0, r.start))) && (!/^[\w.]*(?:\s+[a-z]+)?\s*\(/.test(c.low.slice(r.end)) || RENAMES.test(c.low.slice(0, r.start).replace(/[\w.]*$/, '')) || RENAMED_TO.test(c.low.slice(0, r.start)))) return true;
   if (/^[個个][資资]$/u.test(r.text) && /^[料]/u.test(c.low.slice(r.end))) return true;
-  // (Nor a deed proposed or asked for: 「確認修好再提出部署」.)
+  // (Nor one whose kind is asked about: "if you're not sure whether `fastlane match nuke` or something like it is destructive".)
+  if (WHETHER_BEFORE.test(c.low.slice(Math.max(0, r.start - 48), r.start)) && KIND_ASKED_AFTER.test(c.low.slice(r.end))) return true;
+  // (Nor a deed someone did at a time now past: "the old one we deleted in December".)
+  if (/ed$/.test(r.text) && DOER_BEFORE.test(c.low.slice(Math.max(0, r.start - 24), r.start)) && PAST_TIME_AFTER.test(c.low.slice(r.end)) && !ENDORSED.test(c.low.slice(r.end))) return true;
+  // (Nor a verb's bare form used as a noun, after a preposition: "fetched by Ansible at deploy", "one PR per service for deploy changes".)
+  // (Or before a plural noun it names the kind of, which the clause is about: "mixed-service deploy PRs are hard to roll back".)
+  if (/^[a-z]+$/.test(r.text) && !/(?:ing|ed)$/.test(r.text) && ((AS_NOUN_BEFORE.test(c.low.slice(Math.max(0, r.start - 16), r.start)) && /^(?:\s+[a-z]+s(?![a-z])|\s*(?:[,.;:)]|$)|\s+time(?![a-z]))/.test(c.low.slice(r.end))) || (KIND_OF_SUBJECT.test(c.low.slice(r.end)) && !KIND.test(r.text) && !ADJECTIVE.test(r.text)))) return true;
+  // (Nor a deed proposed or asked for: 「確認修好再提出部署」, "the agent only proposes them in a PR".)
+  if (PROPOSES.test(c.low.slice(Math.max(0, r.start - 24), r.start))) return true;
   if (DEED_HAN.test(r.text) && /(?:提出|提議|提议|申請|申请|發起|发起)\s*$/u.test(c.low.slice(Math.max(0, r.start - 4), r.start))) return true;
   // (Nor what an explanation says will be done: 「講清楚會刪哪些」, "tell me which files you will delete".)
   if (EXPLAINS_WHICH.test(c.low.slice(Math.max(0, r.start - 40), r.start)) || (EXPLAINS_ZH.test(c.low.slice(Math.max(0, r.start - 12), r.start)) && /^\s*(?:哪些|哪個|哪个|什麼|什么|甚麼)/u.test(c.low.slice(r.end)))) return true;
@@ -446,6 +457,30 @@ const WRITTEN_AS = /(?:寫作|写作|寫成|写成|written as|spelled|spelt)\s*[
 
 /** What a risky word names when one of these follows it: a function (its words and `()`), a button, an endpoint, a flag. */
 const NAMED_THING = /^(?:\s+[a-z]+){0,3}\s*\(\)|^(?:-[a-z]+)+\s+(?:endpoints?|routes?|buttons?|handlers?|flags?|options?|commands?|jobs?)(?![a-z])|^(?:\s+(?:red|green|primary|secondary|danger|small|big|large))?\s+(?:buttons?|labels?|menu(?: items?)?|icons?|dialogs?|modals?|tooltips?|endpoints?|routes?|handlers?|confirmation|prompts?|flags?|styles?|warnings?|subcommands?|options?)(?![a-z])|^\s*(?:按鈕|按钮|選單|选单|圖示|图标|對話框|对话框|端點|端点|提示)/u;
+/** A flag named as one and used: "always commit with the --no-verify flag", "pass the --force option" (not "the --force flag is banned"). */
+const flagUsed = (c: Clause, r: Span) => FLAG_NOUN.test(c.low.slice(r.end)) && USES_FLAG.test(c.low.slice(Math.max(0, r.start - 32), r.start));
+const FLAG_NOUN = /^[`'"]?\s+(?:flags?|options?|switch(?:es)?|parameters?|args?|arguments?)(?![a-z])/u;
+const USES_FLAG = /(?<![a-z])(?:with|use|uses|using|pass|passes|passing|add|adds|adding|set|sets|setting|enable|enables|enabling|turn on|switch on|append|appending|include|including|apply|applying|run|runs|running)\s+(?:(?:the|a|an|its|that|this)\s+)?[`'"]?-*$/u;
+/** An example or a way of writing that shows it, which is text about it: 「移除手冊中已淘汰的 --no-verify 範例」, 「chmod 777 或 curl | bash 这种写法」 (not one followed: "copy the rm -rf example"). */
+const EXAMPLE_OF = /^[`'"]?\s*(?:的\s*)?(?:範例|范例|示例|例子|用法|(?:examples?|usages?)(?![a-z]))|^[^，。；,;]{0,24}?(?:這種|这种|這類|这类|之類的|之类的)(?:寫法|写法|用法|命令|指令)/u;
+const EXAMPLE_USED = /(?<![a-z])(?:use|uses|using|follow|follows|following|copy|copies|copying|run|runs|running|execute|executes|executing|apply|applying|paste|pasting|try|trying)\s+(?:(?:the|a|an|this|that)\s+)?[`'"]?-*$|(?:用|使用|照|按照|跟著|跟着|執行|执行|跑|貼|贴|套用)\s*[`'"]?-*$/u;
+/** A folder of a path, the word is its name: "deploy/mq/*.mqsc", "everything in deploy/". */
+const FOLDER_AFTER = /^\/(?:[\w.*-]+\/[\w.*-]|(?=[\s;,.)`'"]|$))/u;
+/** A channel's or a tag's name: "#wms-deploys", "#deploy". */
+const CHANNEL_BEFORE = /#[\w-]*$/u;
+const WHETHER_BEFORE = /(?<![a-z])whether\s+[^,;.?]{0,40}$/u;
+const KIND_ASKED_AFTER = /^[^,;.?]{0,48}?(?<![a-z])(?:is|are)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|safe|irreversible|reversible|harmless)(?![a-z])/u;
+/** Who did it, and when, in the past: "we deleted in December", "they removed last week". */
+const DOER_BEFORE = /(?<![a-z])(?:we|they|i|he|she|someone|somebody)\s+(?:already\s+|just\s+|finally\s+|accidentally\s+)?$/u;
+const PAST_TIME_AFTER = /^\s+(?:[^\s,;.]+\s+){0,3}?(?:(?:in|back in|during)\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|\d{4}|q[1-4])|last\s+(?:week|month|year|sprint|quarter|night|release)|yesterday|\w+\s+ago|earlier\s+(?:this|today))(?![a-z])/u;
+/** A preposition before a verb's bare form makes it a noun: "at deploy", "per deploy", "for deploy changes". */
+const AS_NOUN_BEFORE = /(?<![a-z])(?:at|per|for|during)\s+$/u;
+/** An adjective before a plural noun says what kind it is, which is no noun of a deed: "destructive commands are fine …". */
+const ADJECTIVE = /(?:ive|ous|al|able|ible|ful|less|ary|ic|ent|ant)$/u;
+/** (Not one the clause then lets go unguarded: "deploy scripts are run blindly".) */
+const KIND_OF_SUBJECT = /^\s+[a-z]+s\s+(?:are|were|need|must|should|get|have|can|may|will)(?![a-z])(?![^.;]*(?<![a-z])(?:blindly|directly|without|straight|anyway|freely|skip\w*|unreviewed|untested)(?![a-z]))/u;
+/** A verb that puts a deed up for someone else to decide: "only proposes them in a PR", "drafts the grant". */
+const PROPOSES = /(?<![a-z])(?:propose|proposes|proposed|proposing|draft|drafts|drafting)\s+(?:(?:the|a|an|such)\s+)?$/u;
 /** One word in quotes, and what follows says it is a word of some text: 'use "delete" for API verbs', 「用「刪除」當按鈕文字」. */
 const WORD_QUOTED = /^["'“「『][\p{L}-]+(?:[ /][\p{L}-]+){0,2}["'”」』]$/u;
 const WORDING = /^[^.;:!?。；]*?(?:(?<![a-z])(?:verbs?|labels?|words?|terms?|wording|names?|naming|copy|strings?|titles?|captions?|headings?|messages?|spelled|written as)(?![a-z])|措辭|措辞|用詞|用词|用語|用语|文案|標籤|标签|文字|名稱|名称|寫作|写作|寫成|写成|術語|术语|詞|词)/u;
@@ -466,7 +501,8 @@ function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined
     const low = clause.toLowerCase();
     // (One a verb of its own follows is the clause's subject: "Secrets live in 1Password …".)
     // (Nor is a safeguard a gerund that opens the clause acts on: "Quarantining a flaky test …; it never …" is about the quarantining.)
-    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w) && !GERUND_OPENS.test(low.slice(0, w.start))) || (!w.guard && (clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
+    // (Nor a safeguard named as where something is: "Keys live in Cloud KMS; never … paste them" pastes the keys.)
+    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w) && !GERUND_OPENS.test(low.slice(0, w.start)) && !LOCATED_IN.test(low.slice(0, w.start))) || (!w.guard && (clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
     if (first) return first.text;
   }
   return undefined;
@@ -595,7 +631,9 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       // (Named by its head, the shortest of the words that overlap there: "the Stable Memory Trigger" is the memory trigger, which "let it slide" drops.)
       const named = words.find((w) => w.guard) ?? words[0];
       const head = words.filter((w) => w.guard === named.guard && w.start < named.end && named.start < w.end).reduce((a, w) => (w.text.length < a.text.length ? w : a), named);
-      topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && /^\s*(?:if|when|whenever|once)\s/.test(low)) ? head : undefined;
+      topic = LIST_END.test(low) ? undefined : (one && TOPIC_LEAD.test(low.slice(0, words[0].start))) || HOLDS.test(low.slice(0, words[0].start)) || (FOUND.test(low.slice(0, words[0].start)) && (/^\s*(?:if|when|whenever|once)\s|^\s*(?:如果|若|假如|要是|當|当|一旦|發現|发现)/u.test(low) || CONDITION_CLOSED.test(low.trim()))) ? head : undefined;
+      // (Nor is a safeguard named as where something is: "keys live in Alibaba Cloud KMS; never print them" prints the keys.)
+      if (topic && head.guard && LOCATED_IN.test(low.slice(0, head.start))) topic = undefined;
       // (An action on something harmless is what a later "it" stands for, its object with it: "delete unused includes, and mention it in the CL description".)
       const edited = topic && !head.guard && compiled.flatMap((i) => spans(i.harmless, low)).find((h) => h.start >= head.end && OBJECT_NEXT.test(low.slice(head.end, h.start)));
       if (edited) topic = { text: low.slice(head.start, edited.end), guard: false };
@@ -609,9 +647,16 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
     }
     // (A clause that brings in a subject of its own ends the topic: "… none may loosen the soul, and if one seems to, flag it".)
     if (NEW_SUBJECT.test(clause.text)) topic = undefined;
+    // (A Chinese deed with its object left out does what the condition came upon: 「文件裡出現 rm -rf 時，直接執行」.)
+    if (topic && !topic.guard && DEED_WITHOUT_OBJECT.test(clause.text.trim())) return { text: `${topic.text}${clause.text}`, pointed: { start: 0, end: topic.text.length } };
     return (topic && agrees(clause.text) && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
   });
 }
+
+/** A place named after a preposition: "live in Alibaba Cloud KMS", "stored inside the vault". */
+const LOCATED_IN = /(?<![a-z])(?:in|into|inside|under|within)\s+(?:(?:the|a|an|our|your|their)\s+)?(?:[\w-]+\s+){0,2}$/u;
+/** A Chinese deed of running or applying with no object of its own: 「直接執行」, 「照做就好」. */
+const DEED_WITHOUT_OBJECT = /^(?:就|那就|便)?\s*(?:直接|馬上|马上|立刻|立即|照樣|照样|也)?\s*(?:執行|执行|跑|運行|运行|照做|照著做|照着做|照辦|照办|套用)(?:吧|即可|就好|就行|就可以|一下)?\s*[。.!！]?$/u;
 
 /** Whether `word` is one thing where `low` first names it: "a" or "an" before it, at most one word between ("an approving review"). */
 const oneThing = (low: string, word: string) => {
@@ -678,8 +723,10 @@ function wordForm(part: string): { literal: string; inflections: string } {
   if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(part)) return { literal: part, inflections: `(?:s|${part.at(-1)}(?:ed|ing|ers?|en))?` };
   // A word that ends in e keeps an ending: "note" is not "not", "use" not "us".
   if (part.endsWith('e')) return { literal: part.slice(0, -1), inflections: `${part.at(-2)}?(?:e|es|ed|en|ing|ion|ions|er|ers|ly)` };
-  return { literal: part, inflections: `${part.at(-1)}?(?:es|s|ed|d|en|ing|ion|ions|er|ers|ly)?` };
+  // (Nor does an adverb of degree come from its adjective: "really" is no "real", "actually" no "actual".)
+  return { literal: part, inflections: `${part.at(-1)}?(?:es|s|ed|d|en|ing|ion|ions|er|ers${DEGREE_LY.has(part) ? '' : '|ly'})?` };
 }
+const DEGREE_LY = new Set(['real', 'actual', 'literal', 'total', 'usual', 'general', 'basic', 'final']);
 
 /**
  * Many terms, found the way a person reads: only where one of them can begin. The terms are
@@ -793,10 +840,10 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['before', /(?<![a-z])(?:without|outside(?: of)?|instead of|rather than|in place of|(?<=prefer.*)over|with (?:a |the )?(?:failing|failed|broken|red)|is better than)(?![a-z])|而非|而不是|與其|与其|比起/gu],
   // After a safeguard, "only when …" confines it to some cases: "write to memory only when I ask", "run the tests only on Fridays",
   // "the sandbox is reserved for manual runs", 「沙箱只用於人工觸發的操作」.
-  ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
+  ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])(?:is|are) (?:for|in|on) (?:[\w-]+ ){0,2}?[\w-]+ only(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) (?:(?:it|them|that|this)\s+)?out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?:an |one )?exceptions? to|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|跳過|跳过|略過|略过|省略|忽略|屏蔽|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) (?:(?:it|them|that|this)\s+)?out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?:an |one )?exceptions? to|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|能省就省|能省則省|能省则省|能免則免|能免则免|能跳就跳|(?<=不能|不可|不可以|不要|不得|不准|別|别)省(?=\s*(?:$|[，。,;；：:！!]))|跳過|跳过|略過|略过|省略|忽略|屏蔽|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
@@ -808,7 +855,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
   [
     'avert',
-    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|(?:tokeni|pseudonymi|anonymi)[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|(?<!故障|問題|问题)排除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
+    /(?<![a-z])(?:refus(?:e|es|ed|ing)|declin(?:e|es|ed|ing)|reject(?:s|ed|ing)?|block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|(?<!(?:the|a|an|this|that|these|those|which|what|whose|some|any|all|our|your|my|their|its|no|feature|boolean|cli|config|--[a-z0-9-]+)\s|\s\s)flag(?:s|ged|ging)?|warn(?:s|ed|ing)? (?:about|against|of)|advis(?:e|es|ed|ing) against|(?:guard|protect)(?:s|ed|ing)? against|restor(?:e|es|ed|ing)|recover(?:s|ed|ing)?|undo(?:es|ing|ne)?|(?:point|call)(?:s|ed|ing)? out|highlight(?:s|ed|ing)?|bold(?:s|ed|ing)?|underlin(?:e|es|ed|ing)|emphasi[sz](?:e|es|ed|ing)|redact(?:s|ed|ing)?|mask(?:s|ed|ing)?|strip(?:s|ped|ping)?|scrub(?:s|bed|bing)?|saniti[sz](?:e|es|ed|ing)|(?:tokeni|pseudonymi|anonymi)[sz](?:e|es|ed|ing)|censor(?:s|ed|ing)?|hid(?:e|es|ing)|protect(?:s|ed|ing)?|encrypt(?:s|ed|ing)?|unstag(?:e|es|ed|ing)|(?:scan|check|search|audit|grep|sweep)(?:s|ned|ed|ning|ing)? (?:[^\s,;.]+ ){0,3}for|(?:look|watch)(?:s|ed|ing)? (?:out )?for|catch(?:es|ing)?|(?:careful|cautious|wary) (?:with|about|of))(?![a-z])|剔除|(?<!故障|問題|问题|錯誤|错误|異常|异常)排除|遮蔽|隱藏|隐藏|保護|保护|加密|打碼|打码|脫敏|脱敏|遮掩|去掉|去除|指出|標出|标出|標記|标记|拒絕|拒绝|阻止|防止|攔截|拦截|勸阻|劝阻|反對|反对|警告|還原|还原|恢復|恢复|遮蓋|遮盖|遮罩|遮成|遮掉|遮住|蓋掉|盖掉|塗掉|涂掉|替[換换]成\s*(?:\*|星[號号])/gu,
   ],
   [
     'modal',
@@ -1112,6 +1159,10 @@ function prose(markdown: string): string[][] {
       // (So are a step always done and a concession: "always do the memory write before you end the turn, even on short reviews".)
       .replace(/((?:^|[.!?]\s*)always\s[^.;,!?]{0,80}?)\s*,\s*(?=even (?:when|if|though|on|for|in)\s)/giu, '$1 ')
       .replace(KEPT_ON_CONCEDING_ZH, '$1')
+      // (A conflict then 就 is a condition and what to do: 「persona 同佢有衝突就以 soul 為準」.)
+      .replace(/(衝突|冲突|矛盾|抵觸|抵触)(?=就)/gu, '$1時，')
+      // (And a rule and the place it holds in too, said after it: "never commit .env files, even for staging".)
+      .replace(/,\s*(?=even (?:for|in|on|with|during)\s+(?:[^\s.;,!?]+\s+){0,2}[^\s.;,!?]+\s*(?:[.;!?]|$))/giu, ' ')
       // (A "No …" of one word before a colon is a rule of its own: "No self-approval: every review needs a second engineer".)
       .replace(/(^|[.!?。！？]\s*)(no\s+[^\s:：.!?]+)[:：]\s+/giu, '$1$2. ')
       // A rule, then a colon and a prohibition or a condition of its own, is two rules: "Never skip CI: `--no-verify` is forbidden",
@@ -1265,7 +1316,7 @@ function analyse(text: string, masks: Masks, pointed?: Written['pointed']): Clau
   // ("Outside scripts" are scripts from elsewhere, nothing put outside.)
   const asWritten = (negations: Clause['negations']) => negations.filter((n) => !(n.text === 'outside' && OUTSIDE_THING.test(low.slice(n.end))));
   const told = TOLD_BY_US.exec(afterLeadIn);
-  const narrated = (NARRATED.test(afterLeadIn) && !WILL.test(afterLeadIn)) || (!!told && !WILL.test(afterLeadIn.slice(told[0].length)) && !ENDORSED.test(afterLeadIn));
+  const narrated = ((NARRATED.test(afterLeadIn) || (DONE_TO_IT.test(afterLeadIn) && !ENDORSED.test(afterLeadIn))) && !WILL.test(afterLeadIn)) || (!!told && !WILL.test(afterLeadIn.slice(told[0].length)) && !ENDORSED.test(afterLeadIn));
   // A reason tells why, it lays down nothing: what it names is told (narrated), and of its negations
   // only those that judge a safeguard needless count ("since the sandbox is overkill"), not those
   // that tell how things are ("since nobody reviews on weekends", 「由於沙箱不一定完整複製正式環境」).
@@ -1437,7 +1488,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const named = c.role === 'condition' ? [...spans(inv.safeguard, c.low), ...spans(inv.places, c.low)].sort((a, b) => a.start - b.start) : spans(inv.safeguard, c.low);
   // A safeguard in a purpose clause after another is what that one is for: "run the tests before pushing so reviewers aren't the first to see a failure".
   const purpose = PURPOSE.exec(c.low)?.index ?? Infinity;
-  const guards = named.filter((g, _, all) => !asName(c.low, g) && !c.objects().some((o) => (((inside(o, g) && !opens(o, g)) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
+  // (Nor one 受 makes a state of a thing: 「受保护分支」 is a protected branch, not branch protection.)
+  // (Nor one named as the place of what follows: 「CI 里的 gosec 和漏洞扫描不能关」 keeps the scans.)
+  const guards = named.filter((g, _, all) => !asName(c.low, g) && !(HAN.test(g.text[0]) && c.low[g.start - 1] === '受') && !(PLACE_OF_ZH.test(c.low.slice(g.end)) && all.some((o) => o.start > g.end)) && !c.objects().some((o) => (((inside(o, g) && !opens(o, g) && !ROUTE.test(g.text)) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
   // (Where a secret comes from keeps nothing once it is put where people read it: "paste the admin password from the .env file into the chat".)
   if (guards.length && guards.every((g) => /^(?:from|從|从)/u.test(g.text)) && SHOWN_WHERE_READ.test(c.low)) guards.length = 0;
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
@@ -1622,7 +1675,7 @@ const UNTIL_AFTER_ZH = /^[^，。,;；]{0,8}?(?:之前|以前|前)/u;
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  return named.filter((r) => !harmlessBeside(inv, c, r) && !coordinated(c, r, (o) => harmlessBeside(inv, c, o)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !route(c, r));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && !coordinated(c, r, (o) => harmlessBeside(inv, c, o)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !KEPT_IN_STORE.test(c.low.slice(r.end)) && !route(c, r));
 }
 
 /** An HTTP method written as one, before a path, names a route: "(DELETE /items/:id)" — unless it is called ("curl -X DELETE /users", "hit DELETE /users"). */
@@ -1641,14 +1694,23 @@ function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
   const between = (h: Span) => c.low.slice(Math.min(r.end, h.end), Math.max(r.start, h.start));
   // (Not what a harmless thing is replaced with: "replace the placeholder with the real API key".)
   const replacedWith = (h: Span) => h.end <= r.start && REPLACED.test(c.low.slice(Math.max(0, h.start - 24), h.start)) && /(?<![a-z])(?:with|by)(?![a-z])/u.test(between(h));
-  return spans(inv.harmless, c.low).some((h) => (distance(c, r, h) <= CLOSE || (r.end <= h.start && (HEAD_NOUN.test(between(h)) || STANDS_IN_ZH.test(between(h))))) && (!AND.test(between(h)) || NOUNS_OF.test(between(h)) || STANDS_IN_ZH.test(between(h))) && !replacedWith(h));
+  return spans(inv.harmless, c.low).some((h) => !HISTORY_AFTER.test(c.low.slice(h.end)) && (distance(c, r, h) <= CLOSE || inObjectPutFirst(c, h, r) || (r.end <= h.start && (HEAD_NOUN.test(between(h)) || STANDS_IN_ZH.test(between(h)) || (HELD_IN.test(h.text) && distance(c, r, h) <= NEAR && !OTHER_PHRASE.test(between(h)))))) && (!AND.test(between(h)) || NOUNS_OF.test(between(h)) || STANDS_IN_ZH.test(between(h))) && !replacedWith(h));
 }
+/** A harmless thing that opens the object 把 puts before its verb: 「把 README 里已经下线的…说明删掉」, 「把没用的 import…删掉」. */
+const inObjectPutFirst = (c: Clause, h: Span, r: Span) => h.end <= r.start && TEXT_HELD.test(h.text) && /[把將将]\s*(?:[^\s，。；,;]{0,6}的)?\s*$/u.test(c.low.slice(0, h.start)) && !/[，。；,;]|生[产產]|正式|[线線]上|(?<![a-z])(?:prod|production|live|database|db)(?![a-z])|[数數][据據]庫|[数数]据库|資料庫/u.test(c.low.slice(h.end, r.start));
+/** A document, a part of one, or what code holds as text: where 把's object sits ("把 README 里…"), or what it is. */
+const TEXT_HELD = /(?:裡|里|中)$|段落|章節|章节|說明文件|说明文件|註解|注解|註釋|注释|範例|范例|示例|(?<![a-z])(?:imports?|comments?|paragraphs?)(?![a-z])/u;
+/** Where the object of the edit is held, after it: "delete the deprecated legacy ranker section from the README". */
+const HELD_IN = /^(?:from|in|of) /u;
+const OTHER_PHRASE = /[,;]|(?<![a-z])(?:and|then|or|but)(?![a-z])/u;
+/** A commit's history is no commit under review: "remove the key from the commit history" rewrites it. */
+const HISTORY_AFTER = /^\s*(?:history|histories|log|logs|graph|tree|歷史|历史|記錄|记录)/u;
 /** A Chinese topic that something harmless stands in for: 「範例裡的金鑰和密碼一律用 <YOUR_TOKEN> 這種佔位符」. */
 const STANDS_IN_ZH = /^[^，。；,;]{0,8}?(?:一律|都|全部|一概|統統|统统)?\s*(?:用|換成|换成|改成|改用|替換成|替换成)[^，。；,;]{0,24}$/u;
 /** Two nouns after one preposition: "placeholders for keys and passwords". */
 const NOUNS_OF = /^\s+(?:for|of|in|on)\s+[^\s,;.]+\s+(?:and|or|&)\s+$/u;
-/** A Chinese object's head comes last, after its modifiers and 的: 「刪除程式碼裡沒用到的暫時變數」 deletes a variable. */
-const HEAD_NOUN = /^[^\s,;，。；、]{0,12}的$/u;
+/** A Chinese object's head comes last, after its modifiers and 的: 「刪除程式碼裡沒用到的暫時變數」 deletes a variable (spaces only around a Latin word: 「sbatch 模板里没用的」). */
+const HEAD_NOUN = /^(?:[^\s,;，。；、]|\s(?=[\x21-\x7e])|(?<=[\x21-\x7e])\s){0,24}的(?:\s*[a-z0-9_-]+){0,3}\s*$/u;
 
 /**
  * A participle that opens the clause, or follows a determiner, or ends a time's clause, and names a
@@ -1669,8 +1731,8 @@ const ONCE_DONE = /(?<![a-z])(?:once|after|when|as soon as)\s+(?:\S+\s+){0,4}?(?
 const PARTICIPLE_NOUN = /^\s+(?!(?:to|into|on|onto|straight|directly|without|by|and|or|with|in|at|from|for|up|over|away|anyway|freely|immediately|now)(?![a-z]))[a-z]/;
 
 /** A kind of action rather than an action: "destructive", 破壞性. */
-// (And a secret: "treat anything that looks like a token as a real secret", 「就當作密鑰處理」.)
-const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆|secrets?|credentials?|密鑰|密钥|金鑰|金钥|密碼|密码)$/u;
+// (And a secret, or personal data: "treat anything that looks like a token as a real secret", 「就當作密鑰處理」, "addresses are personal data".)
+const KIND = /^(?:destructive|high-risk|risky|dangerous|irreversible|破壞性|破坏性|高風險|高风险|有風險|有风险|危險|危险|不可逆|secrets?|credentials?|personal data|pii|密鑰|密钥|金鑰|金钥|密碼|密码|個資|个资|個人資料|个人数据)$/u;
 /**
  * What puts a kind in question or in a class: "unsure whether it is destructive", "treat it as
  * destructive", 「是否具破壞性」「當作有破壞性處理」.
@@ -1689,6 +1751,9 @@ const ASKING = new RegExp(
 const PREDICATE_KIND = /(?<=[a-z0-9`'")\]]\s+)(?:is|are|was|were|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite|not|never|no longer)\s+)*$|(?<=[\p{Script=Han}a-z0-9]\s*)(?:是|屬於|属于|算是?)\s*(?:一種|一种|一個|一个|一項|一项)?$/u;
 /** A risky action said to be of a kind: "`docker system prune` is destructive" describes it. */
 const DESCRIBED = /^\s+(?:is|are|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite)\s+)*(?:destructive|dangerous|irreversible|risky|high-risk)(?![a-z])/u;
+
+/** A credential said to be kept in a secret store, which is where it belongs: "GM admin tokens) live in Vault", "the deploy key is stored in KMS". */
+const KEPT_IN_STORE = /^[\s,)]*(?:(?:live|lives|are stored|is stored|are kept|is kept|stay|stays|belong|belongs|sit|sits|reside|resides)\s+(?:only\s+)?(?:in|inside|under)\s+(?:the\s+|our\s+|aws\s+|azure\s+|gcp\s+|google\s+|hashicorp\s+)?(?:vault|secrets? manager|key ?vault|keychain|kms|hsm|parameter store|ssm|1password|password manager|secret store|sops)|(?:存|放|保存|存放|保管)在\s*(?:vault|secrets manager|key vault|kms|hsm|密鑰庫|密钥库|保險庫|保险库))/u;
 
 /** How a clause names a kind of action (classed). */
 type Kind = 'as' | 'not' | 'asked' | undefined;
@@ -1732,7 +1797,8 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
     // (A partner after a dot is a file's name: "the real .env" names no environment.)
     const partners = spans(p.with, c.low).filter((w) => w.text.startsWith('.') || c.low[w.start - 1] !== '.');
     // (`before`: the partner stands before the risky word — "commit your .env".)
-    return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) <= p.within!)));
+    // (An aside between them is no distance: 「所有使用者（包括代理人）都給 … 權限」.)
+    return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) - asideUnits(c, r, w) <= p.within!)));
   });
 }
 
@@ -1756,6 +1822,16 @@ const SO_THAT = /(?<![a-z])so(?: that)?\s+(?=(?:nobody|no one|nothing|none)\s)/u
 /** 只在 … 後才: only after something is done, a precondition, not a safeguard confined to some cases (「只在所有檢查通過後才觸發」). */
 const ONLY_AFTER = /^[^，。,;；]*?(?:(?:[之以]?[後后]|[時时])才|(?:通過|通过|完成|合併|合并|批准|核准)[之以]?[後后])/u;
 
+/** What stands between a verb and the last item of its object, a list: 「Jenkins 里的单元测试、代码扫描和」. */
+const LIST_ZH = /^[^，。；;,.!?]{0,40}、[^，。；;,.!?]{0,40}$/u;
+/** A period said of a thing, not of when the safeguard runs: "weekly sync notes go into memory" (not "write memory weekly"). */
+const PERIODIC = /^(?:weekly|daily|nightly|monthly|hourly)$/u;
+const BEFORE_NOUN = /^\s+(?!(?:and|or|to|into|in|on|at|by|only|is|are|was|were|from|for|instead|rather|then)(?![a-z]))[a-z]/u;
+/** A route a change takes, whatever it is called: "through the deploy pipeline". */
+const ROUTE = /^(?:through|via)\s/u;
+const PLACE_OF_ZH = /^\s*(?:里|裡|中)的/u;
+/** 只在 before the place itself, confining the deed to it: 「只在自己的临时分支上操作」. */
+const ONLY_IN_PLACE = /^\s*(?:自己的|你自己的|你的|我們的|我们的|一個|一个|個|个)?\s*$/u;
 /** Between two removals of their own safeguards, what joins them: "or", 或, 和, 、. */
 const COORDINATED = /^\s*(?:,\s*)?(?:or|and|nor|或者?|和|及|、|以及)\s*$/u;
 
@@ -1772,9 +1848,26 @@ const OBJECT_NEXT = /^\s*(?:(?:the|all|any|every|your|their|its)\s+)?$/u;
 /** The invariant's actions `text` names, alone or of a pair ("release"). */
 const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
 
+/** What follows a safeguard named as a clause's subject up to its copula: its noun, then where or what it is of ("flag on the catalog purge script is"). */
+const SUBJECT_THEN_COPULA = /^\s*(?:[\w-]+\s+){0,2}(?:(?:on|of|for|in|at|from|under|inside|within)\s+(?:[^\s,.;:!?]+\s+){1,6})?(?:is|are|was|were|has been|have been)\s+(?:now\s+|hereby\s+|officially\s+)?$/u;
+
+/** "Without" a thing, and where it was tried: "without a migration that has already been tested in a sandbox". */
+const THING_TRIED_IN = /^\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){1,2}(?:that|which)\s+(?:(?:has|have|had|was|were)\s+)?(?:already\s+|first\s+)?(?:been\s+)?[a-z]+(?:ed|en|wn|run)\s+(?:in|on|inside|against|through)\s+(?:(?:a|an|the|our|its)\s+)?$/u;
+
+/** The words of parenthesised asides between two spans. */
+function asideUnits(c: Clause, a: Span, b: Span): number {
+  const from = Math.min(a.end, b.end);
+  const to = Math.max(a.start, b.start);
+  let n = 0;
+  for (const m of c.low.slice(from, to).matchAll(/\([^()]*\)/g)) n += c.units[from + m.index + m[0].length] - c.units[from + m.index];
+  return n;
+}
+
 /** Negations of a safeguard: any modal one, local ones near it, "without" before it, 之外 after it, breaks near it. */
 function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const near = (n: Span) => guards.some((g) => distance(c, n, g) <= NEAR);
+  // A break said of the safeguard as its subject, however long the subject runs: "the --dry-run flag on the catalog purge script is deprecated".
+  const saidOf = (b: Span) => guards.some((g) => g.end <= b.start && SUBJECT_THEN_COPULA.test(c.low.slice(g.end, b.start)));
   // (Read once: forbidsAction asks of every deed after every negation.)
   const breaks = once(() => breaksIn(inv, c));
   // An aside in parentheses says its own thing: "no black, no isort (ruff handles imports)" keeps ruff.
@@ -1893,7 +1986,10 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   };
   // (Nor one of a predicate of its own, before "and": "ignore it and mention it to me"; nor one asked of: 「不确定是否违反 soul」.)
   const ownPredicate = (n: Span) => guards.every((g) => g.start >= n.end && /^\s+(?:it|them|this|that)\s+(?:and|then)\s/.test(c.low.slice(n.end, g.start)));
-  const localsNear = negations.filter((n) => n.kind === 'local' && (near(n) || predicates(c, n, guards)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !ownPredicate(n) && !QUESTION.test(c.low.slice(Math.max(0, n.start - 6), n.start)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
+  // (A Chinese list after the verb is all its object, however long: 「不要关闭 Jenkins 里的单元测试、代码扫描和签名校验」.)
+  const listedAfter = (n: Span) => guards.some((g) => g.start >= n.end && LIST_ZH.test(c.low.slice(n.end, g.start)));
+  // (「…前就」 goes ahead of what comes before it, not of what follows: in 「回合结束前就不用写记忆」 the turn ends, and the write is waived by 不用.)
+  const localsNear = negations.filter((n) => n.kind === 'local' && !(/前就$/u.test(n.text) && guards.every((g) => g.start >= n.end)) && (near(n) || predicates(c, n, guards) || listedAfter(n)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !ownPredicate(n) && !QUESTION.test(c.low.slice(Math.max(0, n.start - 6), n.start)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
   const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
@@ -1901,7 +1997,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     // ("Without changing what it does" keeps what it does.)
-    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && distance(c, n, g) <= NEAR && !(n.text === 'without' && /^\s+(?:changing|modifying|altering|touching|weakening|loosening)\s+$/.test(c.low.slice(n.end, g.start))) && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && (distance(c, n, g) <= NEAR || (n.text === 'without' && THING_TRIED_IN.test(c.low.slice(n.end, g.start)))) && !(n.text === 'without' && /^\s+(?:changing|modifying|altering|touching|weakening|loosening)\s+$/.test(c.low.slice(n.end, g.start))) && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
           // (What "instead of" puts aside is its object, not where it happens: "use `npm ci` instead of `npm install` in CI".)
           // (Not a doing put aside there: "instead of trying it in the sandbox".)
           !(/^(?:instead of|rather than|in place of)$/.test(n.text) && SETTING_BEFORE.test(c.low.slice(n.end, g.start)) && !/^\s*[a-z]+ing(?![a-z])/.test(c.low.slice(n.end, g.start))))).length +
@@ -1912,7 +2008,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          breaks().filter((b) => near(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && PERSON_WINS.test(c.low.slice(0, b.start))) && !(b.text === '只在' && ONLY_AFTER.test(c.low.slice(b.end))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && FLAG_BEFORE.test(c.low.slice(0, b.start))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end))).length +
+          breaks().filter((b) => (near(b) || saidOf(b)) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && (PERSON_WINS.test(c.low.slice(0, b.start)) || SOUL_RANKS.test(c.low.slice(0, b.start)))) && !(b.text === '只在' && (ONLY_AFTER.test(c.low.slice(b.end)) || guards.some((g) => g.start >= b.end && ONLY_IN_PLACE.test(c.low.slice(b.end, g.start)) && /^\s*(?:上|裡|里|中|內|内)/u.test(c.low.slice(g.end))))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && (FLAG_BEFORE.test(c.low.slice(0, b.start)) || !guards.some((g) => g.end <= b.start && /^[\w.-]*\s*$/.test(c.low.slice(g.end, b.start))))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end)) && !(PERIODIC.test(b.text) && BEFORE_NOUN.test(c.low.slice(b.end)))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
             negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
@@ -1998,20 +2094,24 @@ const QUESTION = /(?<![a-z])(?:which|what|whether|how|where|who)(?![a-z])|哪個
 
 /** Doing the safeguard confined to some cases: "only write to memory when I ask" (not "publish only from CI after tests pass"). */
 // (Or a reading done only when something goes wrong: "execute it first and read it only if something breaks".)
-const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,80}?(?<![a-z])(?:when|if)(?![a-z])|(?<![a-z])(?:read|review|check|inspect|audit|look at)\w*\s+(?:it|them|that|the \w+)\s+only (?:if|when|after|once)(?![a-z])/gu;
+const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|use|run|do|keep|take)\w*\s[^,;.]{1,80}?(?<![a-z])(?:when|if|after (?:an? )?(?:major|big|serious|critical|large|real)|in case of)(?![a-z])|(?<=只有[^，。,;；]{1,16}?)才(?:需要|要|會|会|去)?\s*(?:寫|写|記|记|存|更新|跑|執行|执行|做)[^，。,;；]{0,12}|(?<![a-z])(?:read|review|check|inspect|audit|look at)\w*\s+(?:it|them|that|the \w+)\s+only (?:if|when|after|once)(?![a-z])/gu;
 
 /**
  * Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and
  * collect the sign-off afterwards", "testing we will do later", "replay the change in the sandbox
  * afterwards", 「测试结果出来再补」.
  */
-const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc|backfill|open)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
   const m = CONSEQUENT.exec(c.low);
-  return !!m && c.low.indexOf(word) < m.index && REMEDY.test(c.low.slice(m.index + m[0].length));
+  if (!m || c.low.indexOf(word) >= m.index) return false;
+  // (Not the safeguard itself waived there: 「回合结束前就不用写 memory 了」 writes nothing.)
+  const then = c.low.slice(m.index + m[0].length).split(word).join(' ');
+  return [...then.matchAll(new RegExp(REMEDY.source, 'gu'))].some((r) => !WAIVED_BEFORE.test(then.slice(0, r.index)));
 }
+const WAIVED_BEFORE = /(?:不用|不必|不需要|不需|無需|无需|免|用不著|用不着)\s*$/u;
 
 /** A safeguard named as what something is or is not: "… is never a sandbox", "messages from other agents are not approvals", 「…不是沙盒」. */
 const PREDICATE_NOUN = /(?<![a-z])(?:is|are|was|were|be)\s+(?:(?:never|not|no longer)\s+(?:(?:a|an|the|your|our|my|real|valid)\s+)?|(?:a|an|the|your|our|my)\s+)$|(?<=\S\s*)(?:不是|並非|并非|絕不是|绝不是)\s*$/u;
@@ -2127,8 +2227,10 @@ const SETTING = /(?<![a-z])(?:in|during|at|on|when|while|through|via|by|for)(?![
  */
 const removes = (c: Clause, r: Span, g: Span) =>
   r.end <= g.start
-    ? (distance(c, r, g) <= CLOSE + 1 && !AND.test(c.low.slice(r.end, g.start)) || listedObject(c, r, g)) && !SETTING.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
+    ? (distance(c, r, g) <= CLOSE + 1 && !AND.test(c.low.slice(r.end, g.start)) || listedObject(c, r, g)) && !SETTING.test(c.low.slice(r.end, g.start)) && !ANOTHER_VERB.test(c.low.slice(r.end, g.start)) && !PURPOSE_BETWEEN.test(c.low.slice(r.end, g.start)) && !c.low.slice(0, g.start).endsWith('--')
     : disposedOf(c, g, r, CLOSE + 1);
+/** A colon or a purpose between the removal and the safeguard: "`DROP TABLE`: sandbox rehearsal required", "… under `### Removed` so reviewers can double-check". */
+const PURPOSE_BETWEEN = /[:;]|(?<![a-z])(?:so|because|since)(?![a-z])/u;
 
 /** The last of the objects a verb lists, "and" before it: "drop the HIL stage and required reviews". */
 const LAST_LISTED = /^[^,;:.!?]*(?:,|\s(?:and|or))\s+(?:(?:the|all|any|its|their|our|your|every)\s+)?$/u;
@@ -2217,13 +2319,13 @@ const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|g
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
 /** What a credential may do or how long it lives: "… only has read permission", "… expires in 90 days", 「…只開啟查詢權限」. */
-const RIGHTS_OF = /^[^,;.]{0,30}?(?<![a-z])(?:permissions?|scopes?|scoped|roles?|read-only|expires?|expiry|ttl|rotated|rotates)(?![a-z])|^[^，。；,;]{0,16}?(?:權限|权限|角色|過期|过期|有效期|輪換|轮换)/u;
-/** Rights or a lifetime that narrow, never widen: "only", "read-only", "expires", 只; not "org-wide", "full", "admin". */
-const NARROWED = /(?<![a-z])(?:only|read-only|limited|least|narrow\w*|expires?|expiry|ttl|rotat\w*)(?![a-z])|只|僅|仅|唯讀|只读|過期|过期|有效期|輪換|轮换/u;
+const RIGHTS_OF = /^[^,;.]{0,30}?(?<![a-z])(?:permissions?|scopes?|scoped|roles?|read-only|expires?|expiry|ttl|rotated|rotates|lifespan|lifetime)(?![a-z])|^\s+(?:now\s+)?(?:live|lives|last|lasts|are valid|is valid|expire)\s+(?:for\s+)?\d+\s*(?:s|secs?|seconds?|min|mins|minutes?|h|hours?|days?)(?![a-z])|^[^，。；,;]{0,16}?(?:權限|权限|角色|過期|过期|有效期|輪換|轮换)/u;
+/** Rights or a lifetime that narrow, never widen: "only", "read-only", "expires", "15 minutes", 只; not "org-wide", "full", "admin". */
+const NARROWED = /(?<![a-z])(?:only|read-only|limited|least|narrow\w*|expires?|expiry|ttl|rotat\w*|lifespan|lifetime|\d+\s*(?:s|secs?|seconds?|min|mins|minutes?|h|hours?|days?))(?![a-z])|只|僅|仅|唯讀|只读|過期|过期|有效期|輪換|轮换/u;
 const WIDENED = /(?<![a-z])(?:all|full|admin\w*|owner|org-wide|account-wide|global\w*|wide|broad\w*|powerful|every|any|root|write)(?![a-z])|全部|所有|完整|管理員|管理员|全域|全局/u;
 /** A stop that a trailing condition sets off: "… should fail loudly if it ever detects …". */
 const STOPS_IF = /(?<![a-z])(?:fail|fails|abort|aborts|stop|stops|halt|halts|block|blocks|refuse|refuses|reject|rejects|error out|errors out)(?![a-z])[^,;]*?(?<![a-z])(?:if|when|whenever|once|as soon as)\s/u;
-const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into|suspect(?:s|ed)?)(?:\s+[^\s,;]+){0,6}[\s(]+$|(?:發現|发现|看到|遇到|碰到|懷疑|怀疑|出現|出现)[^，,。]{0,12}$/u;
+const FOUND = /(?<![a-z])(?:spot(?:s|ted)?|see|sees|saw|find|finds|found|notice[sd]?|detect(?:s|ed)?|come across|came across|run into|ran into|suspect(?:s|ed)?)(?:\s+[^\s,;]+){0,6}[\s(]+$|(?:發現|发现|看到|遇到|碰到|懷疑|怀疑|出現|出现|提到|提及|寫到|写到|寫著|写着|包含|含有|列出|裡有|里有)[^，,。]{0,24}$/u;
 
 /**
  * A condition whose subject is some other thing that holds or shows the risky one comes upon it:
@@ -2355,7 +2457,7 @@ const THEN = /^\s*(?:and\s+)?(?:then|afterwards?|after that|later)(?![a-z])|^\s*
 const ADDS = /(?<![a-z])(?:also|as well|in addition|additionally|too)(?![a-z])|另外|也/u;
 
 /** A clause that names what is coming, which what follows prepares for: "before a bulk delete", 「刪除之前」, 「发版前」 (not 目前, "now"). */
-const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,16}(?:之前|以前|(?<![目當当眼面提])前)$/u;
+const AHEAD = /^(?:before|prior to|ahead of)\s|^在?[^，,。]{1,24}(?:之前|以前|(?<![目當当眼面提])前)$/u;
 
 /** Any risky thing inside a text, which is shown or read there: "any rm -rf in my plans" (not "include the API key in your reply"). */
 const IN_TEXT = /^\s+(?:in|inside|within)\s+(?:my|the|your|a|any|our)\s+(?:plans?|diffs?|proposals?|output|logs?|summar(?:y|ies)|messages?|comments?|answers?|replies|reply)(?![a-z])/u;
@@ -2366,6 +2468,8 @@ const TOLD_BEFORE = /(?<![a-z])(?:that|which)\s+(?:was|were|had been|got)\s+$/u;
 const DURING = /(?<![a-z])(?:during|throughout|amid)\s+(?:(?:the|a|an|each|every|all|our|any)\s+)?$/u;
 /** The person says they will do it themselves, which no rule for the agent allows: "suggest it; I'll run it myself", 「我自己來跑」. */
 const PERSON_DOES = /^(?:and\s+|then\s+)?(?:i['’]ll|i will|i['’]d|i can|let me)\s+(?:[^\s,;]+\s+){0,6}?myself(?![a-z])|^(?:我(?:會|会|要)?自己(?:來|来|去)?(?:跑|執行|执行|動手|动手|做|處理|处理))/u;
+/** What was done to a thing named before, told in the past: "it was removed in v4", "they were deleted upstream" (not one that went fine: "it was fine"). */
+const DONE_TO_IT = /^(?:it|they)\s+(?:was|were|had been|got)\s+(?:[a-z]+ly\s+)?[a-z]{3,}(?:ed|en|wn)(?![a-z])/u;
 /** A clause told in the past (Clause.narrated): a thing, then a past verb — not a participle "by" follows, which describes its noun ("the prompt injected by the MCP server"). */
 const NARRATED = /^(?:the|a|an|our|their|that|this|those|these|last|yesterday['’]s)\s+(?:[^\s,;]+\s+){0,8}?(?:had|was|were|did|took|went|ran|broke|[a-z]{3,}ed)\s(?!by\s)/u;
 /**
