@@ -12,6 +12,8 @@
  * - leet folded in words that mix letters with digits or symbols (0→o, 1→i, 3→e, 4→a, 5→s, 7→t,
  *   @→a, $→s, ! and | inside a word);
  * - Markdown emphasis inside a word dropped ("**dis**able", "lint**er**", "del~~e~~te");
+ * - identifiers read as their words, and a verification switch as what its value does
+ *   ("verify_certs=False" → "certificate verification disabled", readSwitches);
  * - base64 and hex runs that decode to readable text are appended, decoded, as a paragraph of their own,
  *   and so is what a text that names ROT13 quotes (or says after its colon), turned back.
  * The result is only ever checked, never stored or shown in place of what was written.
