@@ -606,8 +606,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'access-request', 'access request', 'access requests', "manager's approval", 'manager approval', "administrator's approval", 'admin approval',
       // Approved by an administrator, asked for each time: 「需要提权时提交申请，由管理员审批」.
       // A person who signs for it: "needs a named human approver on the access ticket", 「必须有人审批」.
-      // Or signed off by someone named for it: "need sign-off from the platform lead", "go to a human owner for approval".
-      'sign-off from', 'sign off from', 'signoff from', 'approval from', 'approved by the', 'approved by a', 'for approval', "lead's approval", "owner's approval", "lead's sign-off", "owner's sign-off",
+      // Or signed off by someone named for it: "needs the platform lead's approval", "goes to a human for approval".
+      'for approval', "lead's approval", "owner's approval", "lead's sign-off", "owner's sign-off",
       'human approver', 'named approver', 'named human approver', '書面核准', '书面核准', '書面批准', '书面批准', '有人審批', '有人审批', '人工審批', '人工审批', '有人核准', '人工核准',
       // Granted by the person alone: "owner on the Stripe account is something only I grant".
       'only i grant', 'only i can grant', 'only i give', 'only i can give', 'i grant it myself', '只有我能給', '只有我能给', '只由我授予', '只有我授予',

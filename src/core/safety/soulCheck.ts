@@ -2101,7 +2101,7 @@ const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|
  * collect the sign-off afterwards", "testing we will do later", "replay the change in the sandbox
  * afterwards", 「测试结果出来再补」.
  */
-const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc|backfill|open)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc|backfill|open|submit|send)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
