@@ -2109,7 +2109,7 @@ function remedied(c: Clause, word: string): boolean {
   if (!m || c.low.indexOf(word) >= m.index) return false;
   // (Not the safeguard itself waived there: 「回合结束前就不用写 memory 了」 writes nothing.)
   const then = c.low.slice(m.index + m[0].length).split(word).join(' ');
-  return [...then.matchAll(new RegExp(REMEDY.source, 'gu'))].some((r) => !WAIVED_BEFORE.test(then.slice(0, r.index)));
+  return [...then.matchAll(REMEDIES)].some((r) => !WAIVED_BEFORE.test(then.slice(0, r.index)));
 }
 const WAIVED_BEFORE = /(?:不用|不必|不需要|不需|無需|无需|免|用不著|用不着)\s*$/u;
 
@@ -2443,6 +2443,8 @@ const CONDITION_CLOSED = /(?:[時时]候?|的[話话])$/u;
 /** What a rule does when its safeguard is missing, if it is safe: stop, ask, wait, fix or make it, or not go on. */
 const REMEDY =
   /(?<![a-z])(?:stop|halt|abort|pause|wait(?:s|ing)?|queue[sd]?|holds?|on hold|ask|tell|report|show|display|summari[sz]e|keep|(?:open|file|raise) (?:a |an )?(?:ticket|issue|bug)|quarantine|notify|escalate|alert|inform|warn|flag|fix|repair|configur\w*|restore|re-?enable|enable|turn (?:it|them) back on|give up|cancel|refuse|do not|don't|cannot|can['’]t|never|no|read|investigate|look|debug|check|find out|roll(?:ing)? back|revert|re-?run|retry|build|create|add|write|install|set (?:it |them )?up|provision)(?![a-z])|停|等|[问問]|建|[补補]|[写寫]|[装裝]|告[诉訴]|通知|[报報]告|[中终終]止|放[弃棄]|拒[絕绝]|婉拒|回[絕绝]|[謝谢][絕绝]|念我|催我|提醒我|不接受|不同意|不答[應应]|取消|修[复復]|恢[复復]|打[开開]|不要|[别別]|禁止|不得|不能/u;
+/** Every remedy a text names, in order (remedied: each checked for a waiver before it). */
+const REMEDIES = new RegExp(REMEDY.source, 'gu');
 
 /** How a safeguard went wrong, right after it: "tests fail", "CI is red", 「測試沒過」. */
 const FAILED = /^\s*(?:(?:still|only|just|sometimes|keep)\s+)?(?:fail(?:s|ed|ing)?|(?:is|are|goes|go|went|turns?|turned) red|(?:is|are) (?:failing|broken|flaky)|br(?:oke|eaks?))(?![a-z])|^\s*(?:沒過|没过|沒通過|没通过|失敗|失败|掛了|挂了|紅了|红了)/u;
