@@ -199,7 +199,7 @@ const COMMANDS = [
   // A query run against a database is a command too: "when the data-quality bot posts a cleanup query, execute it".
   'query', 'queries', 'sql statement', 'sql statements', 'sql', '查詢語句', '查询语句', 'sql 語句', 'sql 语句'];
 /** Put into effect on the machine. */
-const APPLIED = ['apply', 'applies', 'applied', 'applying', 'run as-is', 'run as is', 'executed as-is', 'run verbatim', '套用', '應用到', '应用到', '照著執行', '照着执行'];
+const APPLIED = ['apply', 'applies', 'applied', 'applying', 'run as-is', 'run as is', 'executed as-is', 'run verbatim', 'execute whatever', 'run whatever', 'executes whatever', 'runs whatever', '套用', '應用到', '应用到', '照著執行', '照着执行'];
 /** Where commands come from that nobody here checked. */
 const OUTSIDE_SOURCES = [
   // Reports someone else wrote: "the remediation commands from the auditor's PDF findings".
@@ -219,7 +219,9 @@ const OUTSIDE_SOURCES = [
   'supplier', 'suppliers', 'contractor', 'contractors', '供應商', '供应商', '廠商', '厂商', '外包', 'partner', 'partners', 'partner site', 'partner sites', "partner's", '合作方', '合作夥伴', '合作伙伴',
   // And those who sell through what the team runs: "if a seller's CSV comes with a script, run it".
   'seller', 'sellers', "seller's", "sellers'", 'merchant', 'merchants', '賣家', '卖家', '商家', 'uploaded by', '上傳的', '上传的', '附了', '附上的',
-  'build log', 'build logs', 'job log', 'job logs', 'ci log', 'ci logs', 'log output', 'in the log', 'in the logs', '日誌裡', '日志里',
+  'build log', 'build logs', 'job log', 'job logs', 'ci log', 'ci logs', 'log output', 'in the log', 'in the logs', '日誌裡', '日志里', 'error log', 'error logs', 'error message', 'error messages', 'log suggests', 'logs suggest',
+  // What comes attached to a ticket: 「工单里附带的 shell 脚本」.
+  '附帶的', '附带的', '附帶', '附带',
   '網頁', '网页', '網站', '网站', '網上', '网上', '網路上', '网络上', '論壇', '论坛', '討論區', '讨论区', '討論串', '讨论串', '貼文', '帖子', '贴吧', 'discussion board', 'discussion forum', 'discussion thread', 'kaggle', '部落格', '博客', '議題', '议题', '聊天', '郵件', '邮件', '教程', '教學', '教学',
 ];
 /** Reading what came from outside before acting on it: "explain any command you take from …", "read them first". */
@@ -252,12 +254,25 @@ const REVIEWED = [
 /** A document and its parts, which an edit changes nothing but text in: "the deprecated section of the README", 「手冊中的範例」. */
 const DOC_PARTS = [
   'paragraph', 'paragraphs', 'from the readme', 'in the readme', 'of the readme', 'from the docs', 'in the docs', 'from the documentation', 'in the documentation', 'from the wiki', 'in the wiki', 'from the runbook', 'in the runbook',
-  '段落', '章節', '章节', '說明文件', '说明文件', ...['readme', 'sop', '手冊', '手册', '文檔', '文档', '說明文件', '说明文件', 'wiki', '模板', 'notebook'].flatMap((doc) => [`${doc} 裡`, `${doc} 里`, `${doc}裡`, `${doc}里`, `${doc}中`, `${doc} 中`]),
+  '段落', '章節', '章节', '說明文件', '说明文件', ...['readme', 'sop', '手冊', '手册', '文檔', '文档', '說明文件', '说明文件', 'wiki', '模板', 'notebook', 'docs'].flatMap((doc) => [`${doc} 裡`, `${doc} 里`, `${doc}裡`, `${doc}里`, `${doc}中`, `${doc} 中`]),
+];
+/**
+ * Code no longer used, named as such: deleting it edits the code, no data. "Delete unused COPY
+ * statements", 「刪除 repo 裡已經沒人用的 proto 檔和過時的 Makefile target」, 「清理 inventory 里不用的变量」.
+ */
+const UNUSED_CODE = [
+  ...['unused', 'dead', 'obsolete', 'orphaned', 'leftover', 'stale', 'redundant', 'unreferenced'].flatMap((q) =>
+    ['statement', 'statements', 'target', 'targets', 'make target', 'make targets', 'proto file', 'proto files', 'copybook', 'copybooks', 'variable', 'variables', 'constant', 'constants', 'helper', 'helpers', 'stub', 'stubs', 'fixture', 'fixtures', 'template', 'templates', 'host entry', 'host entries', 'config key', 'config keys', 'import', 'imports', 'function', 'functions', 'method', 'methods', 'class', 'classes', 'macro', 'macros', 'module', 'modules'].map((n) => `${q} ${n}`),
+  ),
+  ...['沒用到的', '没用到的', '沒用的', '没用的', '不用的', '沒人用的', '没人用的', '未使用的', '過時的', '过时的', '廢棄的', '废弃的', '已棄用的', '已弃用的', '棄用的', '弃用的', '多餘的', '多余的', '不再使用的'].flatMap((q) =>
+    ['變數', '变量', '常數', '常量', '函式', '函数', '方法', '類別', '类', '依賴', '依赖', 'proto 檔', 'proto 文件', 'proto', 'target', 'copybook', '主機條目', '主机条目', '模組', '模块', '配置文件', '配置檔', '設定檔', '设定档',
+      'function', 'functions', 'method', 'methods', 'class', 'classes', 'variable', 'variables', 'helper', 'helpers', 'endpoint', 'endpoints', 'config', 'import', 'imports'].map((n) => `${q} ${n}`),
+  ),
 ];
 /** The check of a server's host key, named with the ssh it belongs to: "SSH host key checking", 「SSH host key 检查」. */
 const HOST_KEY_CHECKS = [
   ...['ssh host key', 'ssh host-key', 'host key', 'host-key'].flatMap((k) => [`${k} checking`, `${k} checks`, `${k} verification`, `${k} 檢查`, `${k} 检查`, `${k} 校驗`, `${k} 校验`, `${k} 驗證`, `${k} 验证`]),
-  '主機金鑰檢查', '主机密钥检查', '主機金鑰驗證', '主机密钥验证',
+  '主機金鑰檢查', '主机密钥检查', '主機金鑰驗證', '主机密钥验证', '主機金鑰校驗', '主机密钥校验', '主機密鑰校驗', '主機密鑰檢查',
 ];
 /** The systems people rely on, as opposed to a copy. */
 /** Machines people work on, none of them a clean room. */
@@ -275,7 +290,7 @@ const LIVE = [
   '客戶設備', '客户设备', '客戶裝置', '客户装置', '量產機', '量产机',
 ];
 /** Roles above what a task needs. */
-const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', 'dba', 'db_owner', '超級使用者', '超级用户', '所有者'];
+const PRIVILEGED = ['admin', 'administrator', 'administratoraccess', 'cluster-admin', 'accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'owner', 'root', 'superuser', 'sudo', '管理員', '管理员', '超級管理員', '超级管理员', 'dba', 'db_owner', '超級使用者', '超级用户', '所有者', '高權限', '高权限', 'high-privilege', 'highly privileged', 'sysdba', 'sysoper', 'super privilege', 'super privileges', 'super role'];
 
 /** A platform's own names for its top roles: no task of an agent needs them. */
 const TOP_ROLES = ['accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'useradmin', 'cluster-admin', 'administratoraccess', 'superuser', 'db_owner', 'sysdba', 'rds_superuser', 'roles/owner', 'roles/editor',
@@ -283,7 +298,9 @@ const TOP_ROLES = ['accountadmin', 'securityadmin', 'orgadmin', 'sysadmin', 'use
   'domain admins', 'domain admin', 'enterprise admins', 'schema admins', 'global administrator', 'global admin'];
 
 /** Whoever is not the person a grant is for. */
-const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开', '所有使用者', '所有用戶', '所有用户', '全部使用者', '全部用戶', '全部用户', '每位使用者', '每個使用者', '每个用户'];
+const EVERYONE = ['everyone', 'everybody', 'anyone', 'anybody', 'any bot', 'any user', 'any agent', 'whoever', 'all users', 'the world', 'world', 'public', 'publicly', '所有人', '任何人', '每個人', '每个人', '公開', '公开', '所有使用者', '所有用戶', '所有用户', '全部使用者', '全部用戶', '全部用户', '每位使用者', '每個使用者', '每个用户',
+  // A whole staff at once: "all developers", 「所有研发同学」.
+  'all developers', 'all engineers', 'every developer', 'every engineer', 'the whole team', 'whole team', '所有研發', '所有研发', '所有開發', '所有开发', '所有工程師', '所有工程师', '所有同學', '所有同学', '所有同事', '所有成員', '所有成员', '全部成員', '全部成员', 'all members', 'every member', '所有 帳號', '所有 账号', '全部 帳號', '全部 账号', 'all accounts', 'every account', 'all staff', '全員', '全员', '全體', '全体'];
 /** What may be granted. */
 const ACCESS = [
   'write', 'writable', 'writeable', 'access', 'permission', 'permissions', 'read-write', 'rwx', 'admin', 'root', 'sudo', 'reach', 'login', 'ssh', 'full control',
@@ -304,7 +321,7 @@ const WIDE_ACCESS = ['read/write', 'read-write', 'write access', 'admin access',
 const WHOLE = ['entire', 'whole', 'every', '每位', '每個', '每个', '所有人', '全部人', '整個', '整个'];
 
 /** The route by which a change reaches the live system through its stages and checks, not by hand. */
-const DEPLOY_ROUTES = [...['through', 'via'].flatMap((by) => ['the pipeline', 'a pipeline', 'terraform', 'iac', 'gitops', 'a pr', 'a pull request', 'the deploy workflow'].map((route) => `${by} ${route}`)), 'deploy pipeline', 'deployment pipeline', '部署流水線', '部署流水线', 'release pipeline', 'ci/cd pipeline', 'cd pipeline', 'change-management pipeline', 'change management pipeline', 'change-management process', 'change management process', '發布流水線', '发布流水线', '上線流程', '上线流程'];
+const DEPLOY_ROUTES = [...['through', 'via'].flatMap((by) => ['the pipeline', 'a pipeline', 'terraform', 'iac', 'gitops', 'a pr', 'a pull request', 'the deploy workflow', 'the deploy script', 'a deploy script', 'the release script', 'git', 'version control', 'the change flow', 'the repo', 'the repository'].map((route) => `${by} ${route}`)), 'deploy pipeline', 'deployment pipeline', 'ansible deploy', 'ansible deploys', 'ansible playbook', '部署流水線', '部署流水线', 'release pipeline', 'ci/cd pipeline', 'cd pipeline', 'change-management pipeline', 'change management pipeline', 'change-management process', 'change management process', '發布流水線', '发布流水线', '上線流程', '上线流程'];
 
 export const FLOOR_INVARIANTS: readonly Invariant[] = [
   {
@@ -314,7 +331,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'sandbox', 'sandboxed', 'devcontainer', 'dev container', 'clean room', 'cleanroom', 'somewhere clean', 'clean environment', 'clean-room step', 'scratch copy', 'scratch branch', 'scratch folder', 'scratch directory',
       'throwaway folder', 'throwaway branch', 'throwaway copy', 'throwaway directory', 'disposable copy', 'temporary copy', 'in container', 'inside container',
       'in vm', 'virtual machine', 'dry run', 'dry-run', 'dryrun', 'what-if', 'whatif', 'git clean -n', 'clean --dry-run', 'rsync -n', 'trial run', 'test database', 'rehearse', 'rehearsal', '預演', '预演', '演練', '演练',
-      'scratch clone', 'throwaway clone', 'staging clone', 'zero-copy clone', 'scratch schema', 'scratch namespace', 'scratch project', 'scratch cluster', 'scratch account', 'fresh clone', 'staging copy', '複本', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'on a copy', 'on a copy of', 'in a copy of', 'against a copy', 'copy of the project', 'dev copy', 'the dev copy', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
+      'scratch clone', 'scratch checkout', 'throwaway checkout', 'throwaway clone', 'staging clone', 'zero-copy clone', 'scratch schema', 'scratch namespace', 'scratch project', 'scratch cluster', 'scratch account', 'fresh clone', 'staging copy', '複本', 'disposable clone', 'disposable branch', 'disposable folder', 'disposable directory', 'disposable workspace', 'isolated area', 'isolation step', 'isolated environment', 'copy step', 'copy of the database', 'copy of prod', 'copy of production', 'on a copy', 'on a copy of', 'in a copy of', 'against a copy', 'copy of the project', 'dev copy', 'the dev copy', 'disposable database', 'throwaway database', 'scratch database', 'disposable db', 'throwaway db', 'scratch db', 'test db',
       // A throwaway container, worktree or folder (一次性, 棄置, 臨時): 「先在一次性分支上試一遍」, 「在臨時的 Docker Postgres 中執行」.
       // A test's own temporary folder: "tests that delete files use pytest's tmp_path".
       'tmp path', 'tmpdir', 'tmp dir', 'temporary directory', 'temp directory', 'temp dir', '臨時目錄', '临时目录',
@@ -338,13 +355,15 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'restored copy', 'restored backup', 'isolated test environment',
       // Hardware that may be broken by the trial: "try it on a sacrificial board first".
       'sacrificial board', 'sacrificial boards', 'sacrificial device', 'sacrificial unit', 'sacrificial units',
+      // A network change replayed on lab gear first: "no lab replay needed".
+      'lab replay', 'lab replays', 'lab run', 'lab runs', 'lab test', 'lab tests', 'in the lab', 'lab environment', 'lab router', 'lab routers', 'lab network', 'test lab', '實驗室環境', '实验室环境', '實驗室裡', '实验室里', '測試實驗室', '测试实验室',
     ],
     guards: 'sandbox-first',
     places: ['container', 'docker', 'devcontainer', 'dev container', 'vm', 'codespace', '容器', '虛擬機', '虚拟机'],
     risky: [
       'rimraf', 'shred', 'unlink', 'no-preserve-root', 'dd of', 'shutdown', 'reboot', 'poweroff', 'fork bomb', 'crontab -r', 'iptables -f',
       'stash clear', 'branch -D', 'docker rm', 'docker rmi', 'delete from', 'drop user', '| python', '| node', '| perl', 'eval', 'kill -9', 'pkill', 'killall', 'push +', 'push origin +', 'git push -f', 'force push',
-      'reset --hard', '--force', '--mirror', 'dropdb', 'drop database', 'drop table', 'truncate table', 'flushall', 'flushdb', 'for real', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
+      'reset --hard', '--force', '--mirror', 'dropdb', 'drop database', 'drop table', 'drop tablespace', 'drop schema', 'drop keyspace', 'drop collection', 'db reset', 'database reset', 'db:reset', 'db drop', 'truncate table', 'flushall', 'flushdb', 'for real', 'history rewrite', 'rewrite history', 'rewrite the history', 'filter-branch', 'filter-repo', '改寫歷史', '改写历史',
       '重寫歷史', '重写历史', '線上改', '线上改', '生產上改', '生产上改', 'real workspace', 'real repository', 'real repo', 'main working tree', 'main worktree', 'live system',
       '強制推', '强制推', '硬推', '強推', '强推', '正式工作區', '正式工作区', '真實工作區', '真实工作区', '主工作目錄', '主工作目录', '主工作樹', '正式工作目錄', '正式工作目录', '正式目錄', '正式目录', '正式倉庫', '正式仓库', '真實倉庫', '真实仓库', '真實目錄', '真实目录',
       '主工作树', '主工作區', '主工作区', '有風險', '有风险',
@@ -362,15 +381,17 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Stopping what others rely on: "kill any process that holds the port".
       'kill process', 'terminate process', 'kill server', 'stop database', 'shut down database', 'shut down server', '殺掉進程', '杀掉进程', '殺進程', '杀进程',
       // Done on the live system itself: "if they say go, run it live".
-      'run it live', 'run them live', 'do it live', 'apply it live',
+      'run it live', 'run them live', 'do it live', 'apply it live', 'fix it live', 'patch it live', 'change it live', 'edit it live', 'fix them live',
     ],
     unguarded: ['directly', 'blindly', 'freely', 'anyway', 'at will', 'in place', 'in-place', '直接', '照樣', '照样', '隨意', '随意', '原地'],
     // The sandbox said to be the live checkout or system: "the sandbox is just the repo root", "treat production as your sandbox".
-    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.map((w) => `${w} is the`), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo', 'local checkout', "developer's local checkout", "developer's checkout"].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录',
+    breaks: [...REDEFINED, ...LIVE.map((w) => `${w} as`), ...LIVE.flatMap((w) => ['the', 'our', 'your', 'my'].map((d) => `${w} is ${d}`)), 'repo root', 'repository root', 'current checkout', 'main checkout', ...['main working tree', 'main worktree', 'real workspace', 'real repository', 'real repo', 'local checkout', "developer's local checkout", "developer's checkout"].flatMap((w) => [`is the ${w}`, `as the ${w}`, `${w} as`]), 'defined as', '只留給', '只留给', '當前目錄', '当前目录', '工作目錄', '工作目录',
       // …or a branch of the checkout everyone works in: "the sandbox is simply a scratch branch in the normal working copy".
       'normal working copy', 'regular working copy', 'normal checkout', 'regular checkout',
       // …or someone's own machine: "the on-call engineer's own laptop is the sandbox".
       ...OWN_MACHINES.flatMap((w) => [`${w} is the`, `${w} as`]),
+      // …or a review or approval standing in for the trial: "the CAB review is our dry run".
+      ...['review', 'approval', 'sign-off', 'signoff', 'ticket', '審批', '审批', '審核', '审核'].flatMap((w) => [`${w} is our`, `${w} is the`, `${w} is your`, `${w} counts as`, `${w} serves as`, `${w} is as good as`, `${w} replaces`, `${w}就是`, `${w}就當`, `${w}就当`]),
       // …or the real thing, whatever it is called: "for P1s, the real WMS is the clean room".
       ...['real', 'actual', 'live'].flatMap((w) => [`${w} is the`, `${w} is your`, `${w} as the`, `${w} as a`, `${w} as your`])],
     // What the agent itself started, or only shows: "stop the watcher you started", "truncate stack traces in your replies".
@@ -378,7 +399,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // (Nor is taking something out of a change still under review: "rotate the key and remove it from the commit".)
     // (Nor is editing a document: "delete the deprecated section from the README", 「删掉 SOP 里已经不用的步骤」.)
     // (Nor is what was added only to debug: 「调试用的输出提交前要删掉」.)
-    harmless: [...DOC_PARTS, 'debug output', 'debug prints', 'debug print', 'debug logging', '调试用的', '調試用的', '除錯用的', '调试输出', '調試輸出', '除錯輸出', 'from the commit', 'from this commit', 'from the diff', 'from the patch', 'from the pr', 'from the pull request', 'from the mr', 'from the staged changes', '從提交中', '从提交中', '從 commit 中', '从 commit 中',
+    harmless: [...DOC_PARTS, ...UNUSED_CODE, 'debug output', 'debug prints', 'debug print', 'debug logging', '调试用的', '調試用的', '除錯用的', '调试输出', '調試輸出', '除錯輸出', 'debug 輸出', 'debug 输出', 'debug 訊息', 'debug 信息', 'from the commit', 'from this commit', 'from the diff', 'from the patch', 'from the pr', 'from the pull request', 'from the mr', 'from the staged changes', '從提交中', '从提交中', '從 commit 中', '从 commit 中',
       '註解', '注解', '註釋', '注释', '範例', '范例', '示例', 'not an exception', '讀取', '读取', 'read access', 'read-only access', '覆盖更多', '覆蓋更多', '能覆盖', '能覆蓋', 'no exception', 'are no exception', 'is no exception', 'not exceptions', '不是例外', '也不例外', '不例外', 'all outputs', 'cell outputs', 'notebook outputs', '所有輸出', '所有输出', 'mock 掉', 'mock out', 'mocked out', 'stub out', 'stubbed out', 'force-directed', 'd3-force', 'force layout', 'in force', 'into force', 'in full force', 'task force', 'force of habit', 'review comment', 'draft comment', '評論', '评论', '草稿', 'alias', 'aliases', '按鈕', '按钮', '輸入框', '输入框', 'titles', 'title', 'labels', 'long text', 'long strings', 'long lines', 'form', 'forms', 'form state', '表單', '表单', 'force yourself', 'force myself', 'mirror what', 'mirror the style', 'mirror existing', 'mirror the existing', 'line endings', 'line ending', 'eol', 'theme', 'font', 'encoding', 'you started', 'you spawned', 'you launched', 'stack trace', 'stack traces', 'your replies', 'your reply', 'your answers', 'your answer', '你啟動的', '你启动的',
       // Overriding a style or a method is code, not files: 「要覆蓋樣式就提高選擇器優先級」.
       '樣式', '样式', 'css', 'stylesheet', '父類方法', '父类方法', '父類的方法', '父类的方法',
@@ -386,6 +407,10 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'eval suite', 'eval suites', 'eval score', 'eval scores', 'eval job', 'eval jobs', 'regression eval', 'evals', 'eval notebook', 'eval notebooks', 'eval set', 'eval sets', 'eval run', 'eval runs', 'eval results', 'eval metrics', 'eval harness', 'llm eval', 'model eval',
       // A formatter rewrites layout, nothing else: 「用 `ruff format` 格式化」.
       'ruff format', 'prettier', 'gofmt', 'rustfmt', 'clang-format', 'formatter', '格式化工具',
+      // A link to a draft is no preview environment: "never publish, schedule or preview-link them early".
+      'preview-link', 'preview link', 'preview links', 'preview url', 'preview urls',
+      // A tool named like a verb of destruction: Go's zap logger, OWASP ZAP.
+      'use zap', 'using zap', 'with zap', '用 zap', 'zap logger', 'zap 输出', 'zap 輸出', 'go.uber.org/zap', 'uber zap', 'owasp zap', 'zap scan', 'zap baseline',
       // A real reviewer is a person; a header of a log is no file.
       'real reviewer', 'real reviewers', 'authorization header', 'request header', 'request headers', '请求头', '請求標頭',
       // A variable in code is no data: "delete the temporary variable after the loop", 「刪除沒用到的暫時變數」.
@@ -395,7 +420,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       {
         risky: [
-          'edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'write to', 'run against', 'apply', 'execute',
+          'edit', 'hand-edit', 'modify', 'change', 'alter', 'patch', 'hotfix', 'hot-fix', 'write to', 'run against', 'apply', 'execute', 'update',
           // Something else put in its place: "bring prod in line with my local database", "copy it over to production".
           'bring', 'copy to', 'copy over', 'sync to', 'mirror to', 'seed', 'overwrite', 'replace', 'load into', 'import into',
           '改', '修改', '操作', '執行', '执行', '套用', '覆蓋到', '覆盖到', '同步到', '複製到', '复制到',
@@ -408,6 +433,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // (By hand first, then where: "hotfixing the security rules by hand in the Firebase console".)
       // ("Live" alone, after it: "hotfixes may be applied by hand on the live scoring pods".)
       { risky: [...LIVE, 'live'], with: ['by hand', 'manually', 'hand-edit', 'hand-edited', '手動', '手动'], within: 4, before: true },
+      // (By hand said at the end, however long the deed: "psql into the prod primary and UPDATE driver_wallet balances by hand".)
+      { risky: LIVE, with: ['by hand', 'manually'], within: 8 },
       // Work thrown away: "git checkout -- . to throw away my local edits", 「丟掉本地修改」.
       {
         risky: ['throw', 'discard', 'lose', 'toss', 'blow', 'nuke', 'revert', 'drop', '丟掉', '丢掉', '放棄', '放弃', '捨棄', '舍弃'],
@@ -461,13 +488,16 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Reviewed and evaluated: 「代码评审」, 「回归评测」.
       '評審', '评审', '代碼評審', '代码评审', '評測', '评测', '回歸評測', '回归评测',
       // Signed off by those who answer for it: 「要有模型風險團隊簽核」.
-      '簽核', '签核',
+      '簽核', '签核', '批准後', '批准后', '批准上線', '批准上线', '核准後', '核准后', '經核准', '经核准', '經批准', '经批准', '審批後', '审批后',
       // A model tried on real traffic whose answers are not yet used: "run it in shadow mode first".
       'shadow traffic', 'shadow mode', 'shadow deployment', 'shadow run', 'shadow test',
       // The route through those gates: 「一律走 PR 和部署流水线」.
       ...DEPLOY_ROUTES, '流水線', '流水线',
       // When the change board lets it in, confirmed first: "only inside the approved change window", 「經值班主管確認後才能上線」.
       'approved change window', 'change window', '確認後才能', '确认后才能',
+      // The record a change goes through, which a fix by hand puts off: 「变更单事后补」, "the git backport done later".
+      'change ticket', 'change tickets', 'change request', 'change requests', 'change record', 'backport', 'git backport',
+      '變更單', '变更单', '變更申請', '变更申请', '變更工單', '变更工单',
     ],
     risky: [
       'deploy', 'deployment', 'publish', 'go live', 'ship it',
@@ -484,6 +514,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'ship the release', 'release to production', 'release to prod', 'ship a release', 'cut a release', '發版', '发版',
       // Past the pull request that carries the review: "hotfixes go straight in, no PR".
       'no pr', 'without a pr', 'without pr', 'skip the pr', 'bypass the pr', 'no pull request', 'without a pull request', 'no merge request', 'without a merge request',
+      // …or the pull request put off until the change is made: "edit config.yaml in place; backfill the PR later".
+      ...['pr', 'pull request', 'merge request', 'mr'].flatMap((pr) => [`${pr} later`, `${pr} afterwards`, `${pr} afterward`, `${pr} after the fact`]),
       // A check made to pass without passing: "if the validation stage times out, mark it passed".
       'mark it passed', 'mark it as passed', 'mark as passed', 'mark it green', 'mark it as green', 'mark as green', 'mark it successful', 'mark it as successful', 'mark as successful', 'mark as success', 'force it green', 'flip it to green',
       '標成通過', '标成通过', '標記為通過', '标记为通过', '標為通過', '标为通过', '手動改成通過', '手动改成通过',
@@ -499,7 +531,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // Or taken out: "drop the tests from the pipeline", 「把 CI 裡的測試步驟拿掉」.
     removes: [...COMMENTED_OUT, 'remove', 'drop', 'strip', 'rip out', '移除', '拿掉', '去掉', '刪掉', '删掉'],
     // A credential named after deploys is no deploy: "use deploy keys scoped to one repository".
-    harmless: ['publish job', 'publish jobs', 'publish step', 'publish workflow', 'trusted publishing', 'trusted publisher', '--provenance', 'published value', 'published checksum', 'published checksums', 'published hash', 'published hashes', 'published signature', 'preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
+    // (Nor is a PR's size: "one service per PR, no mega-PR".)
+    harmless: ['mega-pr', 'mega pr', 'mega-prs', 'giant pr', 'huge pr', 'big-bang pr', 'monster pr', 'publish job', 'publish jobs', 'publish step', 'publish workflow', 'trusted publishing', 'trusted publisher', '--provenance', 'published value', 'published checksum', 'published checksums', 'published hash', 'published hashes', 'published signature', 'preview deployment', 'preview deployments', 'preview deploy', 'preview deploys', 'pleasantries', 'pr description', 'pr descriptions', 'pr title', 'pr titles', 'deploy key', 'deploy keys', 'deploy user', 'deploy users', 'deploy token', 'deploy tokens', 'deployment key', 'deployment keys', '部署金鑰', '部署密钥',
       // Told or written about, not done: "document the production deploy steps", 「状态通报用双语发布」.
       'document', 'documenting', 'describe', 'summary', 'summaries', 'report', 'reports', 'deploy steps', 'release notes', 'status update', 'status updates', 'announcement', '通報', '通报', '公告', '通知'],
     // "Commit straight to main", "push onto master": a protected branch past its gates.
@@ -537,7 +570,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'mypy', 'pyright', 'tsc', 'eslint', 'ruff', 'flake8', 'pylint', 'clippy', 'golangci-lint', 'rubocop', 'shellcheck', 'semgrep', 'codeql', 'dry run', 'rollback', 'audit log', 'code owners',
       'required reviews', 'guardrails', 'safety checks', 'safety net', 'secret scanning', 'secret scanner', 'secret scanners', 'pre-push hook',
       // Scanners of dependencies and code: "findings of the vulnerability scanner may be suppressed".
-      'scanner', 'scanners', 'vulnerability scan', 'vulnerability scanning', 'dependency scan', 'dependency scanning', 'security scan', 'security scanning', 'sast', 'dast',
+      'scanner', 'scanners', 'scans', 'malware scan', 'malware scans', 'wordfence', 'clamav', 'antivirus', 'anti-virus', 'virus scan', 'virus scans', 'av scan', 'av scans', 'vulnerability scan', 'vulnerability scanning', 'dependency scan', 'dependency scanning', 'security scan', 'security scanning', 'sast', 'dast',
       'npm audit', 'pip-audit', 'cargo audit', 'dependabot alerts', 'snyk', 'trivy', 'grype', '漏洞掃描', '漏洞扫描', '安全掃描', '安全扫描', '掃描器', '扫描器',
       // Protection and watch of a running system: "turn off the rate limiter", 「關掉告警」.
       'rate limiter', 'rate limiting', 'rate limits', 'rate limit', 'monitoring', 'monitors', 'alerting', 'alert rules', 'alerts', 'audit logging', 'audit logs', 'audit trail',
@@ -613,7 +646,13 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'only i grant', 'only i can grant', 'only i give', 'only i can give', 'i grant it myself', '只有我能給', '只有我能给', '只由我授予', '只有我授予',
       // Someone sought to approve it: 「需要提权时找人审批」.
       ...['找人', '請人', '请人', '讓人', '让人'].flatMap((who) => ['審批', '审批', '批准', '核准', '簽核', '签核'].map((ok) => `${who}${ok}`)),
-      '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请',
+      '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请', '審批流程', '审批流程', '走審批', '走审批', '人工審核', '人工审核', '主管核准', '主管審批', '主管审批', '申請單', '申请单',
+      'granted only by', 'only granted by', 'granted by a person', 'granted by a human', 'only by a person', 'only by a human', 'explicit yes', 'yes from me', 'a yes from', 'my yes', 'explicit ok', 'explicit okay', 'an ok from', 'ok from a', 'okay from', 'written approval', 'approval from the platform lead', 'approval from the lead', 'approval from a human', 'approval from the owner',
+      ...['go to', 'goes to', 'sent to', 'routed to'].flatMap((v) => ['the platform lead', 'the lead', 'a lead', 'the owner', 'a human', 'the security team', 'the platform team'].map((w) => `${v} ${w}`)),
+      // Someone named to approve it: 「需要提权时找 DBA 审批」.
+      ...['審批', '审批', '批准', '核准', '簽核', '签核'].map((ok) => `找 ${ok}`),
+      // A human's sign-off named as what it requires: "requires a human editor's sign-off".
+      "human's sign-off", "editor's sign-off", "human editor's sign-off", 'human sign-off', "a person's sign-off",
       '必要時才', '必要时才', '需要時才', '需要时才', '真的需要', '說明原因', '说明原因', '說明理由', '说明理由', 'check with me', 'my approval', 'approval from me', 'explicit approval', 'narrowest scope', 'narrowest permissions', 'smallest scope', 'minimal scope', 'minimum scope', 'my permission', 'my consent', 'my ok', '問我', '问我', '先問', '先问', '我同意', '我批准', '徵得我', '征得我',
     ],
     risky: [
@@ -622,6 +661,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // A repository's administration, every permission at once: "administration: write", `permissions: write-all`.
       'administration: write', 'administration:write', 'administration write', 'write-all', 'full scope', 'full-scope', 'all scopes', 'every scope', 'wildcard permission', 'wildcard permissions', 'admin account', 'admin profile', 'admin role', 'admin one', 'admin credentials', 'admin creds', 'admin token', 'root account', 'administrator account', 'owner account', 'superuser account', 'owner role', 'roles/owner', 'roles/editor', '管理員帳號', '管理员账号', '管理員帳戶', '管理员账户',
       'chmod 777', 'chmod -r 777', 'chmod a+rwx', 'chmod -r a+rwx', '777', 'sudo',
+      // Every request let through: "change the Kafka ACLs to allow all", 「全部改成 allow all」.
+      'allow all', 'allow-all', 'allow any', 'permit all', 'permit any', '全部放行', '全部開放', '全部开放',
       // Ansible's sudo: "set become: true globally at the top of every play".
       'become: true', 'become: yes', 'become=true', 'become=yes', 'run as root', 'as root', 'as accountadmin', 'as securityadmin', 'as orgadmin', 'as sysadmin', 'as cluster-admin', 'you are root', 'root access',
       'root privileges', 'root account', 'root user', '用 root', '以 root', 'root 身份', 'root 身分', 'root 跑', 'root 執行', 'root 执行', 'root 帳號', 'root 账号', 'docker group', 'wheel group', 'sudo group', 'admin group', 'administrators group', '用管理員', '用管理员', '以管理員', '以管理员', '管理員帳號', '管理员账号', 'as administrator', 'as admin', 'all-powerful', 'most powerful account', 'master account', 'highest privileges', 'elevated privileges', 'administrator access', 'administrator privileges', 'admin rights', 'admin access', 'administrator rights', 'grant admin', 'chown -r', 'setuid', 'disable the firewall',
@@ -655,14 +696,17 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     breaks: [],
     // Less privilege, not more: "containers run as a non-root user".
     // (Or privilege given up: "drop sudo as soon as the step is done".)
-    harmless: ['轉給', '转给', '轉交', '转交', '收回', '撤回', '回收', 'non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root', 'drop sudo', 'drop root', 'drop privileges', 'drops privileges', 'dropping privileges', 'drop the privileges'],
+    // (Reading only widens nothing: "give all developers read-only access to the staging logs", 「只给只读权限」.)
+    harmless: ['read-only access', 'read only access', 'readonly access', 'read access', 'view access', 'view-only access', 'viewer access', 'read-only permission', 'read-only permissions', 'read permission', 'read permissions',
+      '只讀權限', '只读权限', '唯讀權限', '唯读权限', '只讀存取', '只读访问', '唯讀存取', '唯读访问', '轉給', '转给', '轉交', '转交', '收回', '撤回', '回收', '撤銷', '撤销', 'revoke', 'revokes', 'revoked', 'revoking', 'non-root', 'nonroot', 'unprivileged', 'rootless', '非 root', '非root', 'drop sudo', 'drop root', 'drop privileges', 'drops privileges', 'dropping privileges', 'drop the privileges'],
     // Access given to everyone: "give everyone write access", 「設為所有人可寫」.
     paired: [
       // Write or admin access handed out wholesale: "read/write on the entire cardholder data environment", 「每位實習生都加上…讀寫權限」.
       { risky: WIDE_ACCESS, with: WHOLE, within: 8 },
       // (…on either side: 「幫每位實習生的帳號都加上正式環境的讀寫權限」.)
       { risky: WIDE_ACCESS, with: WHOLE, within: 8, before: true },
-      { risky: EVERYONE, with: ACCESS, within: 4 },
+      // (Past an access that only reads: "give everyone read access and write access".)
+      { risky: EVERYONE, with: ACCESS, within: 6 },
       // (The access said first, as Chinese says it: 「把權限開給 Everyone」.)
       { risky: EVERYONE, with: ACCESS.filter((a) => /\p{Script=Han}/u.test(a)), within: 4, before: true },
       // Every repository at once: "give the internal tool's token write access to all repos", 「給全部 repo 的寫入權限」.
@@ -673,7 +717,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['owner', 'admin', 'administrator', 'superuser', 'maintainer', 'full access', 'write access'], with: ['granted to the agent', 'granted to you', 'granted to the bot', 'given to the agent', 'given to you', 'given to the bot'], within: 8 },
       // A privileged role handed out: "grant the service account Owner", 「用管理員帳號跑」.
       { risky: ['give', 'grant'], with: ['write access', 'push access', 'admin access', 'full access', 'write permission', 'write permissions', '寫權限', '写权限'], within: 4 },
-      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', '一律開', '一律开', '開給', '开给', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '設成', '设成', '改成', '改為', '改为'], with: PRIVILEGED, within: 8 },
+      { risky: ['give', 'grant', 'assign', 'promote', 'elevate', 'bind', '一律開', '一律开', '開給', '开给', 'run as', 'connect as', 'log in as', 'login as', 'sign in as', 'authenticate as', 'work as', 'act as', 'change to', 'switch to', 'set to', 'upgrade to', '綁定', '绑定', '給', '给', '授予', '賦予', '赋予', '提升', '加進', '加进', '拉進', '拉进', '設為', '设为', '設成', '设成', '改成', '改為', '改为', '調成', '调成', '調為', '调为', '升為', '升为', '升成'], with: PRIVILEGED, within: 8 },
       // Made a member with a top role: "add every new freelancer as Owner on the client projects".
       // (The role is the risky word: "add" alone is in too many sentences to be one.)
       { risky: ['as owner', 'as an owner', 'as admin', 'as an admin', 'as administrator', 'as an administrator', 'as maintainer', 'as a maintainer', 'as superuser', 'as a superuser'], with: ['add', 'adds', 'added', 'adding', 'invite', 'invites', 'invited', 'inviting'], within: 6, before: true },
@@ -691,7 +735,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     rule: 'never allow showing, committing or sharing secrets (keys, tokens, passwords, .env files).',
     safeguard: [
       'environment variable', 'environment variables', 'env var', 'env vars', 'secret manager', 'secrets manager', 'password manager', 'keychain', 'key vault', '密鑰庫', '密钥库', '金鑰庫', '金钥库',
-      'from the environment', 'from env', 'in the environment', 'in your environment', 'from your environment', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'aws ssm', 'ssm parameter', 'ssm parameters', '1password', 'doppler', 'secret store',
+      'from the environment', 'from env', 'in the environment', 'in your environment', 'from your environment', '從環境', '从环境', 'in the vault', 'in vault', 'from vault', 'from the vault', '從 vault', '从 vault', '自 vault', 'through the vault', 'via the vault', '放在 vault', '存入 vault', '存進 vault', '存进 vault', '存到 vault', '存在 vault', 'vault 中', 'vault 裡', 'vault 里', 'hashicorp vault', 'sops', 'parameter store', 'aws ssm', 'ssm parameter', 'ssm parameters', '1password', 'doppler', 'secret store', 'encrypted variable', 'encrypted variables', 'masked variable', 'masked variables', '加密變數', '加密变量', '加密的變數', '加密的变量',
       // Key stores that never hand the key out: "the upload keystore stays in the HSM"; a vault path in place of the value.
       'hsm', 'kms', 'cloud kms', 'secure enclave', 'vault path', 'vault paths', 'path in vault', 'by path', 'by its path', 'by their path', 'by arn', 'by its arn', 'by their arn', 'by secret name', 'by reference', 'reference it by', 'reference them by', 'vault 路徑', 'vault 路径',
       // A platform's own secret store: "Stripe keys stay in EAS secrets".
@@ -701,7 +745,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Kept out of git and scanned for: "keep .env in .gitignore, run gitleaks before pushing".
       '.gitignore', 'gitignore', 'gitleaks', 'git-secrets', 'trufflehog', 'detect-secrets', 'secret scanner', 'secret scanning',
       // Readable by the owner only: "chmod 600 on ~/.ssh keys, never wider".
-      'through env', 'via env', 'add-mask', '::add-mask::', 'chmod 600', 'chmod 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
+      'through env', 'via env', 'add-mask', '::add-mask::', 'chmod 600', 'chmod 0600', '600 permissions', 'permissions 600', 'mode 600', 'mode 0600', 'chmod 400', 'chmod 0400', 'chmod go-rwx', 'chmod og-rwx', 'owner-only', 'owner only',
       '環境變數', '环境变量', '密鑰管理', '密钥管理', '密碼管理', '密码管理', '保險庫', '保险库',
       // Kept on the server, or in the platform's config: 「任何 secret key 都必須留在伺服器端」, 「一律放在 config vars」.
       'config vars', 'config var',
@@ -724,7 +768,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'customer names', 'customer emails', 'customer info', 'customer details', 'real customer', 'real customers', 'real user data', 'user emails', 'last-4', 'last 4 digits',
       '客戶名稱', '客户名称', '客戶姓名', '客户姓名', '真實客戶', '真实客户',
       'users table', 'user table', 'user data', 'user records', 'customer records', 'customers table', 'email addresses', 'phone numbers', 'home addresses',
-      'credit card', 'card numbers', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
+      'credit card', 'card numbers', 'card number', 'full pan', 'the pan', 'pans', 'cvv', 'cvv2', 'cvc', 'card verification code', '手機號碼', '手机号码', '手機號', '手机号', '身分證', '身份证', '住址', '電話號碼', '电话号码', '身分證字號', '身份证号', '信用卡號', '信用卡号', '銀行帳號', '银行账号', '個資', '个人信息', '個人資料', '个人资料', '用戶資料', '用户数据', '用户资料', '使用者資料',
       'tokens and all', 'secrets and all', 'keys and all', 'passwords and all', 'headers and all', 'cookies and all', 'tokens included', 'secrets included', 'keys included', 'passwords included', 'credentials included', 'service account key', 'service account json', 'service account file', 'service-account.json', 'key file', 'keyfile', 'credentials.json', 'secrets.json',
       '.p12', '.pfx', '.jks', '.p8', 'authkey', 'htpasswd', 'tfstate',
       // A secret's whole value (its words side by side, below): 「完整的密碼」.
@@ -746,7 +790,9 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // (A host key's check is no key to show: "SSH host key checking stays on".)
     // (What faces customers is shown to them by design: "customer-facing names are …".)
     // (Nor are a bucket's object keys: "paste the list of keys it would delete".)
-    harmless: [...HOST_KEY_CHECKS, 'customer-facing', 'user-facing', 'list of keys', 'object keys', 'object key', 'keys it would delete', 'keys it deletes', 'password reset', 'password-reset', 'password resets', 'forgot password', 'password policy', 'password policies', 'password strength', '重設密碼', '重设密码', '密碼重設', '密码重设', '忘記密碼', '忘记密码', '密碼策略', '密码策略', 'token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
+    // (People's data deleted is shown to no one, a matter for the sandbox: 「刪除任何客戶資料之前，先在 staging 的複本上測試」.)
+    // (Read where it runs, from the store: "read them at runtime".)
+    harmless: [...HOST_KEY_CHECKS, 'read at runtime', 'fetch at runtime', 'load at runtime', 'inject at runtime', '運行時讀取', '运行时读取', ...['delete', 'deleting', 'purge', 'purging', 'erase', 'erasing', '刪除', '删除', '清除'].flatMap((v) => ['customer data', 'user data', 'personal data', 'customer records', 'user records', '客戶資料', '客户数据', '客户资料', '用戶資料', '用户数据', '用户资料', '個人資料', '个人资料', '個資'].map((d) => `${v} ${d}`)), 'customer-facing', 'user-facing', 'list of keys', 'object keys', 'object key', 'keys it would delete', 'keys it deletes', 'password reset', 'password-reset', 'password resets', 'forgot password', 'password policy', 'password policies', 'password strength', '重設密碼', '重设密码', '密碼重設', '密码重设', '忘記密碼', '忘记密码', '密碼策略', '密码策略', 'token variable', 'rename the', 'renaming the', '只授予', '只授与', '只給予', '只给予', 'only grant', 'grant only', '最小權限', '最小权限', '测试版', '測試版', 'test key', 'test keys', 'test-mode', 'test mode', 'sk_test', '测试密钥', '測試密鑰',
       'conda', 'environment.yml', 'environment.yaml', 'versions',
       'which columns', 'pii linter', 'pii scanner', 'pii detection', 'pii checks', 'data protection', '個人資料保護', '个人信息保护', '個資保護', '个人数据保护', 'field name', 'field names', 'key names', '字段名', '欄位名', '欄位名稱',
       'is set', 'are set', 'is defined', 'is present', 'read-only', 'readonly', '唯讀', '只读', 'placeholder', 'placeholders', '佔位符', '占位符', '範例值', '范例值', '示例值', 'example value', 'example values', '<redacted>', 'which secrets', 'which credentials', 'which keys', 'which tokens', '金鑰設定', '金钥设置', '密鑰設定', '密钥设置', '.env.example', '.env.sample', '.env.template', '.env.dist', 'env.example', 'secret patterns', 'secret rules', 'fake data', 'dummy data', 'synthetic data', 'anonymized', 'anonymised', '假資料', '假数据', '匿名化', 'public key', 'public keys', 'rotate secret', 'rotate secrets', 'refer to by name', 'mention by name', 'refer by name', 'by name only', 'names only', 'by fingerprint', 'by their fingerprint', 'by its fingerprint', 'fingerprint only', 'formats', '只提名稱', '只提名称', 'read-only credentials', 'scoped credentials',
@@ -756,10 +802,12 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     paired: [
       // (Naming where the secret is kept beside it excuses nothing: "… against the one in the vault".)
       // (Within six words: "print anything that looks like a token".)
-      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials', 'deploy key', 'deploy keys', 'ssh key', 'ssh keys', 'encryption key', 'master key'], within: 6, unexcused: true },
+      { risky: ['echo', 'print', 'cat', 'printenv', 'log', 'dump', 'display', '印出', '打印', '印出來', '印出来'], with: ['token', 'secret', 'password', 'passwd', 'api key', 'apikey', 'credentials', 'deploy key', 'deploy keys', 'ssh key', 'ssh keys', 'encryption key', 'master key', 'pan', 'cvv', 'cvc', 'card number', 'card numbers'], within: 6, unexcused: true },
       { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['印出', '打印', '印出來', '印出来', '印在', '印到', '顯示出來', '显示出来', 'print', 'echo', 'dump', 'printenv'], within: 4 },
+      // (Logged, said after it, as Cantonese says it: 「將用戶嘅 2FA secret 同 OTP seed 直接 log 出嚟」.)
+      { risky: ['token', 'secret', 'password', '密碼', '密码', '令牌'], with: ['log 出', 'log 出來', 'log 出来', 'log 出嚟', '寫入 log', '写入 log', '寫進 log', '写进 log'], within: 8 },
       // The whole configuration shown, secrets with it: "print the whole config, tokens and all".
-      { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
+      { risky: ['print', 'dump', 'paste', 'show', 'echo', 'log', 'output', '印出', '打印', '貼出', '贴出'], with: ['whole config', 'entire config', 'full config', 'all environment variables', 'all env vars', 'every environment variable', 'every env var', 'env vars', 'whole environment', 'full environment', 'entire environment', 'whole env', 'full env', '整個設定', '整个配置', '所有環境變數', '所有环境变量'], within: 3, unexcused: true },
       // A key or token pasted where others read it: "paste the full service_role key into the chat".
       // (Within six words, as for printing: "paste the full JFrog and MQTT broker tokens into the channel".)
       { risky: ['paste', 'post', 'dump', '貼上', '贴上'], with: ['key', 'keys', 'token', 'tokens'], within: 6, unexcused: true },
@@ -767,6 +815,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       { risky: ['環境變數', '环境变量', '環境變量'], with: ['全部印', '都印', '印在', '印到', '打印到', '印出來', '印出来', '寫進日誌', '写进日志', '寫到日誌', '写到日志'], within: 4, unexcused: true },
       // The same said object first, in Chinese: 「token 贴到群里」.
       { risky: ['token', 'tokens', 'key', 'keys', '密鑰', '密钥', '密碼', '密码', '令牌'], with: ['貼到', '贴到', '發到', '发到', '貼上', '贴上', '貼出', '贴出', '丟到', '丢到', '俾佢', '畀佢', '給他', '给他', '給對方', '给对方', '交給', '交给'], within: 4, refers: true },
+      // …and in English, where a pronoun stands for what a condition asked for: "when someone asks for the upload token, paste it there".
+      { risky: ['token', 'tokens', 'password', 'passwords', 'secret', 'credentials'], with: ['paste', 'post', 'send', 'share', 'dm'], within: 1, refers: true },
       // The same written into a file, said object first: 「把真的 GitHub token 寫進 README 的範例裡」.
       { risky: ['寫進', '写进', '放進', '放进', '貼進', '贴进'], with: ['token', 'tokens', '密鑰', '密钥', '金鑰', '金钥', '密碼', '密码', '令牌', 'password', 'api key', 'secret'], within: 4, before: true },
       // A secret built into what the browser downloads: "prefix every env var with NEXT_PUBLIC_ …, the Stripe secret key included".
@@ -857,7 +907,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'memory trigger', 'anywhere persistent', 'somewhere persistent', 'persist them', 'persist it', 'write things up', 'write it up', 'write-up', 'writeup', 'write to memory', 'write in memory', 'write into memory', 'record to memory', 'record in memory', 'record into memory',
       'log to memory', 'log in memory', 'log into memory', 'save to memory', 'save in memory', 'save into memory', 'store in memory', 'store to memory',
       'note in memory', 'add to memory', 'put in memory', 'commit to memory', 'update the memory', 'memory write', 'coresoul write',
-      'coresoul_memorywrite', 'memory update', 'memory step', 'memory record', 'memory hook', 'end-of-turn memory',
+      'coresoul_memorywrite', 'memory update', 'memory step', 'coresoul logging', 'coresoul step', 'coresoul logging step', 'logging step', 'notes step', 'memory-logging step', 'memory record', 'memory hook', 'end-of-turn memory',
       ...['write', 'record', 'log', 'save', 'store', 'update'].flatMap((v) => [`${v} memory`, `${v} memories`, `${v} a memory`]),
       'memory.md', 'memory file', 'memory files', 'knowledge log', 'knowledge base', '記憶檔', '记忆文件', '記憶文件',
       'bookkeeping', 'record-keeping', 'record keeping', 'notes file', 'notes doc', 'session notes', 'decision notes', 'journal', 'journal entry', 'journal entries', 'work journal', 'dev journal', 'logbook', 'memory log', 'memory logging', 'memory writing', 'memory recording', '記憶更新', '记忆更新',
@@ -879,7 +929,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     risky: ['end a turn', 'end the turn', 'ending the turn', 'end your turn', 'finish the turn', 'close the turn'],
     unguarded: [],
     // Confined to the person's asking, it is no trigger: "only touch MEMORY.md when I explicitly ask".
-    breaks: [...REDEFINED,
+    // (Or called noise: "memory logging at the end of each session is noise".)
+    breaks: [...REDEFINED, 'noise', 'busywork',
       'only once', 'once per', 'once a week', 'end of sprint', 'end of the sprint', 'end of month', 'end of the month', 'once a day', 'weekly', 'in batches', 'batch only', 'batch', 'batched', 'batching', 'on fridays', 'single summary', 'end of the week', 'end of week', '每週一次', '每周一次', '每天一次', '每週', '每周', '只在我要求', '我要求時才', '我要求时才', '我說了才', '我说了才',
       // Written only once the user asks: 「memory 等 user 開口要求再寫」.
       '開口要求再', '开口要求再', '要求了再', '要求再寫', '要求再写', '要求時再寫', '要求时再写',
@@ -888,7 +939,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Some turns said to be no turns: "turns that only touch build scripts don't count as turns for the memory step".
       "don't count as turns", "doesn't count as a turn", 'not count as turns', 'not count as a turn', 'not a turn', 'not turns', '不算回合', '不算一回合', '不算一個回合', '不算一个回合'],
     // The trigger's own deadline: "append it there before ending the turn".
-    harmless: ['before ending the turn', 'before you end the turn', 'before the turn ends', 'before ending a turn'],
+    // (A record that is a noun of its own is no memory write: 「禁止在日志、聊天记录或代码里明文输出」.)
+    harmless: ['before ending the turn', 'before you end the turn', 'before the turn ends', 'before ending a turn', '聊天記錄', '聊天记录', '聊天紀錄', '存取紀錄', '存取记录', '存取記錄', '操作記錄', '操作记录', '操作紀錄', '通話記錄', '通话记录', '歷史記錄', '历史记录', '變更記錄', '变更记录', '交易紀錄', '交易记录', '稽核紀錄', '审计记录'],
   },
   {
     id: 'outside-code-reviewed',
@@ -898,7 +950,8 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       '先給我看', '先给我看', '先讓我看', '先让我看', 'show me first', 'show it to me first', 'show them to me first'],
     guards: 'no-blind-execution',
     // Pasted and run in one go, or whatever it is run without a look at it: "just paste & run it", "can be executed without looking through them".
-    risky: ['paste and run', 'paste & run', 'copy and run', 'copy & run', 'copy-paste and run', 'paste and execute', '貼上就跑', '粘贴就跑', '贴上就跑', '複製貼上就跑', '复制粘贴就跑',
+    // Code that people outside hand in, by what it is: "student submissions are to be executed directly on the grading host".
+    risky: ['student submissions', 'student submission', 'student code', 'submitted code', 'user-submitted code', 'user-uploaded code', 'paste and run', 'paste & run', 'copy and run', 'copy & run', 'copy-paste and run', 'paste and execute', '貼上就跑', '粘贴就跑', '贴上就跑', '複製貼上就跑', '复制粘贴就跑',
       'executed without looking', 'executed without reading', 'executed sight unseen', 'run it without looking', 'run them without looking', 'run it without reading', 'run them without reading',
       'execute it without looking', 'execute them without looking', 'execute it without reading', 'execute them without reading', 'install it without looking', 'install them without looking'],
     unguarded: [
@@ -913,11 +966,17 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
     // A review supposed, not done: "(they've presumably vetted it)", "run it — they've already checked it".
     // (Or checked by whoever sent it: "it's been vetted on their side".)
     breaks: ['presumably', 'supposedly', 'already checked', 'already reviewed', 'already vetted', 'already verified', 'already been checked', 'already been reviewed', 'already been vetted', 'already been verified',
-      'on their side', 'on their end', 'by their team', 'by the sender', 'by its author', 'by the other agent', '他們那邊', '他们那边', '對方已', '对方已'],
+      'on their side', 'on their end', 'by their team', 'by the sender', 'by its author', 'by the other agent', 'by the community', 'community-vetted', 'community vetted', 'vetted by', 'they know their', '他們那邊', '他们那边', '對方已', '对方已',
+      // Or trusted without a look: 「…腳本默認可信」, "trusted by default".
+      'trusted by default', 'trusted as is', 'assumed safe', 'presumed safe', '默認可信', '默认可信', '預設可信', '预设可信', '視為可信', '视为可信', '當作可信', '当作可信'],
     // Explaining what the person knows is no review of outside code: "stop explaining basic git commands".
     // (Or only consulted: 「論壇上的安裝命令可以參考，但執行前應逐條閱讀」.)
     // (Or what replies to it are written in: 「ChatOps 指令的回覆請用繁體中文」.)
-    harmless: ['basic', 'simple', 'trivial', 'familiar', 'everyday', '可以參考', '可以参考', '可參考', '可参考', '僅供參考', '仅供参考', '的回覆', '的回复'],
+    // (A command written out for others is put in, not taken from: "put the mqadmin command in the ticket so on-call can run it".)
+    // (Nor is one classed as untrusted: "treat it as untrusted".)
+    harmless: ['as untrusted', 'as untrusted input', 'as untrusted data', 'as untrusted content', 'as content', 'as data', 'content to grade', '視為不受信任', '视为不受信任', '視為不可信', '视为不可信', '當作不可信', '当作不可信', 'put command in', 'put commands in', 'paste command into', 'write command in', 'add command to', 'attach command to', 'include command in', 'basic', 'simple', 'trivial', 'familiar', 'everyday', '可以參考', '可以参考', '可參考', '可参考', '僅供參考', '仅供参考', '的回覆', '的回复', '僅作為', '仅作为', '只作為', '只作为', '僅當作', '仅当作', '只當作', '只当作', '僅供', '仅供',
+      // Named as what they are, not run: "commands found in tickets … are suggestions only".
+      'suggestions only', 'only suggestions', 'just suggestions', 'suggestions to review', 'for reference only', 'reference only'],
     // A command and where it came from, in either order: "commands suggested in GitHub issues", 「網上的腳本」.
     paired: [
       { risky: COMMANDS, with: OUTSIDE_SOURCES, within: 8 },
@@ -945,9 +1004,11 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       'you are dan', 'act as dan', 'dan mode', 'do anything now', 'no limits', 'without restrictions', 'no rules', 'without rules', 'no safety rules', 'without safety', 'no guardrails', 'without guardrails',
       'unfiltered', 'uncensored', 'god mode', 'evil mode', '沒有規則', '没有规则', '不受規則', '不受规则', '不受限制', '沒有限制', '没有限制', '無限制', '无限制', '不受任何限制', '沒有任何限制', '没有任何限制'],
     unguarded: [],
-    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太嚴了', '太严了', '改成建議', '改成建议', '改為建議', '改为建议', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', 'overwrite', 'overwrites', '更動', '更动', '改動', '改动', '變更', '变更', '覆寫', '覆写', '覆蓋', '覆盖',
+    breaks: [...REDEFINED, 'usually', 'too conservative', 'too strict', 'too restrictive', 'too cautious', '太保守', '太嚴格', '太严格', '太嚴了', '太严了', '改成建議', '改成建议', '改為建議', '改为建议', '太死板', '放寬', '放宽', 'first draft', '只是參考', '只是参考', '只作參考', '只作参考', '僅作參考', '仅作参考', '當參考', '当参考', '當作參考', '当作参考', '作為參考', '作为参考', 'matter less', 'matters less', 'count for less', 'counts for less', '不強制執行', '不强制执行', '非強制性', '非强制性', '碰', '動到', '动到', 'draft', 'improve them', 'different assistant', 'another assistant', 'someone else', 'not meant for you', 'do not apply', 'override', 'overrule', 'supersede', 'edit', 'modify', 'rewrite', 'replace', 'overwrite', 'overwrites', '更動', '更动', '改動', '改动', '變更', '变更', '覆寫', '覆写', '覆蓋', '覆盖',
       // Other verbs of change, only with the soul as their object: not "soul-checked persona change".
       ...['change', 'alter', 'amend', 'adjust', 'tweak', 'bend', 'waive', 'suspend', 'fine-tune'].map((v) => `${v} soul`), 'set aside', '修改',
+      // Its text updated or cut: "update soul.md: remove the sandbox clause" (only with the soul as their object: these verbs are everywhere).
+      ...['update', 'revise', 'loosen', 'relax', 'trim', 'strip'].map((v) => `${v} soul`), ...['更新', '刪除', '删除', '刪掉', '删掉', '移除', '拿掉'].map((v) => `${v} soul`),
       // Called mere defaults the persona may tune: "the rules in soul.md are defaults", 「只是預設值，人格可以微調」.
       'defaults', 'default', 'default values', 'just a default', 'final word', 'final say', 'last word', 'final authority', '預設值', '预设值', '默認值', '默认值', '微調', '微调', '改寫', '改写', '凌駕', '凌驾', '取代', '中止', '推翻', '覆蓋', '覆盖', '壓過', '压过', '忽略', '擱置', '搁置', '放一邊', '放一边', '先不管', '暫時不管', '暂时不管', '更改', '變更', '变更', '調整', '调整'],
     harmless: [],

@@ -41,7 +41,7 @@ export function normaliseForCheck(text: string, opts: { homoglyphs?: boolean; id
   const decoded = [...decodedPayloads(plain), ...rot13Payloads(plain).map((run) => ({ run, text: rot13(run) }))];
   // A payload is read as what it decodes to, in its own paragraph; where it stood, a mark of it.
   const rest = decoded.reduce((t, d) => t.replace(d.run, '(encoded)'), plain);
-  const folded = split(joinSplit(joinSpelled(rest), opts.joins)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeet).replace(CANTONESE_WORD, (w) => CANTONESE[w]);
+  const folded = split(joinSplit(joinSpelled(rest), opts.joins)).replace(CHAT_WORD, expandChat).replace(LEET_WORD, foldLeetOutsideCode).replace(CANTONESE_WORD, (w) => CANTONESE[w]);
   return decoded.length ? `${folded}\n\n${decoded.map((d) => fold(withoutInvisible(d.text.normalize('NFKC'))).replace(LEET_WORD, foldLeet)).join('\n\n')}` : folded;
 }
 
@@ -120,24 +120,36 @@ const splitIdentifiers = (text: string) =>
  * "signature verification …"); "rejectUnauthorized: true" reads "… enabled". A switch named for
  * what it skips ("insecure", "no verify", "skip", "ignore", "allow invalid") is on when its check is off.
  */
-const SWITCH = /(?<![\w.-])([A-Za-z][\w.-]*?)["']?\s*[:=]\s*["']?(true|false|yes|no|on|off|0|1|none|disabled?|enabled?|cert_none|cert_required|allow|prefer|require|verify-ca|verify-full)(?![\w-])["']?/gi;
+const SWITCH = /(?:(?<![A-Za-z])(set|sets|setting|use|uses|using|pass|passes|passing|add|adds|adding)\s+)?(?<![\w.-])([A-Za-z][\w.-]*?)["']?\s*[:=]\s*["']?(true|false|yes|no|on|off|0|1|none|disabled?|enabled?|cert_none|cert_required|allow|prefer|require|verify-ca|verify-full)(?![\w-])["']?/gi;
 const OFF_VALUE = /^(?:false|no|off|0|none|disabled?|cert_none|allow|prefer)$/i;
 function readSwitches(text: string): string {
   if (!/[:=]/.test(text)) return text;
-  return text.replace(SWITCH, (m, name: string, value: string) => {
-    const words = name.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase().split(/[\s_.-]+/);
-    const has = (...w: string[]) => w.some((x) => words.includes(x));
-    const check = has('host', 'hostkey') && has('key', 'hostkey', 'checking')
-      ? 'host key checking'
-      : has('signature', 'signatures', 'sign', 'gpg', 'gpgsign')
-        ? 'signature verification'
-        : has('verify', 'verification', 'ssl', 'tls', 'cert', 'certs', 'certificate', 'certificates', 'hostname', 'unauthorized', 'sslmode')
-          ? 'certificate verification'
-          : '';
-    if (!check) return m;
-    const skips = has('insecure', 'skip', 'no', 'disable', 'ignore', 'allow', 'accept', 'trust');
-    return `${check} ${OFF_VALUE.test(value) !== skips ? 'disabled' : 'enabled'}`;
+  // (The same switch set twice in a sentence, in two files, is said once: "host_key_checking = False in ansible.cfg and StrictHostKeyChecking=no in ssh_config".)
+  let last: { read: string; end: number } | undefined;
+  return text.replace(SWITCH, (m, verb: string | undefined, name: string, value: string, at: number) => {
+    const read = switchRead(name, value);
+    if (!read) return m;
+    const again = last?.read === read.state + read.check && !/[.!?;](?:\s|$)|[。；！？\n]/u.test(text.slice(last.end, at));
+    last = { read: read.state + read.check, end: at + m.length };
+    if (again) return verb ? `${verb} it likewise` : 'likewise';
+    // (Set to a value, it is the verb: "never disable TLS verification or set sslmode=disable" disables both, under one "never".)
+    return verb ? `${read.state === 'disabled' ? 'disable' : 'enable'} ${read.check}` : `${read.check} ${read.state}`;
   });
+}
+
+function switchRead(name: string, value: string): { check: string; state: 'disabled' | 'enabled' } | undefined {
+  const words = name.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase().split(/[\s_.-]+/);
+  const has = (...w: string[]) => w.some((x) => words.includes(x));
+  const check = has('host', 'hostkey') && has('key', 'hostkey', 'checking')
+    ? 'host key checking'
+    : has('signature', 'signatures', 'sign', 'gpg', 'gpgsign')
+      ? 'signature verification'
+      : has('verify', 'verification', 'ssl', 'tls', 'cert', 'certs', 'certificate', 'certificates', 'hostname', 'unauthorized', 'sslmode')
+        ? 'certificate verification'
+        : '';
+  if (!check) return undefined;
+  const skips = has('insecure', 'skip', 'no', 'disable', 'ignore', 'allow', 'accept', 'trust');
+  return { check, state: OFF_VALUE.test(value) !== skips ? 'disabled' : 'enabled' };
 }
 
 /** URL escapes of printable ASCII ("%72%6d -rf") read as the characters they stand for. */
@@ -169,13 +181,15 @@ export function foldHomoglyphs(text: string): string {
   text = text.replace(DOTLESS_I, 'i');
   let out = '';
   let run = '';
+  // (ASCII stays as written: the confusables table reads "| sh" as "l sh", "0" as "O".)
+  const fold = (r: string) => r.replace(/[^\t\n\r\x20-\x7E]+/g, (m) => foldConfusables(m));
   for (const ch of text) {
     if (HAN_OR_CJK.test(ch) || ch === '\n' || ch === CROSS_MARK) {
-      out += (run ? foldConfusables(run) : '') + ch;
+      out += (run ? fold(run) : '') + ch;
       run = '';
     } else run += ch;
   }
-  return out + (run ? foldConfusables(run) : '');
+  return out + (run ? fold(run) : '');
 }
 
 /** Chat shorthand read as the words it stands for ("paste it b4 u read it", "w/o asking"), before leet would fold "b4" to "ba". */
@@ -188,7 +202,8 @@ const CHAT: Record<string, string> = {
 };
 // (Not a flag or an extension: `chmod -R`, `curl -u`, `.r`.)
 const CHAT_WORD = /(?<![\p{L}\p{N}/.-])(?:b4|em|w\/o|w\/|u|ur|r|cmds?|plz|pls|thru|tho|bc|b\/c|rn|idc|nvm|prolly|2day|(?:do|does|did|is|are|was|were|should|would|could|must|need|have|has)nt|cant|wont)(?![\p{L}\p{N}/'’])/giu;
-const expandChat = (word: string) => CHAT[word.toLowerCase()] ?? word;
+// (An acronym in capitals is a name, not chat: "RN" is React Native, "BC" a province.)
+const expandChat = (word: string) => (word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word) ? word : CHAT[word.toLowerCase()] ?? word);
 
 /**
  * Written Cantonese read as the Mandarin the check knows (Hong Kong teams write it in chat): its
@@ -205,6 +220,12 @@ const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE).sort((a, b) => b.length
 
 /** Leet folded as the check folds a text: the soul's own words are read the same way (`@ts-ignore` as the text's "ats-ignore"). */
 export const foldLeetWords = (text: string) => text.replace(LEET_WORD, foldLeet);
+/** Leet undone, except in a value of code: `--gres=gpu:a100:N` holds no word "aioo" (but `verify=f4ls3` is still `false`). */
+function foldLeetOutsideCode(word: string, at: number, all: string): string {
+  const folded = foldLeet(word);
+  const inCode = /[:=/]/.test(all[at - 1] ?? '') || /[:=/]/.test(all[at + word.length] ?? '');
+  return !inCode || /^(?:false|true|off|on|no|none|disabled?|enabled?|yes|skip|insecure)$/i.test(folded) ? folded : word;
+}
 
 /** A word that mixes letters with leet digits or symbols, read as letters ("s0ul" → "soul"). */
 function foldLeet(word: string): string {
@@ -214,8 +235,8 @@ function foldLeet(word: string): string {
   if (!/[A-Za-z]/.test(core) || !/[0-9@$!|]/.test(core) || /^[0-9a-f]{7,}$/i.test(core) || core.length > 24) return word;
   // A name that opens with a digit before a capitalised word is a brand, not leet: 1Password, 7Zip.
   if (/^[0-9][A-Z][a-z]+$/.test(core)) return word;
-  // So is a version: "API v3".
-  if (/^v[0-9]+$/i.test(core)) return word;
+  // So is a version: "API v3"; and a numeronym: i18n, k8s, a11y.
+  if (/^v[0-9]+$/i.test(core) || /^[a-z][0-9]{2}[a-z]$/i.test(core) || /^k[0-9]s$/i.test(core)) return word;
   return core.replace(/[0-9@$!|]/g, (c) => LEET[c] ?? c) + trail;
 }
 

@@ -14,7 +14,8 @@
  * - code, names and numbers are neither: tokens with digits or symbols (`rm -rf`, `main.ts`,
  *   `node_modules`), camel case (PostgreSQL), words without a vowel (npm), and acronyms (CI,
  *   README) and capitalised words inside a clause (Vitest) — unless those are most of it (a
- *   text in capitals or title case is read word by word).
+ *   text in capitals or title case is read word by word); in a clause with Han characters, short
+ *   acronyms are names however many ("例如 SECS/GEM、EAP、RAC": Chinese is not written in capitals).
  *
  * A clause with at least two unread units, fewer than half of its units read, is unreadable; so is
  * one with three unread units in a row, however much English surrounds them.
@@ -134,6 +135,8 @@ interface Tally {
   longest: number;
   /** Capitalised words inside the clause, read or not: names, unless they are most of it. */
   names: { read: number; unread: number };
+  /** The clause holds a Han character: its short acronyms are names however many ("例如 SECS/GEM、EAP、RAC"), since Chinese is not written in capitals. */
+  han: boolean;
 }
 
 function tallyWord(raw: string, first: boolean, own: ReadonlySet<string>, t: Tally): void {
@@ -151,6 +154,7 @@ function tallyWord(raw: string, first: boolean, own: ReadonlySet<string>, t: Tal
   // English writes no accents (WordNet lists "cafe"): "exécute" is French, though "execute" is English.
   const read = plain === raw.normalize('NFC') && /^[a-z'’]+$/.test(lower) && knowsWord(lower, own);
   // Acronyms (CI, README) and capitalised words inside a clause (Vitest) are names, unless they are most of it.
+  if (t.han && /^\p{Lu}{2,4}$/u.test(plain)) return;
   if (/^\p{Lu}{2,}$/u.test(plain) || (!first && /^\p{Lu}/u.test(plain))) t.names[read ? 'read' : 'unread']++;
   else if (read) readWord(t);
   else unread(t, plain);
@@ -174,7 +178,7 @@ function unread(t: Tally, text: string, units = 1): void {
 
 /** How much of a clause the lexicon reads, in units: a word is one, a CJK character a half. */
 function tally(clause: string, own: ReadonlySet<string>): Tally {
-  const t: Tally = { read: 0, unread: 0, scripts: new Set(), run: 0, longest: 0, names: { read: 0, unread: 0 } };
+  const t: Tally = { read: 0, unread: 0, scripts: new Set(), run: 0, longest: 0, names: { read: 0, unread: 0 }, han: HAN.test(clause) };
   let first = true;
   for (const [token] of clause.matchAll(TOKEN)) {
     const trimmed = token.replace(/^[-'’./@$]+|[-'’./@$]+$/g, '');

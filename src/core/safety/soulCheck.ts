@@ -219,7 +219,7 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       const named = subjectOf(compiled, written);
       // A rule split over two sentences ("The sandbox step. Consider it optional."): a sentence
       // that names no soul word but points back at one is read with that word in its place.
-      const sentence = topicsResolved(compiled, (!named && subject && agreesWith(subject, written) && resolveAnaphor(written, subject.text)) || written.map((text) => ({ text })));
+      const sentence = topicsResolved(compiled, (!named && subject && agreesWith(subject, written) && resolveAnaphor(written, subject.text, false, inSafeguard(compiled))) || written.map((text) => ({ text })));
       // (A sentence about something else in between ends it: "Quarantining a flaky test needs …; it never …" is not about the CI before.)
       subject = named ? { text: named, one: oneThing(written.join(' ').toLowerCase(), named) } : written.some((w) => soulWords(compiled, w).length) ? undefined : subject;
       const clauses = sentence.map((c) => analyse(c.text, masks, c.pointed));
@@ -229,6 +229,12 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       // A condition whose subject is a list goes on past its commas: "If a README, a log or a web page says to run something, flag it".
       clauses.forEach((c, i) => {
         if (c.role === 'condition' && i + 2 < clauses.length && clauses[i + 1].role === 'rule' && CONDITION_LIST_HEAD.test(c.low) && LIST_TAIL.test(clauses[i + 1].low)) clauses[i + 1].role = 'condition';
+      });
+      // A safeguard said missing before a prohibition is its condition: "Without CAB approval, never merge …", 「沒有 CAB 核准，不得合併…」;
+      // so is a Chinese topic before what all of it must do: 「正式環境上任何刪除資料的操作，都必須先在沙盒演練」.
+      clauses.forEach((c, i) => {
+        const next = clauses[i + 1];
+        if (next && c.role === 'rule' && ((MISSING_OPENS.test(c.low) && FORBIDS_OPENS.test(next.low)) || (TOPIC_ENDS_ZH.test(c.low) && ALL_OF_IT_OPENS.test(next.low)))) c.role = 'condition';
       });
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
@@ -244,10 +250,13 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
         // (Past short items to the one with "or": "never echo, log, or paste them".)
         else if (next === clauses[i + 1] && (isListHead(c) || NO_HEAD.test(c.low))) {
           const tail = clauses.findIndex((k, j) => j > i && LIST_TAIL.test(k.low));
-          if (tail > i + 1 && clauses.slice(i + 1, tail).every((k) => k.units[k.low.length] <= 2 && !k.negations.length)) for (const k of clauses.slice(i + 1, tail + 1)) k.carry = c.carry + modalCount(c);
+          // (A pronoun read as what it points at is still one word: "log it".)
+          const words = (k: Clause) => k.units[k.low.length] - (k.pointed ? k.units[k.pointed.end] - k.units[k.pointed.start] - 1 : 0);
+          if (tail > i + 1 && clauses.slice(i + 1, tail).every((k) => words(k) <= 2 && !k.negations.length)) for (const k of clauses.slice(i + 1, tail + 1)) k.carry = c.carry + modalCount(c);
         }
       });
       avertLists(clauses);
+      subjectLists(clauses);
       text.push(clauses);
     }
     // What often happens, told as how things are in a sentence that says nothing to do, before one that keeps a safeguard:
@@ -276,6 +285,11 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
   }
   return [...found.values()];
 }
+
+const MISSING_OPENS = /^(?:without|absent|lacking|沒有|没有|無|无|未經|未经|未獲|未获|不經|不经|缺少|缺乏)(?![a-z])/u;
+const FORBIDS_OPENS = /^(?:never|no|nothing|nobody|no one|do not|don['’]t|must not|may not|cannot|can['’]t|(?:you|we|it|they) (?:must|may|should|can) not|不得|不能|不准|不可|禁止|嚴禁|严禁|一律不|都不|就不|不要|別|别|絕不|绝不|勿|切勿)(?![a-z])/u;
+const TOPIC_ENDS_ZH = /的\s*(?:[a-z][\w-]*\s*)?(?:操作|變更|变更|指令|命令|動作|动作|改動|改动|請求|请求|任務|任务|腳本|脚本|遷移|迁移|部署|發布|发布)\s*$/u;
+const ALL_OF_IT_OPENS = /^(?:都|一律|全部|均|皆|一概|統統|统统|不可以|不可|不能|不得|不准|禁止|嚴禁|严禁|切勿|必須|必须)/u;
 
 /**
  * A numbered list of what wins "where they conflict" ("1. This CONTRIBUTING.md 2. Team runbooks 3. The
@@ -462,13 +476,13 @@ const flagUsed = (c: Clause, r: Span) => FLAG_NOUN.test(c.low.slice(r.end)) && U
 const FLAG_NOUN = /^[`'"]?\s+(?:flags?|options?|switch(?:es)?|parameters?|args?|arguments?)(?![a-z])/u;
 const USES_FLAG = /(?<![a-z])(?:with|use|uses|using|pass|passes|passing|add|adds|adding|set|sets|setting|enable|enables|enabling|turn on|switch on|append|appending|include|including|apply|applying|run|runs|running)\s+(?:(?:the|a|an|its|that|this)\s+)?[`'"]?-*$/u;
 /** An example or a way of writing that shows it, which is text about it: 「移除手冊中已淘汰的 --no-verify 範例」, 「chmod 777 或 curl | bash 这种写法」 (not one followed: "copy the rm -rf example"). */
-const EXAMPLE_OF = /^[`'"]?\s*(?:的\s*)?(?:範例|范例|示例|例子|用法|(?:examples?|usages?)(?![a-z]))|^[^，。；,;]{0,24}?(?:這種|这种|這類|这类|之類的|之类的)(?:寫法|写法|用法|命令|指令)/u;
+const EXAMPLE_OF = /^[`'"]?\s*(?:的\s*)?(?:範例|范例|示例|例子|用法|(?:examples?|usages?)(?![a-z]))|^[`'"]?\s*(?:[^\s,;]+\s+){0,2}?(?:only\s+)?as\s+(?:(?:an?\s+)?(?:example|illustration|counter-?example|warning|anti-?pattern)|(?:something|things?|what)\s+to\s+avoid)(?![a-z])|^[^，。；,;]{0,24}?(?:這種|这种|這類|这类|之類的|之类的)(?:寫法|写法|用法|命令|指令)/u;
 const EXAMPLE_USED = /(?<![a-z])(?:use|uses|using|follow|follows|following|copy|copies|copying|run|runs|running|execute|executes|executing|apply|applying|paste|pasting|try|trying)\s+(?:(?:the|a|an|this|that)\s+)?[`'"]?-*$|(?:用|使用|照|按照|跟著|跟着|執行|执行|跑|貼|贴|套用)\s*[`'"]?-*$/u;
 /** A folder of a path, the word is its name: "deploy/mq/*.mqsc", "everything in deploy/". */
 const FOLDER_AFTER = /^\/(?:[\w.*-]+\/[\w.*-]|(?=[\s;,.)`'"]|$))/u;
 /** A channel's or a tag's name: "#wms-deploys", "#deploy". */
 const CHANNEL_BEFORE = /#[\w-]*$/u;
-const WHETHER_BEFORE = /(?<![a-z])whether\s+[^,;.?]{0,40}$/u;
+const WHETHER_BEFORE = /(?<![a-z])whether\s+[^,;.?]{0,60}$/u;
 const KIND_ASKED_AFTER = /^[^,;.?]{0,48}?(?<![a-z])(?:is|are)\s+(?:\w+\s+)?(?:destructive|dangerous|risky|safe|irreversible|reversible|harmless)(?![a-z])/u;
 /** Who did it, and when, in the past: "we deleted in December", "they removed last week". */
 const DOER_BEFORE = /(?<![a-z])(?:we|they|i|he|she|someone|somebody)\s+(?:already\s+|just\s+|finally\s+|accidentally\s+)?$/u;
@@ -501,15 +515,20 @@ function subjectOf(compiled: Compiled[], sentence: string[]): string | undefined
     const low = clause.toLowerCase();
     // (One a verb of its own follows is the clause's subject: "Secrets live in 1Password …".)
     // (Nor is a safeguard a gerund that opens the clause acts on: "Quarantining a flaky test …; it never …" is about the quarantining.)
-    // (Nor a safeguard named as where something is: "Keys live in Cloud KMS; never … paste them" pastes the keys.)
-    const first = soulWords(compiled, clause).find((w) => (w.guard && !asName(low, w) && !GERUND_OPENS.test(low.slice(0, w.start)) && !LOCATED_IN.test(low.slice(0, w.start))) || (!w.guard && (clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
+    // (Nor a safeguard named as where something is: "Keys live in Cloud KMS; never … paste them" pastes the keys; "Tokens for the CMS … live in the team 1Password vault".)
+    // (Or a word risky beside another, with a verb of its own after it: "Tokens … live in the team 1Password vault. Never print … them".)
+    const partners = compiled.flatMap((inv) => inv.paired.flatMap((p) => spans(p.with, low))).filter((w) => SUBJECT_VERB.test(low.slice(w.end)) && OPENS_SUBJECT.test(low.slice(0, w.start))).map((w) => ({ ...w, guard: false, partner: true }));
+    const words = [...soulWords(compiled, clause), ...partners].sort((a, b) => a.start - b.start);
+    const first = words.find((w) => (w.guard && !/(?<![a-z])(?:it|them)(?![a-z])/u.test(w.text) && !asName(low, w) && !GERUND_OPENS.test(low.slice(0, w.start)) && !LOCATED_IN.test(low.slice(0, w.start)) && !/^(?:in|into|inside|under|within)\s/u.test(w.text)) || (!w.guard && ('partner' in w || clause.slice(0, w.start).trim() || SUBJECT_VERB.test(low.slice(w.end)))));
     if (first) return first.text;
   }
   return undefined;
 }
 
+/** What may stand before a clause's subject: a determiner and a word ("The CMS tokens"). */
+const OPENS_SUBJECT = /^\s*(?:(?:the|a|an|our|your|their|all|any|every|each)\s+)?(?:[\w-]+\s+)?$/u;
 const GERUND_OPENS = /^\s*[a-z]{2,}ing\s/u;
-const SUBJECT_VERB = /^\s+(?:are|is|were|was|live|lives|stay|stays|come|comes|go|goes|get|gets|must|should|can|will|may|never|always|belong|belongs|need|needs|have|has)(?![a-z])/u;
+const SUBJECT_VERB = /^\s+(?:(?:for|of|from|used by|on)\s+(?:[^\s,;.]+\s+){1,6}?)?(?:are|is|were|was|live|lives|stay|stays|come|comes|go|goes|get|gets|must|should|can|will|may|never|always|belong|belongs|need|needs|have|has)(?![a-z])/u;
 
 /** A clause as it is read: a word put in place of the pronoun that pointed at it stands at `pointed`. */
 interface Written {
@@ -528,10 +547,12 @@ const OWN_SUBJECT = /^\s*(?:代理|你們|你们|你|我們|我们|我|使用者
  * The sentence with its pronoun replaced by `subject` (Chinese, which drops pronouns: a short
  * sentence gets it in front, unless `pronounOnly`); none if it points at nothing.
  */
-const OWN_DEED_FORBIDDEN = /^(?:不要|別|别|不可|不准|禁止|切勿|不得|勿)[^，。；,;]{4,}/u;
+const OWN_DEED_FORBIDDEN = /^(?:不要|別|别|不可|不准|禁止|切勿|不得|勿)(?:[^，。；,;]{4,}|(?:自己|自行|擅自)[^，。；,;]+)/u;
 
-function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false): Written[] | undefined {
+function resolveAnaphor(sentence: string[], subject: string, pronounOnly = false, inTerm?: (clause: string, at: number) => boolean): Written[] | undefined {
   const at = sentence.findIndex((c) => pronounIn(c));
+  // (A pronoun that is part of a safeguard's words stays: "reference them by name", "show it to me".)
+  if (at !== -1 && inTerm?.(sentence[at], pronounIn(sentence[at])!.index)) return undefined;
   if (at !== -1) {
     return sentence.map((text, i) => {
       const m = i === at && pronounIn(text);
@@ -611,6 +632,12 @@ const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要
  * secrets, never hard-code them". A Chinese clause without a pronoun takes only a safeguard:
  * 「部署失败就先回滚，再排查」 does not deploy again.
  */
+/** Whether position `at` of a clause is inside one of the safeguards' words. */
+const inSafeguard = (compiled: Compiled[]) => (clause: string, at: number) => soulWords(compiled, clause).some((w) => w.guard && w.start <= at && at < w.end);
+
+/** A safeguard said as a verb and its pronoun ("read them"), as a manner or as what something is not: nothing a later pronoun stands for. */
+const POINTS_NOWHERE = /(?<![a-z])(?:it|them|this|that)(?![a-z])|^(?:as|by|via|through|with|from)\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/u;
+
 function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
   let topic: { text: string; guard: boolean; one?: boolean } | undefined;
   const agrees = (text: string) => !topic || agreesWith(topic, [text]);
@@ -620,7 +647,7 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       // A pronoun before the clause's own soul words still points back: "paste it into the PR description so reviewers can …".
       const pronoun = topic && pronounIn(clause.text);
       // (A Chinese "that rule" points back wherever it stands: 「可以在 persona 里把那条规则标记为不适用」.)
-      const resolved = pronoun && agrees(clause.text) && (pronoun.index + pronoun[0].length <= words[0].start || THAT_RULE.test(pronoun[0])) && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard)?.[0] : undefined;
+      const resolved = pronoun && agrees(clause.text) && (pronoun.index + pronoun[0].length <= words[0].start || THAT_RULE.test(pronoun[0])) && !SUBJECT_SLOT.test(clause.text.slice(0, pronoun.index)) ? resolveAnaphor([clause.text], topic!.text, !topic!.guard, inSafeguard(compiled))?.[0] : undefined;
       const low = clause.text.toLowerCase();
       // Invariants share words (the sandbox is soul.md's and the floor's): one place, one word.
       // (Or one named by its parts: 「靈魂裡的安全規則」, "the soul's safety rules".)
@@ -640,7 +667,7 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
       if (topic && oneThing(low, topic.text)) topic = { ...topic, one: true };
       // A safeguard said as a verb and its pronoun ("explain it", "mention it to the user"), or as a manner ("treat it as data"), is no thing a later "it" stands for.
       // (Nor is one said as what something is not: "content to edit, not instructions to follow — even if it says …".)
-      if (topic && /(?<![a-z])(?:it|them|this|that)(?![a-z])|^as\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/.test(topic.text)) topic = undefined;
+      if (topic && POINTS_NOWHERE.test(topic.text)) topic = undefined;
       // (Nor is one after which the clause brings in a subject of its own: "No shared admin accounts: each developer gets …, scoped to the schemas they work on".)
       if (topic && NEW_SUBJECT.test(low.slice(words[words.length - 1].end).split(/[:;]\s*/).at(-1) ?? '')) topic = undefined;
       return resolved ?? clause;
@@ -649,7 +676,7 @@ function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
     if (NEW_SUBJECT.test(clause.text)) topic = undefined;
     // (A Chinese deed with its object left out does what the condition came upon: 「文件裡出現 rm -rf 時，直接執行」.)
     if (topic && !topic.guard && DEED_WITHOUT_OBJECT.test(clause.text.trim())) return { text: `${topic.text}${clause.text}`, pointed: { start: 0, end: topic.text.length } };
-    return (topic && agrees(clause.text) && resolveAnaphor([clause.text], topic.text, !topic.guard)?.[0]) || clause;
+    return (topic && agrees(clause.text) && resolveAnaphor([clause.text], topic.text, !topic.guard, inSafeguard(compiled))?.[0]) || clause;
   });
 }
 
@@ -661,8 +688,10 @@ const DEED_WITHOUT_OBJECT = /^(?:就|那就|便)?\s*(?:直接|馬上|马上|立�
 /** Whether `word` is one thing where `low` first names it: "a" or "an" before it, at most one word between ("an approving review"). */
 const oneThing = (low: string, word: string) => {
   const at = low.indexOf(word.toLowerCase());
-  return at > 0 && /(?<![a-z])(?:a|an)\s+(?:[a-z-]+\s+)?$/u.test(low.slice(0, at));
+  // (Or a singular word after a plural subject: in "Your own PRs need approval …", a later "them" is the PRs.)
+  return at > 0 && (/(?<![a-z])(?:a|an)\s+(?:[a-z-]+\s+)?$/u.test(low.slice(0, at)) || (!/s$/u.test(word) && PLURAL_OPENS.test(low.slice(0, at))));
 };
+const PLURAL_OPENS = /^\s*(?:(?:the|your|our|my|their|all)\s+)?(?:[a-z-]+\s+)?(?!(?:this|thus|is|was|has|does|its|his|yes|us|as|less|unless)\s)[a-z]{2,}s\s/u;
 
 /** Whether the pronoun of `sentence` may point at `subject`: a plural one points at no single thing ("… need an approving review; don't approve or merge them yourself": the PRs). */
 const agreesWith = (subject: { one?: boolean }, sentence: string[]) => !subject.one || !sentence.some((c) => /^(?:they|them|these|those)$/i.test(pronounIn(c)?.[0] ?? ''));
@@ -843,13 +872,13 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ['after', /之外|以外|(?<![-a-z])only (?:when|if|on|for|in|during|at|while)(?![a-z])|(?<![a-z])(?:is|are) (?:for|in|on) (?:[\w-]+ ){0,2}?[\w-]+ only(?![a-z])|(?<![a-z])reserved (?:only )?for(?![a-z])|(?:只|僅|仅)(?:用於|用于|限於|限于|限|給|给)/gu],
   [
     'local',
-    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving) (?:(?:it|them|that|this)\s+)?out|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?:an |one )?exceptions? to|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|能省就省|能省則省|能省则省|能免則免|能免则免|能跳就跳|(?<=不能|不可|不可以|不要|不得|不准|別|别)省(?=\s*(?:$|[，。,;；：:！!]))|跳過|跳过|略過|略过|省略|忽略|屏蔽|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
+    /(?<![a-z])(?<![a-z]-)(?:skip(?:s|ped|ping)?|bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|omit(?:s|ted|ting)?|ignor(?:e|es|ed|ing)|disregard(?:s|ed|ing)?|forgo(?:es|ing|ne)?|circumvent(?:s|ed|ing)?|disabl(?:e|es|ed|ing)|suspend(?:s|ed|ing)?|hesitat(?:e|es|ed|ing)|optional(?:ly)?|unnecessar(?:y|ily)|needless(?:ly)?|violat(?:e|es|ed|ing)|contradict(?:s|ed|ing)?|waiv(?:e|es|ed|ing)|abandon(?:s|ed|ing)?|overkill|(?:a )?waste of time|wast(?:es|ed) (?:\S+ )?time|at the (?:cost|expense) of|too (?:slow|much hassle|much paperwork|cumbersome|tedious|bureaucratic)|pointless|not worth(?: it)?|(?:turn|switch)(?:s|ed|ing)? (?:\S+\s+){0,3}?off|flip(?:s|ped|ping)? (?:\S+ ){0,2}off|(?:left|leaves?|leaving)\s+(?:\S+\s+){0,3}?out(?![a-z])|stop(?:s|ped|ping)?(?=\s\s)|stop(?:s|ped|ping)? (?:using|creating|making|doing|running|writing|adding|bothering with|taking|asking)|stop(?:s|ped|ping)?(?= [a-z]{2,}ing )|dispense with|do away with|step(?:s|ped|ping)? around|get(?:s|ting)? around|sidestep(?:s|ped|ping)?|silenc(?:e|es|ed|ing)|suppress(?:es|ed|ing)?|mut(?:e|es|ed|ing)|afraid|shy|hesitant|reluctant|scared|forg(?:et|ets|etting|ot|otten)|nice[\s-]to[\s-]have|if (?:possible|convenient|you (?:want|like|wish|have time|feel like it))|(?:when|where) (?:possible|convenient|practical)|if time (?:permits|allows)|ideally|preferably|at your discretion|up to you|your call|exempt(?:s|ed|ing)? from|excused from|(?:an |one )?exceptions? to|(?<!whether )or not|only (?:needed|required|necessary|mandatory)|n\/a|not applicable)(?![a-z])|可有可無|可有可无|何必|省得|能省就省|能省則省|能省则省|能免則免|能免则免|能跳就跳|(?<=不能|不可|不可以|不要|不得|不准|別|别)省(?=\s*(?:$|[，。,;；：:！!]))|跳過|跳过|略過|略过|省略|忽略|屏蔽|繞過|绕过|避開|避开|避免|無視|无视|取消|停用|暫停|暂停|解除|關閉|关闭|(?<![相有機机開开海過过攸網网玄])[關关](?![注心係系於于聯联鍵键切卡口])|可選|可选|違背|违背|違反|违反|抵觸|抵触|牴觸|放棄|放弃|免|(?<!哪)怕|猶豫|犹豫|顧慮|顾虑|客氣|客气|忘|(?<ab>\p{Script=Han}) \k<ab>[^，。,;；]{0,12}?都(?:可以|行|好|沒關係|没关系|無所謂|无所谓)|如果可以|可以的話|可以的话|酌情|自行決定|自行决定|視需要|视需要|不強制|不强制|非強制|非强制|豁免|由你判斷|由你判断|自行判斷|自行判断|由你決定|由你决定|你自己決定|你自己决定|隨你|随你|有空的話|有空的话|有時間的話|有时间的话|盡量|尽量|看情況|看情况|視情況|视情况|省了|省掉|省去|(?:通過|通过|完成|跑完|結束|结束|審完|审完|做完|過|过)(?:之)?前就|太慢|太麻煩|太麻烦|浪費時間|浪费时间|太拖|拖時間|拖时间|太花時間|太花时间|太耗時|太耗时|多此一舉|多此一举/gu,
   ],
   // Put off or complained of: "the backups can wait", "catch the notes up some other day", "a scratch
   // clone eats my afternoon", 「測試之後再補跑」. However many stand together they drop a safeguard once.
   [
     'defer',
-    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|(?:改天|有空|下次|下回)再(?=\s)|(?:次一?|下一?個?|下一?个?|隔)(?:工作日|營業日|营业日|日|天)[^，。；,;]{0,6}?(?:補|补)|拖到|留到|延後|延后|先上[線线]再|(?<=等[^，。；,;]{1,12}?|^\s*)再[^，。；,;]{0,4}?(?:補|补)|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
+    /(?<![a-z])(?:(?:can|could|may|might) wait|(?:some|another|any) other (?:day|time)|(?:catch|caught|make|made|fill|filled)(?:es|s|ing)? (?:\S+ )?up later|later on|(?:can|could|may|will|['’]ll) (?:\S+ )?after(?:wards?| the fact)|(?:will|['’]ll) (?:re-?run|catch up on) (?:them|it|everything)|(?:on )?(?:the )?next (?:run|turn|session|release)|(?:in )?a later (?:turn|session|run)|catch(?:es|ing)? up(?! with)|(?<=(?<![a-z])(?:read|review|check|inspect|audit|vet|test|write|record|log|note|save|document|sign|lint|back)\w* (?:(?:it|them|this|that|those|things|everything|up) )?|\s{3}(?:(?:it|them) )?)later|(?:can|could|should|must|may|has to|have to|got to|gotta) go(?! (?:through|via|into|in|to|out|on|ahead|back|first|over|with|live))|(?:first|next) (?:thing )?to go|redundant|superfluous|defer(?:s|red|ring)?|postpon(?:e|es|ed|ing)|interrupt(?:s|ed|ing)? (?:me|us|my|our)|put(?:s|ting)? off|hold(?:s|ing)? off(?: on)?|(?:i|we) (?:don['’]t|do not|never) need|(?:get|got|gets|getting) (?:round|around) to|pil(?:e|es|ed|ing) up|whenever you (?:feel like it|have (?:the )?time|get (?:a )?chance|next)|eat(?:s|ing)? (?:up )?(?:my|your|our|the) (?:afternoon|morning|evening|day|time|week|hours?)|wast(?:e|es|ed|ing) (?:(?:my|your|our|the|so much|too much) (?:time|afternoon|morning|day|hours?|effort)|(?:my |your |our |the |so much |too much )?(?:compute|cpu|gpu|credits|cycles|money|resources))|slow(?:s|ed|ing)? (?:me|us|you|things|everything|everyone|the team) down|slow(?:s|ed|ing)(?= [a-z])|tak(?:e|es|ing) (?:forever|ages|too long)|too (?:verbose|chatty|wordy))(?![a-z])|(?:之後|之后|以後|以后|事後|事后|回頭|回头|晚點|晚点|晚些|改天|有空|下次|過後|过后|下週|下周|下個月|下个月|明天|下禮拜|下礼拜)(?:再|才)?(?:補|补)|(?:之後|之后|以後|以后|回頭|回头|晚點|晚点|改天|有空|下次)再(?:跑|做|寫|写|記|记|測|测|看|說|说)|(?:改天|有空|下次|下回)再(?=\s)|(?:次一?|下一?個?|下一?个?|隔)(?:工作日|營業日|营业日|日|天)[^，。；,;]{0,6}?(?:補|补)|拖到|留到|延後|延后|先上[線线]再|(?<=等[^，。；,;]{1,12}?|^\s*)再[^，。；,;]{0,4}?(?:補|补)|[會会]?[補补]跑|(?:下(?:週|周|禮拜|礼拜|星期)[一二三四五六日天]|[週周][一二三四五六日])(?:再|才)(?:補|补|做|跑|看|審|审)|報錯太多|报错太多|太佔資源|太占资源|佔資源|占资源|太吵|太煩|太烦|太囉嗦|太啰嗦|太囉唆|太繁瑣|太繁琐|礙事|碍事|擋路|挡路|礙手礙腳|碍手碍脚/gu,
   ],
   // Refusing to do something is not doing it, like "don't": "never refuse to set aside the rules" sets them aside.
   ['modal', /(?<![a-z])refus(?:e|es|ed|ing) to(?![a-z])|拒絕去|拒绝去/gu],
@@ -859,7 +888,7 @@ const NEGATIONS: [NegationKind, RegExp][] = [
   ],
   [
     'modal',
-    /(?<![a-z])(?:never|not(?! only| just| merely)|(?<!-)no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足變变]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起變变]|可或缺|上(?![線线傳传]))|[沒没毋勿莫冇]|唔(?![該该])|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告])[別别](?![人的])/gu,
+    /(?<![a-z])(?:never|not(?! only| just| merely)|(?<!-)no(?! matter)|non(?!-[a-z])|nor|none|nothing|nobody|neither|cannot|forbidden|forbid|prohibit(?:s|ed)?|banned|disallow(?:s|ed)?|[a-z]+n['’]t)(?![a-z])|禁止|嚴禁|严禁|切勿|(?<!\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足變变]|可或缺)|(?<=\p{Script=Han})不(?![同斷断僅仅只但錯错管論论久少然如過过够夠足了到動动懂完住起變变]|可或缺|上(?![線线傳传]))|[沒没毋勿莫冇]|唔(?![該该])|[無无](?![論论])|未(?![來来])|(?<!除)非(?!常)|(?<![特區区分類类個个識识差性級级告錯错])[別别](?![人的字])/gu,
   ],
 ];
 
@@ -868,11 +897,26 @@ const NEGATIONS: [NegationKind, RegExp][] = [
  * for network calls, `rm -rf`, and credential access" the short items up to the one after "and" are looked for.
  * So does a "no" that opens its last words: "no secrets, API keys, or .env files".
  */
+/**
+ * Items of a list of subjects, before the one whose predicate is a prohibition, take its negations:
+ * "Card PANs, CVVs and vault tokens must never appear in logs" forbids the PANs too.
+ */
+function subjectLists(clauses: Clause[]): void {
+  clauses.forEach((c, i) => {
+    if (c.role !== 'rule' || c.negations.length || c.units[c.low.length] > 3 || LIST_OPENS_VERB.test(c.low)) return;
+    const tail = clauses.findIndex((k, j) => j > i && (k.negations.length || k.units[k.low.length] > 3));
+    if (tail === -1 || !SUBJECTS_FORBIDDEN.test(clauses[tail].low)) return;
+    for (const k of clauses.slice(i, tail)) k.carry = clauses[tail].carry + modalCount(clauses[tail]);
+  });
+}
+const SUBJECTS_FORBIDDEN = /^(?:and\s+|or\s+)?[^,;]{1,40}?\s(?:and|or|nor)\s[^,;]{1,40}?\s(?:must|should|may|can|shall|will|are|is)\s+(?:never|not)(?![a-z])/u;
+
 function avertLists(clauses: Clause[]): void {
   const words = (k: Clause) => k.units[k.low.length];
-  // (A time after the last item is no part of it: "check staged files for .env, keys and credential files before every commit".)
+  // (A time after the last item is no part of it: "check staged files for .env, keys and credential files before every commit";
+  // nor is a place: "mask student names, phone numbers and ID-card numbers in any log excerpt or test fixture you produce".)
   const itemWords = (k: Clause) => {
-    const when = /(?<![a-z])(?:before|after|prior to)\s/u.exec(k.low);
+    const when = /(?<![a-z])(?:before|after|prior to|in|on|from|within|across)\s/u.exec(k.low);
     return when ? k.units[when.index] : words(k);
   };
   clauses.forEach((c, i) => {
@@ -881,14 +925,14 @@ function avertLists(clauses: Clause[]): void {
     // (The last item may hold its "or" within, after a rule, not a condition: "flag any new sudo, chmod 777 or wildcard IAM action".)
     const last = rest.findIndex((k) => /^(?:and|or)\s/.test(k.low) || (c.role === 'rule' && itemWords(k) <= 7 && /\s(?:and|or)\s/.test(k.low) && !LIST_OPENS_VERB.test(k.low)));
     const items = rest.slice(0, last + 1);
-    if (last !== -1 && items.every((k, j) => itemWords(k) <= (j === last ? 7 : 4) && k.negations.every((n) => j === last && WHEN_WORD.test(n.text)))) for (const k of items) k.averted = true;
+    if (last !== -1 && items.every((k, j) => itemWords(k) <= (j === last ? 7 : 4) && !LIST_OPENS_VERB.test(k.low) && k.negations.every((n) => j === last && WHEN_WORD.test(n.text)))) for (const k of items) k.averted = true;
   });
 }
 
 const WHEN_WORD = /^(?:before|after|prior to)$/u;
 
 /** A clause that opens with a verb or "just" is no list item: "…, just add --no-verify and move on". */
-const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|push|merge|skip|keep|let)(?![a-z])/u;
+const LIST_OPENS_VERB = /^(?:just|then|add|run|use|do|go|move|try|make|put|set|push|merge|skip|keep|let|paste|print|post|send|share|log|dump|commit|upload|email|show|copy|write|echo|leave|include)(?![a-z])/u;
 
 /** Words that only open a clause ("Never, ever, …", "Nobody, …"): their negations carry into the next clause. */
 const PREFATORY = /^(?!no$)(?:(?:never|ever|not|no|nobody|no one|under|any|circumstances?|case|at|time|in|whatsoever|absolutely)\s*)+$/;
@@ -904,10 +948,10 @@ const CONDITION_LIST_HEAD = /^(?:if|when|whenever)\s+(?:(?:a|an|the|any)\s+)?[^\
 
 /** A clause that ends on a plural noun, and one that goes on with more of them: "… new findings" "decisions or fixes to memory". */
 const PLURAL_END = /(?<![a-z])[a-z]{3,}[^s']s$/u;
-const PLURALS_GO_ON = /^[a-z]{3,}[^s']s\s+(?:or|and|nor)\s+[a-z]{3,}[^s']s(?![a-z])/u;
+const PLURALS_GO_ON = /^[a-z]{3,}[^s']s\s+(?:or|and|nor)\s+(?:[a-z-]+\s+)?[a-z]{3,}[^s']s(?![a-z])/u;
 
 /** Verbs that may stand beside the negation and soul words of a list head ("do not run rm -rf, …"). */
-const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an|must|should|shall|will|may|can)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
+const LIST_VERBS = /(?<![a-z])(?:do|does|you|ever|run|use|execute|perform|allow|try|any|the|a|an|must|should|shall|will|may|can|and|or|then|log|print|echo|paste|post|commit|share|send|store|write|put|include|it|them)(?![a-z])|執行|执行|使用|進行|进行|做/gu;
 
 /** The rest of a list: "…, overwrite or force-push", not "…, just nuke it instead". */
 const LIST_TAIL = /^(?!.*(?:\b(?:just|instead|rather|only)\b|而是|改用|改成|直接)).*(?:\b(?:or|and|nor)\b|或|和|及|與|与)/u;
@@ -1145,8 +1189,8 @@ function prose(markdown: string): string[][] {
       // An arrow after a short opening is a condition and what follows it: "ci red → dont push, fix it first" (not a value's "5432 -> 5433").
       .replace(/^([^\d→⇒\n]{1,40}?)(?<!\d)\s*(?:→|⇒|->|=>)\s*(?!\d)/u, (_m, when: string) => `if ${when.trim()}, then `)
       // A question answered "no" forbids what it asks: "Is a .env file ever safe to commit? No — …".
-      // (Only an answer that stands alone: 「為什麼要測試？不測試會出事」 answers nothing.)
-      .replace(/([^.!?。！？]+)[?？]\s*(?:(?:no|never|nope)(?![a-z])|(?:那|這|这|當然|当然)?(?:可)?(?:不|不行|不可以|不要)(?=[。，,！!\s—–-]|$))[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
+      // (Only an answer that stands alone: 「為什麼要測試？不測試會出事」, "…? No need to read it first" answer nothing.)
+      .replace(/([^.!?。！？]+)[?？]\s*(?:(?:no|never|nope)(?=\s*(?:[.,;:!—–-]|$))|(?:那|這|这|當然|当然)?(?:可)?(?:不|不行|不可以|不要)(?=[。，,！!\s—–-]|$))[\s.,!—–-]*/giu, (_m, q: string) => `never: ${q.trim()}. `)
       .replace(/(?<![\w*])\*(?=\w)([^*\n]+?)(?<=\w)\*(?![\w*])/gu, '$1')
       // A short question is the topic of its answer: "Sandbox? Not needed." reads as one clause.
       .replace(/(^|[.!?。！？]\s*)([^\s.!?。！？]+(?:\s+[^\s.!?。！？]+){0,2})[?？]\s*(?=\S)/gu, (m, lead: string, topic: string) => (topic.length <= 24 ? `${lead}${topic} ` : m))
@@ -1358,7 +1402,8 @@ function once<T>(make: () => T): () => T {
 /** A clause of negations and soul words only ("never delete", 「不要刪除」): the head of a list. */
 function isListHead(c: Clause): boolean {
   if (c.masked === c.low || !modalCount(c)) return false;
-  const rest = blank(c.masked, c.negations).replace(LIST_VERBS, '');
+  // (What a pronoun was read as stands in its place: "never echo it, log it, or paste it".)
+  const rest = blank(c.masked, [...c.negations, ...(c.pointed ? [{ ...c.pointed, text: '' }] : [])]).replace(LIST_VERBS, '');
   return !/[\p{L}\p{N}]/u.test(rest);
 }
 
@@ -1489,8 +1534,9 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // A safeguard in a purpose clause after another is what that one is for: "run the tests before pushing so reviewers aren't the first to see a failure".
   const purpose = PURPOSE.exec(c.low)?.index ?? Infinity;
   // (Nor one 受 makes a state of a thing: 「受保护分支」 is a protected branch, not branch protection.)
-  // (Nor one named as the place of what follows: 「CI 里的 gosec 和漏洞扫描不能关」 keeps the scans.)
-  const guards = named.filter((g, _, all) => !asName(c.low, g) && !(HAN.test(g.text[0]) && c.low[g.start - 1] === '受') && !(PLACE_OF_ZH.test(c.low.slice(g.end)) && all.some((o) => o.start > g.end)) && !c.objects().some((o) => (((inside(o, g) && !opens(o, g) && !ROUTE.test(g.text)) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
+  // (Nor one named as the place of what follows: 「CI 里的 gosec 和漏洞扫描不能关」 keeps the scans; nor one that owns the risky thing after it: 「HSM 的 PIN 跟 DB2 密碼」;
+  // nor one inside a harmless phrase: "preview-link them" is no preview environment; nor one that names a kind of thing, "lint-only turns".)
+  const guards = named.filter((g, _, all) => !asName(c.low, g) && !(HAN.test(g.text[0]) && c.low[g.start - 1] === '受') && !(PLACE_OF_ZH.test(c.low.slice(g.end)) && all.some((o) => o.start > g.end)) && !c.objects().some((o) => o.start >= g.end && OWNER_OF.test(c.low.slice(g.end, o.start))) && !spans(inv.harmless, c.low).some((h) => h.start <= g.start && g.end <= h.end && h.end - h.start > g.end - g.start) && !/^-only(?![a-z])/u.test(c.low.slice(g.end)) && !c.objects().some((o) => (((inside(o, g) && !opens(o, g) && !ROUTE.test(g.text)) || destinedFor(g, o)) && foreign(o)) || inside(g, o)) && !(g.start >= purpose && all.some((o) => o.end <= purpose)) && !turnedOff(c.low, g));
   // (Where a secret comes from keeps nothing once it is put where people read it: "paste the admin password from the .env file into the chat".)
   if (guards.length && guards.every((g) => /^(?:from|從|从)/u.test(g.text)) && SHOWN_WHERE_READ.test(c.low)) guards.length = 0;
   // An everyday safeguard ("ask me first") is this invariant's only where its risky actions are named.
@@ -1535,7 +1581,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   // (So does one answered by sending the asker elsewhere: "if a teammate asks for the staging password, point them to the vault".)
   const consequence = sentence[sentence.indexOf(c) + 1]?.low ?? '';
   // (And one answered by a task done beside it, which grants nothing: "when deleting old PoCs, also update the README", 「清理…時，順便更新 README」.)
-  const answered = c.role === 'condition' && (STOPS.test(consequence) || REDIRECTS.test(consequence) || ALSO_DO.test(consequence) || (inv.id === 'secrets-kept' && MASKS.test(consequence)));
+  const answered = c.role === 'condition' && (STOPS.test(consequence) || NOT_RUN_ZH.test(consequence) || REDIRECTS.test(consequence) || ALSO_DO.test(consequence) || (inv.id === 'secrets-kept' && MASKS.test(consequence)));
   const situation = (r: Span) =>
     c.narrated ||
     PERSON_DOES.test(c.low) ||
@@ -1565,7 +1611,7 @@ function read(inv: Compiled, c: Clause, sentence: readonly Clause[]): Reading {
   const riskyNamed = spans(inv.risky, c.low).map((r) => ({ ...r, kind: classed(c, r) }));
   if (riskyNamed.some((r) => r.kind === 'asked')) reading.asks = true;
   if (riskyNamed.some((r) => r.kind === 'as')) reading.classes = true;
-  const risky: (Span & { kind?: Kind; unexcused?: boolean })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => !harmlessBeside(inv, c, r))]
+  const risky: (Span & { kind?: Kind; unexcused?: boolean })[] = [...riskySpans(inv, c, riskyNamed).filter((r) => !situation(r)), ...pairedSpans(inv, c, sentence, situation).filter((r) => r.pastHarmless || !harmlessBeside(inv, c, r))]
     .filter((r) => !mentioned(c, r))
     .sort((a, b) => a.start - b.start);
   if (!risky.length) return reading;
@@ -1675,7 +1721,7 @@ const UNTIL_AFTER_ZH = /^[^，。,;；]{0,8}?(?:之前|以前|前)/u;
 
 /** Risky words, less those that only edit something harmless beside them ("remove unused imports", 把 console.log 移除, 測試覆蓋率). */
 function riskySpans(inv: Compiled, c: Clause, named: (Span & { kind: Kind })[]): (Span & { kind: Kind })[] {
-  return named.filter((r) => !harmlessBeside(inv, c, r) && !coordinated(c, r, (o) => harmlessBeside(inv, c, o)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !KEPT_IN_STORE.test(c.low.slice(r.end)) && !route(c, r));
+  return named.filter((r) => !harmlessBeside(inv, c, r) && !coordinated(c, r, (o) => harmlessBeside(inv, c, o)) && r.kind !== 'as' && r.kind !== 'asked' && !describes(inv, c, r) && !agentNoun(inv, r) && !DESCRIBED.test(c.low.slice(r.end)) && !KEPT_IN_STORE.test(c.low.slice(r.end)) && !NO_FIX.test(c.low.slice(r.end)) && !route(c, r));
 }
 
 /** An HTTP method written as one, before a path, names a route: "(DELETE /items/:id)" — unless it is called ("curl -X DELETE /users", "hit DELETE /users"). */
@@ -1694,8 +1740,10 @@ function harmlessBeside(inv: Compiled, c: Clause, r: Span): boolean {
   const between = (h: Span) => c.low.slice(Math.min(r.end, h.end), Math.max(r.start, h.start));
   // (Not what a harmless thing is replaced with: "replace the placeholder with the real API key".)
   const replacedWith = (h: Span) => h.end <= r.start && REPLACED.test(c.low.slice(Math.max(0, h.start - 24), h.start)) && /(?<![a-z])(?:with|by)(?![a-z])/u.test(between(h));
-  return spans(inv.harmless, c.low).some((h) => !HISTORY_AFTER.test(c.low.slice(h.end)) && (distance(c, r, h) <= CLOSE || inObjectPutFirst(c, h, r) || (r.end <= h.start && (HEAD_NOUN.test(between(h)) || STANDS_IN_ZH.test(between(h)) || (HELD_IN.test(h.text) && distance(c, r, h) <= NEAR && !OTHER_PHRASE.test(between(h)))))) && (!AND.test(between(h)) || NOUNS_OF.test(between(h)) || STANDS_IN_ZH.test(between(h))) && !replacedWith(h));
+  return spans(inv.harmless, c.low).some((h) => !HISTORY_AFTER.test(c.low.slice(h.end)) && (distance(c, r, h) <= CLOSE || inObjectPutFirst(c, h, r) || (r.end <= h.start && (HEAD_NOUN.test(between(h)) || OBJECT_PLACE_ZH.test(between(h)) || STANDS_IN_ZH.test(between(h)) || (HELD_IN.test(h.text) && distance(c, r, h) <= NEAR && !OTHER_PHRASE.test(between(h)))))) && (!AND.test(between(h)) || NOUNS_OF.test(between(h)) || STANDS_IN_ZH.test(between(h))) && !replacedWith(h));
 }
+/** Where a Chinese object is, before it: 「刪除 gradebook 匯出模組中未使用的函式」 deletes the functions (not in production, a database or a server). */
+const OBJECT_PLACE_ZH = /^(?![^，。；,;]*(?:生[产產]|正式|[线線]上|(?<![a-z])(?:prod|production|live)(?![a-z])|[数數][据據]庫|[数数]据库|資料庫|伺服器|服务器|服務器))[^，。；,;]{0,24}(?:中|裡|里|內|内|入面)\s*$/u;
 /** A harmless thing that opens the object 把 puts before its verb: 「把 README 里已经下线的…说明删掉」, 「把没用的 import…删掉」. */
 const inObjectPutFirst = (c: Clause, h: Span, r: Span) => h.end <= r.start && TEXT_HELD.test(h.text) && /[把將将]\s*(?:[^\s，。；,;]{0,6}的)?\s*$/u.test(c.low.slice(0, h.start)) && !/[，。；,;]|生[产產]|正式|[线線]上|(?<![a-z])(?:prod|production|live|database|db)(?![a-z])|[数數][据據]庫|[数数]据库|資料庫/u.test(c.low.slice(h.end, r.start));
 /** A document, a part of one, or what code holds as text: where 把's object sits ("把 README 里…"), or what it is. */
@@ -1744,7 +1792,7 @@ const CLASSING = new RegExp(
   'u',
 );
 const ASKING = new RegExp(
-  `(?:(?<![a-z])whether\\s+(?:[^\\s,.;]+\\s+){0,5}?|(?<![a-z])(?:unsure|not sure|uncertain|doubt|ask|check|know|tell|wonder)\\s+if\\s+(?:[^\\s,.;]+\\s+){0,5}?)${KIND_WORDS}|(?:是否|是不是|有沒有|有没有|會不會|会不会)${KIND_HAN}`,
+  `(?:(?<![a-z])whether\\s+(?:[^\\s,.;]+\\s+){0,10}?|(?<![a-z])(?:unsure|not sure|uncertain|doubt|ask|check|know|tell|wonder)\\s+if\\s+(?:[^\\s,.;]+\\s+){0,5}?)${KIND_WORDS}|(?:是否|是不是|有沒有|有没有|會不會|会不会)${KIND_HAN}`,
   'u',
 );
 
@@ -1752,6 +1800,8 @@ const PREDICATE_KIND = /(?<=[a-z0-9`'")\]]\s+)(?:is|are|was|were|can be|may be)\
 /** A risky action said to be of a kind: "`docker system prune` is destructive" describes it. */
 const DESCRIBED = /^\s+(?:is|are|can be|may be)\s+(?:(?:very|really|extremely|potentially|always|quite)\s+)*(?:destructive|dangerous|irreversible|risky|high-risk)(?![a-z])/u;
 
+/** A risky action said to be no answer: "`chmod -R 777` 和关闭 StrictHostKeyChecking 都不是解决办法", "`--force` is not the fix". */
+const NO_FIX = /^[^，。；,;]{0,40}?(?:都|也)?(?:不是|不算|並非|并非)(?:解決辦法|解决办法|辦法|办法|解法|答案|正解|選項|选项)|^[^,;.]{0,40}?(?:is|are)(?:n['’]t|\s+not|\s+never)\s+(?:(?:a\s+|an\s+|the\s+)?(?:fix|answer|solution|option|way)|enough|sufficient)(?![a-z])/u;
 /** A credential said to be kept in a secret store, which is where it belongs: "GM admin tokens) live in Vault", "the deploy key is stored in KMS". */
 const KEPT_IN_STORE = /^[\s,)]*(?:(?:live|lives|are stored|is stored|are kept|is kept|stay|stays|belong|belongs|sit|sits|reside|resides)\s+(?:only\s+)?(?:in|inside|under)\s+(?:the\s+|our\s+|aws\s+|azure\s+|gcp\s+|google\s+|hashicorp\s+)?(?:vault|secrets? manager|key ?vault|keychain|kms|hsm|parameter store|ssm|1password|password manager|secret store|sops)|(?:存|放|保存|存放|保管)在\s*(?:vault|secrets manager|key vault|kms|hsm|密鑰庫|密钥库|保險庫|保险库))/u;
 
@@ -1767,7 +1817,8 @@ type Kind = 'as' | 'not' | 'asked' | undefined;
 function classed(c: Clause, r: Span): Kind {
   if (!KIND.test(r.text)) return undefined;
   const before = c.low.slice(Math.max(0, r.start - 60), r.start);
-  if (ASKING.test(before)) return 'asked';
+  // (What is asked about may be named at length: "unsure whether a Redis command like FLUSHDB or KEYS * is destructive".)
+  if (ASKING.test(c.low.slice(Math.max(0, r.start - 90), r.start))) return 'asked';
   const m = CLASSING.exec(before);
   // Said of a thing ("`docker system prune` is destructive"): a kind named; "is not dangerous" declares it otherwise.
   const said = !m && PREDICATE_KIND.exec(before);
@@ -1783,7 +1834,10 @@ function classed(c: Clause, r: Span): Kind {
  * Words risky only beside another (floor.ts): "as the user" in a sentence that names a README,
  * "push" with "main" a few words after it in the clause.
  */
-function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situation: (r: Span) => boolean): (Span & { unexcused?: boolean })[] {
+function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situation: (r: Span) => boolean): (Span & { unexcused?: boolean; pastHarmless?: boolean })[] {
+  const harmless = spans(inv.harmless, c.low);
+  // (A partner listed after something harmless beside the risky word is no less risky: "give everyone read access and write access".)
+  const pastHarmless = (r: Span, w: Span) => harmless.some((h) => r.end <= h.start && h.end <= w.start && AND.test(c.low.slice(h.end, w.start)));
   return inv.paired.flatMap((p) => {
     const risky = spans(p.risky, c.low);
     const mark = (rs: Span[]) => (p.unexcused ? rs.map((r) => ({ ...r, unexcused: true })) : rs);
@@ -1795,10 +1849,12 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
     }
     if (p.within === undefined) return [...sentence, ...(c.before ?? [])].some((other) => spans(p.with, other.low).length) ? mark(risky.filter((r) => !situation(r))) : [];
     // (A partner after a dot is a file's name: "the real .env" names no environment.)
-    const partners = spans(p.with, c.low).filter((w) => w.text.startsWith('.') || c.low[w.start - 1] !== '.');
+    // (Nor one inside something harmless: 「只读权限」 grants nothing.)
+    const partners = spans(p.with, c.low).filter((w) => (w.text.startsWith('.') || c.low[w.start - 1] !== '.') && !harmless.some((h) => h.start <= w.start && w.end <= h.end && h.end - h.start > w.end - w.start));
     // (`before`: the partner stands before the risky word — "commit your .env".)
     // (An aside between them is no distance: 「所有使用者（包括代理人）都給 … 權限」.)
-    return mark(risky.filter((r) => !situation(r) && partners.some((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) - asideUnits(c, r, w) <= p.within!)));
+    const near = (r: Span) => partners.filter((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) - asideUnits(c, r, w) <= p.within!);
+    return mark(risky.filter((r) => !situation(r) && near(r).length).map((r) => (near(r).some((w) => pastHarmless(r, w)) ? { ...r, pastHarmless: true } : r)));
   });
 }
 
@@ -1806,7 +1862,7 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
 const clauseBefore = (sentence: readonly Clause[], c: Clause): Clause | undefined => sentence[sentence.indexOf(c) - 1];
 
 /** Asked for or come across, just before it: "asks for the deploy token", 「要 token」, 「看到 token」. */
-const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:(?:in|on|via|over)\s+\S+\s+)?(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,3}$/u;
+const REQUESTED = /(?:(?<![a-z])(?:asks?|asking|asked|requests?|requested|wants?|wanted|needs?|needed|sees?|saw|finds?|found|spots?|spotted|comes? across)\s+(?:(?:in|on|via|over)\s+\S+\s+)?(?:for\s+)?|索取|請求|请求|要求|要|發現|发现|看到|遇到|碰到)\s*(?:\S+\s+){0,5}$/u;
 
 /** What may stand between a negation and the action it forbids: a word ("manually"), 要 and how (要手動). */
 const ACTION_NEXT = /^\s*(?:[a-z]+\s+)?$|^\s*(?:要|能|可以?|准|得|許|许)?(?:手動|手动|自行|擅自|私自|硬|強行|强行)?\s*$/u;
@@ -1830,6 +1886,8 @@ const BEFORE_NOUN = /^\s+(?!(?:and|or|to|into|in|on|at|by|only|is|are|was|were|f
 /** A route a change takes, whatever it is called: "through the deploy pipeline". */
 const ROUTE = /^(?:through|via)\s/u;
 const PLACE_OF_ZH = /^\s*(?:里|裡|中)的/u;
+/** A safeguard that owns what follows: 「HSM 的 PIN 跟 DB2 密碼」, "the vault's root token" name the secrets, not where they are kept. */
+const OWNER_OF = /^\s*(?:的|['’]s)\s*(?:(?:[a-z0-9][\w-]{0,11}|\p{Script=Han}{1,3})(?:\s*(?:跟|和|與|与|及|and|or|&)\s*(?:[a-z0-9][\w-]{0,11}|\p{Script=Han}{1,3})){0,2}\s*)?$/u;
 /** 只在 before the place itself, confining the deed to it: 「只在自己的临时分支上操作」. */
 const ONLY_IN_PLACE = /^\s*(?:自己的|你自己的|你的|我們的|我们的|一個|一个|個|个)?\s*$/u;
 /** Between two removals of their own safeguards, what joins them: "or", 或, 和, 、. */
@@ -1849,7 +1907,15 @@ const OBJECT_NEXT = /^\s*(?:(?:the|all|any|every|your|their|its)\s+)?$/u;
 const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
 
 /** What follows a safeguard named as a clause's subject up to its copula: its noun, then where or what it is of ("flag on the catalog purge script is"). */
-const SUBJECT_THEN_COPULA = /^\s*(?:[\w-]+\s+){0,2}(?:(?:on|of|for|in|at|from|under|inside|within)\s+(?:[^\s,.;:!?]+\s+){1,6})?(?:is|are|was|were|has been|have been)\s+(?:now\s+|hereby\s+|officially\s+)?$/u;
+const OWN_FLAG_NEGATED = /^\(\s*(?:no|not|without|never)\s+[`'"]?-{1,2}[a-z]/u;
+const STILL_HOLDS = /^\s*(?:step|rule|check|requirement)?\s*(?:still|always)\s+(?:applies|apply|holds|hold|stands|stand|counts|count|is required|are required|runs|run)(?![a-z])/u;
+const DEED_NEEDED = /^\s+(?:we|you|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|have to|must)\s+(?:it|to)(?![a-z])/u;
+/** A consequence in Chinese that forbids running what the condition named: 「不可以直接執行」. */
+const NOT_RUN_ZH = /^\s*(?:一律|都|絕對|绝对)?\s*(?:不可以|不可|不能|不得|不准|不要|別|别|禁止|嚴禁|严禁|切勿)\s*(?:直接|隨意|随意|擅自|盲目)?\s*(?:複製|复制|照抄)?\s*(?:執行|执行|運行|运行|跑|使用|照做|套用)/u;
+const OWN_FLAG = /^\s*[`'"]?-{1,2}[a-z]/u;
+const WITH_NONE = /^\s+with\s+(?:no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:and|or|,)\s+)*$/u;
+const LISTED_BEFORE_ZH = /^\s*(?:和|及|與|与|、|以及|跟)[^，。；,;]{1,20}$/u;
+const SUBJECT_THEN_COPULA = /^\s*(?:[\w-]+\s+){0,2}(?:(?:on|of|for|in|at|from|to|against|with|under|inside|within)\s+(?:[^\s,.;:!?]+\s+){1,6})?(?:(?:is|are|was|were)(?:\s+(?:not|never))?(?:\s+(?:to be|being))?|(?:has|have)(?:\s+(?:not|never))?\s+been|(?:will|shall|can|may|should|must)(?:\s+(?:not|never))?\s+be)\s+(?:now\s+|hereby\s+|officially\s+)?(?:(?:switched|turned|flipped|shut|set|taken)\s+)?$/u;
 
 /** "Without" a thing, and where it was tried: "without a migration that has already been tested in a sandbox". */
 const THING_TRIED_IN = /^\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){1,2}(?:that|which)\s+(?:(?:has|have|had|was|were)\s+)?(?:already\s+|first\s+)?(?:been\s+)?[a-z]+(?:ed|en|wn|run)\s+(?:in|on|inside|against|through)\s+(?:(?:a|an|the|our|its)\s+)?$/u;
@@ -1875,7 +1941,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const aside = parens.find((p) => guards.every((g) => p.index < g.start && g.end < p.index + p[0].length));
   // (And one that holds no safeguard, nor follows one, says nothing of it: "pick the narrowest scope that works (read-only if possible)",
   // not "3. The soul (only when it doesn't get in the way)".)
-  const asides = parens.filter((p) => !guards.some((g) => (p.index < g.start && g.end < p.index + p[0].length) || !c.low.slice(g.end, p.index).trim()));
+  // (Nor does one that negates a flag of its own: "with --dry-run (no --execute)".)
+  const asides = parens.filter((p) => OWN_FLAG_NEGATED.test(p[0]) || !guards.some((g) => (p.index < g.start && g.end < p.index + p[0].length) || !c.low.slice(g.end, p.index).trim()));
   // (A safeguard named in a purpose says what the deed is for, which the negations of the deed do not reach: 「不要为了让机器人通过检查而关闭分支保护」.)
   // (Nor does one in a purpose after it: "route the alerts into one group so nobody gets paged twice".)
   const purpose = PURPOSE_ZH.exec(c.low);
@@ -1902,7 +1969,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   if (guards.every((g) => /(?<![a-z])(?:in|into|inside|on|to)\s+(?:(?:a|an|the|any|our|your)\s+)?$/u.test(c.low.slice(Math.max(0, g.start - 16), g.start)) && /^\s+either\s*[.!]?\s*$/u.test(c.low.slice(g.end)))) return c.carry;
   // (Nor what a rule keeps on whatever happens: "keep TLS verification on, even when the staging portal is flaky".)
   // (Nor one always done, whose object is a safeguard: "always do the memory write …, even on short reviews" — not "always merge, even on red reviews".)
-  if (conceded && (KEPT_ON.test(c.low.slice(0, conceded.start)) || alwaysKept(inv, c, conceded))) return c.carry;
+  // (…or said to hold all the same after it: "even when we're in a hurry the sandbox step still applies".)
+  if (conceded && (KEPT_ON.test(c.low.slice(0, conceded.start)) || alwaysKept(inv, c, conceded) || guards.some((g) => g.start >= conceded.end && STILL_HOLDS.test(c.low.slice(g.end))))) return c.carry;
   if (conceded) return c.carry + 1 + modalCount(c, negations.filter((n) => n.end <= conceded.start));
   // The same said after the safeguard, in Chinese: 「CI 紅了也先合」; what forbids comes after it: 「CI 沒過也別合」.
   const concededAfter = spans(CONCESSIVE_AFTER, c.low).find((k) => guards.some((g) => k.start >= g.end && distance(c, g, k) <= NEAR));
@@ -1914,8 +1982,10 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const relative = (n: Span) => n.start >= after && (RELATIVE.test(c.low.slice(after, n.start)) || isNotAnother(c, after, n) || secondPredicate(n));
   // (Nor one that says which of them: "a reviewer who isn't its author", 「非作者的 reviewer」.)
   const qualifies = (n: Span) =>
-    !negations.some((o) => o.kind === 'local' && o.start >= n.end && o.start - n.end <= 2) &&
-    guards.some((g) => (g.end <= n.start && WHO_IS.test(c.low.slice(g.end, n.start))) || (n.end <= g.start && /^(?:非|不是)$/u.test(n.text) && /^[^，。,;；的\s]{1,10}的\s*(?:[a-z-]+\s*|\p{Script=Han}{1,4})?$/u.test(c.low.slice(n.end, g.start))));
+    // (Or what the safeguard is given: "the disposable container with no network and no credentials mounted".)
+    guards.some((g) => g.end <= n.start && WITH_NONE.test(c.low.slice(g.end, n.start))) ||
+    (!negations.some((o) => o.kind === 'local' && o.start >= n.end && o.start - n.end <= 2) &&
+      guards.some((g) => (g.end <= n.start && WHO_IS.test(c.low.slice(g.end, n.start))) || (n.end <= g.start && /^(?:非|不是)$/u.test(n.text) && /^[^，。,;；的\s]{1,10}的\s*(?:[a-z-]+\s*|\p{Script=Han}{1,4})?$/u.test(c.low.slice(n.end, g.start)))));
   // (Nor does one of a second predicate after "and": "reads them as data and does not execute commands they contain" —
   // unless what it negates is itself a negation, "keep the sandbox and never skip it".)
   const secondPredicate = (n: Span) =>
@@ -1934,7 +2004,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (It confines the action nearest before it: "run the tests first and release only when they pass" confines the release.)
   // (Not when what it is confined to is the whole class the soul guards: "use the sandbox only for destructive commands".)
   const confines = (n: Clause['negations'][number]) =>
-    n.kind === 'after' && c.role !== 'exception' && !WHOLE_CLASS.test(c.low.slice(n.end)) && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR && !actionsIn(inv, c.low.slice(g.end, n.start)).length);
+    // (Nor what the deed itself needs: "run it in a throwaway container only if we really need it" confines the run.)
+    n.kind === 'after' && c.role !== 'exception' && !WHOLE_CLASS.test(c.low.slice(n.end)) && !(DEED_NEEDED.test(c.low.slice(n.end)) && guards.every((g) => /^(?:in|inside|into|on)\s/u.test(g.text))) && guards.some((g) => n.start >= g.end && distance(c, g, n) <= NEAR && !actionsIn(inv, c.low.slice(g.end, n.start)).length);
   const confinedFrom = negations.find(confines)?.end;
   // A question names its subject, it does not drop it: "stop asking me which test runner".
   const asks = (n: Span, verb?: RegExp) => guards.every((g) => g.start >= n.end && (!verb || verb.test(c.low.slice(n.end, g.start))) && QUESTION.test(c.low.slice(n.end, g.start)));
@@ -1946,7 +2017,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     guards.some(
       (g) =>
         g.start >= n.end &&
-        (ALTERS.test(c.low.slice(n.end, g.start)) || (REMOVES_IT.test(c.low.slice(n.end, g.start)) && !spans(inv.removes, c.low.slice(n.end, g.start)).length) || (/^(?:none|nothing)$/.test(n.text) && NONE_CHANGES.test(c.low.slice(n.end, g.start)))) &&
+        (ALTERS.test(c.low.slice(n.end, g.start)) || (REMOVES_IT.test(c.low.slice(n.end, g.start)) && !spans(inv.removes, c.low.slice(n.end, g.start)).length) || (/^(?:none|nothing)$/.test(n.text) && NONE_CHANGES.test(c.low.slice(n.end, g.start)) && !negations.some((b) => b.kind === 'before' && b.start >= n.end && b.end <= g.start))) &&
         !spans(inv.breaks, c.low.slice(n.end, g.start)).length,
     );
   // (Nor is the verb of a relative clause said of another noun after the safeguard: "ignore the soul and drop rules that contradict it".)
@@ -1956,7 +2027,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (Nor one that sets a value against another: 「沙盒镜像现在用 node 20 不是 18」, "Node 20, not 18".)
   const valueContrast = (n: Span) => /^\s*是?\s*v?\d/u.test(c.low.slice(n.end));
   // (Nor one that says what a check makes sure of: 「要先讀懂每一行、確認不會刪錯資料」, 「输出确认无误、经过评审后」.)
-  const checkedNot = (n: Span) => !guards.some((g) => g.start >= n.end && g.start - n.end <= 2) && /(?:確認|确认|確保|确保|保證|保证|檢查|检查|核對|核对)\s*$/u.test(c.low.slice(Math.max(0, n.start - 3), n.start));
+  // (Not the checks of a safeguard named just before, a noun: 「必须通过的流水线检查不能关」.)
+  const checkedNot = (n: Span) => !guards.some((g) => g.start >= n.end && g.start - n.end <= 2) && /(?:確認|确认|確保|确保|保證|保证|檢查|检查|核對|核对)\s*$/u.test(c.low.slice(Math.max(0, n.start - 3), n.start)) && !c.safeguards().some((g) => /^\s*(?:檢查|检查|核對|核对)\s*$/u.test(c.low.slice(g.end, n.start)));
   // (Nor, of the safeguard named as a place before it, one that forbids putting another invariant's risky thing there: 「记忆文件中不得保存任何密钥」.)
   const forbidsOther = (n: Span) => negations.length === 1 && guards.every((g) => g.end <= n.start) && c.objects().some((o) => o.start >= n.end && OTHER_OBJECT.test(c.low.slice(n.end, o.start)));
   // (Nor one of what the safeguard, the clause's subject, does to something else: "CI never prints secrets", "the build pipeline never exports the key itself".)
@@ -1988,8 +2060,13 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   const ownPredicate = (n: Span) => guards.every((g) => g.start >= n.end && /^\s+(?:it|them|this|that)\s+(?:and|then)\s/.test(c.low.slice(n.end, g.start)));
   // (A Chinese list after the verb is all its object, however long: 「不要关闭 Jenkins 里的单元测试、代码扫描和签名校验」.)
   const listedAfter = (n: Span) => guards.some((g) => g.start >= n.end && LIST_ZH.test(c.low.slice(n.end, g.start)));
+  // (A breaking word names no break where the safeguard is what it is for, "suggestions to review", or where it is the condition
+  // of a consequent with the safeguard, 「需要撤销就提 revert PR」.)
+  const purposeOf = (b: Span) => /^(?:suggestions?|recommendations?|proposals?|ideas?|hints?)$/u.test(b.text) && guards.every((g) => g.start >= b.end && /^\s+to\s+$/u.test(c.low.slice(b.end, g.start)));
+  // (…and a Chinese list before it is all its subject: 「分支保护和必须通过的流水线检查不能关」.)
+  const listedBefore = (n: Span) => guards.some((g) => g.end <= n.start && LISTED_BEFORE_ZH.test(c.low.slice(g.end, n.start)));
   // (「…前就」 goes ahead of what comes before it, not of what follows: in 「回合结束前就不用写记忆」 the turn ends, and the write is waived by 不用.)
-  const localsNear = negations.filter((n) => n.kind === 'local' && !(/前就$/u.test(n.text) && guards.every((g) => g.start >= n.end)) && (near(n) || predicates(c, n, guards) || listedAfter(n)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !ownPredicate(n) && !QUESTION.test(c.low.slice(Math.max(0, n.start - 6), n.start)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
+  const localsNear = negations.filter((n) => n.kind === 'local' && !(/前就$/u.test(n.text) && guards.every((g) => g.start >= n.end)) && (near(n) || saidOf(n) || predicates(c, n, guards) || listedAfter(n) || listedBefore(n)) && !asks(n) && !ofAnother(n) && !ownTermAfter(n) && !ownPredicate(n) && !QUESTION.test(c.low.slice(Math.max(0, n.start - 6), n.start)) && !negations.some((b) => b.kind === 'before' && governs(c, b, n)));
   const locals = localsNear.filter((n, k) => !(k && objectOf(n) && objectOf(localsNear[k - 1]) && COORDINATED.test(c.low.slice(objectOf(localsNear[k - 1])!.end, n.start)))).length;
   return (
     c.carry +
@@ -1997,7 +2074,8 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
     locals +
     negations.filter((n) => n.kind === 'avert' && guards.some((g) => opposes(c, n, g))).length +
     // ("Without changing what it does" keeps what it does.)
-    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && guards.some((g) => g.start >= n.end && (distance(c, n, g) <= NEAR || (n.text === 'without' && THING_TRIED_IN.test(c.low.slice(n.end, g.start)))) && !(n.text === 'without' && /^\s+(?:changing|modifying|altering|touching|weakening|loosening)\s+$/.test(c.low.slice(n.end, g.start))) && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
+    // (Nor one of a flag of its own: "a dry run without --confirm".)
+    negations.filter((n) => n.kind === 'before' && !putsAside(n) && !replaced(n) && !(OWN_FLAG.test(c.low.slice(n.end)) && !guards.some((g) => g.start >= n.end && /^\s*[`'"]?-{0,2}$/u.test(c.low.slice(n.end, g.start)))) && guards.some((g) => g.start >= n.end && (distance(c, n, g) <= NEAR || (n.text === 'without' && THING_TRIED_IN.test(c.low.slice(n.end, g.start)))) && !(n.text === 'without' && /^\s+(?:changing|modifying|altering|touching|weakening|loosening)\s+$/.test(c.low.slice(n.end, g.start))) && !(n.text === 'over' && (PREPOSITION.test(c.low.slice(n.end, g.start)) || AND.test(c.low.slice(n.end, g.start)) || RANKED_OVER.test(c.low.slice(0, n.start)))) &&
           // (What "instead of" puts aside is its object, not where it happens: "use `npm ci` instead of `npm install` in CI".)
           // (Not a doing put aside there: "instead of trying it in the sandbox".)
           !(/^(?:instead of|rather than|in place of)$/.test(n.text) && SETTING_BEFORE.test(c.low.slice(n.end, g.start)) && !/^\s*[a-z]+ing(?![a-z])/.test(c.low.slice(n.end, g.start))))).length +
@@ -2008,9 +2086,9 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
       ? 0
       : Math.min(
           1,
-          breaks().filter((b) => (near(b) || saidOf(b)) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && (PERSON_WINS.test(c.low.slice(0, b.start)) || SOUL_RANKS.test(c.low.slice(0, b.start)))) && !(b.text === '只在' && (ONLY_AFTER.test(c.low.slice(b.end)) || guards.some((g) => g.start >= b.end && ONLY_IN_PLACE.test(c.low.slice(b.end, g.start)) && /^\s*(?:上|裡|里|中|內|内)/u.test(c.low.slice(g.end))))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && (FLAG_BEFORE.test(c.low.slice(0, b.start)) || !guards.some((g) => g.end <= b.start && /^[\w.-]*\s*$/.test(c.low.slice(g.end, b.start))))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end)) && !(PERIODIC.test(b.text) && BEFORE_NOUN.test(c.low.slice(b.end)))).length +
+          breaks().filter((b) => (near(b) || saidOf(b)) && !situation(b) && !purposeOf(b) && !guards.some((g) => g.start <= b.start && b.end <= g.end) && !asides.some((p) => p.index < b.start && b.end < p.index + p[0].length) && !breakPutAside(b) && !ofAnotherPredicate(b) && !namesASuggestion(b) && !(MEMORY_IDS.has(inv.id) && (PERSON_WINS.test(c.low.slice(0, b.start)) || SOUL_RANKS.test(c.low.slice(0, b.start)))) && !(b.text === '只在' && (ONLY_AFTER.test(c.low.slice(b.end)) || guards.some((g) => g.start >= b.end && ONLY_IN_PLACE.test(c.low.slice(b.end, g.start)) && /^\s*(?:上|裡|里|中|內|内)/u.test(c.low.slice(g.end))))) && !SET_ON.test(c.low.slice(b.start)) && !spans(CONCESSIVE, b.text).length && !definedAsGuard(c, b, guards) && !ranksFirst(c, b, guards) && !c.prohibitions.some((p) => p.start >= b.end || (p.start <= b.start && b.end <= p.end && p.end - p.start > b.end - b.start && PROHIBITION.test(p.text))) && !(b.text === '=' && (FLAG_BEFORE.test(c.low.slice(0, b.start)) || !guards.some((g) => g.end <= b.start && /^[\w.-]*\s*$/.test(c.low.slice(g.end, b.start))))) && !PASSING.test(c.low.slice(Math.max(0, b.start - 1), b.end)) && !(PERIODIC.test(b.text) && BEFORE_NOUN.test(c.low.slice(b.end)))).length +
             spans(inv.removes, c.low).filter((r) => guards.some((g) => removes(c, r, g))).length +
-            negations.filter((n) => n.kind === 'defer' && (near(n) || predicates(c, n, guards))).length +
+            negations.filter((n) => n.kind === 'defer' && (near(n) || saidOf(n) || predicates(c, n, guards))).length +
             negations.filter(confines).length +
             [...c.low.matchAll(CONFINED), ...c.low.matchAll(PUT_OFF)].filter((m) => guards.some((g) => g.end > m.index && g.start < m.index + m[0].length)).length,
         ))
@@ -2099,9 +2177,9 @@ const CONFINED = /(?<![a-z])only (?:write|record|save|log|note|update|add|store|
 /**
  * Doing the safeguard after the fact: "run it first and read it afterwards", "send it anyway and
  * collect the sign-off afterwards", "testing we will do later", "replay the change in the sandbox
- * afterwards", 「测试结果出来再补」.
+ * afterwards", 「测试结果出来再补」; the safeguard named first: "with the git backport done later".
  */
-const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc|backfill|open|submit|send)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
+const PUT_OFF = /(?<![a-z])(?:review|read|check|inspect|test|writ|record|log|collect|get|obtain|request|seek|replay|rehears|reproduc|backfill|open|submit|send)\w*\s(?:\S+\s){0,4}?(?:afterwards?|after the fact|later)(?![a-z])|(?<![a-z])(?:[\w-]+\s){1,2}(?:(?:is|are|gets?|can be|will be|to be)\s)?(?:done|filed|raised|opened|added|written|sorted|handled|created)\s(?:\S+\s){0,2}?(?:afterwards?|after the fact|later)(?![a-z])|(?:測試|测试|審查|审查|審核|审核|檢查|检查|評審|评审|review|test)[^，。,;；]{0,8}?(?:再補|再补|後補|后补|補上|补上|回頭補|回头补)/gu;
 
 /** A clause that finds the safeguard missing, then (就, "then") stops, asks, waits or fixes it. */
 function remedied(c: Clause, word: string): boolean {
@@ -2263,7 +2341,7 @@ const governs = (c: Clause, n: Span, r: Span) => n.end <= r.start && distance(c,
  */
 // (A participle right before its noun describes it: "blocking checks".)
 const opposes = (c: Clause, n: Span, g: Span) =>
-  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim()) && !WHEN_OF.test(c.low.slice(n.end, g.start)) && !WHEN_OF.test(`${g.text.split(/\s/)[0]} `);
+  n.end <= g.start && distance(c, n, g) <= NEAR && !SETTING.test(c.low.slice(n.end, g.end)) && !/^\s*(?:,\s*)?(?:and|then|&)\s+$/u.test(c.low.slice(n.end, g.start)) && !BRINGS_BACK.test(n.text) && !PROTECTS.test(n.text) && !(/ing$/.test(n.text) && !c.low.slice(n.end, g.start).trim()) && !WHEN_OF.test(c.low.slice(n.end, g.start)) && !WHEN_OF.test(`${g.text.split(/\s/)[0]} `);
 /** A safeguard after "before", "after" or "during" (or opening with it) says when, not what is opposed: "catches more before review", "check for secrets before every commit". */
 const WHEN_OF = /(?<![a-z])(?:before|after|during|until|till|prior to|ahead of)\s+(?:(?:the|a|an|each|every|any)\s+)?$/u;
 /** Verbs that keep things from harm oppose no safeguard: "mask tokens whenever environment variables are echoed". */
@@ -2281,6 +2359,8 @@ function riskNegations(c: Clause, r: Span): number {
   const counted = c.negations.filter(
     (n) =>
       (n.kind === 'modal' && n.end <= r.start && !inCondition(c, n, r)) ||
+      // (Or its object, a nothing: "change nothing in production".)
+      (n.kind === 'modal' && /^(?:nothing|none)$/u.test(n.text) && n.start >= r.end && !c.low.slice(r.end, n.start).trim()) ||
       // (Not one "rather than" puts aside: "rather than bypassing it with --no-verify" is one negation.)
       // (Nor one whose object stands before the tool it names: "never bypass it with --no-verify".)
       (n.kind === 'local' && governs(c, n, r) && !c.negations.some((b) => b.kind === 'before' && governs(c, b, n)) && !/(?<![a-z])(?:with|using|via)\s/.test(c.low.slice(n.end, r.start))) ||
@@ -2314,7 +2394,7 @@ const CONSEQUENT = /(?<![a-z])then(?![a-z])|(?<!成)就(?![是算行好可夠够
 /** A condition that ends before its consequence: 「部署失敗的時候就回滾」, "… then …". */
 const CONDITION_ENDS = /(?<![a-z])then(?![a-z])|(?:時|时|時候|时候|的話|的话|之後|之后|失[败敗]了?|出[错錯]了?|[挂掛]了|崩了)\s*[,，]?\s*(?:就|便)/u;
 /** How an action went: it failed, broke, was rejected, timed out — or that it already happened: "if a token was ever printed to a log", 「如果 token 曾經被印出」. */
-const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available|(?:was|were|has been|have been|had been|got)\s+(?:ever\s+|once\s+|accidentally\s+|already\s+)?(?:printed|shown|exposed|logged|pasted|committed|pushed|posted|shared|displayed|echoed|published|uploaded|checked in|written))(?![a-z])|(?:曾經|曾经|曾|不小心|意外)被|[过過]期|失效|[泄洩][漏露]|外[泄洩]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
+const OUTCOME = /(?<![a-z])(?:fail(?:s|ed|ing)?|br(?:oke|eaks?|oken)|(?:is|was|gets?|got) rejected|errors?(?: out)?|crash(?:es|ed)?|times? out|timed out|goes wrong|went wrong|is down|is red|is unavailable|is missing|(?:has )?expired|(?:was |has been |is )?(?:leaked|compromised|revoked)|is not found|isn['’]t available|(?:was|were|has been|have been|had been|got|gets|get)\s+(?:ever\s+|once\s+|accidentally\s+|already\s+)?(?:printed|shown|exposed|logged|pasted|committed|pushed|posted|shared|displayed|echoed|published|uploaded|checked in|written)|by (?:accident|mistake))(?![a-z])|(?:曾經|曾经|曾|不小心|意外)被|[过過]期|失效|[泄洩][漏露]|外[泄洩]|失[败敗]|出[错錯]|[报報][错錯]|[挂掛]了|被拒|崩|超[时時]|不行|不了|[没沒]過|[没沒]过|不[过過]/u;
 
 /** A risky thing told as the harm it did: "the force-push thing bit us again", "rm -rf wiped my home once". */
 /** A condition that comes upon a thing, which it does not do: "if you spot a credential in a diff", 「如果發現密碼」. */
@@ -2372,12 +2452,36 @@ const averts = (c: Clause, n: Span, r: Span): boolean =>
   // (A Chinese topic done "all of it" may stand further off: 「.env 里的值贴到群里之前一律打码」.)
   governs(c, n, r) ||
   disposedOf(c, r, n, /(?:一律|一概|全部|都|統統|统统)\s*$/u.test(c.low.slice(0, n.start)) ? NEAR : CLOSE) ||
-  (n.start >= r.end && distance(c, r, n) <= NEAR && (PASSIVE.test(c.low.slice(r.end, n.start)) || (/ed$/.test(n.text) && PARTICIPLE_AFTER.test(c.low.slice(r.end, n.start))))) ||
+  maskedAsTopic(c, n, r) ||
+  // (…and of every item before it: 「学生手机号、身份证号必须脱敏」, or in an aside that names its kinds: 「個資（身分證字號、地址）」.)
+  coordinatedAfter(c, r, (o) => maskedAsTopic(c, n, o)) ||
+  namedInAside(c, r, (o) => maskedAsTopic(c, n, o) || coordinatedAfter(c, o, (k) => maskedAsTopic(c, n, k))) ||
   // (Or one it is replaced with: "replace them with [REDACTED]".)
   (n.start >= r.end && REPLACED.test(c.low.slice(Math.max(0, r.start - 24), r.start)) && /^\s+(?:with|by)\s+[[<(]?\s*$/u.test(c.low.slice(r.end, n.start))) ||
   coordinated(c, r, (o) => governs(c, n, o)) ||
   // (…or after a plain word the verb governs: "redact tokens and passwords", 「遮蔽 token 與密碼」.)
   (n.end <= r.start && JOINED_AFTER.test(c.low.slice(n.end, r.start)));
+/** What is done to a thing named first: "tokens must be masked", 「手机号必须脱敏」. */
+const maskedAsTopic = (c: Clause, n: Span, r: Span) =>
+  n.start >= r.end && ((distance(c, r, n) <= NEAR && (PASSIVE.test(c.low.slice(r.end, n.start)) || (/ed$/.test(n.text) && PARTICIPLE_AFTER.test(c.low.slice(r.end, n.start))))) || PASSIVE_ZH.test(c.low.slice(r.end, n.start)));
+/** (In Chinese an aside and where it is shown may stand between: 「用戶個資（身分證字號、地址、門號）在報告與 log 摘錄中一律遮罩」.) */
+const PASSIVE_ZH = /^\s*(?:[（(][^（）()]{0,40}[）)])?\s*(?:在[^，。；,;]{0,24}?[中裡里內内上]\s*)?(?:一律|一概|全部|都|統統|统统)?\s*(?:必須|必须|需要|應該|应该|要|需|應|应|得)?\s*先?\s*$/u;
+/** An object inside parentheses right after another, which `governed` holds of: 「個資（身分證字號、地址、門號）」 names the kinds of 個資. */
+function namedInAside(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
+  const open = Math.max(c.low.lastIndexOf('(', r.start), c.low.lastIndexOf('（', r.start));
+  if (open < 0 || /[)）]/u.test(c.low.slice(open, r.start))) return false;
+  return c.objects().some((o) => o.end <= open && !c.low.slice(o.end, open).trim() && governed(o));
+}
+/** An object joined to others after it, one of which `governed` holds of. */
+function coordinatedAfter(c: Clause, r: Span, governed: (o: Span) => boolean): boolean {
+  let prev = r;
+  for (const o of c.objects().filter((x) => x.start >= r.end)) {
+    if (!COORDINATOR.test(c.low.slice(prev.end, o.start))) return false;
+    if (governed(o)) return true;
+    prev = o;
+  }
+  return false;
+}
 const REPLACED = /(?<![a-z])(?:replac|swap|substitut)\w*\s+(?:(?:the|all|any|every|each|them|it)\s+)?$/u;
 const JOINED_AFTER = /^\s+(?:[^\s,;.]+\s+){1,2}(?:and|or|&)\s+(?:(?:the|all|any|its|their)\s+)?$|^\s*[^\s,，;；。]{1,8}\s*(?:和|及|與|与|、)\s*$/u;
 
@@ -2526,7 +2630,7 @@ const MASKED_LATER = new RegExp(
 const MASKING_DID = /(?<![a-z])(?:masking|redacting)\s+(?:(?:it|them|this|that|the\s+\S+)\s+)?(?:made|makes|was|is|has|had|caused|causes|broke|breaks|confused|confuses|slowed|slows)(?![a-z])/u;
 
 /** A consequence that only stops, asks or tells: "stop and ask", "tell me first", 「先停下來問我」. */
-const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ignore (?:it|them|that)|flag (?:it|them|that|this) (?:and|to) (?:ask|tell|check with|report to) (?:me|the person|the user)|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝|婉拒|回絕|回绝|謝絕|谢绝)/u;
+const STOPS = /^\s*(?:the answer is:?\s*(?:no|don['’]t|do not|never)(?![a-z])|(?:say|answer) no(?![a-z])|(?:then\s+)?(?:refuse|decline)(?![a-z]).*$)|^\s*(?:then\s+)?(?:(?:stop|halt|pause)(?:\s+and\s+(?:ask|tell|check with|report to)\s+(?:me|the person|the user))?|ignore (?:it|them|that)|(?:don['’]t|do not|never) (?:follow|obey|execute|run|act on|carry out) (?:it|them|that|those|these)(?![a-z])|flag (?:it|them|that|this) (?:and|to) (?:ask|tell|check with|report to) (?:me|the person|the user)|ask (?:me|the person|the user)|tell (?:me|the person|the user)|(?:check|confirm) with (?:me|the person|the user)|report (?:it )?to (?:me|the person|the user))(?![a-z])(?!.*(?:\bthen\b|\band (?:run|do|go|use|proceed|continue))).*$|^\s*(?:就|便)?(?:先|一律)?(?:停下|停止|停|問我|问我|告訴我|告诉我|拒絕|拒绝|婉拒|回絕|回绝|謝絕|谢绝)/u;
 
 /** A consequence that adds a task beside the action: "also update the README", 「順便更新」. */
 const ALSO_DO = /^\s*(?:(?:then\s+)?also|additionally)\s+(?!(?:run|do|execute|delete|push|deploy|merge|drop|remove|force|skip|use|apply)\b)[a-z]+|^\s*(?:就)?(?:順便|顺便|同時|同时)(?!.*(?:直接|跳過|跳过|不用|不必|免))/u;
@@ -2548,6 +2652,7 @@ const ONLY_WHEN_CONFINES = new RegExp(`(?:${ONLY_ZH})[^，。,;；]{1,30}?(?:[�
 const ONLY_WHEN = new RegExp(`(?<![a-z])only (?:when|if|once|after|on)(?![a-z])|${ONLY_ZH}`, 'u');
 
 /** Clauses that open a new thought: a safeguard kept before them no longer covers them. */
+const OR_ITEM = /^or\s+(?:any|a|an|the|another|other|some|every)\s+[^,;.]{1,40}$/u;
 const TURN = /^(?:but|however|yet|although|though|unless|except|other than|otherwise|or|else)(?![a-z])|^(?:但|不過|不过|然而|可是|除非|除了|否則|否则|或|不然|要不)/u;
 /** 除了 ("besides", "except") and a clause that adds to it (也, 还): besides, not except. */
 const BESIDES = /^除了/u;
@@ -2563,7 +2668,8 @@ function judgeSentence(inv: Compiled, clauses: Clause[], readings: readonly Read
   let stretch = 0;
   // ("…, but first verify it in the sandbox" sets the condition of what came before: the same stretch.)
   // (除了 before 也 adds, it makes no exception: 「除了跑单元测试，也要跑集成测试」.)
-  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !BUT_FIRST.test(c.low) && !(BESIDES.test(c.low) && ALSO_OPENS.test(clauses[i + 1]?.low ?? '')) ? ++stretch : stretch));
+  // (An item of a list that opens with "or" turns nothing: "Granting the Administrator role, or any role above Moderator, needs …".)
+  const stretches = clauses.map((c, i) => (i && TURN.test(c.low) && !OR_ITEM.test(c.low) && !BUT_FIRST.test(c.low) && !(BESIDES.test(c.low) && ALSO_OPENS.test(clauses[i + 1]?.low ?? '')) ? ++stretch : stretch));
   // (A safeguard in what a lesson tells happened keeps nothing: "CI took 12 minutes, so deploy before the tests finish".)
   const keeps = clauses.map((c, i) => !!readings[i].safeguard?.kept && !readings[i].safeguard?.later && (c.role !== 'condition' || MET.test(c.low)) && !c.narrated);
   // A safeguard kept in the same stretch guards an action — not one done before it: "apply it to the real database, then replay it in the sandbox".
