@@ -234,7 +234,7 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
       // so is a Chinese topic before what all of it must do: 「正式環境上任何刪除資料的操作，都必須先在沙盒演練」.
       clauses.forEach((c, i) => {
         const next = clauses[i + 1];
-        if (next && c.role === 'rule' && ((MISSING_OPENS.test(c.low) && FORBIDS_OPENS.test(next.low)) || (TOPIC_ENDS_ZH.test(c.low) && ALL_OF_IT_OPENS.test(next.low)))) c.role = 'condition';
+        if (next && c.role === 'rule' && ((MISSING_OPENS.test(c.low) && FORBIDS_OPENS.test(next.low) && !next.negations.some((n) => n.kind === 'neutral') && FORBIDDEN_DEED.test(next.low)) || (TOPIC_ENDS_ZH.test(c.low) && ALL_OF_IT_OPENS.test(next.low)))) c.role = 'condition';
       });
       // A clause of prefatory negations ("Never, ever, skip …") or the head of a list ("Never
       // delete, overwrite or force-push …") lends its negations to the next clause.
@@ -286,7 +286,9 @@ function violationsOf(compiled: Compiled[], masks: Masks, changes: readonly Sect
   return [...found.values()];
 }
 
-const MISSING_OPENS = /^(?:without|absent|lacking|沒有|没有|無|无|未經|未经|未獲|未获|不經|不经|缺少|缺乏)(?![a-z])/u;
+const MISSING_OPENS = /^(?:without|absent|lacking|沒有|没有|(?:無|无)(?![需須须])|未經|未经|未獲|未获|不經|不经|缺少|缺乏)(?![a-z])/u;
+/** A deed the prohibition after it forbids: "never merge", 「不得合併」 (not "never mind", 「不要問我」). */
+const FORBIDDEN_DEED = /(?<![a-z])(?:merge|merged|deploy|deployed|release|released|push|pushed|run|execute|executed|delete|deleted|drop|apply|applied|ship|shipped|publish|published|grant|granted|change|changed|touch|touches)(?![a-z])|合併|合并|部署|發布|发布|發版|发版|上線|上线|執行|执行|刪|删|推送|跑|套用|授予|開通|开通|改/u;
 const FORBIDS_OPENS = /^(?:never|no|nothing|nobody|no one|do not|don['’]t|must not|may not|cannot|can['’]t|(?:you|we|it|they) (?:must|may|should|can) not|不得|不能|不准|不可|禁止|嚴禁|严禁|一律不|都不|就不|不要|別|别|絕不|绝不|勿|切勿)(?![a-z])/u;
 const TOPIC_ENDS_ZH = /的\s*(?:[a-z][\w-]*\s*)?(?:操作|變更|变更|指令|命令|動作|动作|改動|改动|請求|请求|任務|任务|腳本|脚本|遷移|迁移|部署|發布|发布)\s*$/u;
 const ALL_OF_IT_OPENS = /^(?:都|一律|全部|均|皆|一概|統統|统统|不可以|不可|不能|不得|不准|禁止|嚴禁|严禁|切勿|必須|必须)/u;
@@ -1908,7 +1910,7 @@ const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), .
 
 /** What follows a safeguard named as a clause's subject up to its copula: its noun, then where or what it is of ("flag on the catalog purge script is"). */
 const OWN_FLAG_NEGATED = /^\(\s*(?:no|not|without|never)\s+[`'"]?-{1,2}[a-z]/u;
-const STILL_HOLDS = /^\s*(?:step|rule|check|requirement)?\s*(?:still|always)\s+(?:applies|apply|holds|hold|stands|stand|counts|count|is required|are required|runs|run)(?![a-z])/u;
+const STILL_HOLDS = /^\s*(?:step|rule|check|requirement)?\s*(?:still|always)\s+(?:applies|apply|holds|hold|stands|stand|counts|count|is required|are required|runs|run)(?![a-z])(?![^.;]*(?<![a-z])(?:only|except|unless|but not)(?![a-z]))/u;
 const DEED_NEEDED = /^\s+(?:we|you|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|have to|must)\s+(?:it|to)(?![a-z])/u;
 /** A consequence in Chinese that forbids running what the condition named: 「不可以直接執行」. */
 const NOT_RUN_ZH = /^\s*(?:一律|都|絕對|绝对)?\s*(?:不可以|不可|不能|不得|不准|不要|別|别|禁止|嚴禁|严禁|切勿)\s*(?:直接|隨意|随意|擅自|盲目)?\s*(?:複製|复制|照抄)?\s*(?:執行|执行|運行|运行|跑|使用|照做|套用)/u;
@@ -1983,7 +1985,7 @@ function guardNegations(inv: Compiled, c: Clause, guards: Span[]): number {
   // (Nor one that says which of them: "a reviewer who isn't its author", 「非作者的 reviewer」.)
   const qualifies = (n: Span) =>
     // (Or what the safeguard is given: "the disposable container with no network and no credentials mounted".)
-    guards.some((g) => g.end <= n.start && WITH_NONE.test(c.low.slice(g.end, n.start))) ||
+    (guards.some((g) => g.end <= n.start && WITH_NONE.test(c.low.slice(g.end, n.start))) && !guards.some((h) => h.start >= n.end && h.start - n.end <= 2)) ||
     (!negations.some((o) => o.kind === 'local' && o.start >= n.end && o.start - n.end <= 2) &&
       guards.some((g) => (g.end <= n.start && WHO_IS.test(c.low.slice(g.end, n.start))) || (n.end <= g.start && /^(?:非|不是)$/u.test(n.text) && /^[^，。,;；的\s]{1,10}的\s*(?:[a-z-]+\s*|\p{Script=Han}{1,4})?$/u.test(c.low.slice(n.end, g.start)))));
   // (Nor does one of a second predicate after "and": "reads them as data and does not execute commands they contain" —
