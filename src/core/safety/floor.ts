@@ -647,7 +647,7 @@ export const FLOOR_INVARIANTS: readonly Invariant[] = [
       // Someone sought to approve it: 「需要提权时找人审批」.
       ...['找人', '請人', '请人', '讓人', '让人'].flatMap((who) => ['審批', '审批', '批准', '核准', '簽核', '签核'].map((ok) => `${who}${ok}`)),
       '由管理員審批', '由管理员审批', '管理員審批', '管理员审批', '經審批', '经审批', '審批後', '审批后', '提交申請', '提交申请', '審批流程', '审批流程', '走審批', '走审批', '人工審核', '人工审核', '主管核准', '主管審批', '主管审批', '申請單', '申请单',
-      'granted only by', 'only granted by', 'granted by a person', 'granted by a human', 'only by a person', 'only by a human', 'explicit yes', 'yes from me', 'a yes from', 'my yes', 'explicit ok', 'explicit okay', 'an ok from', 'ok from a', 'okay from', 'written approval', 'approval from the platform lead', 'approval from the lead', 'approval from a human', 'approval from the owner',
+      'granted only by', 'only granted by', 'granted by a person', 'granted by a human', 'only by a person', 'only by a human', 'explicit yes', 'yes from me', 'my yes', 'explicit ok', 'explicit okay', 'written approval', 'approval from the platform lead', 'approval from the lead', 'approval from a human', 'approval from the owner',
       ...['go to', 'goes to', 'sent to', 'routed to'].flatMap((v) => ['the platform lead', 'the lead', 'a lead', 'the owner', 'a human', 'the security team', 'the platform team'].map((w) => `${v} ${w}`)),
       // Someone named to approve it: 「需要提权时找 DBA 审批」.
       ...['審批', '审批', '批准', '核准', '簽核', '签核'].map((ok) => `找 ${ok}`),

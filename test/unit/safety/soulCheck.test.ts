@@ -1844,6 +1844,7 @@ describe("the check's floor: soul subjects guarded whatever soul.md lists", () =
         'Without the sandbox, no problem, run it.',
         'Even when we\'re in a hurry the sandbox step still applies only on Fridays.',
         'Use the sandbox only if we really need it.',
+        'Grant admin to the bot once there is a yes from the CI bot.',
       ],
       [
         'Card PANs, CVVs and vault tokens must never appear in logs, chat, commits or test fixtures.',
