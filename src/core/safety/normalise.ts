@@ -120,7 +120,8 @@ const splitIdentifiers = (text: string) =>
  * "signature verification …"); "rejectUnauthorized: true" reads "… enabled". A switch named for
  * what it skips ("insecure", "no verify", "skip", "ignore", "allow invalid") is on when its check is off.
  */
-const SWITCH = /(?:(?<![A-Za-z])(set|sets|setting|use|uses|using|pass|passes|passing|add|adds|adding)\s+)?(?<![\w.-])([A-Za-z][\w.-]*?)["']?\s*[:=]\s*["']?(true|false|yes|no|on|off|0|1|none|disabled?|enabled?|cert_none|cert_required|allow|prefer|require|verify-ca|verify-full)(?![\w-])["']?/gi;
+const SWITCH_VALUE = 'true|false|yes|no|on|off|0|1|none|disabled?|enabled?|cert_none|cert_required|allow|prefer|require|verify-ca|verify-full';
+const SWITCH = new RegExp(`(?:(?<![A-Za-z])(set|sets|setting|use|uses|using|pass|passes|passing|add|adds|adding)\\s+)?(?<![\\w.-])([A-Za-z][\\w.-]*?)["']?\\s*[:=]\\s*["']?(${SWITCH_VALUE})(?![\\w-])["']?`, 'gi');
 const OFF_VALUE = /^(?:false|no|off|0|none|disabled?|cert_none|allow|prefer)$/i;
 function readSwitches(text: string): string {
   if (!/[:=]/.test(text)) return text;
@@ -129,8 +130,9 @@ function readSwitches(text: string): string {
   return text.replace(SWITCH, (m, verb: string | undefined, name: string, value: string, at: number) => {
     const read = switchRead(name, value);
     if (!read) return m;
-    const again = last?.read === read.state + read.check && !/[.!?;](?:\s|$)|[。；！？\n]/u.test(text.slice(last.end, at));
-    last = { read: read.state + read.check, end: at + m.length };
+    const key = `${read.check} ${read.state}`;
+    const again = last?.read === key && !/[.!?;](?:\s|$)|[。；！？\n]/u.test(text.slice(last.end, at));
+    last = { read: key, end: at + m.length };
     if (again) return verb ? `${verb} it likewise` : 'likewise';
     // (Set to a value, it is the verb: "never disable TLS verification or set sslmode=disable" disables both, under one "never".)
     return verb ? `${read.state === 'disabled' ? 'disable' : 'enable'} ${read.check}` : `${read.check} ${read.state}`;
@@ -220,11 +222,12 @@ const CANTONESE_WORD = new RegExp(Object.keys(CANTONESE).sort((a, b) => b.length
 
 /** Leet folded as the check folds a text: the soul's own words are read the same way (`@ts-ignore` as the text's "ats-ignore"). */
 export const foldLeetWords = (text: string) => text.replace(LEET_WORD, foldLeet);
+const SWITCH_VALUE_WORD = new RegExp(`^(?:${SWITCH_VALUE}|skip|insecure)$`, 'i');
 /** Leet undone, except in a value of code: `--gres=gpu:a100:N` holds no word "aioo" (but `verify=f4ls3` is still `false`). */
 function foldLeetOutsideCode(word: string, at: number, all: string): string {
   const folded = foldLeet(word);
   const inCode = /[:=/]/.test(all[at - 1] ?? '') || /[:=/]/.test(all[at + word.length] ?? '');
-  return !inCode || /^(?:false|true|off|on|no|none|disabled?|enabled?|yes|skip|insecure)$/i.test(folded) ? folded : word;
+  return !inCode || SWITCH_VALUE_WORD.test(folded) ? folded : word;
 }
 
 /** A word that mixes letters with leet digits or symbols, read as letters ("s0ul" → "soul"). */

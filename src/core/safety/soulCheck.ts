@@ -625,6 +625,12 @@ const NEW_SUBJECT = /^(?:and\s+|but\s+)?(?:if|when|whenever|once|unless)\s+(?:on
 /** What may stand before a clause's topic: up to three words, or a Chinese clause's opening (如果, 把 …, or 不要修改: its object is what the next clause does without). */
 const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要是|當|当|把|將|将)?\s*$|^(?:不要|別|别|不准|不可以?|勿)(?:去|擅自|自行)?(?:修改|更改|調整|调整|改動|改动|動到|动到|改|動|动)\s*$/u;
 
+/** Whether position `at` of a clause is inside one of the safeguards' words. */
+const inSafeguard = (compiled: Compiled[]) => (clause: string, at: number) => soulWords(compiled, clause).some((w) => w.guard && w.start <= at && at < w.end);
+
+/** A safeguard said as a verb and its pronoun ("read them"), as a manner or as what something is not: nothing a later pronoun stands for. */
+const POINTS_NOWHERE = /(?<![a-z])(?:it|them|this|that)(?![a-z])|^(?:as|by|via|through|with|from)\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/u;
+
 /**
  * A clause that names no soul word but points back at the one an earlier clause of the sentence
  * is about ("Tests are slow, so skip them.", "The sandbox — skip it.", 「沙盒很麻煩，不用了」) is
@@ -634,12 +640,6 @@ const TOPIC_LEAD = /^(?:[^\s\p{Script=Han}]+\s+){0,3}$|^(?:如果|若|假如|要
  * secrets, never hard-code them". A Chinese clause without a pronoun takes only a safeguard:
  * 「部署失败就先回滚，再排查」 does not deploy again.
  */
-/** Whether position `at` of a clause is inside one of the safeguards' words. */
-const inSafeguard = (compiled: Compiled[]) => (clause: string, at: number) => soulWords(compiled, clause).some((w) => w.guard && w.start <= at && at < w.end);
-
-/** A safeguard said as a verb and its pronoun ("read them"), as a manner or as what something is not: nothing a later pronoun stands for. */
-const POINTS_NOWHERE = /(?<![a-z])(?:it|them|this|that)(?![a-z])|^(?:as|by|via|through|with|from)\s|^(?:not|no)\s|^(?:review|read|inspect|audit|understand|explain|vet|check|look|summari[sz]e|walk)(?![a-z])/u;
-
 function topicsResolved(compiled: Compiled[], sentence: Written[]): Written[] {
   let topic: { text: string; guard: boolean; one?: boolean } | undefined;
   const agrees = (text: string) => !topic || agreesWith(topic, [text]);
@@ -895,11 +895,6 @@ const NEGATIONS: [NegationKind, RegExp][] = [
 ];
 
 /**
- * An averting verb at a clause's end governs the list its object opens, past the commas: in "look
- * for network calls, `rm -rf`, and credential access" the short items up to the one after "and" are looked for.
- * So does a "no" that opens its last words: "no secrets, API keys, or .env files".
- */
-/**
  * Items of a list of subjects, before the one whose predicate is a prohibition, take its negations:
  * "Card PANs, CVVs and vault tokens must never appear in logs" forbids the PANs too.
  */
@@ -913,6 +908,11 @@ function subjectLists(clauses: Clause[]): void {
 }
 const SUBJECTS_FORBIDDEN = /^(?:and\s+|or\s+)?[^,;]{1,40}?\s(?:and|or|nor)\s[^,;]{1,40}?\s(?:must|should|may|can|shall|will|are|is)\s+(?:never|not)(?![a-z])/u;
 
+/**
+ * An averting verb at a clause's end governs the list its object opens, past the commas: in "look
+ * for network calls, `rm -rf`, and credential access" the short items up to the one after "and" are looked for.
+ * So does a "no" that opens its last words: "no secrets, API keys, or .env files".
+ */
 function avertLists(clauses: Clause[]): void {
   const words = (k: Clause) => k.units[k.low.length];
   // (A time after the last item is no part of it: "check staged files for .env, keys and credential files before every commit";
@@ -1855,8 +1855,12 @@ function pairedSpans(inv: Compiled, c: Clause, sentence: readonly Clause[], situ
     const partners = spans(p.with, c.low).filter((w) => (w.text.startsWith('.') || c.low[w.start - 1] !== '.') && !harmless.some((h) => h.start <= w.start && w.end <= h.end && h.end - h.start > w.end - w.start));
     // (`before`: the partner stands before the risky word — "commit your .env".)
     // (An aside between them is no distance: 「所有使用者（包括代理人）都給 … 權限」.)
-    const near = (r: Span) => partners.filter((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) - asideUnits(c, r, w) <= p.within!);
-    return mark(risky.filter((r) => !situation(r) && near(r).length).map((r) => (near(r).some((w) => pastHarmless(r, w)) ? { ...r, pastHarmless: true } : r)));
+    return mark(
+      risky.flatMap((r) => {
+        const near = situation(r) ? [] : partners.filter((w) => (p.before ? w.end <= r.start : w.start >= r.end) && distance(c, r, w) - asideUnits(c, r, w) <= p.within!);
+        return near.length ? [near.some((w) => pastHarmless(r, w)) ? { ...r, pastHarmless: true } : r] : [];
+      }),
+    );
   });
 }
 
@@ -1909,15 +1913,21 @@ const OBJECT_NEXT = /^\s*(?:(?:the|all|any|every|your|their|its)\s+)?$/u;
 const actionsIn = (inv: Compiled, text: string) => [...spans(inv.risky, text), ...inv.paired.flatMap((p) => spans(p.risky, text))];
 
 /** What follows a safeguard named as a clause's subject up to its copula: its noun, then where or what it is of ("flag on the catalog purge script is"). */
-const OWN_FLAG_NEGATED = /^\(\s*(?:no|not|without|never)\s+[`'"]?-{1,2}[a-z]/u;
+const SUBJECT_THEN_COPULA = /^\s*(?:[\w-]+\s+){0,2}(?:(?:on|of|for|in|at|from|to|against|with|under|inside|within)\s+(?:[^\s,.;:!?]+\s+){1,6})?(?:(?:is|are|was|were)(?:\s+(?:not|never))?(?:\s+(?:to be|being))?|(?:has|have)(?:\s+(?:not|never))?\s+been|(?:will|shall|can|may|should|must)(?:\s+(?:not|never))?\s+be)\s+(?:now\s+|hereby\s+|officially\s+)?(?:(?:switched|turned|flipped|shut|set|taken)\s+)?$/u;
+/** A flag of its own right after a negation: "without --confirm"; and an aside that negates one, "(no --execute)". */
+const FLAG = "[`'\"]?-{1,2}[a-z]";
+const OWN_FLAG = new RegExp(`^\\s*${FLAG}`, 'u');
+const OWN_FLAG_NEGATED = new RegExp(`^\\(\\s*(?:no|not|without|never)\\s+${FLAG}`, 'u');
+/** The safeguard said to hold after a concession, and not confined: "… the sandbox step still applies". */
 const STILL_HOLDS = /^\s*(?:step|rule|check|requirement)?\s*(?:still|always)\s+(?:applies|apply|holds|hold|stands|stand|counts|count|is required|are required|runs|run)(?![a-z])(?![^.;]*(?<![a-z])(?:only|except|unless|but not)(?![a-z]))/u;
+/** What the deed itself needs, after "only if": "run it in a throwaway container only if we really need it". */
 const DEED_NEEDED = /^\s+(?:we|you|i|they)\s+(?:really\s+|actually\s+|truly\s+)?(?:need|have to|must)\s+(?:it|to)(?![a-z])/u;
 /** A consequence in Chinese that forbids running what the condition named: 「不可以直接執行」. */
 const NOT_RUN_ZH = /^\s*(?:一律|都|絕對|绝对)?\s*(?:不可以|不可|不能|不得|不准|不要|別|别|禁止|嚴禁|严禁|切勿)\s*(?:直接|隨意|随意|擅自|盲目)?\s*(?:複製|复制|照抄)?\s*(?:執行|执行|運行|运行|跑|使用|照做|套用)/u;
-const OWN_FLAG = /^\s*[`'"]?-{1,2}[a-z]/u;
+/** What a safeguard is given, before a negation: "the disposable container with no network and no credentials mounted". */
 const WITH_NONE = /^\s+with\s+(?:no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:and|or|,)\s+)*$/u;
+/** A Chinese list before a negation, all its subject: 「分支保护和必须通过的流水线检查不能关」. */
 const LISTED_BEFORE_ZH = /^\s*(?:和|及|與|与|、|以及|跟)[^，。；,;]{1,20}$/u;
-const SUBJECT_THEN_COPULA = /^\s*(?:[\w-]+\s+){0,2}(?:(?:on|of|for|in|at|from|to|against|with|under|inside|within)\s+(?:[^\s,.;:!?]+\s+){1,6})?(?:(?:is|are|was|were)(?:\s+(?:not|never))?(?:\s+(?:to be|being))?|(?:has|have)(?:\s+(?:not|never))?\s+been|(?:will|shall|can|may|should|must)(?:\s+(?:not|never))?\s+be)\s+(?:now\s+|hereby\s+|officially\s+)?(?:(?:switched|turned|flipped|shut|set|taken)\s+)?$/u;
 
 /** "Without" a thing, and where it was tried: "without a migration that has already been tested in a sandbox". */
 const THING_TRIED_IN = /^\s+(?:(?:a|an|the|any)\s+)?(?:[\w-]+\s+){1,2}(?:that|which)\s+(?:(?:has|have|had|was|were)\s+)?(?:already\s+|first\s+)?(?:been\s+)?[a-z]+(?:ed|en|wn|run)\s+(?:in|on|inside|against|through)\s+(?:(?:a|an|the|our|its)\s+)?$/u;
